@@ -1,0 +1,268 @@
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { createHttpClient, type HttpClientOptions } from './createHttpClient';
+import {
+  DataConflictError,
+  ForbiddenError,
+  NotFoundError,
+  ResponseShapeError,
+  ServerError,
+  UnauthorisedError,
+  UnprocessableError,
+  isBadRequest,
+} from './errors';
+
+function setup(status: number, body?: unknown, path = '/teams/5') {
+  const fetchMock = vi.fn(
+    async (_input: RequestInfo | URL, _init?: RequestInit) =>
+      new Response(body === undefined ? null : JSON.stringify(body), {
+        status,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+  );
+  const deps = {
+    notify: vi.fn(),
+    navigateToLogin: vi.fn(),
+    logger: { info: vi.fn(), warn: vi.fn(), error: vi.fn(), event: vi.fn() },
+  };
+  const options: HttpClientOptions = {
+    baseUrl: 'https://pando.test/api/v4/',
+    clientVersion: '1.2.3',
+    clientBuild: 'abc123',
+    getCurrentPath: () => path,
+    fetch: fetchMock as unknown as typeof fetch,
+    ...deps,
+  };
+  return { client: createHttpClient(options), fetchMock, ...deps };
+}
+
+function lastInit(fetchMock: ReturnType<typeof setup>['fetchMock']) {
+  const call = fetchMock.mock.calls.at(-1);
+  if (!call) throw new Error('fetch was not called');
+  return { url: String(call[0]), init: call[1] ?? {} };
+}
+
+describe('HTTP client: request shape (spec 01 §7)', () => {
+  it('sends credentials by cookie, a JSON content type even without a body, and the client header with version and build', async () => {
+    const { client, fetchMock } = setup(204);
+    await client.request({ method: 'DELETE', path: '/login', query: { single: true } });
+    const { url, init } = lastInit(fetchMock);
+    expect(url).toBe('https://pando.test/api/v4/login?single=true');
+    expect(init.credentials).toBe('include');
+    const headers = init.headers as Record<string, string>;
+    expect(headers['Content-Type']).toBe('application/json');
+    expect(headers['X-Pando-Client']).toBe('web/1.2.3 (abc123)');
+    expect(init.body).toBeUndefined();
+  });
+
+  it('does not set a JSON content type on multipart uploads, so the browser sets the boundary', async () => {
+    const { client, fetchMock } = setup(200, { id: 1 });
+    const form = new FormData();
+    form.set('filename', 'x.png');
+    await client.request({ method: 'POST', path: '/images', body: form });
+    const headers = lastInit(fetchMock).init.headers as Record<string, string>;
+    expect(headers['Content-Type']).toBeUndefined();
+    expect(lastInit(fetchMock).init.body).toBe(form);
+  });
+
+  it('adds a bearer token only to calls marked as bearer-authenticated', async () => {
+    const { client, fetchMock } = setup(200, {});
+    const withToken = createHttpClient({
+      baseUrl: 'https://pando.test/api/v4',
+      clientVersion: '1',
+      clientBuild: '1',
+      notify: vi.fn(),
+      navigateToLogin: vi.fn(),
+      logger: { info: vi.fn(), warn: vi.fn(), error: vi.fn(), event: vi.fn() },
+      getBearerToken: () => 'tok-1',
+      fetch: fetchMock as unknown as typeof fetch,
+    });
+    await withToken.request({ method: 'GET', path: '/structured/templates', bearer: true });
+    expect((lastInit(fetchMock).init.headers as Record<string, string>).Authorization).toBe(
+      'Bearer tok-1',
+    );
+    await withToken.request({ method: 'GET', path: '/teams/1' });
+    expect(
+      (lastInit(fetchMock).init.headers as Record<string, string>).Authorization,
+    ).toBeUndefined();
+    await client.request({ method: 'GET', path: '/x', bearer: true });
+    expect(
+      (lastInit(fetchMock).init.headers as Record<string, string>).Authorization,
+    ).toBeUndefined();
+  });
+
+  it('percent-encodes query values including ! ( ) * and leaves out unset ones', async () => {
+    const { client, fetchMock } = setup(200, {});
+    await client.request({
+      method: 'GET',
+      path: '/filters',
+      query: {
+        q: "o'brien (cardio)! *",
+        include: ['user.other', 'team.forum'],
+        'page[number]': 2,
+        unset: undefined,
+      },
+    });
+    expect(lastInit(fetchMock).url).toBe(
+      'https://pando.test/api/v4/filters?q=o%27brien%20%28cardio%29%21%20%2A&include=user.other%2Cteam.forum&page%5Bnumber%5D=2',
+    );
+  });
+
+  it('parses answers with the wire schema and names the offending field when it does not match', async () => {
+    const schema = z.object({ id: z.number(), name: z.string() });
+    const ok = setup(200, { id: 5, name: 'Ward 7 Team', extra: true });
+    await expect(ok.client.request({ method: 'GET', path: '/teams/5', schema })).resolves.toEqual({
+      id: 5,
+      name: 'Ward 7 Team',
+    });
+    const bad = setup(200, { id: 5, name: 7 });
+    const error = await bad.client
+      .request({ method: 'GET', path: '/teams/5', schema })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseShapeError);
+    expect((error as Error).message).toContain('name');
+  });
+});
+
+describe('HTTP client: central status handling (spec 01 §8)', () => {
+  it("400: logged as '[BAD REQUEST]'; the call continues without a throw", async () => {
+    const { client, logger, notify } = setup(400, {
+      message: 'name is required',
+      internalCode: 'VALIDATION',
+    });
+    const result = await client.request({ method: 'POST', path: '/teams', body: {} });
+    expect(isBadRequest(result)).toBe(true);
+    expect(result).toMatchObject({
+      status: 400,
+      message: 'name is required',
+      internalCode: 'VALIDATION',
+    });
+    expect(logger.warn).toHaveBeenCalledWith(
+      '[BAD REQUEST]',
+      expect.objectContaining({ path: '/teams' }),
+    );
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('401: logged; an access-token-invalid event is logged; the user goes to login with msg=logged-out', async () => {
+    const { client, logger, navigateToLogin } = setup(
+      401,
+      { message: 'no session' },
+      '/teams/5?tab=members',
+    );
+    await expect(client.request({ method: 'GET', path: '/teams/5' })).rejects.toBeInstanceOf(
+      UnauthorisedError,
+    );
+    expect(logger.event).toHaveBeenCalledWith('access_token_invalid', expect.anything());
+    expect(navigateToLogin).toHaveBeenCalledWith(
+      '/login?msg=logged-out&redirect=%2Fteams%2F5%3Ftab%3Dmembers',
+    );
+  });
+
+  it('401 on the login screen itself stays there (the login form shows its own unauthorised message)', async () => {
+    const { client, navigateToLogin } = setup(401, {}, '/login?redirect=%2F');
+    await expect(
+      client.request({ method: 'POST', path: '/auth', body: {} }),
+    ).rejects.toBeInstanceOf(UnauthorisedError);
+    expect(navigateToLogin).not.toHaveBeenCalled();
+  });
+
+  it("403: logged and thrown; for non-GET the notification 'You are not allowed to perform that action.'", async () => {
+    const post = setup(403, { message: 'not a member' });
+    await expect(
+      post.client.request({ method: 'POST', path: '/teams/5/members/add', body: {} }),
+    ).rejects.toBeInstanceOf(ForbiddenError);
+    expect(post.notify).toHaveBeenCalledWith({
+      kind: 'error',
+      message: 'You are not allowed to perform that action.',
+    });
+    const get = setup(403, { message: 'not a member' });
+    await expect(get.client.request({ method: 'GET', path: '/teams/5' })).rejects.toBeInstanceOf(
+      ForbiddenError,
+    );
+    expect(get.notify).not.toHaveBeenCalled();
+    expect(get.logger.warn).toHaveBeenCalled();
+  });
+
+  it('404: logged and thrown, without a notification', async () => {
+    const { client, notify, logger } = setup(404, { message: 'no such team' });
+    await expect(
+      client.request({ method: 'PUT', path: '/teams/99', body: {} }),
+    ).rejects.toBeInstanceOf(NotFoundError);
+    expect(notify).not.toHaveBeenCalled();
+    expect(logger.warn).toHaveBeenCalledWith('[NOT FOUND]', expect.anything());
+  });
+
+  it('422: logged; for non-GET an unprocessable notification shows, then it is handled as a data conflict', async () => {
+    const post = setup(422, {
+      message: 'email type not allowed',
+      internalCode: 'INVALID_EMAIL_TYPE',
+    });
+    const error = await post.client
+      .request({ method: 'POST', path: '/auth', body: {} })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnprocessableError);
+    expect(error).toBeInstanceOf(DataConflictError);
+    expect(error).toMatchObject({
+      status: 422,
+      internalCode: 'INVALID_EMAIL_TYPE',
+      message: 'email type not allowed',
+    });
+    expect(post.notify).toHaveBeenCalledWith(expect.objectContaining({ kind: 'warning' }));
+    const get = setup(422, {});
+    await expect(get.client.request({ method: 'GET', path: '/x' })).rejects.toBeInstanceOf(
+      UnprocessableError,
+    );
+    expect(get.notify).not.toHaveBeenCalled();
+  });
+
+  it('409: thrown as a data conflict carrying internalCode and message', async () => {
+    const { client, notify } = setup(409, {
+      message: 'Advice team is not active',
+      internalCode: 'ADVICE_TEAM_NOT_ACTIVE',
+    });
+    const error = await client
+      .request({ method: 'GET', path: '/chat-room/abc' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DataConflictError);
+    expect(error).toMatchObject({
+      status: 409,
+      internalCode: 'ADVICE_TEAM_NOT_ACTIVE',
+      message: 'Advice team is not active',
+    });
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it("anything else: a server-error notification for non-GET; thrown with '[INTERNAL SERVER ERROR]'", async () => {
+    const post = setup(500, { message: 'boom' });
+    const error = await post.client
+      .request({ method: 'POST', path: '/teams', body: {} })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServerError);
+    expect((error as Error).message).toBe('[INTERNAL SERVER ERROR]');
+    expect(post.notify).toHaveBeenCalledWith(expect.objectContaining({ kind: 'error' }));
+    expect(post.logger.error).toHaveBeenCalledWith('[INTERNAL SERVER ERROR]', expect.anything());
+    const get = setup(503);
+    await expect(get.client.request({ method: 'GET', path: '/teams' })).rejects.toBeInstanceOf(
+      ServerError,
+    );
+    expect(get.notify).not.toHaveBeenCalled();
+  });
+
+  it('a network failure is handled like a server error', async () => {
+    const notify = vi.fn();
+    const client = createHttpClient({
+      baseUrl: '/api/v4',
+      clientVersion: '1',
+      clientBuild: '1',
+      notify,
+      navigateToLogin: vi.fn(),
+      logger: { info: vi.fn(), warn: vi.fn(), error: vi.fn(), event: vi.fn() },
+      fetch: () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    await expect(
+      client.request({ method: 'PUT', path: '/teams/1', body: {} }),
+    ).rejects.toBeInstanceOf(ServerError);
+    expect(notify).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,220 @@
+import type { z } from 'zod';
+import {
+  DataConflictError,
+  ForbiddenError,
+  NotFoundError,
+  ResponseShapeError,
+  ServerError,
+  UnauthorisedError,
+  UnprocessableError,
+  type BadRequest,
+} from './errors';
+import { encodeQuery, encodeQueryComponent, type QueryParams } from './encodeQuery';
+
+/** What the client asks the UI to show; the client itself knows no UI (issue 7). */
+export interface HttpNotification {
+  kind: 'error' | 'warning';
+  message: string;
+}
+
+/** The injected logger. `event` records an analytics event (spec 02 §7: access_token_invalid…). */
+export interface HttpLogger {
+  info(message: string, context?: Record<string, unknown>): void;
+  warn(message: string, context?: Record<string, unknown>): void;
+  error(message: string, context?: Record<string, unknown>): void;
+  event(name: string, properties?: Record<string, unknown>): void;
+}
+
+export interface HttpClientOptions {
+  /** Origin plus the API prefix, e.g. `https://pando.example/api/v4` (from the runtime config). */
+  baseUrl: string;
+  notify: (notification: HttpNotification) => void;
+  /** Receives `/login?msg=logged-out&redirect=…`; the app wires it to its router. */
+  navigateToLogin: (loginUrl: string) => void;
+  logger: HttpLogger;
+  clientVersion: string;
+  clientBuild: string;
+  /** Only for the calls the spec marks as bearer-authenticated. */
+  getBearerToken?: () => string | undefined | Promise<string | undefined>;
+  /** Where the user is now, for the `redirect` parameter. Defaults to `window.location`. */
+  getCurrentPath?: () => string;
+  /** Injected for tests and for the contract runner's cookie jar. Defaults to global `fetch`. */
+  fetch?: typeof fetch;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions<T> {
+  method: HttpMethod;
+  /** Path below `baseUrl`, starting with `/`. Path segments are the caller's to encode. */
+  path: string;
+  query?: QueryParams;
+  /** A JSON body; or `FormData` for multipart uploads (then no JSON content type is sent). */
+  body?: unknown;
+  /** Parses a JSON answer. Without it the answer is returned as `undefined` (e.g. 204). */
+  schema?: z.ZodType<T>;
+  /** `blob` for binary answers (images, files). */
+  responseType?: 'json' | 'blob';
+  /** Adds `Authorization: Bearer …` from `getBearerToken` (spec 01 §7: "some helper calls"). */
+  bearer?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface HttpClient {
+  readonly baseUrl: string;
+  /** Resolves with the parsed body, or with a `BadRequest` on 400 (spec 01 §8). */
+  request<T>(options: RequestOptions<T>): Promise<T | BadRequest>;
+  /** Absolute URL of a path, e.g. for an `<img src>` or a file download link. */
+  url(path: string, query?: QueryParams): string;
+}
+
+export const CLIENT_HEADER = 'X-Pando-Client';
+export const FORBIDDEN_MESSAGE = 'You are not allowed to perform that action.';
+/** Spec 01 §8 names the notifications but not their words (§8: "exact wording … not shown"). */
+export const UNPROCESSABLE_MESSAGE =
+  'The request could not be processed. Please check and try again.';
+export const SERVER_ERROR_MESSAGE = 'Something went wrong on the server. Please try again.';
+
+const LOGIN_PATH_PREFIXES = ['/login', '/validate'];
+
+function defaultCurrentPath(): string {
+  const location = (globalThis as { location?: Location }).location;
+  return location ? `${location.pathname}${location.search}${location.hash}` : '/';
+}
+
+interface ErrorBody {
+  message?: unknown;
+  internalCode?: unknown;
+  internal_code?: unknown;
+  error?: unknown;
+}
+
+function describeError(
+  body: unknown,
+  fallback: string,
+): { message: string; internalCode?: string } {
+  if (typeof body !== 'object' || body === null) return { message: fallback };
+  const b = body as ErrorBody;
+  const message =
+    typeof b.message === 'string' ? b.message : typeof b.error === 'string' ? b.error : fallback;
+  const code = b.internalCode ?? b.internal_code;
+  return typeof code === 'string' ? { message, internalCode: code } : { message };
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const getCurrentPath = options.getCurrentPath ?? defaultCurrentPath;
+  const { logger, notify } = options;
+  // Browsers forbid scripts to set User-Agent (a "forbidden request header"), so the product
+  // identification the spec asks for (§7: version and build) travels in a custom header.
+  const clientHeader = `web/${options.clientVersion} (${options.clientBuild})`;
+
+  function url(path: string, query?: QueryParams): string {
+    return `${baseUrl}${path}${encodeQuery(query)}`;
+  }
+
+  function sendToLogin(): void {
+    const current = getCurrentPath();
+    // The login screen handles its own 401s (spec 01 §8 "Request code: 401 shows an unauthorised
+    // message"); bouncing it to itself would wipe what the user typed.
+    if (LOGIN_PATH_PREFIXES.some((prefix) => current.startsWith(prefix))) return;
+    options.navigateToLogin(`/login?msg=logged-out&redirect=${encodeQueryComponent(current)}`);
+  }
+
+  async function request<T>(req: RequestOptions<T>): Promise<T | BadRequest> {
+    const { method, path } = req;
+    const isMultipart = typeof FormData !== 'undefined' && req.body instanceof FormData;
+    const headers: Record<string, string> = {
+      Accept: req.responseType === 'blob' ? '*/*' : 'application/json',
+      [CLIENT_HEADER]: clientHeader,
+    };
+    // Sent on every call, bodyless ones included: the server's CSRF check rejects state-changing
+    // requests without it, and a cross-site form cannot set it. Multipart sets its own boundary.
+    if (!isMultipart) headers['Content-Type'] = 'application/json';
+    if (req.bearer) {
+      const token = await options.getBearerToken?.();
+      if (token) headers.Authorization = `Bearer ${token}`;
+    }
+    const init: RequestInit = { method, headers, credentials: 'include' };
+    if (req.signal) init.signal = req.signal;
+    if (req.body !== undefined) {
+      init.body = isMultipart ? (req.body as FormData) : JSON.stringify(req.body);
+    }
+
+    const context = { method, path };
+    let response: Response;
+    try {
+      response = await doFetch(url(path, req.query), init);
+    } catch (cause) {
+      if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+      logger.error('[INTERNAL SERVER ERROR]', { ...context, cause: String(cause) });
+      if (method !== 'GET') notify({ kind: 'error', message: SERVER_ERROR_MESSAGE });
+      throw new ServerError('[INTERNAL SERVER ERROR]', { ...context, status: 0 });
+    }
+
+    if (response.ok) return parseSuccess(response, req);
+
+    const body = await readBody(response);
+    const { message, internalCode } = describeError(body, response.statusText || 'Request failed');
+    const errorInit = { ...context, status: response.status, internalCode, body };
+    switch (response.status) {
+      case 400:
+        logger.warn('[BAD REQUEST]', { ...context, message, internalCode });
+        return { kind: 'bad-request', status: 400, method, path, message, internalCode, body };
+      case 401:
+        logger.warn('[UNAUTHORISED]', context);
+        logger.event('access_token_invalid', context);
+        sendToLogin();
+        throw new UnauthorisedError(message, errorInit);
+      case 403:
+        logger.warn('[FORBIDDEN]', { ...context, message });
+        if (method !== 'GET') notify({ kind: 'error', message: FORBIDDEN_MESSAGE });
+        throw new ForbiddenError(message, errorInit);
+      case 404:
+        logger.warn('[NOT FOUND]', { ...context, message });
+        throw new NotFoundError(message, errorInit);
+      case 422:
+        logger.warn('[UNPROCESSABLE ENTITY]', { ...context, message, internalCode });
+        if (method !== 'GET') notify({ kind: 'warning', message: UNPROCESSABLE_MESSAGE });
+        throw new UnprocessableError(message, errorInit);
+      case 409:
+        logger.warn('[DATA CONFLICT]', { ...context, message, internalCode });
+        throw new DataConflictError(message, errorInit);
+      default:
+        logger.error('[INTERNAL SERVER ERROR]', { ...context, status: response.status, message });
+        if (method !== 'GET') notify({ kind: 'error', message: SERVER_ERROR_MESSAGE });
+        throw new ServerError('[INTERNAL SERVER ERROR]', errorInit);
+    }
+  }
+
+  async function parseSuccess<T>(response: Response, req: RequestOptions<T>): Promise<T> {
+    if (req.responseType === 'blob') return (await response.blob()) as T;
+    const body = await readBody(response);
+    if (!req.schema) return body as T;
+    const parsed = req.schema.safeParse(body);
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0];
+    const field = issue && issue.path.length > 0 ? issue.path.join('.') : '(root)';
+    const message = `Unexpected answer from ${req.method} ${req.path}: ${field}: ${issue?.message ?? 'invalid'}`;
+    logger.error(message, { method: req.method, path: req.path });
+    throw new ResponseShapeError(message, {
+      method: req.method,
+      path: req.path,
+      status: response.status,
+      body,
+    });
+  }
+
+  return { baseUrl, request, url };
+}
