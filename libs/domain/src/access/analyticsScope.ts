@@ -1,0 +1,59 @@
+import type { AccessLevel } from './levels';
+import { hasAccess } from './levels';
+
+export type AnalyticsScopeKind = 'organisation' | 'network';
+
+export interface AnalyticsScope {
+  kind: AnalyticsScopeKind;
+  id: string;
+}
+
+export interface AnalyticsScopeInput {
+  access_level: string;
+  network_uuid?: string | null;
+  /** Numeric network id; the spec says "network id", the uuid is used when it is absent. */
+  network_id?: number | string | null;
+  hospital_uuid?: string | null;
+  email?: string | null;
+}
+
+export interface AnalyticsScopeConfig {
+  /** A fixed scope set by configuration (RuntimeConfig.analytics_scope) wins over everything. */
+  fixed?: AnalyticsScope | null;
+  /**
+   * Spec 02 §6: "certain internal email domains and one named account map to a fixed demo
+   * organisation". Both lists come from configuration; nothing is hard-coded here.
+   */
+  demoEmailDomains?: readonly string[];
+  demoAccounts?: readonly string[];
+  demoOrganisationId?: string | null;
+}
+
+/**
+ * "Network-wide admin": NETWORK_ADMIN and everything above it (NEURO, PANDO_ADMIN) see the
+ * whole network's figures; an ORGANISATION_ADMIN sees their hospital.
+ */
+const NETWORK_WIDE: AccessLevel = 'NETWORK_ADMIN';
+
+/** Spec 02 §6 analytics scope. Returns null when the viewer has no usable id. */
+export function analyticsScope(
+  user: AnalyticsScopeInput,
+  config: AnalyticsScopeConfig = {},
+): AnalyticsScope | null {
+  if (config.fixed) return config.fixed;
+  const email = user.email?.toLowerCase() ?? '';
+  if (config.demoOrganisationId && email) {
+    const domain = email.slice(email.lastIndexOf('@') + 1);
+    const isDemoAccount = config.demoAccounts?.some((a) => a.toLowerCase() === email) ?? false;
+    const isDemoDomain = config.demoEmailDomains?.some((d) => d.toLowerCase() === domain) ?? false;
+    if (isDemoAccount || isDemoDomain) {
+      return { kind: 'organisation', id: config.demoOrganisationId };
+    }
+  }
+  if (hasAccess(user.access_level, NETWORK_WIDE)) {
+    const id = user.network_id ?? user.network_uuid;
+    if (id != null && id !== '') return { kind: 'network', id: String(id) };
+  }
+  if (user.hospital_uuid) return { kind: 'organisation', id: user.hospital_uuid };
+  return null;
+}

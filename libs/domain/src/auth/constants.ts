@@ -1,0 +1,9 @@
+/** Auth code length (spec 01 §9): 6, or 7 with the display dash. */
+export const AUTH_CODE_LENGTH = 6;
+export const AUTH_CODE_LENGTH_WITH_DASH = 7;
+/** Post-login redirect delay (spec 01 §9). */
+export const POST_LOGIN_REDIRECT_DELAY_MS = 100;
+/** Login banner reasons (spec 01 §2, §5). */
+export const LOGIN_MESSAGES = ['unauthorised', 'forbidden', 'logged-out'] as const;
+/** Default post-login target (spec 01 §2). */
+export const DEFAULT_REDIRECT = '/';

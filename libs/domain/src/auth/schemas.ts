@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/** Push token from the mobile push service; optional on the web (ARCHITECTURE "fcm_token"). */
+const FcmTokenSchema = z.string().min(1).max(4096);
+
+/** POST /api/v4/auth. The email is normalised (trimmed, lower-cased) by the schema itself. */
+export const AuthRequestSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254)
+    .pipe(z.email()),
+  fcm_token: FcmTokenSchema.optional(),
+});
+export type AuthRequest = z.infer<typeof AuthRequestSchema>;
+
+/**
+ * POST /api/v4/auth/validate?cookie=true. The code is accepted as typed (dash, either case) and
+ * normalised to the 6 lower-case characters the server stores.
+ */
+export const AuthValidateRequestSchema = z.object({
+  authorization_code: z
+    .string()
+    .transform((s) => s.replace(/-/g, '').trim().toLowerCase())
+    .pipe(z.string().regex(/^[a-z0-9]{6}$/, 'must be 6 letters or digits')),
+  fcm_token: FcmTokenSchema.optional(),
+});
+export type AuthValidateRequest = z.infer<typeof AuthValidateRequestSchema>;
+
+/**
+ * Answer of /auth/validate. With `cookie=true` the server also sets the session cookie; the
+ * token is returned for the bearer-auth calls (analytics, structured forms).
+ */
+export const AuthValidateResponseSchema = z.object({
+  access_token: z.string().min(1),
+  /** Seconds until the token expires; optional, absent means "session". */
+  expires_in: z.number().int().positive().optional(),
+});
+export type AuthValidateResponse = z.infer<typeof AuthValidateResponseSchema>;
+
+/** GET /api/v4/login/token: the chat password. */
+export const LoginTokenResponseSchema = z.object({ token: z.string().min(1) });
+export type LoginTokenResponse = z.infer<typeof LoginTokenResponseSchema>;
+
+/** POST /api/v4/auth answer: decision, `{ message: 'Email sent to {email}' }`-style ack. */
+export const AuthRequestResponseSchema = z.object({ message: z.string() });
+export type AuthRequestResponse = z.infer<typeof AuthRequestResponseSchema>;
+
+/** GET /admin/users/{id}/auth-code and /admin/invites/{id}/auth-code. */
+export const AuthCodeResponseSchema = z.object({
+  authorization_code: z.string().regex(/^[A-Za-z0-9]{3}-?[A-Za-z0-9]{3}$/),
+});
+export type AuthCodeResponse = z.infer<typeof AuthCodeResponseSchema>;

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** Database ids (users, teams, cards, …) are positive integers on the wire. */
+export const IdSchema = z.number().int().nonnegative();
+
+/**
+ * Uuids name users and organisations in JIDs and URLs, so only URL- and JID-safe characters are
+ * accepted. Not forced to RFC 4122: seeded and mocked data may use readable ids.
+ */
+export const UuidSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, "-" or "_"');
+
+/** A MUC Light room's local part (`{mim_id}@muclight.{domain}`). Same safe alphabet. */
+export const MimIdSchema = UuidSchema;
+
+/** ISO-8601 date-time with offset, as the API sends timestamps (`2026-01-31T09:00:00.000Z`). */
+export const TimestampSchema = z.iso.datetime({ offset: true });
+
+/** Calendar date `YYYY-MM-DD` (patient dob, analytics windows). */
+export const IsoDateSchema = z.iso.date();
+
+/** Free-text names: trimmed, non-empty, bounded so hostile payloads cannot bloat storage. */
+export const NameSchema = z.string().trim().min(1).max(200);
+
+/** `{ results: T[] }`, the list envelope of the v4 API. */
+export const resultsOf = <T extends z.ZodType>(item: T) => z.object({ results: z.array(item) });
+
+/** `{ results: T[], total_count }`, the paged envelope (advice history, images). */
+export const pagedResultsOf = <T extends z.ZodType>(item: T) =>
+  z.object({ results: z.array(item), total_count: z.number().int().nonnegative() });
+
+/** `{ user_ids }` body of members/add and members/remove. */
+export const UserIdsBodySchema = z.object({ user_ids: z.array(IdSchema) });
+export type UserIdsBody = z.infer<typeof UserIdsBodySchema>;
