@@ -1,0 +1,27 @@
+import '@mantine/core/styles.css';
+import { MantineProvider } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { pandoCssVariablesResolver, pandoTheme } from './theme';
+
+export interface PandoMantineProviderProps {
+  children?: ReactNode;
+  /**
+   * Forces a colour scheme (Storybook's light/dark toolbar, screenshot tests). When absent the
+   * user's operating-system preference decides.
+   */
+  forceColorScheme?: 'light' | 'dark';
+}
+
+/** Mantine with the Pando theme and its accessible colour overrides; wraps every Pando screen. */
+export function PandoMantineProvider({ children, forceColorScheme }: PandoMantineProviderProps) {
+  return (
+    <MantineProvider
+      theme={pandoTheme}
+      cssVariablesResolver={pandoCssVariablesResolver}
+      defaultColorScheme="auto"
+      {...(forceColorScheme ? { forceColorScheme } : {})}
+    >
+      {children}
+    </MantineProvider>
+  );
+}

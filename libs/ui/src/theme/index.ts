@@ -1,0 +1,3 @@
+export { pandoTheme, pandoCssVariablesResolver } from './theme';
+export { PandoMantineProvider } from './PandoMantineProvider';
+export type { PandoMantineProviderProps } from './PandoMantineProvider';
