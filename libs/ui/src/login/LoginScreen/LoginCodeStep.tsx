@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type SubmitEvent } from 'react';
-import { isLoginCodeComplete } from '../loginRules';
+import { shouldAutoSubmitCode } from '@pando/domain';
 import { LOGIN_TEXT } from '../loginTexts';
 
 export interface LoginCodeStepProps {
@@ -35,13 +35,18 @@ export function LoginCodeStep({
   defaultCode = '',
 }: LoginCodeStepProps) {
   const [code, setCode] = useState(defaultCode);
-  const complete = isLoginCodeComplete(code);
+  const complete = shouldAutoSubmitCode(code.trim());
 
   const change = (next: string) => {
     setCode(next);
     // Submit on the keystroke that completes the code, not on every render while it stays
     // complete, so a rejected code is not re-sent until the person edits it.
-    if (!isLoginCodeComplete(code) && isLoginCodeComplete(next) && status === 'idle' && !disabled) {
+    if (
+      !shouldAutoSubmitCode(code.trim()) &&
+      shouldAutoSubmitCode(next.trim()) &&
+      status === 'idle' &&
+      !disabled
+    ) {
       onSubmitCode(next.trim());
     }
   };
@@ -52,7 +57,7 @@ export function LoginCodeStep({
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Enter your login code">
+    <form onSubmit={submit} noValidate>
       <Stack gap="md">
         {emailSentTo ? (
           <Text role="status" size="sm">

@@ -1,6 +1,6 @@
 import { Button, Stack, TextInput } from '@mantine/core';
 import type { SubmitEvent } from 'react';
-import { isLoginEmailValid } from '../loginRules';
+import { isLoginEmailValid } from '@pando/domain';
 import { LOGIN_TEXT } from '../loginTexts';
 
 export interface LoginEmailStepProps {
@@ -34,7 +34,7 @@ export function LoginEmailStep({
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Request a login code">
+    <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <TextInput
           label={LOGIN_TEXT.emailLabel}

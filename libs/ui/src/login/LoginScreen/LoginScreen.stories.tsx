@@ -54,7 +54,7 @@ export const EmailStep: Story = {
 
 /** An address without a dot fails the rule: warning shown, button disabled. */
 export const EmailInvalid: Story = {
-  args: { email: 'alice.nurse@stelsewhere' },
+  args: { email: 'alice@stelsewhere' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByLabelText(/Email address/)).toHaveAttribute('aria-invalid', 'true');
@@ -125,16 +125,28 @@ export const LongAndRightToLeft: Story = {
 /** Every state side by side, for design review. */
 export const Catalog: Story = {
   render: (args) => (
-    <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing={0}>
-      <LoginScreen {...args} />
-      <LoginScreen {...args} email="alice.nurse@stelsewhere" />
-      <LoginScreen {...args} banner="logged-out" email="alice@example.org" />
-      <LoginScreen {...args} banner="forbidden" />
-      <LoginScreen {...args} banner="unauthorised" />
-      <LoginScreen {...args} legacyBrowser />
-      <LoginScreen {...args} step="code" emailSentTo="alice@example.org" />
-      <LoginScreen {...args} step="code" emailSentTo="alice@example.org" codeError="Invalid code" />
-      <LoginScreen {...args} step="code" status="loading" emailSentTo="alice@example.org" />
+    <SimpleGrid component="main" cols={{ base: 1, md: 2, xl: 3 }} spacing={0}>
+      <LoginScreen {...args} rootComponent="div" />
+      <LoginScreen {...args} rootComponent="div" email="alice@stelsewhere" />
+      <LoginScreen {...args} rootComponent="div" banner="logged-out" email="alice@example.org" />
+      <LoginScreen {...args} rootComponent="div" banner="forbidden" />
+      <LoginScreen {...args} rootComponent="div" banner="unauthorised" />
+      <LoginScreen {...args} rootComponent="div" legacyBrowser />
+      <LoginScreen {...args} rootComponent="div" step="code" emailSentTo="alice@example.org" />
+      <LoginScreen
+        {...args}
+        rootComponent="div"
+        step="code"
+        emailSentTo="alice@example.org"
+        codeError="Invalid code"
+      />
+      <LoginScreen
+        {...args}
+        rootComponent="div"
+        step="code"
+        status="loading"
+        emailSentTo="alice@example.org"
+      />
     </SimpleGrid>
   ),
 };

@@ -9,8 +9,10 @@ import { LOGIN_BANNER_TEXT, LOGIN_TEXT } from '../loginTexts';
 import { LoginCodeStep } from './LoginCodeStep';
 import { LoginEmailStep } from './LoginEmailStep';
 
-/** The login page's `msg` query parameter (spec 01 §2, §5). */
-export type LoginBanner = 'unauthorised' | 'forbidden' | 'logged-out';
+import type { LoginMessage } from '@pando/domain';
+
+/** The login page's `msg` query parameter (spec 01 §2, §5), as parsed by `parseLoginMessage`. */
+export type LoginBanner = LoginMessage;
 
 /**
  * Store pages for the mobile app. The spec does not give the store addresses, so these are the
@@ -50,6 +52,11 @@ export interface LoginScreenProps {
   appStoreUrl?: string;
   /** Google Play listing of the mobile app. @default DEFAULT_GOOGLE_PLAY_URL */
   googlePlayUrl?: string;
+  /**
+   * The root element. The login page is the whole document, so it is the `main` landmark;
+   * galleries that show several screens at once use `div`. @default 'main'
+   */
+  rootComponent?: 'main' | 'div';
 }
 
 /** The passwordless login page: email, then one-time code (spec 01 §2 "Login"). */
@@ -69,9 +76,10 @@ export function LoginScreen({
   productName = 'Pando',
   appStoreUrl = DEFAULT_APP_STORE_URL,
   googlePlayUrl = DEFAULT_GOOGLE_PLAY_URL,
+  rootComponent = 'main',
 }: LoginScreenProps) {
   return (
-    <Center component="main" mih="100dvh" p="md">
+    <Center component={rootComponent} mih="100dvh" p="md">
       <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
         <Stack gap="lg">
           <Title order={1} size="h2">
