@@ -1,0 +1,156 @@
+import { pagedResultsOf } from '@pando/domain';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { AdviceConversationSchema, CreatedAdviceConversationSchema } from '../pendingSchemas';
+import type { HttpClient } from '../http/createHttpClient';
+import { isBadRequest, orThrowBadRequest } from '../http/errors';
+import { useHttpClient } from './PandoApiProvider';
+import { STALE } from './stale';
+import { teamKeys } from './teams';
+
+/** Advice history page size (spec 01 §9). */
+export const ADVICE_HISTORY_PAGE_SIZE = 20;
+
+const conversationPath = (teamId: number, id: number) =>
+  `/teams/${teamId}/advice-conversations/${id}`;
+
+export async function getAdviceConversation(http: HttpClient, teamId: number, id: number) {
+  return orThrowBadRequest(
+    await http.request({
+      method: 'GET',
+      path: conversationPath(teamId, id),
+      query: { embed: 'requestor,resolver,team,team.public_data' },
+      schema: AdviceConversationSchema,
+    }),
+  );
+}
+
+/** The three transitions of spec 01 §4 "Advice conversation" (PUT …/accept|resolve|unresolve). */
+export type AdviceAction = 'accept' | 'resolve' | 'unresolve';
+
+export function changeAdviceConversation(
+  http: HttpClient,
+  teamId: number,
+  id: number,
+  action: AdviceAction,
+) {
+  return http.request({
+    method: 'PUT',
+    path: `${conversationPath(teamId, id)}/${action}`,
+    schema: z.unknown(),
+  });
+}
+
+/** POST …/export-to-email, no payload: mails the conversation to the current user. */
+export function exportAdviceConversationToEmail(http: HttpClient, teamId: number, id: number) {
+  return http.request({
+    method: 'POST',
+    path: `${conversationPath(teamId, id)}/export-to-email`,
+    schema: z.unknown(),
+  });
+}
+
+/**
+ * POST /teams/{teamId}/advice-conversations → id and mim_id. The first message itself travels
+ * over the chat; it is also sent here as `message` so the server can open the room with it.
+ */
+export function createAdviceConversation(http: HttpClient, teamId: number, message?: string) {
+  return http.request({
+    method: 'POST',
+    path: `/teams/${teamId}/advice-conversations`,
+    body: message === undefined ? {} : { message },
+    schema: CreatedAdviceConversationSchema,
+  });
+}
+
+export const AdviceHistoryPageSchema = pagedResultsOf(AdviceConversationSchema);
+export type AdviceHistoryPage = z.infer<typeof AdviceHistoryPageSchema>;
+
+/** GET /teams/advice-conversations (resolved history), newest first, 20 a page. */
+export async function getAdviceHistoryPage(http: HttpClient, offset: number) {
+  return orThrowBadRequest(
+    await http.request({
+      method: 'GET',
+      path: '/teams/advice-conversations',
+      query: {
+        embed: 'team.public_data,resolver,requestor',
+        limit: ADVICE_HISTORY_PAGE_SIZE,
+        accepted: true,
+        conversation_context: 'ALL',
+        offset,
+        sort: '-modified_at',
+      },
+      schema: AdviceHistoryPageSchema,
+    }),
+  );
+}
+
+/** Offset of the next page, or undefined when every conversation has been loaded. */
+export function nextAdviceHistoryOffset(
+  lastPage: AdviceHistoryPage,
+  allPages: readonly AdviceHistoryPage[],
+): number | undefined {
+  const loaded = allPages.reduce((sum, page) => sum + page.results.length, 0);
+  if (lastPage.results.length === 0 || loaded >= lastPage.total_count) return undefined;
+  return loaded;
+}
+
+export const adviceKeys = {
+  all: ['advice'] as const,
+  detail: (teamId: number, id: number) => [...adviceKeys.all, 'detail', teamId, id] as const,
+  history: () => [...adviceKeys.all, 'history'] as const,
+};
+
+export function useAdviceConversationQuery(teamId: number | undefined, id: number | undefined) {
+  const http = useHttpClient();
+  return useQuery({
+    queryKey: adviceKeys.detail(teamId ?? -1, id ?? -1),
+    queryFn: () => getAdviceConversation(http, teamId ?? -1, id ?? -1),
+    enabled: teamId !== undefined && id !== undefined,
+    staleTime: STALE.adviceConversation,
+  });
+}
+
+/** Resolved advice conversations, 20 at a time (spec 01 §9 "advice history page size 20"). */
+export function useAdviceHistoryInfiniteQuery() {
+  const http = useHttpClient();
+  return useInfiniteQuery({
+    queryKey: adviceKeys.history(),
+    queryFn: ({ pageParam }) => getAdviceHistoryPage(http, pageParam),
+    initialPageParam: 0,
+    getNextPageParam: nextAdviceHistoryOffset,
+    staleTime: STALE.adviceHistory,
+  });
+}
+
+export function useChangeAdviceConversationMutation(teamId: number, id: number) {
+  const http = useHttpClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: AdviceAction) => changeAdviceConversation(http, teamId, id, action),
+    onSettled: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: adviceKeys.detail(teamId, id) }),
+        queryClient.invalidateQueries({ queryKey: adviceKeys.history() }),
+        queryClient.invalidateQueries({ queryKey: teamKeys.lists() }),
+      ]);
+    },
+  });
+}
+
+export function useExportAdviceConversationMutation(teamId: number, id: number) {
+  const http = useHttpClient();
+  return useMutation({ mutationFn: () => exportAdviceConversationToEmail(http, teamId, id) });
+}
+
+export function useCreateAdviceConversationMutation(teamId: number) {
+  const http = useHttpClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (message?: string) => createAdviceConversation(http, teamId, message),
+    onSuccess: async (created) => {
+      if (!isBadRequest(created))
+        await queryClient.invalidateQueries({ queryKey: teamKeys.lists() });
+    },
+  });
+}

@@ -1,0 +1,39 @@
+import { useMutation } from '@tanstack/react-query';
+import { CreatedIdSchema } from '../pendingSchemas';
+import type { HttpClient } from '../http/createHttpClient';
+import { useHttpClient } from './PandoApiProvider';
+
+export interface FileAudience {
+  user_ids?: number[];
+  team_ids?: number[];
+  advice_ids?: number[];
+}
+
+/** POST /files multipart: file plus optional audiences as comma lists → id. */
+export function uploadFile(
+  http: HttpClient,
+  file: Blob,
+  filename: string,
+  audience: FileAudience = {},
+) {
+  const form = new FormData();
+  form.set('file', file, filename);
+  for (const key of ['user_ids', 'team_ids', 'advice_ids'] as const) {
+    const ids = audience[key];
+    if (ids && ids.length > 0) form.set(key, ids.join(','));
+  }
+  return http.request({ method: 'POST', path: '/files', body: form, schema: CreatedIdSchema });
+}
+
+/** GET /files/{id} opens a file: the browser navigates there so the cookie authorises it. */
+export function fileUrl(http: HttpClient, id: number | string): string {
+  return http.url(`/files/${encodeURIComponent(String(id))}`);
+}
+
+export function useUploadFileMutation() {
+  const http = useHttpClient();
+  return useMutation({
+    mutationFn: (upload: { file: Blob; filename: string; audience?: FileAudience }) =>
+      uploadFile(http, upload.file, upload.filename, upload.audience),
+  });
+}

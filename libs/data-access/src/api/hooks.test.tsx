@@ -1,0 +1,232 @@
+// @vitest-environment jsdom
+import { QueryClient } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createHttpClient } from '../http/createHttpClient';
+import type { PatientCard, Team } from '../pendingSchemas';
+import { PandoApiProvider, useHttpClient } from './PandoApiProvider';
+import { useAdviceHistoryInfiniteQuery } from './advice';
+import { patientCardKeys } from './patientCards';
+import { useSearchInfiniteQuery } from './search';
+import { useToggleTaskMutation } from './tasks';
+import { teamKeys, useAddTeamMembersMutation } from './teams';
+import { useUserStatusesQuery } from './users';
+
+type Route = (
+  url: URL,
+  init: RequestInit,
+) => { status: number; body?: unknown } | Promise<{ status: number; body?: unknown }>;
+
+function harness(route: Route) {
+  const calls: { url: URL; init: RequestInit }[] = [];
+  const fetchMock = async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input));
+    calls.push({ url, init });
+    const { status, body } = await route(url, init);
+    return new Response(body === undefined ? null : JSON.stringify(body), { status });
+  };
+  const http = createHttpClient({
+    baseUrl: 'http://pando.test/api/v4',
+    clientVersion: '1',
+    clientBuild: 't',
+    notify: vi.fn(),
+    navigateToLogin: vi.fn(),
+    logger: { info: vi.fn(), warn: vi.fn(), error: vi.fn(), event: vi.fn() },
+    fetch: fetchMock,
+  });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+  });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <PandoApiProvider http={http} queryClient={queryClient}>
+      {children}
+    </PandoApiProvider>
+  );
+  return { calls, queryClient, wrapper };
+}
+
+const now = '2026-01-01T09:00:00.000Z';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('PandoApiProvider', () => {
+  it('hooks throw a clear error outside the provider', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => renderHook(() => useHttpClient())).toThrow(/inside <PandoApiProvider/);
+  });
+});
+
+describe('status polling', () => {
+  it('polls user statuses every 30 s (spec 01 §9 "Status poll 30 s")', async () => {
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'Date'],
+    });
+    const { calls, wrapper } = harness(() => ({
+      status: 200,
+      body: { results: [{ id: 'alice', status: 'AVAILABLE' }] },
+    }));
+    renderHook(() => useUserStatusesQuery(['bob', 'alice', 'bob']), { wrapper });
+    await vi.advanceTimersByTimeAsync(10);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.url.search).toBe('?subscribe=false&users=alice%2Cbob');
+    await vi.advanceTimersByTimeAsync(29_000);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1_100);
+    expect(calls).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(calls).toHaveLength(3);
+  });
+});
+
+describe('optimistic updates', () => {
+  const card: PatientCard = {
+    id: 7,
+    title: 'Bed 3',
+    subtitle: null,
+    users: [],
+    teams: [],
+    created_at: now,
+    modified_at: now,
+    editable: true,
+    tasks: [
+      {
+        id: 70,
+        title: 'Take bloods',
+        completed: false,
+        order: 0,
+        completed_by_id: null,
+        completed_at: null,
+      },
+    ],
+  };
+
+  it('a task toggle shows at once (completed_by_id set) and is rolled back when the save fails', async () => {
+    let release: (value: { status: number; body?: unknown }) => void = () => undefined;
+    const { queryClient, wrapper, calls } = harness(
+      () => new Promise((resolve) => (release = resolve)),
+    );
+    queryClient.setQueryData(patientCardKeys.detail(7), card);
+    const { result } = renderHook(() => useToggleTaskMutation(7, 42), { wrapper });
+    act(() => result.current.mutate({ taskId: 70, completed: true }));
+    await waitFor(() =>
+      expect(
+        queryClient.getQueryData<PatientCard>(patientCardKeys.detail(7))?.tasks[0],
+      ).toMatchObject({
+        completed: true,
+        completed_by_id: 42,
+      }),
+    );
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(JSON.parse(String(calls[0]?.init.body))).toMatchObject({
+      tasks: [{ id: 70, completed: true, completed_by_id: 42, patient_card_id: 7 }],
+    });
+    act(() => release({ status: 500, body: { message: 'db down' } }));
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    expect(
+      queryClient.getQueryData<PatientCard>(patientCardKeys.detail(7))?.tasks[0],
+    ).toMatchObject({
+      completed: false,
+      completed_by_id: null,
+    });
+  });
+
+  it('adding members shows them at once and rolls back when the server refuses (403)', async () => {
+    const team: Team = {
+      id: 5,
+      name: 'Ward 7 Team',
+      mim_id: 'ward-7',
+      user_ids: [1, 2],
+      discoverable: false,
+      auto_accept: false,
+    };
+    let release: (value: { status: number; body?: unknown }) => void = () => undefined;
+    const { queryClient, wrapper } = harness((url) =>
+      url.pathname.endsWith('/members/add')
+        ? new Promise((resolve) => (release = resolve))
+        : { status: 200, body: team },
+    );
+    queryClient.setQueryData(teamKeys.detail(5), team);
+    const { result } = renderHook(() => useAddTeamMembersMutation(5), { wrapper });
+    act(() => result.current.mutate([3]));
+    await waitFor(() =>
+      expect(queryClient.getQueryData<Team>(teamKeys.detail(5))?.user_ids).toEqual([1, 2, 3]),
+    );
+    act(() => release({ status: 403, body: { message: 'not a member' } }));
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    expect(queryClient.getQueryData<Team>(teamKeys.detail(5))?.user_ids).toEqual([1, 2]);
+  });
+});
+
+describe('paging', () => {
+  const conversation = (id: number) => ({
+    id,
+    mim_id: `adv-${id}`,
+    requestor_id: 1,
+    requestor_resolved: true,
+    public_team_resolved: true,
+    modified_at: now,
+  });
+
+  it('advice history loads 20 at a time by offset and stops at total_count (spec 01 §9 page size 20)', async () => {
+    const total = 45;
+    const { calls, wrapper } = harness((url) => {
+      const offset = Number(url.searchParams.get('offset'));
+      const limit = Number(url.searchParams.get('limit'));
+      const ids = Array.from(
+        { length: Math.max(0, Math.min(limit, total - offset)) },
+        (_, i) => offset + i + 1,
+      );
+      return { status: 200, body: { results: ids.map(conversation), total_count: total } };
+    });
+    const { result } = renderHook(() => useAdviceHistoryInfiniteQuery(), { wrapper });
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(calls[0]?.url.searchParams.get('limit')).toBe('20');
+    expect(calls[0]?.url.searchParams.get('sort')).toBe('-modified_at');
+    const second = await act(() => result.current.fetchNextPage());
+    expect(second.hasNextPage).toBe(true);
+    const third = await act(() => second.fetchNextPage());
+    expect(third.data?.pages).toHaveLength(3);
+    expect(calls.map((c) => c.url.searchParams.get('offset'))).toEqual(['0', '20', '40']);
+    expect(third.data?.pages.flatMap((p) => p.results)).toHaveLength(45);
+    expect(third.hasNextPage).toBe(false);
+  });
+
+  it('search pages by page[number] and stops when meta.total hits are loaded', async () => {
+    const { calls, wrapper } = harness((url) => {
+      const page = Number(url.searchParams.get('page[number]'));
+      const results =
+        page <= 2
+          ? [
+              {
+                type: 'USER',
+                data: { id: page, uuid: `u${page}`, first_name: 'A', last_name: String(page) },
+              },
+            ]
+          : [];
+      return {
+        status: 200,
+        body: { results, meta: { total: 2, searchResultCount: 2 }, links: {} },
+      };
+    });
+    const { result } = renderHook(
+      () =>
+        useSearchInfiniteQuery({
+          query: 'car',
+          includes: ['user.other'],
+          outsideOrganisation: true,
+        }),
+      { wrapper },
+    );
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(result.current.hasNextPage).toBe(true);
+    await act(() => result.current.fetchNextPage());
+    await waitFor(() => expect(result.current.data?.pages).toHaveLength(2));
+    expect(result.current.hasNextPage).toBe(false);
+    expect(calls.map((c) => c.url.searchParams.get('page[number]'))).toEqual(['1', '2']);
+    expect(calls[0]?.url.searchParams.get('outside-organisation')).toBe('true');
+    expect(calls[0]?.url.searchParams.get('include')).toBe('user.other');
+  });
+});

@@ -1,0 +1,240 @@
+import { resultsOf } from '@pando/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { PatientCardSchema, type PatientCard, type Task } from '../pendingSchemas';
+import type { HttpClient } from '../http/createHttpClient';
+import { isBadRequest, orThrowBadRequest } from '../http/errors';
+import { useHttpClient } from './PandoApiProvider';
+import { STALE } from './stale';
+
+/** Patient cards loaded: up to 100 (spec 01 §9). */
+export const PATIENT_CARDS_LIMIT = 100;
+const CARD_EMBED = 'patient,users,teams';
+/** Spec 01 §9 "Image share access type READ"; cards are shared the same way. */
+export const SHARE_ACCESS_TYPE = 'READ';
+
+export async function listPatientCards(http: HttpClient, limit = PATIENT_CARDS_LIMIT) {
+  const answer = orThrowBadRequest(
+    await http.request({
+      method: 'GET',
+      path: '/cards-multiple-reassign',
+      query: { embed: CARD_EMBED, limit },
+      schema: resultsOf(PatientCardSchema),
+    }),
+  );
+  return answer.results;
+}
+
+export async function getPatientCard(http: HttpClient, id: number) {
+  return orThrowBadRequest(
+    await http.request({
+      method: 'GET',
+      path: `/cards-multiple-reassign/${id}`,
+      query: { embed: CARD_EMBED },
+      schema: PatientCardSchema,
+    }),
+  );
+}
+
+/** Task as the card PUT carries it (spec 01 §7 "Tasks"): no id until saved. */
+export interface TaskInput {
+  id?: number;
+  title: string;
+  completed: boolean;
+  completed_by_id?: number | null;
+  order: number;
+  patient_card_id?: number;
+}
+
+export interface PatientCardUpdate {
+  title?: string;
+  subtitle?: string | null;
+  tasks?: TaskInput[];
+}
+
+/** Tasks with an empty title are dropped when saving the card (spec 01 §5). */
+export function toTaskInputs(tasks: readonly Task[], cardId: number): TaskInput[] {
+  return tasks
+    .filter((task) => task.title.trim() !== '')
+    .map((task) => ({
+      ...(typeof task.id === 'number' ? { id: task.id } : {}),
+      title: task.title,
+      completed: task.completed,
+      completed_by_id: task.completed ? (task.completed_by_id ?? null) : null,
+      order: task.order,
+      patient_card_id: cardId,
+    }));
+}
+
+export function updatePatientCard(http: HttpClient, id: number, update: PatientCardUpdate) {
+  const body = update.tasks
+    ? { ...update, tasks: update.tasks.filter((t) => t.title.trim()) }
+    : update;
+  return http.request({
+    method: 'PUT',
+    path: `/cards-multiple-reassign/${id}`,
+    body,
+    schema: PatientCardSchema,
+  });
+}
+
+export function deletePatientCard(http: HttpClient, id: number) {
+  return http.request({
+    method: 'DELETE',
+    path: `/cards-multiple-reassign/${id}`,
+    schema: z.unknown(),
+  });
+}
+
+/** POST /cards-multiple-reassign?assignee=users&assignee_id={userId}&with_empty_task=false. */
+export function createPatientCard(
+  http: HttpClient,
+  assigneeUserId: number,
+  card: { title: string; subtitle?: string },
+) {
+  return http.request({
+    method: 'POST',
+    path: '/cards-multiple-reassign',
+    query: { assignee: 'users', assignee_id: assigneeUserId, with_empty_task: false },
+    body: card,
+    schema: PatientCardSchema,
+  });
+}
+
+export function reassignPatientCard(
+  http: HttpClient,
+  id: number,
+  assignees: { users: number[]; teams: number[] },
+) {
+  return http.request({
+    method: 'PUT',
+    path: `/cards-multiple-reassign/${id}/reassign`,
+    body: assignees,
+    schema: z.unknown(),
+  });
+}
+
+/** POST /cards/{id}/export-to-email?timezone={tz}: dates in the mail use the reader's zone. */
+export function exportPatientCardToEmail(http: HttpClient, id: number, timezone: string) {
+  return http.request({
+    method: 'POST',
+    path: `/cards/${id}/export-to-email`,
+    query: { timezone },
+    schema: z.unknown(),
+  });
+}
+
+export type ShareTarget =
+  | { kind: 'users'; id: number }
+  | { kind: 'teams'; id: number }
+  | { kind: 'advice-conversation'; id: number };
+
+/** Shares a card into a chat (always POST: the spec's GET reading would put a write in a GET). */
+export function sharePatientCard(http: HttpClient, cardId: number, target: ShareTarget) {
+  return http.request({
+    method: 'POST',
+    path: `/cards-multiple-reassign/${cardId}/share/${target.kind}/${target.id}`,
+    body: { access_type: SHARE_ACCESS_TYPE },
+    schema: z.unknown(),
+  });
+}
+
+export const patientCardKeys = {
+  all: ['patient-cards'] as const,
+  list: () => [...patientCardKeys.all, 'list'] as const,
+  detail: (id: number) => [...patientCardKeys.all, 'detail', id] as const,
+};
+
+export function usePatientCardsQuery() {
+  const http = useHttpClient();
+  return useQuery({
+    queryKey: patientCardKeys.list(),
+    queryFn: () => listPatientCards(http),
+    staleTime: STALE.patientCards,
+  });
+}
+
+export function usePatientCardQuery(id: number | undefined) {
+  const http = useHttpClient();
+  return useQuery({
+    queryKey: patientCardKeys.detail(id ?? -1),
+    queryFn: () => getPatientCard(http, id ?? -1),
+    enabled: id !== undefined,
+    staleTime: STALE.patientCards,
+  });
+}
+
+export function useCreatePatientCardMutation(assigneeUserId: number) {
+  const http = useHttpClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (card: { title: string; subtitle?: string }) =>
+      createPatientCard(http, assigneeUserId, card),
+    onSuccess: async (card) => {
+      if (isBadRequest(card)) return;
+      queryClient.setQueryData(patientCardKeys.detail(card.id), card);
+      await queryClient.invalidateQueries({ queryKey: patientCardKeys.list() });
+    },
+  });
+}
+
+export function useUpdatePatientCardMutation(id: number) {
+  const http = useHttpClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (update: PatientCardUpdate) => updatePatientCard(http, id, update),
+    onSuccess: async (card) => {
+      if (isBadRequest(card)) return;
+      queryClient.setQueryData(patientCardKeys.detail(id), card);
+      await queryClient.invalidateQueries({ queryKey: patientCardKeys.list() });
+    },
+  });
+}
+
+export function useDeletePatientCardMutation() {
+  const http = useHttpClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => deletePatientCard(http, id),
+    onSuccess: async (_result, id) => {
+      queryClient.removeQueries({ queryKey: patientCardKeys.detail(id) });
+      await queryClient.invalidateQueries({ queryKey: patientCardKeys.list() });
+    },
+  });
+}
+
+/**
+ * Spec 01 §8: "A failed reassign of assignees removes the card from the client store and shows a
+ * notification" (the notification is the caller's; the card leaves the cache here).
+ */
+export function useReassignPatientCardMutation(id: number) {
+  const http = useHttpClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (assignees: { users: number[]; teams: number[] }) =>
+      reassignPatientCard(http, id, assignees),
+    onError: () => {
+      queryClient.removeQueries({ queryKey: patientCardKeys.detail(id) });
+      queryClient.setQueryData<PatientCard[]>(patientCardKeys.list(), (cards) =>
+        cards?.filter((card) => card.id !== id),
+      );
+    },
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: patientCardKeys.all });
+    },
+  });
+}
+
+export function useSharePatientCardMutation(cardId: number) {
+  const http = useHttpClient();
+  return useMutation({
+    mutationFn: (target: ShareTarget) => sharePatientCard(http, cardId, target),
+  });
+}
+
+export function useExportPatientCardMutation(cardId: number) {
+  const http = useHttpClient();
+  return useMutation({
+    mutationFn: (timezone: string) => exportPatientCardToEmail(http, cardId, timezone),
+  });
+}

@@ -1,0 +1,30 @@
+/**
+ * How long each kind of answer stays fresh, in one place (CONVENTIONS "Cache lifetimes in one
+ * STALE table"). The spec fixes none of these; they follow how often the data changes under a
+ * clinician's eyes: presence is polled, membership and cards change during a shift, wards and
+ * images almost never.
+ */
+export const STALE = {
+  /** The chat password is read once per connection; never serve an old one. */
+  chatToken: 0,
+  currentUser: 5 * 60_000,
+  user: 5 * 60_000,
+  userTeams: 60_000,
+  /** Polled every STATUS_POLL_MS; stale at once so a remount refetches too. */
+  userStatuses: 0,
+  teamsWithAdviceConversations: 30_000,
+  team: 30_000,
+  teamMembers: 30_000,
+  chatRoom: 5 * 60_000,
+  adviceConversation: 30_000,
+  adviceHistory: 60_000,
+  search: 30_000,
+  patientCards: 30_000,
+  tasks: 30_000,
+  patient: 30_000,
+  hospital: 60 * 60_000,
+  wards: 60 * 60_000,
+  /** Stored images never change (a new upload is a new id). */
+  image: Infinity,
+  images: 60_000,
+} as const satisfies Record<string, number>;

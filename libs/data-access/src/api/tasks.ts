@@ -1,0 +1,110 @@
+import { resultsOf } from '@pando/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { TaskSchema, type PatientCard } from '../pendingSchemas';
+import type { HttpClient } from '../http/createHttpClient';
+import { isBadRequest, orThrowBadRequest } from '../http/errors';
+import { useHttpClient } from './PandoApiProvider';
+import { patientCardKeys, toTaskInputs, updatePatientCard } from './patientCards';
+import { STALE } from './stale';
+
+/** Tasks loaded: up to 1000 (spec 01 §9). */
+export const TASKS_LIMIT = 1000;
+
+export interface TaskFilter {
+  completed?: boolean;
+  offset?: number;
+  limit?: number;
+  patient_card_id?: number;
+}
+
+export async function listTasks(http: HttpClient, filter: TaskFilter = {}) {
+  const answer = orThrowBadRequest(
+    await http.request({
+      method: 'GET',
+      path: '/tasks-multiple-reassign',
+      query: { limit: TASKS_LIMIT, ...filter },
+      schema: resultsOf(TaskSchema),
+    }),
+  );
+  return answer.results;
+}
+
+export const taskKeys = {
+  all: ['tasks'] as const,
+  list: (filter: TaskFilter) => [...taskKeys.all, filter] as const,
+};
+
+export function useTasksQuery(filter: TaskFilter = {}) {
+  const http = useHttpClient();
+  return useQuery({
+    queryKey: taskKeys.list(filter),
+    queryFn: () => listTasks(http, filter),
+    staleTime: STALE.tasks,
+  });
+}
+
+/** Spec 01 §4 "Task": completing records completed_at and completed_by_id; un-completing clears it. */
+export function toggleTaskInCard(
+  card: PatientCard,
+  taskId: number | string,
+  completed: boolean,
+  userId: number,
+  now: Date,
+): PatientCard {
+  return {
+    ...card,
+    tasks: card.tasks.map((task) =>
+      task.id === taskId
+        ? {
+            ...task,
+            completed,
+            completed_at: completed ? now.toISOString() : null,
+            completed_by_id: completed ? userId : null,
+          }
+        : task,
+    ),
+  };
+}
+
+/**
+ * Ticks or unticks a task with instant feedback: the cached card changes at once, the save goes
+ * through the card PUT (spec 01 §7 "Task saves go through the card PUT"), and a refusal restores
+ * the card as it was.
+ */
+export function useToggleTaskMutation(cardId: number, userId: number) {
+  const http = useHttpClient();
+  const queryClient = useQueryClient();
+  const key = patientCardKeys.detail(cardId);
+  return useMutation({
+    // Runs after onMutate, so the cached card already carries the toggle being saved.
+    mutationFn: async (_toggle: { taskId: number | string; completed: boolean }) => {
+      const card = queryClient.getQueryData<PatientCard>(key);
+      if (!card) throw new Error(`Patient card ${cardId} is not loaded`);
+      const result = await updatePatientCard(http, cardId, {
+        tasks: toTaskInputs(card.tasks, cardId),
+      });
+      if (isBadRequest(result)) throw new Error(result.message);
+      return result;
+    },
+    onMutate: async ({ taskId, completed }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<PatientCard>(key);
+      if (previous) {
+        queryClient.setQueryData<PatientCard>(
+          key,
+          toggleTaskInCard(previous, taskId, completed, userId, new Date()),
+        );
+      }
+      return { previous };
+    },
+    onError: (_error, _vars, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    },
+    onSuccess: (card) => {
+      queryClient.setQueryData(key, card);
+    },
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: taskKeys.all });
+    },
+  });
+}

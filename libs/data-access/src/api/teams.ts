@@ -1,0 +1,259 @@
+import { UserSchema, resultsOf } from '@pando/domain';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  TeamSchema,
+  TeamsWithAdviceConversationsSchema,
+  type Team,
+  type TeamInput,
+} from '../pendingSchemas';
+import type { HttpClient } from '../http/createHttpClient';
+import { isBadRequest, orThrowBadRequest } from '../http/errors';
+import { useHttpClient } from './PandoApiProvider';
+import { STALE } from './stale';
+
+/** Team members limit (spec 01 §9). */
+export const TEAM_MEMBERS_LIMIT = 1000;
+
+/** GET /teams-with-advices-conversations → teams, forums, advice_conversations. */
+export async function getTeamsWithAdviceConversations(http: HttpClient) {
+  return orThrowBadRequest(
+    await http.request({
+      method: 'GET',
+      path: '/teams-with-advices-conversations',
+      schema: TeamsWithAdviceConversationsSchema,
+    }),
+  );
+}
+
+export async function getTeam(http: HttpClient, id: number) {
+  return orThrowBadRequest(
+    await http.request({ method: 'GET', path: `/teams/${id}`, schema: TeamSchema }),
+  );
+}
+
+/** POST /teams. New teams are private unless asked (spec 01 §5: discoverable false). */
+export function createTeam(http: HttpClient, input: TeamInput) {
+  return http.request({
+    method: 'POST',
+    path: '/teams',
+    body: {
+      name: input.name,
+      discoverable: input.discoverable ?? false,
+      user_ids: [...new Set(input.user_ids)],
+      public_data: input.public_data ?? {},
+    },
+    schema: TeamSchema,
+  });
+}
+
+/** PUT /teams/{id} with name, discoverable, user_ids (rename lives here). */
+export function updateTeam(
+  http: HttpClient,
+  id: number,
+  input: { name: string; discoverable: boolean; user_ids: number[] },
+) {
+  return http.request({ method: 'PUT', path: `/teams/${id}`, body: input, schema: TeamSchema });
+}
+
+/** GET /teams/{id}/members?limit=1000&offset=0&embed=hospital → results. */
+export async function getTeamMembers(http: HttpClient, id: number) {
+  const answer = orThrowBadRequest(
+    await http.request({
+      method: 'GET',
+      path: `/teams/${id}/members`,
+      query: { limit: TEAM_MEMBERS_LIMIT, offset: 0, embed: 'hospital' },
+      schema: resultsOf(UserSchema),
+    }),
+  );
+  return answer.results;
+}
+
+const AnyAnswer = z.unknown();
+
+export function addTeamMembers(http: HttpClient, id: number, userIds: number[]) {
+  return http.request({
+    method: 'POST',
+    path: `/teams/${id}/members/add`,
+    body: { user_ids: userIds },
+    schema: AnyAnswer,
+  });
+}
+
+export function removeTeamMembers(http: HttpClient, id: number, userIds: number[]) {
+  return http.request({
+    method: 'POST',
+    path: `/teams/${id}/members/remove`,
+    body: { user_ids: userIds },
+    schema: AnyAnswer,
+  });
+}
+
+export function leaveTeam(http: HttpClient, id: number) {
+  return http.request({ method: 'POST', path: `/teams/${id}/leave`, schema: AnyAnswer });
+}
+
+export const teamKeys = {
+  all: ['teams'] as const,
+  /** The sidebar lists: teams, forums and advice conversations together. */
+  lists: () => [...teamKeys.all, 'with-advice-conversations'] as const,
+  detail: (id: number) => [...teamKeys.all, 'detail', id] as const,
+  members: (id: number) => [...teamKeys.all, 'members', id] as const,
+};
+
+export function useTeamsWithAdviceConversationsQuery() {
+  const http = useHttpClient();
+  return useQuery({
+    queryKey: teamKeys.lists(),
+    queryFn: () => getTeamsWithAdviceConversations(http),
+    staleTime: STALE.teamsWithAdviceConversations,
+  });
+}
+
+export function useTeamQuery(id: number | undefined) {
+  const http = useHttpClient();
+  return useQuery({
+    queryKey: teamKeys.detail(id ?? -1),
+    queryFn: () => getTeam(http, id ?? -1),
+    enabled: id !== undefined,
+    staleTime: STALE.team,
+  });
+}
+
+export function useTeamMembersQuery(id: number | undefined) {
+  const http = useHttpClient();
+  return useQuery({
+    queryKey: teamKeys.members(id ?? -1),
+    queryFn: () => getTeamMembers(http, id ?? -1),
+    enabled: id !== undefined,
+    staleTime: STALE.teamMembers,
+  });
+}
+
+export function useCreateTeamMutation() {
+  const http = useHttpClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TeamInput) => createTeam(http, input),
+    onSuccess: async (team) => {
+      if (isBadRequest(team)) return;
+      queryClient.setQueryData(teamKeys.detail(team.id), team);
+      await queryClient.invalidateQueries({ queryKey: teamKeys.lists() });
+    },
+  });
+}
+
+export function useUpdateTeamMutation(id: number) {
+  const http = useHttpClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { name: string; discoverable: boolean; user_ids: number[] }) =>
+      updateTeam(http, id, input),
+    onSuccess: async (team) => {
+      if (isBadRequest(team)) return;
+      queryClient.setQueryData(teamKeys.detail(id), team);
+      await queryClient.invalidateQueries({ queryKey: teamKeys.lists() });
+    },
+  });
+}
+
+interface MembershipSnapshot {
+  team: Team | undefined;
+}
+
+/** Applies a membership change to the cached team at once, remembering what to roll back to. */
+async function applyMembership(
+  queryClient: QueryClient,
+  teamId: number,
+  change: (userIds: number[]) => number[],
+  memberOf: boolean | undefined,
+): Promise<MembershipSnapshot> {
+  await queryClient.cancelQueries({ queryKey: teamKeys.detail(teamId) });
+  const team = queryClient.getQueryData<Team>(teamKeys.detail(teamId));
+  if (team) {
+    queryClient.setQueryData<Team>(teamKeys.detail(teamId), {
+      ...team,
+      user_ids: change(team.user_ids),
+      ...(memberOf === undefined ? {} : { member_of: memberOf }),
+    });
+  }
+  return { team };
+}
+
+function useMembershipMutation(
+  teamId: number,
+  send: (http: HttpClient, userIds: number[]) => Promise<unknown>,
+  change: (current: number[], userIds: number[]) => number[],
+  memberOf: (userIds: number[]) => boolean | undefined,
+) {
+  const http = useHttpClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (userIds: number[]) => {
+      const result = await send(http, userIds);
+      // A 400 is not thrown by the client (spec 01 §8) but the change did not happen: roll back.
+      if (isBadRequest(result)) throw new Error(result.message);
+      return result;
+    },
+    onMutate: (userIds) =>
+      applyMembership(
+        queryClient,
+        teamId,
+        (current) => change(current, userIds),
+        memberOf(userIds),
+      ),
+    onError: (_error, _userIds, snapshot) => {
+      if (snapshot?.team) queryClient.setQueryData(teamKeys.detail(teamId), snapshot.team);
+    },
+    onSettled: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: teamKeys.detail(teamId) }),
+        queryClient.invalidateQueries({ queryKey: teamKeys.members(teamId) }),
+        queryClient.invalidateQueries({ queryKey: teamKeys.lists() }),
+      ]);
+    },
+  });
+}
+
+/** Adds members, shown at once and rolled back if the server refuses (spec 01 §4 "Team panel"). */
+export function useAddTeamMembersMutation(teamId: number) {
+  return useMembershipMutation(
+    teamId,
+    (http, ids) => addTeamMembers(http, teamId, ids),
+    (current, ids) => [...new Set([...current, ...ids])],
+    () => undefined,
+  );
+}
+
+export function useRemoveTeamMembersMutation(teamId: number) {
+  return useMembershipMutation(
+    teamId,
+    (http, ids) => removeTeamMembers(http, teamId, ids),
+    (current, ids) => current.filter((id) => !ids.includes(id)),
+    () => undefined,
+  );
+}
+
+/**
+ * Joining a discoverable team or forum: spec 01 §7 lists no join call, so a non-member adds
+ * themself through members/add (the server allows it for discoverable teams).
+ */
+export function useJoinTeamMutation(teamId: number, currentUserId: number) {
+  const mutation = useMembershipMutation(
+    teamId,
+    (http, ids) => addTeamMembers(http, teamId, ids),
+    (current, ids) => [...new Set([...current, ...ids])],
+    () => true,
+  );
+  return { ...mutation, join: () => mutation.mutateAsync([currentUserId]) };
+}
+
+export function useLeaveTeamMutation(teamId: number, currentUserId: number) {
+  const mutation = useMembershipMutation(
+    teamId,
+    (http) => leaveTeam(http, teamId),
+    (current) => current.filter((id) => id !== currentUserId),
+    () => false,
+  );
+  return { ...mutation, leave: () => mutation.mutateAsync([currentUserId]) };
+}

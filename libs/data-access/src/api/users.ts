@@ -1,0 +1,94 @@
+import { STATUS_POLL_MS, UserSchema, UsersStatusesResponseSchema, resultsOf } from '@pando/domain';
+import { useQuery } from '@tanstack/react-query';
+import { TeamSchema } from '../pendingSchemas';
+import type { HttpClient } from '../http/createHttpClient';
+import { orThrowBadRequest } from '../http/errors';
+import { useHttpClient } from './PandoApiProvider';
+import { STALE } from './stale';
+
+/** GET /users/{id}?embed=hospital. */
+export async function getUser(http: HttpClient, id: number) {
+  return orThrowBadRequest(
+    await http.request({
+      method: 'GET',
+      path: `/users/${id}`,
+      query: { embed: 'hospital' },
+      schema: UserSchema,
+    }),
+  );
+}
+
+/** GET /users/{id}/teams → results. */
+export async function getUserTeams(http: HttpClient, id: number) {
+  const answer = orThrowBadRequest(
+    await http.request({
+      method: 'GET',
+      path: `/users/${id}/teams`,
+      schema: resultsOf(TeamSchema),
+    }),
+  );
+  return answer.results;
+}
+
+/** GET /users/statuses?subscribe=false&users={uuids}. Ids are user uuids (domain decision). */
+export async function getUserStatuses(http: HttpClient, uuids: readonly string[]) {
+  const answer = orThrowBadRequest(
+    await http.request({
+      method: 'GET',
+      path: '/users/statuses',
+      query: { subscribe: false, users: uuids },
+      schema: UsersStatusesResponseSchema,
+    }),
+  );
+  return answer.results;
+}
+
+/** Sorted and de-duplicated so the same set of people shares one cache entry and one poll. */
+function normaliseUuids(uuids: readonly string[]): string[] {
+  return [...new Set(uuids)].sort();
+}
+
+export const userKeys = {
+  all: ['users'] as const,
+  detail: (id: number) => [...userKeys.all, 'detail', id] as const,
+  teams: (id: number) => [...userKeys.all, 'teams', id] as const,
+  statuses: (uuids: readonly string[]) =>
+    [...userKeys.all, 'statuses', normaliseUuids(uuids)] as const,
+};
+
+export function useUserQuery(id: number | undefined) {
+  const http = useHttpClient();
+  return useQuery({
+    queryKey: userKeys.detail(id ?? -1),
+    queryFn: () => getUser(http, id ?? -1),
+    enabled: id !== undefined,
+    staleTime: STALE.user,
+  });
+}
+
+export function useUserTeamsQuery(id: number | undefined) {
+  const http = useHttpClient();
+  return useQuery({
+    queryKey: userKeys.teams(id ?? -1),
+    queryFn: () => getUserTeams(http, id ?? -1),
+    enabled: id !== undefined,
+    staleTime: STALE.userTeams,
+  });
+}
+
+/**
+ * Availability of the given people, polled every 30 s (spec 01 §7/§9 "Status poll"). Polling
+ * continues in a background tab: a clinician returning to the tab should see current presence.
+ */
+export function useUserStatusesQuery(uuids: readonly string[]) {
+  const http = useHttpClient();
+  const ids = normaliseUuids(uuids);
+  return useQuery({
+    queryKey: userKeys.statuses(ids),
+    queryFn: () => getUserStatuses(http, ids),
+    enabled: ids.length > 0,
+    staleTime: STALE.userStatuses,
+    refetchInterval: STATUS_POLL_MS,
+    refetchIntervalInBackground: true,
+  });
+}

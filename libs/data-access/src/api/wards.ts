@@ -1,0 +1,40 @@
+import { resultsOf } from '@pando/domain';
+import { useQuery } from '@tanstack/react-query';
+import { WardSchema, type Ward } from '../pendingSchemas';
+import type { HttpClient } from '../http/createHttpClient';
+import { orThrowBadRequest } from '../http/errors';
+import { useHttpClient } from './PandoApiProvider';
+import { STALE } from './stale';
+
+/** Spec 01 §3 "Ward": a pseudo-ward with id 0 is labelled 'No ward'. */
+export const NO_WARD: Ward = { id: 0, name: 'No ward', hospital: null };
+
+/** GET /wards?search={hospitalName}&embed=hospital → results. */
+export async function getWards(http: HttpClient, hospitalName: string) {
+  const answer = orThrowBadRequest(
+    await http.request({
+      method: 'GET',
+      path: '/wards',
+      query: { search: hospitalName, embed: 'hospital' },
+      schema: resultsOf(WardSchema),
+    }),
+  );
+  return answer.results;
+}
+
+export const wardKeys = {
+  all: ['wards'] as const,
+  byHospital: (hospitalName: string) => [...wardKeys.all, hospitalName] as const,
+};
+
+/** The hospital's wards with 'No ward' first, for the patient form's ward choice (spec 01 §5). */
+export function useWardsQuery(hospitalName: string | undefined) {
+  const http = useHttpClient();
+  return useQuery({
+    queryKey: wardKeys.byHospital(hospitalName ?? ''),
+    queryFn: () => getWards(http, hospitalName ?? ''),
+    enabled: hospitalName !== undefined,
+    staleTime: STALE.wards,
+    select: (wards) => [NO_WARD, ...wards.filter((ward) => ward.id !== 0)],
+  });
+}
