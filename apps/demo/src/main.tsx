@@ -1,0 +1,24 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { PandoMantineProvider } from '@pando/ui';
+import { DemoApp } from './DemoApp';
+
+/**
+ * Demo mode boots the mock backend first (CONVENTIONS.md "MSW trio": import it dynamically and
+ * await `worker.start()` before rendering), so the first request already hits the mocks.
+ */
+async function boot() {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('The page has no #root element.');
+  const { startDemoWorker } = await import('./startDemoWorker');
+  await startDemoWorker();
+  createRoot(container).render(
+    <StrictMode>
+      <PandoMantineProvider>
+        <DemoApp />
+      </PandoMantineProvider>
+    </StrictMode>,
+  );
+}
+
+void boot();

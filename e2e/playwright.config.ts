@@ -1,0 +1,54 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+// scripts/ is workspace tooling shared by every browser runner, not a project of the graph.
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
+
+/**
+ * End-to-end tests in Debian's Chromium against the real, built server (the same
+ * `apps/server/dist/main.js` that `npm start` runs) on a fresh embedded database with the demo
+ * organisation. `npm test` builds web + server before this step.
+ */
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://localhost:${port}`;
+// A fresh data directory per run (kept out of the repo); the server seeds the demo organisation.
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'pando-e2e-'));
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: `node ${join(root, 'apps/server/dist/main.js')}`,
+    cwd: root,
+    url: `${baseURL}/api/v4/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED: 'demo',
+      NODE_ENV: 'test',
+      PUBLIC_URL: baseURL,
+      LOGIN_RATE_LIMIT_PER_IP: '10000',
+      LOGIN_RATE_LIMIT_PER_EMAIL: '1000',
+    },
+  },
+});

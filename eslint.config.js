@@ -1,0 +1,135 @@
+// @ts-check
+/**
+ * One flat config for the whole workspace.
+ * - Module boundaries: the dependency matrix of ARCHITECTURE.md, as errors (Nx tags in project.json).
+ * - typescript-eslint strict + type-aware rules; floating/misused promises are errors
+ *   (CONVENTIONS.md: Bluesky left them at warn and paid).
+ * - react-hooks for every React project. Prettier owns formatting (eslint-config-prettier last).
+ */
+import js from '@eslint/js';
+import nx from '@nx/eslint-plugin';
+import prettier from 'eslint-config-prettier';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+/** ARCHITECTURE.md "Allowed dependencies"; keep the two in step. */
+export const depConstraints = [
+  { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:domain'] },
+  { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:domain', 'type:data-access'] },
+  { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:domain', 'type:ui'] },
+  {
+    sourceTag: 'type:features',
+    onlyDependOnLibsWithTags: ['type:ui', 'type:data-access', 'type:domain', 'type:features'],
+  },
+  {
+    sourceTag: 'type:app',
+    onlyDependOnLibsWithTags: ['type:features', 'type:data-access', 'type:ui', 'type:domain'],
+  },
+  { sourceTag: 'type:server', onlyDependOnLibsWithTags: ['type:domain', 'type:server'] },
+  { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['*'] },
+  { sourceTag: 'type:bench', onlyDependOnLibsWithTags: ['*'] },
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/coverage/**',
+      '**/.data/**',
+      '**/.nx/**',
+      '**/storybook-static/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      'apps/demo/public/mockServiceWorker.js',
+      'bench/.work/**',
+      'scripts/lint-fixtures/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: true,
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    plugins: { '@nx': nx },
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: false,
+          allowCircularSelfDependency: false,
+          banTransitiveDependencies: false,
+          checkDynamicDependenciesExceptions: [],
+          depConstraints,
+        },
+      ],
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../../libs/*', '../../../libs/*', '../../../../libs/*'],
+              message: 'Import a library by its package name (@pando/…), never by a relative path.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: [
+      '**/*.tsx',
+      'libs/data-access/**/*.ts',
+      'libs/features/**/*.ts',
+      'apps/web/**/*.ts',
+      'apps/demo/**/*.ts',
+    ],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // Tests and stories: the non-null assertion and unbound-method checks fight testing-library idioms.
+    files: [
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      '**/*.spec.ts',
+      '**/*.stories.tsx',
+      'e2e/**/*.ts',
+      'bench/**/*.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        fetch: 'readonly',
+      },
+    },
+  },
+  prettier,
+);

@@ -1,0 +1,3 @@
+export { LoginRoute } from './auth/LoginRoute';
+export type { LoginRouteProps } from './auth/LoginRoute';
+export { isLegacyBrowser } from './auth/legacyBrowser';

@@ -1,0 +1,46 @@
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import { playwright } from '@vitest/browser-playwright';
+import { defineConfig } from 'vitest/config';
+import { chromiumArgs, chromiumPath } from './scripts/chromium.mjs';
+
+/**
+ * Story tests: every story of libs/ui and libs/features is rendered in a real Chromium
+ * (vitest browser mode through Playwright, Debian's /usr/bin/chromium), its play function runs,
+ * and axe fails the test on any violation (parameters.a11y.test = 'error' in preview.tsx).
+ * The unit/component suites of each project run through their own vitest.config.ts (npm test).
+ */
+const browser = (name: string) => ({
+  enabled: true,
+  headless: true,
+  provider: playwright({
+    launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
+  }),
+  instances: [{ browser: 'chromium' as const, name }],
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        plugins: [storybookTest({ configDir: '.storybook', initialGlobals: { theme: 'light' } })],
+        test: {
+          name: 'storybook',
+          browser: browser('storybook-light'),
+          setupFiles: ['.storybook/vitest.setup.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        plugins: [storybookTest({ configDir: '.storybook', initialGlobals: { theme: 'dark' } })],
+        test: {
+          name: 'storybook-dark',
+          browser: browser('storybook-dark'),
+          setupFiles: ['.storybook/vitest.setup.ts'],
+          testTimeout: 30_000,
+        },
+      },
+    ],
+  },
+});
