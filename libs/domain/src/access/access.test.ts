@@ -81,7 +81,9 @@ describe('feature gates of spec 02 §6', () => {
 
   it('Invitations tab: network admin, when the network has user_invite_by_email', () => {
     expect(
-      canSeeInvitations(viewer('NETWORK_ADMIN', { network_features: { user_invite_by_email: true } })),
+      canSeeInvitations(
+        viewer('NETWORK_ADMIN', { network_features: { user_invite_by_email: true } }),
+      ),
     ).toBe(true);
     expect(canSeeInvitations(viewer('NETWORK_ADMIN'))).toBe(false);
     expect(
@@ -174,8 +176,13 @@ describe('analytics scope', () => {
       id: '3',
     });
     expect(analyticsScope({ ...base, email: null }, config)?.kind).toBe('network');
-    expect(analyticsScope({ ...base, email: 'x@pando.internal' }, {
-      demoEmailDomains: ['pando.internal'],
-    })?.kind).toBe('network');
+    expect(
+      analyticsScope(
+        { ...base, email: 'x@pando.internal' },
+        {
+          demoEmailDomains: ['pando.internal'],
+        },
+      )?.kind,
+    ).toBe('network');
   });
 });

@@ -5,12 +5,7 @@ const FcmTokenSchema = z.string().min(1).max(4096);
 
 /** POST /api/v4/auth. The email is normalised (trimmed, lower-cased) by the schema itself. */
 export const AuthRequestSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(254)
-    .pipe(z.email()),
+  email: z.string().trim().toLowerCase().max(254).pipe(z.email()),
   fcm_token: FcmTokenSchema.optional(),
 });
 export type AuthRequest = z.infer<typeof AuthRequestSchema>;

@@ -24,9 +24,7 @@ export const RuntimeConfigSchema = z.object({
   api_base: z.string().min(1).default('/api/v4'),
   analytics_base: z.string().min(1).default('/api/v1'),
   chat_websocket_url: z.string().min(1),
-  chat_domain: z
-    .string()
-    .regex(/^[A-Za-z0-9.-]+$/, 'must be a host name'),
+  chat_domain: z.string().regex(/^[A-Za-z0-9.-]+$/, 'must be a host name'),
   product_name: z.string().min(1).default('Pando'),
   demo: z.boolean().default(false),
   redirect_disabled: z.boolean().default(false),

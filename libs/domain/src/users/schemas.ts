@@ -177,7 +177,12 @@ export const UsersStatusesQuerySchema = z.object({
   subscribe: z.enum(['true', 'false']).default('false'),
   users: z
     .string()
-    .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(UuidSchema).max(1000)),
 });
 export type UsersStatusesQuery = z.infer<typeof UsersStatusesQuerySchema>;

@@ -66,7 +66,9 @@ describe('User (spec 01 §3)', () => {
     expect(UserSchema.safeParse({ ...alice, access_level: 'ROOT' }).error?.issues[0]?.path).toEqual(
       ['access_level'],
     );
-    expect(UserSchema.safeParse({ ...alice, uuid: 'a b' }).error?.issues[0]?.path).toEqual(['uuid']);
+    expect(UserSchema.safeParse({ ...alice, uuid: 'a b' }).error?.issues[0]?.path).toEqual([
+      'uuid',
+    ]);
   });
 
   it('current user carries the network flags', () => {
@@ -113,9 +115,9 @@ describe('hospital, organisation, network', () => {
       default_organisation: { id: 1, name: 'St Elsewhere General' },
     });
     expect(n.features).toEqual({});
-    expect(
-      NetworkSchema.safeParse({ ...n, status: 'ON' }).error?.issues[0]?.path,
-    ).toEqual(['status']);
+    expect(NetworkSchema.safeParse({ ...n, status: 'ON' }).error?.issues[0]?.path).toEqual([
+      'status',
+    ]);
     expect(OrganisationSchema.parse({ id: 2, name: 'Riverside', status: 'PENDING' }).status).toBe(
       'PENDING',
     );

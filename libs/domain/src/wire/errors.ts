@@ -14,7 +14,9 @@ export type ApiErrorDetail = z.infer<typeof ApiErrorDetailSchema>;
 export const ApiErrorSchema = z.object({
   message: z.string(),
   statusCode: z.number().int().min(400).max(599),
-  details: z.union([z.array(ApiErrorDetailSchema), z.string(), z.record(z.string(), z.unknown())]).optional(),
+  details: z
+    .union([z.array(ApiErrorDetailSchema), z.string(), z.record(z.string(), z.unknown())])
+    .optional(),
   internalCode: z.string().optional(),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;

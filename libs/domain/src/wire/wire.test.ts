@@ -12,9 +12,9 @@ describe('API error shape', () => {
       internalCode: 'FEATURE_NOT_ENABLED',
     });
     expect(e.internalCode).toBe('FEATURE_NOT_ENABLED');
-    expect(ApiErrorSchema.safeParse({ message: 'x', statusCode: 200 }).error?.issues[0]?.path).toEqual(
-      ['statusCode'],
-    );
+    expect(
+      ApiErrorSchema.safeParse({ message: 'x', statusCode: 200 }).error?.issues[0]?.path,
+    ).toEqual(['statusCode']);
   });
 
   it('a validation error names every failing field', () => {

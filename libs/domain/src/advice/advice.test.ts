@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import {
+  adviceActions,
+  adviceState,
+  adviceSystemLine,
+  applyAdviceEndpoint,
+  isAdviceHiddenFor,
+} from './state';
+import {
+  AdviceConversationSchema,
+  AdviceHistoryResponseSchema,
+  ChatRoomSchema,
+  CreateAdviceConversationSchema,
+  TeamsWithAdviceConversationsSchema,
+} from './schemas';
+
+const s = (isRequester: boolean, requestor_resolved: boolean, public_team_resolved: boolean) =>
+  adviceState({ isRequester, requestor_resolved, public_team_resolved });
+
+describe('advice conversation state (spec 01 §4)', () => {
+  it('RESOLVABLE: user is requester and nothing resolved', () => {
+    expect(s(true, false, false)).toBe('RESOLVABLE');
+  });
+  it('ACCEPTABLE: requester resolved, team not', () => {
+    expect(s(false, true, false)).toBe('ACCEPTABLE');
+    expect(s(true, true, false)).toBe('ACCEPTABLE');
+  });
+  it('ARCHIVABLE: team resolved, requester not', () => {
+    expect(s(true, false, true)).toBe('ARCHIVABLE');
+    expect(s(false, false, true)).toBe('ARCHIVABLE');
+  });
+  it('ARCHIVED: otherwise', () => {
+    expect(s(true, true, true)).toBe('ARCHIVED');
+    expect(s(false, true, true)).toBe('ARCHIVED');
+    expect(s(false, false, false)).toBe('ARCHIVED');
+  });
+
+  it("RESOLVABLE offers 'mark as resolved': resolve, remove from list, notify, go to /", () => {
+    const [resolve] = adviceActions('RESOLVABLE', true);
+    expect(resolve).toMatchObject({
+      id: 'resolve',
+      endpoint: 'resolve',
+      systemLine: 'RESOLVE',
+      removeFromList: true,
+      navigateTo: '/',
+    });
+    expect(resolve?.notice).toBeTruthy();
+  });
+
+  it('ACCEPTABLE: team side may Reject (unresolve; re-opened) or Accept (accept; remove; go to /)', () => {
+    const actions = adviceActions('ACCEPTABLE', false);
+    expect(actions.map((a) => [a.id, a.endpoint])).toEqual([
+      ['reject', 'unresolve'],
+      ['accept', 'accept'],
+      ['exportToEmail', 'export-to-email'],
+    ]);
+    expect(actions[0]?.notice).toBe('The conversation is re-opened.');
+    expect(actions[1]).toMatchObject({
+      removeFromList: true,
+      navigateTo: '/',
+      systemLine: 'ACCEPT',
+    });
+    expect(adviceActions('ACCEPTABLE', true).map((a) => a.id)).toEqual(['exportToEmail']);
+  });
+
+  it('ARCHIVABLE offers Archive (accept); ARCHIVED only export; every state offers export', () => {
+    expect(adviceActions('ARCHIVABLE', true).map((a) => [a.id, a.endpoint])).toEqual([
+      ['archive', 'accept'],
+      ['exportToEmail', 'export-to-email'],
+    ]);
+    expect(adviceActions('ARCHIVED', false).map((a) => a.id)).toEqual(['exportToEmail']);
+    for (const state of ['RESOLVABLE', 'ACCEPTABLE', 'ARCHIVABLE', 'ARCHIVED'] as const) {
+      expect(adviceActions(state, true).some((a) => a.id === 'exportToEmail')).toBe(true);
+    }
+  });
+
+  it('endpoints move the flags: resolve → ACCEPTABLE, unresolve → open, accept → ARCHIVED', () => {
+    const open = { requestor_resolved: false, public_team_resolved: false };
+    const resolved = applyAdviceEndpoint(open, 'resolve', true);
+    expect(adviceState({ isRequester: false, ...resolved })).toBe('ACCEPTABLE');
+    expect(applyAdviceEndpoint(resolved, 'unresolve', false)).toEqual(open);
+    expect(
+      adviceState({ isRequester: true, ...applyAdviceEndpoint(resolved, 'accept', false) }),
+    ).toBe('ARCHIVED');
+    expect(applyAdviceEndpoint(open, 'resolve', false)).toEqual({
+      requestor_resolved: false,
+      public_team_resolved: true,
+    });
+  });
+
+  it('REJECT, ACCEPT and RESOLVE appear as system lines in the chat', () => {
+    expect(adviceSystemLine('RESOLVE', 'Alice Adams')).toBe(
+      'Alice Adams marked this conversation as resolved',
+    );
+    expect(adviceSystemLine('ACCEPT', 'Bob')).toContain('accepted');
+    expect(adviceSystemLine('REJECT', 'Bob')).toBe('Bob re-opened this conversation');
+  });
+
+  it('resolved advice is hidden once the viewer’s own side resolved it', () => {
+    const c = { requestor_resolved: true, public_team_resolved: false };
+    expect(isAdviceHiddenFor(c, true)).toBe(true);
+    expect(isAdviceHiddenFor(c, false)).toBe(false);
+  });
+});
+
+describe('advice wire schemas', () => {
+  const conversation = {
+    id: 7,
+    mim_id: 'advice-7',
+    team: { id: 3, name: 'Cardiology Advice' },
+    requestor: { id: 4, first_name: 'Alice', last_name: 'Adams' },
+    requestor_id: 4,
+    requestor_resolved: false,
+    public_team_resolved: false,
+    resolver: null,
+    modified_at: '2026-01-10T09:00:00.000Z',
+  };
+
+  it('parses teams-with-advices-conversations and the chat-room lookup', () => {
+    const body = TeamsWithAdviceConversationsSchema.parse({
+      teams: [{ id: 1, name: 'Ward 7 Team', mim_id: 'ward-7' }],
+      forums: [],
+      advice_conversations: [conversation],
+    });
+    expect(body.advice_conversations[0]?.team?.name).toBe('Cardiology Advice');
+    expect(ChatRoomSchema.parse({ type: 'ADVICE_CONVERSATION', entity: conversation }).type).toBe(
+      'ADVICE_CONVERSATION',
+    );
+    const bad = ChatRoomSchema.safeParse({ type: 'TEAM', entity: { id: 'x' } });
+    expect(bad.error?.issues[0]?.path[0]).toBe('entity');
+  });
+
+  it('names the missing field', () => {
+    const { requestor_resolved: _omit, ...rest } = conversation;
+    expect(AdviceConversationSchema.safeParse(rest).error?.issues[0]?.path).toEqual([
+      'requestor_resolved',
+    ]);
+    expect(
+      AdviceHistoryResponseSchema.parse({ results: [conversation], total_count: 1 }).total_count,
+    ).toBe(1);
+    expect(
+      CreateAdviceConversationSchema.safeParse({ message: ' ' }).error?.issues[0]?.path,
+    ).toEqual(['message']);
+  });
+});

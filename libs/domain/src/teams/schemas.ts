@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { IdSchema, MimIdSchema, TimestampSchema, UuidSchema } from '../wire/common';
+import { TEAM_NAME_MAX_LENGTH } from './constants';
+import { TEXTS } from '../texts/texts';
+
+/**
+ * public_data of an advice team (spec 01 §3): enabled makes the team an advice channel ("Ask
+ * advice"); tips and resolved_issues are shown in the advice team panel. Decision: both are lists
+ * of short strings.
+ */
+export const PublicDataSchema = z.object({
+  enabled: z.boolean().default(false),
+  tips: z.array(z.string().max(1000)).max(100).default([]),
+  resolved_issues: z.array(z.string().max(1000)).max(100).default([]),
+  /** Shown in the admin advice-channel table (spec 02 §2 "Description"). */
+  description: z.string().max(2000).optional(),
+});
+export type PublicData = z.infer<typeof PublicDataSchema>;
+
+/** public_data as a request sends it: every field optional, nothing filled in (spec 01 §5 "empty"). */
+export const PublicDataInputSchema = z.object({
+  enabled: z.boolean().optional(),
+  tips: z.array(z.string().max(1000)).max(100).optional(),
+  resolved_issues: z.array(z.string().max(1000)).max(100).optional(),
+  description: z.string().max(2000).optional(),
+});
+export type PublicDataInput = z.infer<typeof PublicDataInputSchema>;
+
+/** Team or forum (spec 01 §3). A team that is discoverable and auto_accept is a forum. */
+export const TeamSchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  mim_id: MimIdSchema,
+  user_ids: z.array(IdSchema).default([]),
+  discoverable: z.boolean().default(false),
+  auto_accept: z.boolean().default(false),
+  public_data: PublicDataSchema.nullish(),
+  /** Client flag: whether the current user belongs to the team (the server fills it in). */
+  member_of: z.boolean().optional(),
+  /** Not in spec 01's list; the uuid of the organisation that owns the team. */
+  hospital_uuid: UuidSchema.nullish(),
+  created_at: TimestampSchema.optional(),
+  modified_at: TimestampSchema.optional(),
+});
+export type Team = z.infer<typeof TeamSchema>;
+
+const TeamNameSchema = z.string().trim().min(1, TEXTS.teamNameRequired).max(TEAM_NAME_MAX_LENGTH);
+
+/** POST /teams body (spec 01 §7): name, discoverable, user_ids, public_data. */
+export const TeamInputSchema = z.object({
+  name: TeamNameSchema,
+  discoverable: z.boolean().default(false),
+  user_ids: z.array(IdSchema).max(1000),
+  public_data: PublicDataInputSchema.default({}),
+});
+export type TeamInput = z.input<typeof TeamInputSchema>;
+export type TeamInputParsed = z.output<typeof TeamInputSchema>;
+
+/** PUT /teams/{id} body (spec 01 §7): name, discoverable, user_ids, each optional. */
+export const TeamUpdateSchema = z.object({
+  name: TeamNameSchema.optional(),
+  discoverable: z.boolean().optional(),
+  user_ids: z.array(IdSchema).max(1000).optional(),
+});
+export type TeamUpdate = z.infer<typeof TeamUpdateSchema>;
+
+/** GET /teams/{id}/members answer rows: user-like records with hospital embedded. */
+export const TeamMemberSchema = z.object({
+  id: IdSchema,
+  uuid: UuidSchema,
+  first_name: z.string(),
+  last_name: z.string(),
+  status: z.enum(['AVAILABLE', 'UNAVAILABLE', 'UNKNOWN']).default('UNKNOWN'),
+  gdpr_accepted: z.boolean().optional(),
+  role: z.object({ description: z.string().nullish() }).nullish(),
+  speciality: z.string().nullish(),
+  hospital: z.object({ name: z.string() }).nullish(),
+});
+export type TeamMember = z.infer<typeof TeamMemberSchema>;

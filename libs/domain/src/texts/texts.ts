@@ -1,0 +1,144 @@
+/**
+ * The user-visible texts of both specs' error catalogues (spec 01 §8, spec 02 §8 and the texts
+ * quoted elsewhere), by key, so the UI, the server and the mocks say the same words. Texts with
+ * a `{placeholder}` have a builder in `textsWith`.
+ *
+ * Where a spec only names a message ("an unauthorised message", "invalid-email-type message")
+ * the wording is ours; those keys say so in their comment.
+ */
+export const TEXTS = {
+  // Central API handling (spec 01 §8, spec 02 §8)
+  forbidden: 'You are not allowed to perform that action.',
+  unprocessable: 'Your action could not be processed, please change what you sent and try again.',
+  couldNotComplete:
+    'Your action could not be completed, please change what you sent and try again.',
+  serverError: 'There was an error on the server. The engineering team has been notified.',
+  connectionLost: 'The connection to Pando was lost, please try again or refresh the browser',
+  badRequestLog: '[BAD REQUEST]',
+  internalServerErrorLog: '[INTERNAL SERVER ERROR]',
+  somethingWentWrong: 'Something went wrong.',
+
+  // Login (spec 01 §8, spec 02 §8)
+  invalidCode: 'Invalid code',
+  codeNotAccepted: "The code you've entered wasn't accepted...",
+  emailLooksWrong: "Your email doesn't look right...",
+  noPermission: "You don't have permission to use the web application.",
+  loggedOut: "You've been logged out.",
+  /** Ours: the spec names "an unauthorised message" for a 401 on the code request. */
+  unauthorisedLogin:
+    "We couldn't find an account for that email. Sign up in the Pando mobile app first.",
+  /** Ours: the spec names "an invalid-email-type message" for a 422 on the code request. */
+  invalidEmailType: 'Please use your work email address.',
+  /** Ours: the banner for msg=unauthorised. */
+  unauthorisedBanner: 'Please log in to continue.',
+  signUpInApp:
+    'Web sign-up is not possible. Download the Pando app and sign up with your work email.',
+  logoutConfirm: 'Are you sure you want to log out from Pando?',
+
+  // Chat (spec 01 §8, spec 02 §8)
+  agentDisconnected: 'Cannot send message, agent has disconnected',
+  offline: "You are currently offline, messages can't be sent",
+  backOnline: 'You are now back online.',
+  messageProblem: 'There is a problem showing this message, administrators are aware.',
+  sendFileFailed: 'Sending the file was unsuccessful, please try again.',
+  sendImageFailed: 'Sending the image was unsuccessful, please try again.',
+  /** Spec 01 §5 wording; spec 02 §8 words it "You cannot share a patient card in a forum.". */
+  cannotSharePatientInForum: 'You cannot share patient within a forum',
+  cannotSharePatientCardInForum: 'You cannot share a patient card in a forum.',
+  /** Ours: "failed send: error notification". */
+  sendFailed: 'Your message could not be sent, please try again.',
+  /** Ours: "failed teams load: error notification with retry". */
+  teamsLoadFailed: 'Your teams could not be loaded.',
+  retry: 'Retry',
+  noMoreMessages: 'There are no more messages in this conversation.',
+  beginningOfConversation: 'This is the beginning of the conversation',
+  newMessages: 'New messages',
+  unstableConnection: 'unstable connection',
+  adviceReopened: 'The conversation is re-opened.',
+  adviceResolved: 'The conversation has been marked as resolved.',
+  welcome: 'Welcome to Pando. Choose a conversation or start a new one.',
+
+  // Images and files (spec 01 §8)
+  loadingImage: 'Loading image...',
+  imageFetchFailed: 'Image fetch failed',
+  errorLoadingImage: 'Error loading image',
+  downloadStarted: 'The file will be downloaded to your device.',
+  exportedSaved: 'Exported data saved successfully',
+  networkResponseNotOk: 'Network response was not ok',
+
+  // Admin (spec 02)
+  noConsoleAccess: "You don't have access to the management console for this organisation.",
+  selectRow: 'Please select a row',
+  selectInviteForCode: 'Please select an invite in order to get the auth code for that user',
+  oneCodeAtATime: 'You can only generate a code for one user at a time',
+  unableToGetCode: 'Unable to get a code',
+  unableToGenerateCode: 'Unable to generate an auth code',
+  /** Ours: the 409 "start login first" state of the generate-code dialog. */
+  startLoginFirst:
+    'This user must first start logging in from the Pando mobile app, then try again.',
+  atLeastOneMember: 'You need to add at least one member to create an advice channel',
+  teamNameRequired: 'Team name is required',
+  exportThankYou:
+    'Thank you for your data request, our team will be in contact shortly to verify your details',
+  broadcastBanner: 'To have a broadcast actioned, please email support.',
+  inviteNotSent: 'Not Sent',
+  inviteInvalidEmail: 'Does not look like a valid email',
+  inviteSentOk: 'Sent successfully',
+  inviteAlreadyInvited: 'Already invited',
+  inviteError: 'Error, unable to send the invitation',
+
+  // Forms (spec 02 §2, §5, §8)
+  noForms:
+    'No forms available. Please create a form first or contact your administrator to access the form templates for your organisation.',
+  templateNotFound: '(template could not be found.)',
+  templateSuperseded: '(template has been superceded)',
+  templateSubmitted: 'Template submitted successfully',
+  templateSaved: 'Template saved successfully',
+  templateDeleteFailed: 'Error deleting template',
+  fillRequired: 'Please fill in all required fields',
+  noFormSelected: 'No form selected',
+  noTemplateOrExport: 'No template or export option selected',
+  notOwnerDelete: 'You cannot delete this template, as you are not the owner.',
+  deleteControlConfirm: 'Are you sure you want to delete this control?',
+  uniqueExportTitle: 'Please enter a unique title for the export option',
+  invalidJson: 'Your JSON is not valid. Please check the format and try again.',
+  invalidEmailAddress: 'Invalid email address',
+  notEmailExport: 'Selected type is not an email export',
+  comingSoon: 'Smart forms are coming soon. Contact us to find out more.',
+} as const;
+
+export type TextKey = keyof typeof TEXTS;
+
+/** Texts with placeholders (both specs' wording, placeholders in braces). */
+export const textsWith = {
+  emailSent: (email: string) => `Email sent to ${email}`,
+  fileTooLarge: (name: string) =>
+    `The file, ${name} is too large to send, the limit is 25 Mb for a single file.`,
+  errorLoadingType: (type: string) => `Error loading ${type}`,
+  noTypeRecorded: (type: string) => `No ${type} recorded`,
+  downloadFailed: (reason: string) => `Download failed: ${reason}`,
+  errorSendingEmail: (statusText: string) => `Error sending email: ${statusText}`,
+  emailSentSuccessfully: (message: string) => `Email sent successfully: ${message}`,
+  fileUploadFailed: (reason: string) => `File upload failed. Please try again. ${reason}`.trimEnd(),
+  inviteFeatureNotEnabled: (email: string) =>
+    `An invitation was not sent to ${email}, because the feature is not enabled for this network`,
+  inviteNotSent: (email: string) => `An invitation was not sent to ${email}`,
+  inviteSent: (email: string) => `An invitation has been sent to ${email}`,
+  created: (name: string) => `"${name}" has been created`,
+  updated: (name: string) => `"${name}" has been updated`,
+  submitError: (error: string) => `Error submitting template: ${error}`,
+  saveError: (error: string) => `Error saving template: ${error}`,
+  controlNotFound: (id: string) => `Control not found: ${id}`,
+  unknownExportType: (type: string) => `Unknown export type: ${type}`,
+  exportFailed: (reason: string) => `Export failed: ${reason}`,
+  reportSubtitle: (date: string) => `30 day report, ending ${date}`,
+  optionsNotProvided: (typeLabel: string) => `${typeLabel} options not provided`,
+  unknownControlType: (type: string) => `Unknown control type: ${type}`,
+  /** Ours: system lines of the advice flow (spec 01 §4 names them, not their words). */
+  adviceSystemLine: (action: 'ACCEPT' | 'REJECT' | 'RESOLVE', name: string) =>
+    action === 'RESOLVE'
+      ? `${name} marked this conversation as resolved`
+      : action === 'ACCEPT'
+        ? `${name} accepted the resolution and closed this conversation`
+        : `${name} re-opened this conversation`,
+} as const;
