@@ -1,0 +1,29 @@
+// Bundles src/main.ts to dist/main.js. Our workspace packages (@pando/*) are bundled (they are
+// TypeScript sources); every npm dependency stays external and is loaded from node_modules.
+// esbuild's `packages: 'external'` would also externalise the workspace links, hence the list.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = JSON.parse(readFileSync(path.join(here, '../../package.json'), 'utf8'));
+const external = Object.keys({ ...root.dependencies, ...root.devDependencies }).flatMap((name) => [
+  name,
+  `${name}/*`,
+]);
+
+await build({
+  entryPoints: [path.join(here, 'src/main.ts')],
+  outfile: path.join(here, 'dist/main.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node22',
+  sourcemap: true,
+  external,
+  // Lets bundled CommonJS helpers call require() inside the ESM output.
+  banner: { js: "import { createRequire as __pandoCreateRequire } from 'node:module'; const require = __pandoCreateRequire(import.meta.url);" },
+  logLevel: 'warning',
+});
+console.log('built apps/server/dist/main.js');

@@ -1,0 +1,96 @@
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import { type Database, openDatabase } from './db/client.js';
+import { migrate } from './db/migrate.js';
+import { ServerEvents } from './events.js';
+import { registerErrorHandling } from './http/errors.js';
+import { registerCsrfProtection, registerJsonParser, registerSecurityHeaders } from './http/security.js';
+import { registerWebApp } from './http/static.js';
+import { registerHealthRoutes } from './http/health.js';
+import { registerRuntimeConfigRoute } from './http/runtimeConfig.js';
+import { createMailer, DevMailbox, type Mailer } from './mail/mailer.js';
+import { registerAuthRoutes } from './auth/routes.js';
+import { registerUserRoutes } from './users/routes.js';
+import { registerDevRoutes } from './http/dev.js';
+import { seedDatabase } from './seed/index.js';
+import xmppPlugin from './xmpp/plugin.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    /** `session:revoked` on logout, `user:blocked` on block: the chat server drops sockets. */
+    events: ServerEvents;
+    mailer: Mailer;
+    /** Outside production only. */
+    devMailbox: DevMailbox | undefined;
+  }
+}
+
+export interface ServerDeps {
+  /** An open, migrated database; when absent buildServer opens, migrates and seeds one. */
+  db?: Database;
+  mailer?: Mailer;
+}
+
+/**
+ * The Fastify app used by `npm start` (src/main.ts) and by every test. When it opened the
+ * database itself, closing the app closes the database.
+ */
+export async function buildServer(config: Config, deps: ServerDeps = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.trustProxy,
+    // Idle keep-alive sockets must not hold a graceful shutdown open.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+
+  let db = deps.db;
+  if (!db) {
+    db = await openDatabase(config);
+    const owned = db;
+    app.addHook('onClose', async () => owned.close());
+    try {
+      await migrate(db);
+      if (config.seed === 'demo') await seedDatabase(db, { now: config.now() });
+    } catch (err) {
+      await app.close();
+      throw err;
+    }
+  }
+  const devMailbox = config.env === 'production' ? undefined : new DevMailbox(config.now);
+  const mailer =
+    deps.mailer ??
+    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailbox: devMailbox, log: app.log });
+
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('events', new ServerEvents());
+  app.decorate('mailer', mailer);
+  app.decorate('devMailbox', devMailbox);
+  app.addHook('onClose', async () => mailer.close());
+
+  registerErrorHandling(app);
+  registerJsonParser(app);
+  registerSecurityHeaders(app, config);
+  registerCsrfProtection(app, config);
+  await app.register(fastifyCookie);
+
+  registerHealthRoutes(app);
+  registerRuntimeConfigRoute(app);
+  registerAuthRoutes(app);
+  registerUserRoutes(app);
+  if (devMailbox) registerDevRoutes(app, devMailbox);
+
+  // ---- Chat server (XMPP over WebSocket at /xmpp). The XMPP engineer owns this one line. ----
+  await app.register(xmppPlugin, {});
+  // ------------------------------------------------------------------------------------------
+
+  await registerWebApp(app, config);
+  return app;
+}

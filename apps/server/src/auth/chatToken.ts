@@ -1,0 +1,49 @@
+import type { Config } from '../config.js';
+import type { DatabaseTx } from '../db/client.js';
+import { randomToken, sha256 } from './crypto.js';
+
+/**
+ * The chat password of GET /api/v4/login/token: 256 random bits, stored hashed, valid for
+ * CHAT_TOKEN_MINUTES (5 by default) and only while the session that asked for it lives
+ * (deleting the session cascades to its tokens).
+ */
+export async function issueChatToken(
+  db: DatabaseTx,
+  config: Pick<Config, 'now' | 'chatTokenMs'>,
+  owner: { userId: number; sessionId: number },
+): Promise<{ token: string; expiresAt: Date }> {
+  const now = config.now();
+  const token = randomToken();
+  const expiresAt = new Date(now.getTime() + config.chatTokenMs);
+  await db.query(
+    `insert into chat_tokens (token_hash, user_id, session_id, created_at, expires_at) values ($1, $2, $3, $4, $5)`,
+    [sha256(token), owner.userId, owner.sessionId, now, expiresAt],
+  );
+  // Expired tokens are useless; sweep the caller's own so the table stays small.
+  await db.query('delete from chat_tokens where user_id = $1 and expires_at <= $2', [owner.userId, now]);
+  return { token, expiresAt };
+}
+
+/**
+ * SASL PLAIN check for the chat server: username = the user's uuid, password = a live chat
+ * token of that user. Blocked users are refused. `now` defaults to the wall clock.
+ */
+export async function verifyChatToken(
+  db: DatabaseTx,
+  userUuid: string,
+  token: string,
+  now: Date = new Date(),
+): Promise<{ userId: number; sessionId: number } | null> {
+  if (token.length === 0 || token.length > 200 || userUuid.length > 64) return null;
+  const r = await db.query<{ user_id: number; session_id: number }>(
+    `select t.user_id, t.session_id
+       from chat_tokens t
+       join users u on u.id = t.user_id
+       join sessions s on s.id = t.session_id
+      where t.token_hash = $1 and u.uuid::text = $2 and t.expires_at > $3
+        and s.expires_at > $3 and not u.blocked`,
+    [sha256(token), userUuid.toLowerCase(), now],
+  );
+  const row = r.rows[0];
+  return row ? { userId: row.user_id, sessionId: row.session_id } : null;
+}

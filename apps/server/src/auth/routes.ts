@@ -1,0 +1,284 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import {
+  type AuthRequestResponse,
+  AuthRequestSchema,
+  type AuthValidateResponse,
+  AuthValidateRequestSchema,
+  type LoginTokenResponse,
+} from '@pando/domain';
+import { recordEvent } from '../analytics/record.js';
+import type { DatabaseTx } from '../db/client.js';
+import { HttpError, parseInput } from '../http/errors.js';
+import { findUserByEmail, toWireCurrentUser } from '../users/repo.js';
+import { issueChatToken } from './chatToken.js';
+import {
+  challengeCookieName,
+  clearChallengeCookie,
+  clearSessionCookie,
+  readCookie,
+  sessionCookieName,
+  setChallengeCookie,
+  setSessionCookie,
+} from './cookies.js';
+import {
+  formatLoginCode,
+  generateLoginCode,
+  hashLoginCode,
+  randomToken,
+  safeEqualHex,
+  sha256,
+} from './crypto.js';
+import { authenticate, createSession, requireUser, revokeSessions } from './sessions.js';
+
+/** Wrong guesses after which a code is dead (issue 4). */
+export const MAX_CODE_ATTEMPTS = 5;
+
+const INVALID_CODE = 'Invalid code';
+const NO_PERMISSION = "You don't have permission to use the web application.";
+
+const ValidateQuerySchema = z.object({ cookie: z.enum(['true', 'false']).optional() });
+const EmbedQuerySchema = z.object({ embed: z.string().max(200).optional() });
+const LogoutQuerySchema = z.object({ single: z.enum(['true', 'false']).optional() });
+
+/**
+ * Spec 01 §8: the client maps 422 to its invalid-email message, so a syntactically bad email
+ * is a 422; any other malformed body (missing email, wrong types, bad fcm_token) is a 400.
+ */
+function parseAuthRequest(body: unknown) {
+  const result = AuthRequestSchema.safeParse(body);
+  if (result.success) return result.data;
+  const onlyEmailSyntax =
+    typeof body === 'object' &&
+    body !== null &&
+    typeof (body as { email?: unknown }).email === 'string' &&
+    result.error.issues.every((i) => i.path[0] === 'email');
+  return parseInput(AuthRequestSchema, body, onlyEmailSyntax ? 422 : 400);
+}
+
+function tooManyRequests(retryAfterSeconds: number, field: 'email' | 'ip'): HttpError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new HttpError(
+    429,
+    `Too many login attempts. Try again in ${seconds} seconds.`,
+    [{ path: field, message: 'rate limit reached' }],
+    'RATE_LIMITED',
+    { 'Retry-After': String(seconds) },
+  );
+}
+
+async function checkRateLimit(
+  tx: DatabaseTx,
+  column: 'email' | 'ip',
+  value: string,
+  limit: number,
+  windowMs: number,
+  now: Date,
+): Promise<void> {
+  const since = new Date(now.getTime() - windowMs);
+  const r = await tx.query<{ n: number; oldest: Date | null }>(
+    // The limit-th newest attempt decides when the next one is allowed again.
+    `select count(*)::int as n,
+            (select created_at from login_codes where ${column} = $1 and created_at > $2
+              order by created_at desc offset $3 - 1 limit 1) as oldest
+       from login_codes where ${column} = $1 and created_at > $2`,
+    [value, since, limit],
+  );
+  const row = r.rows[0];
+  if (row && row.n >= limit) {
+    const oldest = row.oldest ?? now;
+    throw tooManyRequests((oldest.getTime() + windowMs - now.getTime()) / 1000, column);
+  }
+}
+
+/** True when the email may complete a login: an active user or a pending invitation. */
+async function mayLogIn(tx: DatabaseTx, email: string): Promise<boolean> {
+  const r = await tx.query<{ ok: boolean }>(
+    `select exists(select 1 from users where email = $1 and not blocked)
+         or exists(select 1 from invites where email = $1 and accepted_at is null and rescinded_at is null) as ok`,
+    [email],
+  );
+  return r.rows[0]?.ok === true;
+}
+
+function nameFromEmail(email: string): { first: string; last: string } {
+  const local = email.split('@')[0] ?? email;
+  const parts = local.split(/[._-]+/).filter(Boolean).map((p) => p[0]!.toUpperCase() + p.slice(1));
+  return { first: parts[0] ?? local, last: parts.slice(1).join(' ') };
+}
+
+/**
+ * Web sign-up is impossible (spec 01 §1): a user is only created here, at the first login of an
+ * email with a pending invitation, in the invitation's organisation.
+ */
+async function userFromInvite(tx: DatabaseTx, email: string, now: Date): Promise<number | null> {
+  const inv = await tx.query<{ id: number; hospital_id: number }>(
+    `select id, hospital_id from invites
+      where email = $1 and accepted_at is null and rescinded_at is null for update`,
+    [email],
+  );
+  const invite = inv.rows[0];
+  if (!invite) return null;
+  const { first, last } = nameFromEmail(email);
+  const created = await tx.query<{ id: number }>(
+    `insert into users (uuid, email, first_name, last_name, hospital_id, access_level, created_at, modified_at)
+     values ($1, $2, $3, $4, $5, 'USER', $6, $6) returning id`,
+    [randomUUID(), email, first, last, invite.hospital_id, now],
+  );
+  await tx.query('update invites set accepted_at = $2 where id = $1', [invite.id, now]);
+  return created.rows[0]!.id;
+}
+
+type ValidateOutcome =
+  | { ok: true; userId: number; session: Awaited<ReturnType<typeof createSession>> }
+  | { ok: false; status: 400 | 403; message: string; userId?: number };
+
+export function registerAuthRoutes(app: FastifyInstance): void {
+  const { config } = app;
+
+  app.post('/api/v4/auth', async (req, reply): Promise<AuthRequestResponse> => {
+    const { email } = parseAuthRequest(req.body);
+    const now = config.now();
+    const challenge = randomToken();
+    const challengeHash = sha256(challenge);
+    const code = generateLoginCode();
+    const canLogIn = await app.db.transaction(async (tx) => {
+      await checkRateLimit(tx, 'email', email, config.loginRateLimitPerEmail, config.loginRateLimitWindowMs, now);
+      await checkRateLimit(tx, 'ip', req.ip, config.loginRateLimitPerIp, config.loginRateLimitWindowMs, now);
+      // Only the newest code is valid.
+      await tx.query(
+        `update login_codes set invalidated_at = $2
+          where email = $1 and used_at is null and invalidated_at is null`,
+        [email, now],
+      );
+      // Unknown emails get a row too: same work, same answer, and the rate limits count them.
+      await tx.query(
+        `insert into login_codes (email, code_hash, challenge_hash, ip, created_at, expires_at)
+         values ($1, $2, $3, $4, $5, $6)`,
+        [email, hashLoginCode(challengeHash, code), challengeHash, req.ip, now, new Date(now.getTime() + config.loginCodeMs)],
+      );
+      return mayLogIn(tx, email);
+    });
+    if (canLogIn) {
+      // Not awaited: delivery time must not tell a known email from an unknown one.
+      void app.mailer.send({
+        to: email,
+        subject: `Your ${config.productName} login code`,
+        text: [
+          `Your ${config.productName} login code is ${formatLoginCode(code)}`,
+          '',
+          `It is valid for ${Math.round(config.loginCodeMs / 60_000)} minutes and can be used once.`,
+          'If you did not try to log in, you can ignore this email.',
+        ].join('\n'),
+      });
+    }
+    setChallengeCookie(reply, config, challenge);
+    return { message: `Email sent to ${email}` };
+  });
+
+  app.post('/api/v4/auth/validate', async (req, reply): Promise<AuthValidateResponse> => {
+    const { cookie } = parseInput(ValidateQuerySchema, req.query);
+    const body = parseInput(AuthValidateRequestSchema, req.body);
+    const challenge = readCookie(req, challengeCookieName(config));
+    if (!challenge) {
+      throw new HttpError(400, INVALID_CODE, [
+        { path: 'authorization_code', message: 'no login in progress in this browser; request a new code' },
+      ]);
+    }
+    const now = config.now();
+    const challengeHash = sha256(challenge);
+    const outcome = await app.db.transaction(async (tx): Promise<ValidateOutcome> => {
+      const r = await tx.query<{
+        id: number;
+        email: string;
+        code_hash: string;
+        attempts: number;
+        expires_at: Date;
+        used_at: Date | null;
+        invalidated_at: Date | null;
+      }>(
+        `select id, email, code_hash, attempts, expires_at, used_at, invalidated_at
+           from login_codes where challenge_hash = $1 for update`,
+        [challengeHash],
+      );
+      const row = r.rows[0];
+      const invalid = { ok: false, status: 400, message: INVALID_CODE } as const;
+      if (!row || row.used_at || row.invalidated_at || row.attempts >= MAX_CODE_ATTEMPTS) return invalid;
+      if (now.getTime() >= row.expires_at.getTime()) return invalid;
+      if (!safeEqualHex(row.code_hash, hashLoginCode(challengeHash, body.authorization_code))) {
+        await tx.query('update login_codes set attempts = attempts + 1 where id = $1', [row.id]);
+        return invalid;
+      }
+      await tx.query('update login_codes set used_at = $2 where id = $1', [row.id, now]);
+      let user = await findUserByEmail(tx, row.email);
+      if (!user) {
+        const created = await userFromInvite(tx, row.email, now);
+        user = created === null ? undefined : await findUserByEmail(tx, row.email);
+      }
+      if (!user || user.blocked) {
+        return { ok: false, status: 403, message: NO_PERMISSION, ...(user ? { userId: user.id } : {}) };
+      }
+      const session = await createSession(tx, config, {
+        userId: user.id,
+        fcmToken: body.fcm_token,
+        userAgent: req.headers['user-agent'],
+        ip: req.ip,
+      });
+      await recordEvent(tx, { type: 'login', at: now, userId: user.id });
+      await recordEvent(tx, { type: 'session_started', at: now, userId: user.id });
+      return { ok: true, userId: user.id, session };
+    });
+
+    if (!outcome.ok) {
+      await recordEvent(app.db, {
+        type: 'login_unsuccessful',
+        at: now,
+        userId: outcome.userId ?? null,
+        data: { type: outcome.status === 403 ? 'forbidden' : 'auth_code_invalid' },
+      });
+      throw new HttpError(outcome.status, outcome.message, [
+        { path: 'authorization_code', message: outcome.message },
+      ]);
+    }
+    // Session rotation: whatever session this browser had is replaced, never reused.
+    const previous = await authenticate(app, req);
+    if (previous && previous.via === 'cookie') await revokeSessions(app, { sessionId: previous.sessionId });
+    clearChallengeCookie(reply, config);
+    if (cookie === 'true') setSessionCookie(reply, config, outcome.session.token);
+    return {
+      access_token: outcome.session.accessToken,
+      expires_in: Math.floor(config.accessTokenMs / 1000),
+    };
+  });
+
+  app.get('/api/v4/login/token', async (req): Promise<LoginTokenResponse> => {
+    const auth = await requireUser(app, req);
+    const { token } = await issueChatToken(app.db, config, { userId: auth.user.id, sessionId: auth.sessionId });
+    return { token };
+  });
+
+  app.get('/api/v4/login/current', async (req) => {
+    const { embed } = parseInput(EmbedQuerySchema, req.query);
+    const auth = await requireUser(app, req);
+    return toWireCurrentUser(auth.user, (embed ?? '').split(',').includes('hospital'));
+  });
+
+  /**
+   * Logout. `single=true` (what the web client sends) ends this session only; `single=false`
+   * ends every session of the user, on every device.
+   */
+  app.delete('/api/v4/login', async (req, reply: FastifyReply) => {
+    const { single } = parseInput(LogoutQuerySchema, req.query);
+    const auth = await authenticate(app, req);
+    if (auth) {
+      await revokeSessions(app, single === 'false' ? { userId: auth.user.id } : { sessionId: auth.sessionId });
+    }
+    // Clearing the cookie even without a live session lets a stale browser recover cleanly.
+    clearSessionCookie(reply, config);
+    if (!auth && readCookie(req, sessionCookieName(config)) === undefined && !req.headers.authorization) {
+      throw new HttpError(401, 'You need to log in to do that.');
+    }
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,187 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { acquireDataDirLock } from './lock.js';
+import * as schema from './schema/index.js';
+
+export type DrizzleDb = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface QueryResult<T> {
+  rows: T[];
+}
+
+/** What runs inside `transaction`: the same raw and Drizzle access, bound to the transaction. */
+export interface DatabaseTx {
+  drizzle: DrizzleDb;
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<QueryResult<T>>;
+}
+
+export interface Database extends DatabaseTx {
+  kind: 'pglite' | 'postgres';
+  transaction<T>(fn: (tx: DatabaseTx) => Promise<T>): Promise<T>;
+  /** Runs several statements without parameters (migrations). */
+  exec(text: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseConfig {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+  /** PostgreSQL schema to use (tests isolate each file in its own schema). */
+  pgSchema?: string | undefined;
+  /** Skip the DATA_DIR lock (only for throwaway test copies). */
+  skipLock?: boolean;
+}
+
+/**
+ * PGlite's own start parameters minus `-F` (which turns fsync off), plus a WAL sync method
+ * that reaches the disk before a commit returns (ARCHITECTURE.md "Durability"). PGlite 0.5.16
+ * takes `startParams` as a full replacement of its `defaultStartParams`, so we keep the rest.
+ */
+export const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams.filter((p) => p !== '-F'),
+  '-c',
+  'wal_sync_method=open_datasync',
+  '-c',
+  'fsync=on',
+  '-c',
+  'synchronous_commit=on',
+];
+
+async function openPglite(config: DatabaseConfig): Promise<Database> {
+  const release = config.skipLock ? () => undefined : acquireDataDirLock(config.dataDir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      dataDir: path.join(config.dataDir, 'pglite'),
+      startParams: PGLITE_START_PARAMS,
+    });
+  } catch (err) {
+    release();
+    throw err;
+  }
+  const d = drizzlePglite(client, { schema }) as unknown as DrizzleDb;
+  return {
+    kind: 'pglite',
+    drizzle: d,
+    async query<T>(text: string, params?: unknown[]) {
+      const res = await client.query<T>(text, params);
+      return { rows: res.rows };
+    },
+    // Driver-level transactions, so raw queries inside them parse types exactly as outside
+    // (Drizzle's own transaction returns timestamps as strings from execute()).
+    transaction: (fn) =>
+      client.transaction((t) =>
+        fn({
+          drizzle: drizzlePglite({ client: t as unknown as PGlite, schema }) as unknown as DrizzleDb,
+          async query<T>(text: string, params?: unknown[]) {
+            const res = await t.query<T>(text, params);
+            return { rows: res.rows };
+          },
+        }),
+      ),
+    async exec(text) {
+      try {
+        await client.exec(text);
+      } catch (err) {
+        // A failed batch can leave an explicit transaction open on the single connection.
+        await client.exec('rollback').catch(() => undefined);
+        throw err;
+      }
+    },
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+/** Settings without which a committed row can vanish on a crash. */
+const DURABILITY_SETTINGS = ['fsync', 'synchronous_commit', 'full_page_writes'] as const;
+
+export class UnsafeDatabaseError extends Error {}
+
+async function openPostgres(config: DatabaseConfig & { databaseUrl: string }): Promise<Database> {
+  const pgSchema = config.pgSchema;
+  const pool = new pg.Pool({
+    connectionString: config.databaseUrl,
+    max: 10,
+    // bigint (count(*)) as a JS number, as PGlite returns it; our counts stay far below 2^53.
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === 20 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+    ...(pgSchema ? { options: `-c search_path=${pgSchema}` } : {}),
+  });
+  try {
+    const off: string[] = [];
+    for (const name of DURABILITY_SETTINGS) {
+      const r = await pool.query<{ setting: string }>(`select current_setting($1) as setting`, [name]);
+      if (r.rows[0]?.setting === 'off') off.push(name);
+    }
+    if (off.length > 0) {
+      throw new UnsafeDatabaseError(
+        `Refusing to start: PostgreSQL has ${off.join(', ')} off, so committed sessions and messages could be lost on a crash. Turn ${off.length > 1 ? 'them' : 'it'} on.`,
+      );
+    }
+    if (pgSchema) await pool.query(`create schema if not exists "${pgSchema.replaceAll('"', '')}"`);
+  } catch (err) {
+    await pool.end();
+    throw err;
+  }
+  const d = drizzlePg(pool, { schema }) as unknown as DrizzleDb;
+  return {
+    kind: 'postgres',
+    drizzle: d,
+    async query<T>(text: string, params?: unknown[]) {
+      const res = await pool.query(text, params);
+      return { rows: res.rows as T[] };
+    },
+    async transaction(fn) {
+      const c = await pool.connect();
+      try {
+        await c.query('begin');
+        const result = await fn({
+          drizzle: drizzlePg({ client: c, schema }) as unknown as DrizzleDb,
+          async query<T>(text: string, params?: unknown[]) {
+            const res = await c.query(text, params);
+            return { rows: res.rows as T[] };
+          },
+        });
+        await c.query('commit');
+        return result;
+      } catch (err) {
+        await c.query('rollback').catch(() => undefined);
+        throw err;
+      } finally {
+        c.release();
+      }
+    },
+    async exec(text) {
+      const c = await pool.connect();
+      try {
+        await c.query(text);
+      } catch (err) {
+        await c.query('rollback').catch(() => undefined);
+        throw err;
+      } finally {
+        c.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+/** PostgreSQL when `databaseUrl` is set, otherwise PGlite in `dataDir` (locked). */
+export function openDatabase(config: DatabaseConfig): Promise<Database> {
+  const { databaseUrl } = config;
+  return databaseUrl ? openPostgres({ ...config, databaseUrl }) : openPglite(config);
+}

@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Database } from './client.js';
+
+/** The committed SQL migrations (apps/server/migrations), also found from a bundled dist/main.js. */
+export function defaultMigrationsDir(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  for (const candidate of [path.resolve(here, '../../migrations'), path.resolve(here, '../migrations')]) {
+    if (fs.existsSync(candidate)) return candidate;
+  }
+  throw new Error(`migrations directory not found near ${here}`);
+}
+
+const MIGRATION_LOCK_KEY = 7_261_601;
+
+const FILE_NAME = /^(\d{4})_[a-z0-9_]+\.sql$/;
+
+/**
+ * Applies numbered plain-SQL files in order, each in its own transaction, recording them in
+ * `schema_migrations`. Plain numbered files (not a generator's journal) let several engineers
+ * add migrations in parallel: the XMPP archive owns 0100-0199.
+ */
+export async function migrate(db: Database, dir = defaultMigrationsDir()): Promise<string[]> {
+  await db.exec(
+    `create table if not exists schema_migrations (
+       version integer primary key,
+       name text not null,
+       applied_at timestamptz not null default now()
+     )`,
+  );
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => FILE_NAME.test(f))
+    .sort();
+  const seen = new Map<number, string>();
+  for (const f of files) {
+    const v = Number(f.slice(0, 4));
+    const other = seen.get(v);
+    if (other) throw new Error(`two migrations share number ${v}: ${other} and ${f}`);
+    seen.set(v, f);
+  }
+  const done = new Set(
+    (await db.query<{ version: number }>('select version from schema_migrations')).rows.map(
+      (r) => r.version,
+    ),
+  );
+  const applied: string[] = [];
+  for (const [version, file] of seen) {
+    if (done.has(version)) continue;
+    const text = fs.readFileSync(path.join(dir, file), 'utf8');
+    // BEGIN/COMMIT in one simple-protocol batch: PGlite and pg both run multi-statement text
+    // atomically this way, and a failing statement rolls the whole file back.
+    try {
+      // One simple-protocol batch: atomic on PGlite and pg alike. The advisory lock makes a
+      // second server process starting at the same moment wait, then fail on the duplicate
+      // version, which we recognise below.
+      await db.exec(
+        `begin;\nselect pg_advisory_xact_lock(${MIGRATION_LOCK_KEY});\n${text}\n;insert into schema_migrations (version, name) values (${version}, '${file}');\ncommit;`,
+      );
+      applied.push(file);
+    } catch (err) {
+      const now = await db.query('select 1 from schema_migrations where version = $1', [version]);
+      if (now.rows.length === 0) {
+        throw new Error(`migration ${file} failed: ${(err as Error).message}`);
+      }
+    }
+  }
+  return applied;
+}

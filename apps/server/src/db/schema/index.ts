@@ -1,0 +1,8 @@
+// Every table of the server. The chat archive/inbox tables (./chat.ts) belong to the XMPP module.
+export * from './org.js';
+export * from './users.js';
+export * from './auth.js';
+export * from './teams.js';
+export * from './patients.js';
+export * from './forms.js';
+export * from './admin.js';

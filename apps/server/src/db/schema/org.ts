@@ -1,0 +1,63 @@
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { tz } from './types.js';
+
+export interface NetworkFeatures {
+  user_invite_by_email?: boolean;
+}
+
+export const networks = pgTable('networks', {
+  id: serial('id').primaryKey(),
+  uuid: uuid('uuid').notNull().unique(),
+  name: text('name').notNull(),
+  status: text('status', { enum: ['ACTIVATED', 'PENDING'] }).notNull().default('ACTIVATED'),
+  features: jsonb('features').$type<NetworkFeatures>().notNull().default({}),
+  defaultOrganisationId: integer('default_organisation_id').references(
+    (): AnyPgColumn => hospitals.id,
+  ),
+  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  modifiedAt: timestamp('modified_at', tz).notNull().defaultNow(),
+});
+
+/** Organisations; the spec calls them hospitals on the wire (hospital_id, hospital_uuid). */
+export const hospitals = pgTable(
+  'hospitals',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().unique(),
+    name: text('name').notNull(),
+    status: text('status', { enum: ['ACTIVATED', 'PENDING'] }).notNull().default('ACTIVATED'),
+    networkId: integer('network_id').references(() => networks.id),
+    longitude: doublePrecision('longitude'),
+    latitude: doublePrecision('latitude'),
+    radius: doublePrecision('radius'),
+    deleted: boolean('deleted').notNull().default(false),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    modifiedAt: timestamp('modified_at', tz).notNull().defaultNow(),
+  },
+  (t) => [index('hospitals_network_idx').on(t.networkId)],
+);
+
+export const wards = pgTable(
+  'wards',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    hospitalId: integer('hospital_id')
+      .notNull()
+      .references(() => hospitals.id),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [index('wards_hospital_idx').on(t.hospitalId)],
+);

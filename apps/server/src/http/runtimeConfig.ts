@@ -1,0 +1,27 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RuntimeConfig } from '@pando/domain';
+import type { Config } from '../config.js';
+
+function chatWebsocketUrl(config: Config, req: FastifyRequest): string {
+  if (config.chatWsUrl) return config.chatWsUrl;
+  const origin = config.publicUrl ?? `${req.protocol}://${req.host}`;
+  return `${origin.replace(/^http/, 'ws')}/xmpp`;
+}
+
+/** GET /api/config: what the SPA needs at start, decided by the server, not the build. */
+export function registerRuntimeConfigRoute(app: FastifyInstance): void {
+  app.get('/api/config', async (req, reply) => {
+    const c = app.config;
+    const body: RuntimeConfig = {
+      api_base: '/api/v4',
+      analytics_base: '/api/v1',
+      chat_websocket_url: chatWebsocketUrl(c, req),
+      chat_domain: c.xmppDomain,
+      product_name: c.productName,
+      demo: c.demoMode,
+      redirect_disabled: c.disableLoginRedirect,
+      analytics_scope: c.analyticsFixedScope ?? null,
+    };
+    return reply.header('Cache-Control', 'no-cache').send(body);
+  });
+}

@@ -1,0 +1,325 @@
+import type { Database, DatabaseTx } from '../db/client.js';
+import { seedChatHistory, type SeedChatContext } from './chatHistory.js';
+import { pick, prng, stableMimId, stableUuid } from './random.js';
+
+/** The accounts of ARCHITECTURE.md "Demo organisation"; tests and the README rely on them. */
+export const DEMO_ACCOUNTS = {
+  pandoAdmin: 'pando.admin@example.org',
+  networkAdmin: 'network.admin@example.org',
+  orgAdmin: 'org.admin@example.org',
+  alice: 'alice@example.org',
+  bob: 'bob@example.org',
+  carol: 'carol@example.org',
+  dave: 'dave@example.net',
+} as const;
+
+/** A pending invitation, so the "user created at first login" path can be tried by hand. */
+export const DEMO_INVITE_EMAIL = 'new.starter@example.org';
+
+export const DEMO_ORGS = {
+  stElsewhere: 'St Elsewhere General',
+  riverside: 'Riverside Hospital',
+  northgate: 'Northgate Clinic',
+} as const;
+
+/** The 9 roles of the report's sample (spec 02 §2). */
+export const ROLES = [
+  'Consultant',
+  'Nurse',
+  'Administration',
+  'Clinical Nurse Specialist',
+  'Clinical Fellow',
+  'Physiotherapist',
+  'Dietitian',
+  'Speech and Language Therapy',
+  'Pharmacist',
+] as const;
+
+const SPECIALITIES = [
+  'Cardiology',
+  'General Medicine',
+  'Respiratory',
+  'Orthopaedics',
+  'Emergency Medicine',
+  'Paediatrics',
+  'Neurology',
+  'Gastroenterology',
+  'Geriatrics',
+  'Oncology',
+];
+
+const FIRST = ['Amelia', 'Oliver', 'Isla', 'George', 'Ava', 'Noah', 'Mia', 'Arthur', 'Sofia', 'Leo', 'Grace', 'Oscar', 'Freya', 'Harry', 'Priya', 'Kwame', 'Chen', 'Fatima', 'Mateo', 'Aisha', 'Tomasz', 'Ines', 'Ravi', 'Zara'];
+const LAST = ['Hughes', 'Patel', 'Okafor', 'Kowalski', 'Murphy', 'Nguyen', 'Evans', 'Silva', 'Khan', 'Walsh', 'Müller', 'Brown', "O'Neill", 'Rossi', 'Adeyemi', 'Jensen', 'Taylor', 'Haddad', 'Lindqvist', 'Chowdhury'];
+
+interface SeedOptions {
+  now: Date;
+}
+
+interface Ids {
+  users: Map<string, { id: number; uuid: string; firstName: string; lastName: string; hospitalId: number; role: string }>;
+  rooms: Map<string, { id: number; mimId: string; memberEmails: string[] }>;
+}
+
+async function insertOne<T = { id: number }>(tx: DatabaseTx, text: string, params: unknown[]): Promise<T> {
+  const r = await tx.query<T>(text, params);
+  return r.rows[0]!;
+}
+
+/**
+ * Seeds the demo organisation (`SEED=demo`). Idempotent: a database that already holds the
+ * demo accounts is left alone, so a restart never duplicates or resets anything.
+ */
+export async function seedDatabase(db: Database, options: SeedOptions): Promise<boolean> {
+  const existing = await db.query('select 1 from users where email = $1', [DEMO_ACCOUNTS.alice]);
+  if (existing.rows.length > 0) return false;
+  const ids: Ids = { users: new Map(), rooms: new Map() };
+  await db.transaction(async (tx) => {
+    // Another process may have seeded between our check and this transaction (two servers, one
+    // PostgreSQL): the advisory lock plus a re-check makes that harmless.
+    await tx.query('select pg_advisory_xact_lock(7261602)');
+    const again = await tx.query('select 1 from users where email = $1', [DEMO_ACCOUNTS.alice]);
+    if (again.rows.length > 0) return;
+    await seedOrganisation(tx, options.now, ids);
+  });
+  if (ids.users.size === 0) return false;
+  const ctx: SeedChatContext = { db, now: options.now, users: ids.users, rooms: ids.rooms };
+  await seedChatHistory(ctx);
+  return true;
+}
+
+async function seedOrganisation(tx: DatabaseTx, now: Date, ids: Ids): Promise<void> {
+  const rand = prng(20260101);
+  const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000);
+
+  const demoNet = await insertOne(tx, `insert into networks (uuid, name, status, features, created_at, modified_at) values ($1, 'Demo Health Network', 'ACTIVATED', $2, $3, $3) returning id`, [stableUuid('network:demo'), JSON.stringify({ user_invite_by_email: true }), daysAgo(400)]);
+  const northNet = await insertOne(tx, `insert into networks (uuid, name, status, features, created_at, modified_at) values ($1, 'Northgate Network', 'ACTIVATED', '{}', $2, $2) returning id`, [stableUuid('network:northgate'), daysAgo(300)]);
+  const hospital = async (name: string, networkId: number, lat: number, lon: number) =>
+    (await insertOne(tx, `insert into hospitals (uuid, name, status, network_id, latitude, longitude, radius, created_at, modified_at) values ($1, $2, 'ACTIVATED', $3, $4, $5, 500, $6, $6) returning id`, [stableUuid(`hospital:${name}`), name, networkId, lat, lon, daysAgo(400)])).id;
+  const stE = await hospital(DEMO_ORGS.stElsewhere, demoNet.id, 51.5072, -0.1276);
+  const river = await hospital(DEMO_ORGS.riverside, demoNet.id, 51.4545, -2.5879);
+  const north = await hospital(DEMO_ORGS.northgate, northNet.id, 53.4808, -2.2426);
+  await tx.query('update networks set default_organisation_id = $2 where id = $1', [demoNet.id, stE]);
+  await tx.query('update networks set default_organisation_id = $2 where id = $1', [northNet.id, north]);
+
+  const premium = { patient_cards: true, pagers: true, advice_channels: true };
+  const addUser = async (u: {
+    email: string;
+    first: string;
+    last: string;
+    level: string;
+    hospitalId: number;
+    role: string;
+    speciality: string;
+    features?: object;
+    premium?: object;
+    status?: string;
+  }) => {
+    const uuid = stableUuid(`user:${u.email}`);
+    const row = await insertOne(
+      tx,
+      `insert into users (uuid, email, first_name, last_name, phone, role, role_description, speciality, status,
+                          access_level, hospital_id, features, premium_features, gdpr_accepted, created_at, modified_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, true, $14, $14) returning id`,
+      [uuid, u.email, u.first, u.last, `+44 20 7946 ${String(1000 + ids.users.size).slice(-4)}`, u.role.toUpperCase().replaceAll(' ', '_'), u.role, u.speciality, u.status ?? 'AVAILABLE', u.level, u.hospitalId, JSON.stringify(u.features ?? {}), JSON.stringify(u.premium ?? {}), daysAgo(200 + ids.users.size)],
+    );
+    ids.users.set(u.email, { id: row.id, uuid, firstName: u.first, lastName: u.last, hospitalId: u.hospitalId, role: u.role });
+    return row.id;
+  };
+
+  await addUser({ email: DEMO_ACCOUNTS.pandoAdmin, first: 'Pat', last: 'Admin', level: 'PANDO_ADMIN', hospitalId: stE, role: 'Administration', speciality: 'Digital Health', features: { pando_control_v2: true, form_templates: true }, premium });
+  await addUser({ email: DEMO_ACCOUNTS.networkAdmin, first: 'Nina', last: 'Network', level: 'NETWORK_ADMIN', hospitalId: stE, role: 'Administration', speciality: 'Operations', premium });
+  await addUser({ email: DEMO_ACCOUNTS.orgAdmin, first: 'Omar', last: 'Organisation', level: 'ORGANISATION_ADMIN', hospitalId: stE, role: 'Administration', speciality: 'Operations', premium });
+  await addUser({ email: DEMO_ACCOUNTS.alice, first: 'Alice', last: 'Anderson', level: 'USER_VERIFIED', hospitalId: stE, role: 'Consultant', speciality: 'General Medicine', features: { form_templates: true }, premium });
+  await addUser({ email: DEMO_ACCOUNTS.bob, first: 'Bob', last: 'Baker', level: 'USER_VERIFIED', hospitalId: stE, role: 'Nurse', speciality: 'Cardiology', features: { form_templates: true }, premium });
+  await addUser({ email: DEMO_ACCOUNTS.carol, first: 'Carol', last: 'Carter', level: 'USER', hospitalId: river, role: 'Physiotherapist', speciality: 'Orthopaedics' });
+  await addUser({ email: DEMO_ACCOUNTS.dave, first: 'Dave', last: 'Dawson', level: 'USER_VERIFIED', hospitalId: north, role: 'Pharmacist', speciality: 'Oncology', premium });
+
+  // ~60 generated staff: most at St Elsewhere, some at Riverside and Northgate.
+  const staff: string[] = [];
+  const cardiologists: string[] = [];
+  for (let i = 0; i < 60; i++) {
+    const first = pick(rand, FIRST);
+    const last = pick(rand, LAST);
+    const hospitalId = i < 40 ? stE : i < 52 ? river : north;
+    const domain = hospitalId === north ? 'example.net' : 'example.org';
+    const email = `${first}.${last}.${i + 1}@${domain}`.toLowerCase().replace(/[^a-z0-9.@]/g, '');
+    const speciality = i < 2 ? 'Cardiology' : pick(rand, SPECIALITIES);
+    const role = i < 2 ? 'Consultant' : ROLES[i % ROLES.length]!;
+    await addUser({
+      email,
+      first,
+      last,
+      level: rand() < 0.7 ? 'USER_VERIFIED' : 'USER',
+      hospitalId,
+      role,
+      speciality,
+      premium: hospitalId === stE ? premium : {},
+      status: pick(rand, ['AVAILABLE', 'AVAILABLE', 'UNAVAILABLE', 'UNKNOWN']),
+    });
+    staff.push(email);
+    if (i < 2) cardiologists.push(email);
+  }
+  const stEStaff = staff.filter((e) => ids.users.get(e)!.hospitalId === stE);
+
+  await tx.query(`insert into invites (email, hospital_id, approved_by_id, sent_at) values ($1, $2, $3, $4)`, [DEMO_INVITE_EMAIL, stE, ids.users.get(DEMO_ACCOUNTS.networkAdmin)!.id, daysAgo(2)]);
+
+  const addTeam = async (t: {
+    name: string;
+    hospitalId: number;
+    members: string[];
+    discoverable?: boolean;
+    autoAccept?: boolean;
+    publicData?: object;
+    description?: string;
+  }) => {
+    const mimId = stableMimId(`team:${t.name}`);
+    const row = await insertOne(
+      tx,
+      `insert into teams (mim_id, name, description, hospital_id, discoverable, auto_accept, public_data, created_by_id, created_at, modified_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) returning id`,
+      [mimId, t.name, t.description ?? null, t.hospitalId, t.discoverable ?? false, t.autoAccept ?? false, JSON.stringify(t.publicData ?? {}), ids.users.get(t.members[0]!)!.id, daysAgo(90)],
+    );
+    for (const email of new Set(t.members)) {
+      await tx.query('insert into team_members (team_id, user_id, created_at) values ($1, $2, $3)', [row.id, ids.users.get(email)!.id, daysAgo(89)]);
+    }
+    ids.rooms.set(t.name, { id: row.id, mimId, memberEmails: [...new Set(t.members)] });
+    return row.id;
+  };
+
+  await addTeam({ name: 'Ward 7 Team', hospitalId: stE, members: [DEMO_ACCOUNTS.alice, DEMO_ACCOUNTS.bob, ...stEStaff.slice(2, 6)] });
+  await addTeam({ name: 'Junior Doctors Forum', hospitalId: stE, discoverable: true, autoAccept: true, members: [DEMO_ACCOUNTS.alice, ...stEStaff.slice(6, 16)], description: 'Questions, rotas and teaching for junior doctors.' });
+  const cardiologyAdvice = await addTeam({
+    name: 'Cardiology Advice',
+    hospitalId: stE,
+    members: [DEMO_ACCOUNTS.bob, ...cardiologists],
+    description: 'Ask the cardiology team for advice on your patients.',
+    publicData: {
+      enabled: true,
+      description: 'Ask the cardiology team for advice on your patients.',
+      tips: [
+        'Include the latest ECG and troponin results.',
+        'Say how urgent the question is.',
+        'For chest pain with ST elevation, call the cath lab directly.',
+      ],
+      resolved_issues: [
+        'Anticoagulation before cardioversion',
+        'New left bundle branch block on admission',
+        'Beta-blocker dose in heart failure',
+      ],
+    },
+  });
+  await addTeam({ name: 'Night Shift', hospitalId: stE, members: [DEMO_ACCOUNTS.bob, ...stEStaff.slice(16, 24)] });
+  await addTeam({ name: 'Riverside Physio', hospitalId: river, members: [DEMO_ACCOUNTS.carol, ...staff.filter((e) => ids.users.get(e)!.hospitalId === river).slice(0, 4)] });
+  await addTeam({ name: 'Northgate Pharmacy', hospitalId: north, members: [DEMO_ACCOUNTS.dave, ...staff.filter((e) => ids.users.get(e)!.hospitalId === north).slice(0, 4)] });
+
+  // Advice conversations from alice to Cardiology Advice: one open, two resolved (history).
+  const advice = async (name: string, requestor: string, state: 'open' | 'resolved', age: number) => {
+    const mimId = stableMimId(`advice:${name}`);
+    const row = await insertOne(
+      tx,
+      `insert into advice_conversations (mim_id, team_id, requestor_id, requestor_resolved, public_team_resolved, resolver_id, created_at, modified_at)
+       values ($1, $2, $3, $4, $4, $5, $6, $7) returning id`,
+      [mimId, cardiologyAdvice, ids.users.get(requestor)!.id, state === 'resolved', state === 'resolved' ? ids.users.get(DEMO_ACCOUNTS.bob)!.id : null, daysAgo(age), daysAgo(age - 1)],
+    );
+    ids.rooms.set(name, { id: row.id, mimId, memberEmails: [requestor, DEMO_ACCOUNTS.bob, ...cardiologists] });
+  };
+  await advice('Advice: palpitations in bay 3', DEMO_ACCOUNTS.alice, 'open', 1);
+  await advice('Advice: anticoagulation before cardioversion', DEMO_ACCOUNTS.alice, 'resolved', 12);
+  await advice('Advice: new LBBB on admission', stEStaff[30]!, 'resolved', 20);
+
+  // Wards, patients, patient cards with tasks.
+  const wardIds: Record<number, number[]> = { [stE]: [], [river]: [], [north]: [] };
+  const wardNames: Record<number, string[]> = {
+    [stE]: ['Ward 7', 'Cardiology Ward', 'Acute Medical Unit', 'Respiratory Ward', 'Surgical Ward 2'],
+    [river]: ['Riverside Ward A', 'Riverside Ward B', 'Rehabilitation Unit'],
+    [north]: ['Northgate Day Unit', 'Northgate Ward 1'],
+  };
+  for (const [hid, names] of Object.entries(wardNames)) {
+    for (const name of names) {
+      wardIds[Number(hid)]!.push((await insertOne(tx, 'insert into wards (name, hospital_id, created_at) values ($1, $2, $3) returning id', [name, Number(hid), daysAgo(300)])).id);
+    }
+  }
+  const ward7Team = ids.rooms.get('Ward 7 Team')!.id;
+  const TASKS = ['Take bloods', 'Review ECG', 'Chase echo report', 'Medication review', 'Update family', 'Physio assessment', 'Discharge summary', 'Repeat obs at 18:00', 'Check potassium', 'Book CT chest'];
+  const cardUsers = [DEMO_ACCOUNTS.alice, DEMO_ACCOUNTS.bob];
+  for (let i = 0; i < 24; i++) {
+    const hospitalId = i < 18 ? stE : i < 21 ? river : north;
+    const gender = rand() < 0.5 ? 'MALE' : 'FEMALE';
+    const first = pick(rand, FIRST);
+    const last = pick(rand, LAST);
+    const dob = `${1935 + Math.floor(rand() * 70)}-${String(1 + Math.floor(rand() * 12)).padStart(2, '0')}-${String(1 + Math.floor(rand() * 28)).padStart(2, '0')}`;
+    const patient = await insertOne(
+      tx,
+      `insert into patients (first_name, last_name, dob, gender, patient_identificator, overview, bed, ward_id, hospital_id, created_at, modified_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) returning id`,
+      [first, last, dob, gender, `${String(400 + i).padStart(3, '0')} ${String(100 + Math.floor(rand() * 900))} ${String(1000 + Math.floor(rand() * 9000))}`, pick(rand, ['Admitted with chest pain; troponin pending.', 'Community-acquired pneumonia, day 3 of antibiotics.', 'Post-op day 1, mobilising with physio.', 'Fall at home, no fracture on X-ray.', 'Heart failure exacerbation, on IV furosemide.']), `${1 + (i % 12)}`, pick(rand, wardIds[hospitalId]!), hospitalId, daysAgo(10 - (i % 10))],
+    );
+    const creator = hospitalId === stE ? pick(rand, cardUsers) : hospitalId === river ? DEMO_ACCOUNTS.carol : DEMO_ACCOUNTS.dave;
+    const card = await insertOne(
+      tx,
+      `insert into patient_cards (title, subtitle, patient_id, hospital_id, created_by_id, editable, created_at, modified_at)
+       values ($1, $2, $3, $4, $5, true, $6, $6) returning id`,
+      [`${first} ${last}`, pick(rand, SPECIALITIES), patient.id, hospitalId, ids.users.get(creator)!.id, daysAgo(10 - (i % 10))],
+    );
+    await tx.query('insert into patient_card_users (patient_card_id, user_id) values ($1, $2)', [card.id, ids.users.get(creator)!.id]);
+    if (hospitalId === stE && i % 3 === 0) {
+      await tx.query('insert into patient_card_teams (patient_card_id, team_id) values ($1, $2)', [card.id, ward7Team]);
+    }
+    const n = 2 + Math.floor(rand() * 3);
+    for (let k = 0; k < n; k++) {
+      const done = rand() < 0.35;
+      await tx.query(
+        `insert into tasks (patient_card_id, title, completed, completed_at, completed_by_id, "order", created_at, modified_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $7)`,
+        [card.id, TASKS[(i + k) % TASKS.length], done, done ? daysAgo(1) : null, done ? ids.users.get(creator)!.id : null, k, daysAgo(5)],
+      );
+    }
+  }
+
+  // Pagers (premium feature "pagers"): three-group digit mim_ids as the spec's sample.
+  for (let i = 0; i < 4; i++) {
+    await tx.query(
+      `insert into pagers (mim_id, name, description, hospital_id, assigned_to_id, assigned_at, created_at) values ($1, $2, $3, $4, $5, $6, $7)`,
+      [`${100 + i * 111}-${200 + i * 37}-${300 + i * 53}`, `Bleep ${4400 + i}`, pick(rand, ['Cardiology registrar', 'Night coordinator', 'Medical SHO', 'Outreach team']), stE, i % 2 === 0 ? ids.users.get(stEStaff[i]!)!.id : null, i % 2 === 0 ? daysAgo(3) : null, daysAgo(60)],
+    );
+  }
+
+  await seedAnalytics(tx, now, ids, rand, [ids.rooms.get('Ward 7 Team')!.id, ids.rooms.get('Night Shift')!.id], ids.rooms.get('Junior Doctors Forum')!.id);
+}
+
+/** 30 days of logins, sessions and messages, with a working-hours rhythm, for the report. */
+async function seedAnalytics(tx: DatabaseTx, now: Date, ids: Ids, rand: () => number, teamIds: number[], forumId: number): Promise<void> {
+  const users = [...ids.users.values()];
+  const rows: unknown[][] = [];
+  const dayStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  for (let d = 1; d <= 30; d++) {
+    const base = dayStart - d * 86_400_000;
+    const weekend = [0, 6].includes(new Date(base).getUTCDay());
+    for (const u of users) {
+      if (rand() > (weekend ? 0.3 : 0.75)) continue;
+      const hour = 7 + Math.floor(rand() * 12);
+      const at = new Date(base + hour * 3_600_000 + Math.floor(rand() * 3_600_000));
+      rows.push(['login', at, u.id, null, null, false, false]);
+      rows.push(['session_started', at, u.id, null, null, false, false]);
+      const messages = Math.floor(rand() * 12);
+      for (let m = 0; m < messages; m++) {
+        const when = new Date(at.getTime() + Math.floor(rand() * 6 * 3_600_000));
+        const toForum = rand() < 0.15;
+        rows.push(['message_sent', when, u.id, toForum ? null : pick(rand, teamIds), toForum ? forumId : null, rand() < 0.05, rand() < 0.1]);
+      }
+    }
+  }
+  for (let i = 0; i < rows.length; i += 1000) {
+    const chunk = rows.slice(i, i + 1000);
+    const col = (k: number) => chunk.map((r) => r[k]);
+    await tx.query(
+      `insert into analytics_events (type, occurred_at, user_id, hospital_id, network_id, role, team_id, forum_id, has_patient, has_image)
+       select e.type, e.at, u.id, h.id, h.network_id, u.role_description, e.team_id, e.forum_id, e.has_patient, e.has_image
+         from unnest($1::text[], $2::timestamptz[], $3::int[], $4::int[], $5::int[], $6::boolean[], $7::boolean[])
+              as e(type, at, user_id, team_id, forum_id, has_patient, has_image)
+         join users u on u.id = e.user_id
+         left join hospitals h on h.id = u.hospital_id`,
+      [col(0), col(1), col(2), col(3), col(4), col(5), col(6)],
+    );
+  }
+}

@@ -1,0 +1,116 @@
+import type { CurrentUser, User } from '@pando/domain';
+import type { DatabaseTx } from '../db/client.js';
+
+/** A user row joined with its hospital and network, as raw SQL returns it (snake_case). */
+export interface UserRecord {
+  id: number;
+  uuid: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone: string | null;
+  role: string | null;
+  role_description: string | null;
+  speciality: string | null;
+  status: 'AVAILABLE' | 'UNAVAILABLE' | 'UNKNOWN';
+  access_level: User['access_level'];
+  hospital_id: number | null;
+  features: Record<string, boolean>;
+  premium_features: Record<string, boolean>;
+  gdpr_accepted: boolean;
+  blocked: boolean;
+  created_at: Date;
+  h_uuid: string | null;
+  h_name: string | null;
+  h_longitude: number | null;
+  h_latitude: number | null;
+  h_radius: number | null;
+  h_deleted: boolean | null;
+  network_id: number | null;
+  n_uuid: string | null;
+  n_name: string | null;
+  n_features: Record<string, boolean> | null;
+}
+
+const USER_SELECT = `
+  select u.id, u.uuid, u.email, u.first_name, u.last_name, u.phone, u.role, u.role_description,
+         u.speciality, u.status, u.access_level, u.hospital_id, u.features, u.premium_features,
+         u.gdpr_accepted, u.blocked, u.created_at,
+         h.uuid as h_uuid, h.name as h_name, h.longitude as h_longitude, h.latitude as h_latitude,
+         h.radius as h_radius, h.deleted as h_deleted, h.network_id,
+         n.uuid as n_uuid, n.name as n_name, n.features as n_features
+    from users u
+    left join hospitals h on h.id = u.hospital_id
+    left join networks n on n.id = h.network_id`;
+
+export async function findUserById(db: DatabaseTx, id: number): Promise<UserRecord | undefined> {
+  const r = await db.query<UserRecord>(`${USER_SELECT} where u.id = $1`, [id]);
+  return r.rows[0];
+}
+
+export async function findUserByUuid(db: DatabaseTx, uuid: string): Promise<UserRecord | undefined> {
+  const r = await db.query<UserRecord>(`${USER_SELECT} where u.uuid::text = $1`, [uuid]);
+  return r.rows[0];
+}
+
+export async function findUserByEmail(db: DatabaseTx, email: string): Promise<UserRecord | undefined> {
+  const r = await db.query<UserRecord>(`${USER_SELECT} where u.email = $1`, [email.toLowerCase()]);
+  return r.rows[0];
+}
+
+/**
+ * Who can see whom: people of the same network (or the same organisation when it has no
+ * network). A user of another network gets a 404, never a hint the account exists.
+ */
+export function canSee(viewer: UserRecord, target: UserRecord): boolean {
+  if (viewer.id === target.id) return true;
+  if (viewer.access_level === 'PANDO_ADMIN') return true;
+  if (viewer.network_id !== null && viewer.network_id === target.network_id) return true;
+  return viewer.hospital_id !== null && viewer.hospital_id === target.hospital_id;
+}
+
+/** The User wire shape of spec 01 §3; `embedHospital` adds the `hospital` object. */
+export function toWireUser(u: UserRecord, embedHospital: boolean): User {
+  return {
+    id: u.id,
+    uuid: u.uuid,
+    first_name: u.first_name,
+    last_name: u.last_name,
+    status: u.status,
+    email: u.email,
+    access_level: u.access_level,
+    hospital_id: u.hospital_id,
+    hospital_uuid: u.h_uuid,
+    network_uuid: u.n_uuid,
+    network_id: u.network_id,
+    ...(embedHospital && u.hospital_id !== null
+      ? {
+          hospital: {
+            id: u.hospital_id,
+            uuid: u.h_uuid ?? undefined,
+            name: u.h_name ?? '',
+            longitude: u.h_longitude,
+            latitude: u.h_latitude,
+            radius: u.h_radius,
+            deleted: u.h_deleted ?? false,
+            network_id: u.network_id,
+          },
+        }
+      : {}),
+    features: u.features,
+    premium_features: u.premium_features,
+    role: { role: u.role, description: u.role_description },
+    speciality: u.speciality,
+    gdpr_accepted: u.gdpr_accepted,
+    phone: u.phone,
+  };
+}
+
+/** GET /login/current: the user plus the network's name and flags (spec 02 §3). */
+export function toWireCurrentUser(u: UserRecord, embedHospital: boolean): CurrentUser {
+  return {
+    ...toWireUser(u, embedHospital),
+    network_name: u.n_name,
+    network_features: u.n_features ?? {},
+  };
+}
