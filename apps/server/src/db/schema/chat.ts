@@ -1,0 +1,62 @@
+import { bigint, bigserial, index, integer, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { tz } from './types.js';
+
+/**
+ * The chat archive (migrations/0100_chat.sql). The hot path writes it with raw SQL (group
+ * commit in src/xmpp/store.ts); these definitions let the REST side and reports read it.
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sender: text('sender').notNull(),
+    recipient: text('recipient').notNull(),
+    conv: text('conv').notNull(),
+    kind: text('kind', { enum: ['chat', 'groupchat'] }).notNull(),
+    clientId: text('client_id').notNull(),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    stanza: text('stanza').notNull(),
+  },
+  (t) => [
+    unique('chat_messages_sender_client_id_key').on(t.sender, t.clientId),
+    index('chat_messages_conv_idx').on(t.conv, t.id),
+  ],
+);
+
+export const chatInbox = pgTable(
+  'chat_inbox',
+  {
+    owner: text('owner').notNull(),
+    convJid: text('conv_jid').notNull(),
+    lastMessageId: bigint('last_message_id', { mode: 'number' })
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    unread: integer('unread').notNull().default(0),
+    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.owner, t.convJid] }), index('chat_inbox_owner_idx').on(t.owner, t.updatedAt)],
+);
+
+export const chatRooms = pgTable('chat_rooms', {
+  mimId: text('mim_id').primaryKey(),
+  version: text('version').notNull(),
+  subject: text('subject').notNull().default(''),
+  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+});
+
+export const chatRoomMembers = pgTable(
+  'chat_room_members',
+  {
+    mimId: text('mim_id')
+      .notNull()
+      .references(() => chatRooms.mimId, { onDelete: 'cascade' }),
+    userUuid: text('user_uuid').notNull(),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.mimId, t.userUuid] }), index('chat_room_members_user_idx').on(t.userUuid)],
+);
+
+export const chatLastActivity = pgTable('chat_last_activity', {
+  userUuid: text('user_uuid').primaryKey(),
+  lastSeenAt: timestamp('last_seen_at', tz).notNull(),
+});

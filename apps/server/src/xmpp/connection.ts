@@ -1,0 +1,307 @@
+import { randomBytes } from 'node:crypto';
+import type { WebSocket } from 'ws';
+import { isUuid } from './jid.js';
+import { stanzaError, type ChatServer, type ChatSession } from './server.js';
+import { child, DEFAULT_LIMITS, el, FrameError, localName, NS, nsOf, parseFrame, serialize, text, type ParseLimits, type XmlEl } from './xml.js';
+
+export type Authenticate = (
+  uuid: string,
+  token: string,
+) => Promise<{ userId: number | string; sessionId: number | string } | null>;
+
+export interface ConnectionOptions {
+  server: ChatServer;
+  authenticate: Authenticate;
+  limits?: ParseLimits;
+  /** Stanzas per second a connection may send, sustained and in a burst. */
+  rate?: { perSecond: number; burst: number };
+  /** Seconds to finish SASL before the socket is closed. */
+  authTimeoutMs?: number;
+  /** Outbound bytes queued for a slow reader before we give up on it. */
+  maxBufferedBytes?: number;
+  log?: { warn(obj: unknown, msg?: string): void };
+}
+
+export const DEFAULT_RATE = { perSecond: 100, burst: 400 };
+const MAX_AUTH_ATTEMPTS = 3;
+const STREAM_FEATURES_OPEN = `<stream:features xmlns:stream="${NS.streams}">`;
+
+type State = 'opening' | 'sasl' | 'restart' | 'bind' | 'ready' | 'closed';
+
+/**
+ * One RFC 7395 stream: framing, SASL PLAIN, resource binding, stream management. Stanzas go to
+ * the ChatServer once bound; `<a h>` only counts a stanza after the server has handled it,
+ * which for a message means after its archive commit.
+ */
+export class XmppConnection {
+  private state: State = 'opening';
+  private session: (ChatSession & { bound: boolean }) | undefined;
+  private auth: { uuid: string; userId: number | string; sessionId: number | string } | undefined;
+  private authAttempts = 0;
+  private smEnabled = false;
+  private handled = 0;
+  private ackedSent = 0;
+  private ackScheduled = false;
+  private tail: Promise<void> = Promise.resolve();
+  private tokens: number;
+  private lastRefill = performance.now();
+  private authTimer: NodeJS.Timeout | undefined;
+  private readonly limits: ParseLimits;
+  private readonly rate: { perSecond: number; burst: number };
+  private readonly maxBuffered: number;
+
+  constructor(
+    private readonly ws: WebSocket,
+    private readonly opts: ConnectionOptions,
+  ) {
+    this.limits = opts.limits ?? DEFAULT_LIMITS;
+    this.rate = opts.rate ?? DEFAULT_RATE;
+    this.tokens = this.rate.burst;
+    this.maxBuffered = opts.maxBufferedBytes ?? 8 * 1024 * 1024;
+    this.authTimer = setTimeout(() => this.streamError('connection-timeout', 'Authenticate sooner'), opts.authTimeoutMs ?? 30_000);
+    this.authTimer.unref();
+    ws.on('message', (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => this.onFrame(data, isBinary));
+    ws.on('close', () => this.cleanup());
+    ws.on('error', () => this.cleanup());
+  }
+
+  private write(s: string): void {
+    if (this.state === 'closed' && !s.startsWith('<close') && !s.startsWith('<stream:error')) return;
+    if (this.ws.readyState !== 1) return;
+    if (this.ws.bufferedAmount > this.maxBuffered) {
+      this.state = 'closed';
+      this.ws.terminate();
+      return;
+    }
+    this.ws.send(s);
+  }
+
+  private onFrame(data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): void {
+    if (this.state === 'closed') return;
+    const buf = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+    // Size before anything else: we never parse (or even decode) an oversized frame.
+    if (buf.length > this.limits.maxFrameBytes) return this.streamError('policy-violation', `Stanza larger than ${this.limits.maxFrameBytes} bytes`);
+    if (isBinary) return this.streamError('unsupported-encoding', 'Text frames only (RFC 7395)');
+    if (!this.takeToken()) return this.streamError('policy-violation', 'Too many stanzas per second');
+    let stanza: XmlEl;
+    try {
+      stanza = parseFrame(buf.toString('utf8'), this.limits);
+    } catch (err) {
+      if (err instanceof FrameError) return this.streamError(err.condition, err.message);
+      return this.streamError('not-well-formed', 'Unparseable frame');
+    }
+    try {
+      this.dispatch(stanza);
+    } catch (err) {
+      this.opts.log?.warn({ err }, 'xmpp frame handling failed');
+      this.streamError('internal-server-error');
+    }
+  }
+
+  private takeToken(): boolean {
+    const now = performance.now();
+    this.tokens = Math.min(this.rate.burst, this.tokens + ((now - this.lastRefill) / 1000) * this.rate.perSecond);
+    this.lastRefill = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+
+  private dispatch(x: XmlEl): void {
+    const name = localName(x);
+    const ns = nsOf(x, NS.client);
+    if (ns === NS.framing) {
+      if (name === 'open') return this.onOpen(x);
+      if (name === 'close') return this.close();
+      return this.streamError('unsupported-stanza-type');
+    }
+    switch (this.state) {
+      case 'opening':
+      case 'restart':
+        return this.streamError('not-authorized', 'Open the stream first');
+      case 'sasl':
+        if (ns === NS.sasl && name === 'auth') return void this.onAuth(x);
+        if (ns === NS.sasl && name === 'abort') return this.write(serialize(el('failure', { xmlns: NS.sasl }, el('aborted'))));
+        return this.streamError('not-authorized');
+      case 'bind':
+        if (ns === NS.client && name === 'iq') return this.onBind(x);
+        return this.streamError('not-authorized', 'Bind a resource first');
+      case 'ready':
+        return this.onReady(x, name, ns);
+      case 'closed':
+        return;
+    }
+  }
+
+  private onOpen(x: XmlEl): void {
+    if (this.state !== 'opening' && this.state !== 'restart') return this.streamError('invalid-xml', 'Stream already open');
+    const domain = this.opts.server.domain;
+    if (x.attrs.to && x.attrs.to.toLowerCase() !== domain) {
+      this.write(serialize(el('open', { xmlns: NS.framing, from: domain, id: randomBytes(8).toString('hex'), version: '1.0', 'xml:lang': 'en' })));
+      return this.streamError('host-unknown');
+    }
+    this.write(serialize(el('open', { xmlns: NS.framing, from: domain, id: randomBytes(8).toString('hex'), version: '1.0', 'xml:lang': 'en' })));
+    if (this.state === 'opening') {
+      this.state = 'sasl';
+      this.write(`${STREAM_FEATURES_OPEN}<mechanisms xmlns="${NS.sasl}"><mechanism>PLAIN</mechanism></mechanisms></stream:features>`);
+    } else {
+      this.state = 'bind';
+      this.write(`${STREAM_FEATURES_OPEN}<bind xmlns="${NS.bind}"/><sm xmlns="${NS.sm}"/></stream:features>`);
+    }
+  }
+
+  private async onAuth(x: XmlEl): Promise<void> {
+    const saslFailure = (condition: string) => {
+      this.write(serialize(el('failure', { xmlns: NS.sasl }, el(condition))));
+      if (++this.authAttempts >= MAX_AUTH_ATTEMPTS) this.streamError('policy-violation', 'Too many failed logins');
+    };
+    if (x.attrs.mechanism !== 'PLAIN') return saslFailure('invalid-mechanism');
+    if (this.auth) return;
+    const b64 = text(x).trim();
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(b64) || b64.length > 4096) return saslFailure('incorrect-encoding');
+    const parts = Buffer.from(b64, 'base64').toString('utf8').split('\0');
+    if (parts.length !== 3) return saslFailure('malformed-request');
+    const [authzid = '', authcid = '', password = ''] = parts;
+    const uuid = authcid.toLowerCase();
+    if (!isUuid(uuid) || !password || (authzid && authzid.toLowerCase() !== `${uuid}@${this.opts.server.domain}`)) {
+      return saslFailure('not-authorized');
+    }
+    // Authentication is async; stop reading stanzas meanwhile by leaving the SASL state.
+    this.state = 'restart';
+    let res: Awaited<ReturnType<Authenticate>> = null;
+    try {
+      res = await this.opts.authenticate(uuid, password);
+    } catch (err) {
+      this.opts.log?.warn({ err }, 'chat token check failed');
+    }
+    if (this.state !== 'restart') return; // closed meanwhile
+    if (!res) {
+      this.state = 'sasl';
+      return saslFailure('not-authorized');
+    }
+    this.auth = { uuid, ...res };
+    clearTimeout(this.authTimer);
+    this.write(`<success xmlns="${NS.sasl}"/>`);
+  }
+
+  private onBind(iq: XmlEl): void {
+    const bind = child(iq, 'bind', NS.bind);
+    const auth = this.auth;
+    if (!auth || iq.attrs.type !== 'set' || !bind) {
+      return this.write(serialize(stanzaError(iq, iq.attrs.type === 'set' || iq.attrs.type === 'get' ? 'not-allowed' : 'bad-request', this.opts.server.domain)));
+    }
+    let resource = text(child(bind, 'resource')).trim();
+    if (!resource || resource.length > 64 || !/^[\x21-\x7e]+$/.test(resource) || resource.includes('/')) {
+      resource = randomBytes(8).toString('hex');
+    }
+    const server = this.opts.server;
+    const jid = `${server.userJid(auth.uuid)}/${resource}`;
+    const session = {
+      uuid: auth.uuid,
+      resource,
+      jid,
+      userId: auth.userId,
+      sessionId: auth.sessionId,
+      carbons: false,
+      bound: true,
+      send: (xml: string) => this.write(xml),
+      close: (condition?: string, t?: string) => (condition ? this.streamError(condition, t) : this.close()),
+    };
+    this.session = session;
+    this.state = 'ready';
+    server.addSession(session);
+    this.write(serialize(el('iq', { xmlns: NS.client, type: 'result', id: iq.attrs.id, to: jid }, el('bind', { xmlns: NS.bind }, el('jid', {}, jid)))));
+  }
+
+  private onReady(x: XmlEl, name: string, ns: string): void {
+    const session = this.session;
+    if (!session) return;
+    if (ns === NS.sm) {
+      if (name === 'enable') {
+        if (this.smEnabled) return this.write(`<failed xmlns="${NS.sm}"><unexpected-request xmlns="${NS.stanzas}"/></failed>`);
+        this.smEnabled = true;
+        this.handled = 0;
+        this.ackedSent = 0;
+        // No id: we do not offer resumption; the client re-sends what was never acked.
+        return this.write(`<enabled xmlns="${NS.sm}"/>`);
+      }
+      if (name === 'r') {
+        if (!this.smEnabled) return;
+        void this.tail.then(() => this.sendAck(true));
+        return;
+      }
+      // `<a h>` from the client is informative only; @xmpp/client 0.14 may send one that goes
+      // backwards (it resets its counter on reconnect), which must never end the stream.
+      if (name === 'a') return;
+      if (name === 'resume') return this.write(`<failed xmlns="${NS.sm}"><item-not-found xmlns="${NS.stanzas}"/></failed>`);
+      return;
+    }
+    if (ns !== NS.client || (name !== 'message' && name !== 'iq' && name !== 'presence')) {
+      return this.streamError('unsupported-stanza-type');
+    }
+    const done = this.opts.server.handle(session, x);
+    const counted = this.smEnabled;
+    this.tail = Promise.all([this.tail, done]).then(
+      () => {
+        if (counted) {
+          this.handled++;
+          this.scheduleAck();
+        }
+      },
+      (err: unknown) => {
+        // Not stored, so never acknowledged: end the stream; the client keeps it as unacked.
+        this.opts.log?.warn({ err }, 'xmpp stanza failed');
+        this.streamError('internal-server-error', 'Could not store the message');
+      },
+    );
+  }
+
+  /** Tells the client promptly that its stanzas are stored (one `<a>` per batch, coalesced). */
+  private scheduleAck(): void {
+    if (this.ackScheduled) return;
+    this.ackScheduled = true;
+    setImmediate(() => {
+      this.ackScheduled = false;
+      this.sendAck(false);
+    });
+  }
+
+  private sendAck(force: boolean): void {
+    if (!force && this.handled === this.ackedSent) return;
+    this.ackedSent = this.handled;
+    this.write(`<a xmlns="${NS.sm}" h="${this.handled}"/>`);
+  }
+
+  streamError(condition: string, message?: string): void {
+    if (this.state === 'closed') return;
+    this.write(
+      `<stream:error xmlns:stream="${NS.streams}"><${condition} xmlns="${NS.streamErrors}"/>${
+        message ? serialize(el('text', { xmlns: NS.streamErrors, 'xml:lang': 'en' }, message)) : ''
+      }</stream:error>`,
+    );
+    this.close();
+  }
+
+  close(): void {
+    if (this.state === 'closed') return;
+    this.write(`<close xmlns="${NS.framing}"/>`);
+    this.state = 'closed';
+    this.cleanup();
+    try {
+      this.ws.close(1000);
+    } catch {
+      this.ws.terminate();
+    }
+    // A peer that never answers the close handshake still goes away.
+    setTimeout(() => this.ws.terminate(), 2_000).unref();
+  }
+
+  private cleanup(): void {
+    this.state = 'closed';
+    clearTimeout(this.authTimer);
+    if (this.session) {
+      this.opts.server.removeSession(this.session);
+      this.session = undefined;
+    }
+  }
+}

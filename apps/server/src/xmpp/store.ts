@@ -1,0 +1,324 @@
+import type { DatabaseTx } from '../db/client.js';
+
+/** The part of the server's Database the chat needs: raw SQL only (hot path). */
+export type ChatDb = Pick<DatabaseTx, 'query'>;
+
+export interface InboxDelta {
+  owner: string;
+  convJid: string;
+  /** True when `owner` sent this message: sending resets the sender's own count. */
+  isSender: boolean;
+}
+
+export interface NewMessage {
+  sender: string;
+  recipient: string;
+  conv: string;
+  kind: 'chat' | 'groupchat';
+  clientId: string;
+  createdAt: Date;
+  stanza: string;
+  inbox: InboxDelta[];
+}
+
+export interface StoredResult {
+  /** Archive id (the stanza-id / MAM id). */
+  id: string;
+  /** The same (sender, client id) was stored before: acknowledge, do not route again. */
+  duplicate: boolean;
+}
+
+export interface ArchiveRow {
+  id: string;
+  sender: string;
+  recipient: string;
+  kind: 'chat' | 'groupchat';
+  created_at: Date;
+  stanza: string;
+}
+
+export interface ArchiveQuery {
+  /** A conversation key (`u:a:b` or `r:mim`), or undefined for all of `owner`'s 1:1 messages. */
+  conv?: string | undefined;
+  owner?: string | undefined;
+  before?: string | undefined;
+  after?: string | undefined;
+  start?: Date | undefined;
+  end?: Date | undefined;
+  max: number;
+}
+
+export interface InboxRow {
+  conv_jid: string;
+  unread: number;
+  id: string;
+  created_at: Date;
+  stanza: string;
+}
+
+export const MAX_BATCH = 2_000;
+
+/** Conversation key of a 1:1 pair, independent of direction. */
+export const pairConv = (a: string, b: string) => (a < b ? `u:${a}:${b}` : `u:${b}:${a}`);
+export const roomConv = (mimId: string) => `r:${mimId}`;
+
+const INSERT_BATCH = `
+with rows as (
+  select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::text[])
+    with ordinality as r(sender, recipient, conv, kind, client_id, created_at, stanza, ord)
+), ins as (
+  insert into chat_messages (sender, recipient, conv, kind, client_id, created_at, stanza)
+  select sender, recipient, conv, kind, client_id, created_at, stanza from rows order by ord
+  on conflict (sender, client_id) do nothing
+  returning id, sender, client_id
+), deltas as (
+  select d.owner, d.conv_jid, d.unread, d.reset, ins.id as last_id, rows.created_at
+  from unnest($8::text[], $9::text[], $10::int[], $11::int[], $12::bool[]) as d(owner, conv_jid, last_ord, unread, reset)
+  join rows on rows.ord = d.last_ord
+  join ins on ins.sender = rows.sender and ins.client_id = rows.client_id
+), reset_box as (
+  insert into chat_inbox (owner, conv_jid, last_message_id, unread, updated_at)
+  select owner, conv_jid, last_id, unread, created_at from deltas where reset
+  on conflict (owner, conv_jid) do update set last_message_id = excluded.last_message_id,
+    unread = excluded.unread, updated_at = excluded.updated_at
+  returning 1
+), add_box as (
+  insert into chat_inbox (owner, conv_jid, last_message_id, unread, updated_at)
+  select owner, conv_jid, last_id, unread, created_at from deltas where not reset
+  on conflict (owner, conv_jid) do update set last_message_id = excluded.last_message_id,
+    unread = chat_inbox.unread + excluded.unread, updated_at = excluded.updated_at
+  returning 1
+), events as (
+  -- spec 02 §7: message_sent with user, team, advice and forum ids and has_patient/has_image.
+  insert into analytics_events (type, occurred_at, user_id, hospital_id, network_id, role,
+    team_id, advice_id, forum_id, has_patient, has_image)
+  select 'message_sent', rows.created_at, u.id, u.hospital_id, h.network_id, u.role_description,
+    case when t.id is not null and not (t.discoverable and t.auto_accept) then t.id else ac.team_id end,
+    ac.id,
+    case when t.discoverable and t.auto_accept then t.id end,
+    rows.stanza like '%<subject>json/card</subject>%',
+    rows.stanza like '%<subject>image%'
+  from ins
+  join rows on rows.sender = ins.sender and rows.client_id = ins.client_id
+  join users u on u.uuid = ins.sender::uuid
+  left join hospitals h on h.id = u.hospital_id
+  left join teams t on rows.kind = 'groupchat' and t.mim_id = rows.recipient
+  left join advice_conversations ac on rows.kind = 'groupchat' and ac.mim_id = rows.recipient
+  returning 1
+)
+select ins.id::text as id, rows.ord::int as ord
+from ins join rows on rows.sender = ins.sender and rows.client_id = ins.client_id`;
+
+/**
+ * Writes one batch of messages, their inbox updates and their analytics events in a single
+ * statement (one implicit transaction, one WAL flush): ARCHITECTURE.md "Durability".
+ */
+export async function insertBatch(db: ChatDb, batch: NewMessage[]): Promise<StoredResult[]> {
+  const cols: [string[], string[], string[], string[], string[], Date[], string[]] = [[], [], [], [], [], [], []];
+  // Per (owner, conversation): unread added by this batch, and whether the owner's own send reset it.
+  const boxes = new Map<string, { owner: string; convJid: string; lastOrd: number; unread: number; reset: boolean }>();
+  batch.forEach((m, i) => {
+    cols[0].push(m.sender);
+    cols[1].push(m.recipient);
+    cols[2].push(m.conv);
+    cols[3].push(m.kind);
+    cols[4].push(m.clientId);
+    cols[5].push(m.createdAt);
+    cols[6].push(m.stanza);
+    for (const d of m.inbox) {
+      const key = d.owner + '\n' + d.convJid;
+      let b = boxes.get(key);
+      if (!b) boxes.set(key, (b = { owner: d.owner, convJid: d.convJid, lastOrd: 0, unread: 0, reset: false }));
+      b.lastOrd = i + 1;
+      if (d.isSender) {
+        b.reset = true;
+        b.unread = 0;
+      } else b.unread += 1;
+    }
+  });
+  const bx = [...boxes.values()];
+  const res = await db.query<{ id: string; ord: number }>(INSERT_BATCH, [
+    ...cols,
+    bx.map((b) => b.owner),
+    bx.map((b) => b.convJid),
+    bx.map((b) => b.lastOrd),
+    bx.map((b) => b.unread),
+    bx.map((b) => b.reset),
+  ]);
+  const ids = new Map<number, string>();
+  for (const r of res.rows) ids.set(Number(r.ord), String(r.id));
+  const out: StoredResult[] = [];
+  for (let i = 0; i < batch.length; i++) {
+    const id = ids.get(i + 1);
+    if (id !== undefined) {
+      out.push({ id, duplicate: false });
+      continue;
+    }
+    const m = batch[i] as NewMessage;
+    const prev = await db.query<{ id: string }>(
+      'select id::text as id from chat_messages where sender = $1 and client_id = $2',
+      [m.sender, m.clientId],
+    );
+    out.push({ id: prev.rows[0]?.id ?? '', duplicate: true });
+  }
+  return out;
+}
+
+interface Pending {
+  msg: NewMessage;
+  resolve: (r: StoredResult) => void;
+  reject: (e: unknown) => void;
+}
+
+/**
+ * Group commit: messages arriving while a batch is being written wait for the next one, so
+ * under load each commit carries many messages and at rest a message is written at once.
+ */
+export class GroupCommitWriter {
+  private queue: Pending[] = [];
+  private writing = false;
+
+  constructor(
+    private readonly db: ChatDb,
+    private readonly onBatch?: (size: number, ms: number) => void,
+  ) {}
+
+  write(msg: NewMessage): Promise<StoredResult> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ msg, resolve, reject });
+      if (!this.writing) void this.drain();
+    });
+  }
+
+  /** Resolves when everything queued so far is written. */
+  async idle(): Promise<void> {
+    while (this.writing || this.queue.length > 0) await new Promise((r) => setTimeout(r, 5));
+  }
+
+  private async drain(): Promise<void> {
+    this.writing = true;
+    try {
+      while (this.queue.length > 0) {
+        const items = this.queue.splice(0, MAX_BATCH);
+        // A repeated (sender, client id) inside one batch waits for its first copy.
+        const firstIndex = new Map<string, number>();
+        const unique: Pending[] = [];
+        const alias: (number | undefined)[] = [];
+        for (const p of items) {
+          const key = p.msg.sender + '\n' + p.msg.clientId;
+          const at = firstIndex.get(key);
+          if (at === undefined) {
+            firstIndex.set(key, unique.length);
+            alias.push(undefined);
+            unique.push(p);
+          } else alias.push(at);
+        }
+        const t0 = performance.now();
+        try {
+          const results = await insertBatch(
+            this.db,
+            unique.map((p) => p.msg),
+          );
+          this.onBatch?.(unique.length, performance.now() - t0);
+          let u = 0;
+          items.forEach((p, i) => {
+            const a = alias[i];
+            if (a === undefined) p.resolve(results[u++] as StoredResult);
+            else p.resolve({ id: (results[a] as StoredResult).id, duplicate: true });
+          });
+        } catch (err) {
+          for (const p of items) p.reject(err);
+        }
+      }
+    } finally {
+      this.writing = false;
+    }
+  }
+}
+
+export async function queryArchive(db: ChatDb, q: ArchiveQuery): Promise<{ rows: ArchiveRow[]; complete: boolean; count: number }> {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const p = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  if (q.conv) where.push(`conv = ${p(q.conv)}`);
+  else if (q.owner) {
+    const o = p(q.owner);
+    where.push(`kind = 'chat' and (sender = ${o} or recipient = ${o})`);
+  }
+  if (q.start) where.push(`created_at >= ${p(q.start)}`);
+  if (q.end) where.push(`created_at <= ${p(q.end)}`);
+  const base = where.join(' and ');
+  const countRes = await db.query<{ n: number }>(`select count(*)::int as n from chat_messages where ${base}`, params);
+  const page = [...where];
+  const pageParams = [...params];
+  const pp = (v: unknown) => {
+    pageParams.push(v);
+    return `$${pageParams.length}`;
+  };
+  if (q.before) page.push(`id < ${pp(q.before)}::bigint`);
+  if (q.after) page.push(`id > ${pp(q.after)}::bigint`);
+  // Forward paging (`after`) reads ascending; everything else reads the newest page first.
+  const asc = q.after !== undefined && q.before === undefined;
+  const res = await db.query<ArchiveRow>(
+    `select id::text as id, sender, recipient, kind, created_at, stanza from chat_messages
+     where ${page.join(' and ')} order by chat_messages.id ${asc ? 'asc' : 'desc'} limit ${pp(q.max + 1)}`,
+    pageParams,
+  );
+  const rows = res.rows.slice(0, q.max);
+  if (!asc) rows.reverse();
+  return { rows, complete: res.rows.length <= q.max, count: countRes.rows[0]?.n ?? 0 };
+}
+
+export async function queryInbox(db: ChatDb, owner: string): Promise<InboxRow[]> {
+  const res = await db.query<InboxRow>(
+    `select i.conv_jid, i.unread, m.id::text as id, m.created_at, m.stanza
+     from chat_inbox i join chat_messages m on m.id = i.last_message_id
+     where i.owner = $1 order by i.updated_at desc limit 1000`,
+    [owner],
+  );
+  return res.rows;
+}
+
+/** A `displayed` marker for the conversation's last message resets its unread count. */
+export async function resetInbox(db: ChatDb, owner: string, convJid: string, markedId: string): Promise<void> {
+  await db.query(
+    `update chat_inbox i set unread = 0 from chat_messages m
+     where i.owner = $1 and i.conv_jid = $2 and m.id = i.last_message_id and m.client_id = $3 and i.unread > 0`,
+    [owner, convJid, markedId],
+  );
+}
+
+export async function recordLastSeen(db: ChatDb, uuid: string, at: Date): Promise<void> {
+  await db.query(
+    `insert into chat_last_activity (user_uuid, last_seen_at) values ($1, $2)
+     on conflict (user_uuid) do update set last_seen_at = excluded.last_seen_at`,
+    [uuid, at],
+  );
+}
+
+export async function lastSeen(db: ChatDb, uuid: string): Promise<Date | undefined> {
+  const res = await db.query<{ last_seen_at: Date }>('select last_seen_at from chat_last_activity where user_uuid = $1', [uuid]);
+  const v = res.rows[0]?.last_seen_at;
+  return v ? new Date(v) : undefined;
+}
+
+/** jabber:iq:last is answered for people who share an organisation, a team or a chat room. */
+export async function mayQueryLastActivity(db: ChatDb, asker: string, target: string): Promise<boolean> {
+  if (asker === target) return true;
+  const res = await db.query<{ ok: boolean }>(
+    `select (
+       exists (select 1 from users a join users b on a.hospital_id = b.hospital_id
+               where a.uuid::text = $1 and b.uuid::text = $2 and a.hospital_id is not null)
+       or exists (select 1 from users a join team_members ta on ta.user_id = a.id
+                  join team_members tb on tb.team_id = ta.team_id join users b on b.id = tb.user_id
+                  where a.uuid::text = $1 and b.uuid::text = $2)
+       or exists (select 1 from chat_room_members ra join chat_room_members rb on ra.mim_id = rb.mim_id
+                  where ra.user_uuid = $1 and rb.user_uuid = $2)
+     ) as ok`,
+    [asker, target],
+  );
+  return res.rows[0]?.ok === true;
+}
