@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { IdSchema, IsoDateSchema, TimestampSchema } from '../wire/common';
+import { DEFAULT_GENDER, GENDERS } from './constants';
+
+export const GenderSchema = z.enum(GENDERS);
+export type Gender = z.infer<typeof GenderSchema>;
+
+/** Ward (spec 01 §3). */
+export const WardSchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  hospital: z.object({ id: IdSchema, name: z.string() }).nullish(),
+});
+export type Ward = z.infer<typeof WardSchema>;
+
+/** Patient (spec 01 §3). `overview` holds the notes. */
+export const PatientSchema = z.object({
+  id: IdSchema,
+  first_name: z.string().max(200),
+  last_name: z.string().max(200),
+  dob: IsoDateSchema.nullish(),
+  gender: GenderSchema.default(DEFAULT_GENDER),
+  patient_identificator: z.string().max(100).nullish(),
+  overview: z.string().max(20_000).nullish(),
+  bed: z.string().max(50).nullish(),
+  ward_id: IdSchema.nullish(),
+  hospital_id: IdSchema.nullish(),
+  ward: WardSchema.nullish(),
+});
+export type Patient = z.infer<typeof PatientSchema>;
+
+/** PUT /patients/{id} body: `{ patient }` with the editable fields. */
+export const PatientUpdateSchema = z.object({
+  patient: PatientSchema.omit({ id: true, ward: true }).partial(),
+});
+export type PatientUpdate = z.infer<typeof PatientUpdateSchema>;
+
+/**
+ * Task (spec 01 §3). `id` is a client-generated string until saved, then the server's number.
+ */
+export const TaskSchema = z.object({
+  id: z.union([IdSchema, z.string().min(1).max(64)]),
+  title: z.string().max(1000),
+  completed: z.boolean().default(false),
+  completed_at: TimestampSchema.nullish(),
+  completed_by_id: IdSchema.nullish(),
+  order: z.number().int().nonnegative().default(0),
+  patient_card_id: IdSchema.nullish(),
+  created_at: TimestampSchema.optional(),
+  modified_at: TimestampSchema.optional(),
+});
+export type Task = z.infer<typeof TaskSchema>;
+
+/** A task as the card PUT sends it: id only if already saved (spec 01 §7 "Tasks"). */
+export const TaskPayloadSchema = z.object({
+  id: IdSchema.optional(),
+  patient_card_id: IdSchema.nullish(),
+  completed_by_id: IdSchema.nullish(),
+  completed: z.boolean(),
+  order: z.number().int().nonnegative(),
+  title: z.string().trim().min(1).max(1000),
+});
+export type TaskPayload = z.infer<typeof TaskPayloadSchema>;
+
+const AssigneeUserSchema = z.object({
+  id: IdSchema,
+  first_name: z.string().optional(),
+  last_name: z.string().optional(),
+});
+const AssigneeTeamSchema = z.object({ id: IdSchema, name: z.string().optional() });
+
+/** Patient card (spec 01 §3). editable defaults to true. */
+export const PatientCardSchema = z.object({
+  id: IdSchema,
+  title: z.string(),
+  subtitle: z.string().nullish(),
+  patient_id: IdSchema.nullish(),
+  /** Embedded with `?embed=patient`. */
+  patient: PatientSchema.nullish(),
+  users: z.array(AssigneeUserSchema).default([]),
+  teams: z.array(AssigneeTeamSchema).default([]),
+  tasks: z.array(TaskSchema).default([]),
+  created_at: TimestampSchema,
+  modified_at: TimestampSchema,
+  editable: z.boolean().default(true),
+});
+export type PatientCard = z.infer<typeof PatientCardSchema>;
+
+/** POST /cards-multiple-reassign body: title and subtitle. */
+export const PatientCardCreateSchema = z.object({
+  title: z.string().trim().max(200).default(''),
+  subtitle: z.string().trim().max(200).default(''),
+});
+export type PatientCardCreate = z.infer<typeof PatientCardCreateSchema>;
+
+/** PUT /cards-multiple-reassign/{id} body: title, subtitle and the tasks to keep. */
+export const PatientCardUpdateSchema = z.object({
+  title: z.string().trim().max(200).optional(),
+  subtitle: z.string().trim().max(200).optional(),
+  tasks: z.array(TaskPayloadSchema).max(1000).optional(),
+});
+export type PatientCardUpdate = z.infer<typeof PatientCardUpdateSchema>;
+
+/** PUT /cards-multiple-reassign/{id}/reassign body: users (ids) and teams (ids). */
+export const ReassignBodySchema = z.object({
+  users: z.array(IdSchema).max(1000),
+  teams: z.array(IdSchema).max(1000),
+});
+export type ReassignBody = z.infer<typeof ReassignBodySchema>;
+
+/** GET /wards?search=&embed=hospital answer. */
+export const WardsResponseSchema = z.object({ results: z.array(WardSchema) });
+export type WardsResponse = z.infer<typeof WardsResponseSchema>;

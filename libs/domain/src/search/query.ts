@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { SEARCH_INCLUDES, SEARCH_QUERY_MAX_LENGTH } from './constants';
+
+export type SearchInclude = (typeof SEARCH_INCLUDES)[number];
+export const SearchIncludeSchema = z.enum(SEARCH_INCLUDES);
+
+/** Search state (spec 01 §3): query, includes, filters.outsideOrganisation (default false). */
+export interface SearchState {
+  query: string;
+  includes: SearchInclude[];
+  filters: { outsideOrganisation: boolean };
+}
+
+export const DEFAULT_SEARCH_STATE: SearchState = {
+  query: '',
+  includes: [],
+  filters: { outsideOrganisation: false },
+};
+
+/**
+ * Spec 02 §5: query values are percent-encoded, also escaping ! ( ) * (which
+ * encodeURIComponent leaves alone).
+ */
+export function encodeQueryValue(value: string): string {
+  return encodeURIComponent(value).replace(
+    /[!()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}
+
+/** Builds a query string from pairs, skipping undefined values; keys are encoded the same way. */
+export function buildQueryString(
+  params: Readonly<Record<string, string | number | boolean | undefined | null>>,
+): string {
+  return Object.entries(params)
+    .filter(([, v]) => v !== undefined && v !== null)
+    .map(([k, v]) => `${encodeQueryValue(k)}=${encodeQueryValue(String(v))}`)
+    .join('&');
+}
+
+/** Reads the includes of a `?include=a,b` value, dropping unknown ones. */
+export function parseIncludes(value: string | null | undefined): SearchInclude[] {
+  if (!value) return [];
+  const known = new Set<string>(SEARCH_INCLUDES);
+  return [...new Set(value.split(','))].filter((v): v is SearchInclude => known.has(v));
+}
+
+/** The search page's state from its URL query (`/search?include=team.advice`). */
+export function searchStateFromParams(params: URLSearchParams): SearchState {
+  return {
+    query: (params.get('q') ?? '').slice(0, SEARCH_QUERY_MAX_LENGTH),
+    includes: parseIncludes(params.get('include')),
+    filters: { outsideOrganisation: params.get('outside-organisation') === 'true' },
+  };
+}
+
+/**
+ * `GET /filters?include={list}&q={text}&page[number]={n}&outside-organisation=true` (spec 01 §7).
+ * The outside-organisation parameter is only sent when the filter is on.
+ */
+export function filtersQueryString(state: SearchState, page = 1): string {
+  return buildQueryString({
+    include: state.includes.length ? state.includes.join(',') : undefined,
+    q: state.query.trim() || undefined,
+    'page[number]': page,
+    'outside-organisation': state.filters.outsideOrganisation ? 'true' : undefined,
+  });
+}
+
+/** Server-side parse of the /filters query (keys as Fastify's querystring parser gives them). */
+export const FiltersQuerySchema = z.object({
+  include: z
+    .string()
+    .optional()
+    .transform((s) => (s ? s.split(',') : []))
+    .pipe(z.array(SearchIncludeSchema)),
+  q: z.string().max(SEARCH_QUERY_MAX_LENGTH).default(''),
+  'page[number]': z.coerce.number().int().min(1).max(10_000).default(1),
+  'outside-organisation': z.enum(['true', 'false']).default('false'),
+});
+export type FiltersQuery = z.infer<typeof FiltersQuerySchema>;

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { TeamSchema } from '../teams/schemas';
+import { IdSchema, UuidSchema } from '../wire/common';
+import { UserStatusSchema } from '../users/schemas';
+import { chatRoutes } from '../chat/routes';
+
+/** A user hit: a user-like record (spec 01 §3) with hospital name for the result row. */
+export const SearchUserSchema = z.object({
+  id: IdSchema,
+  uuid: UuidSchema,
+  first_name: z.string(),
+  last_name: z.string(),
+  status: UserStatusSchema.default('UNKNOWN'),
+  gdpr_accepted: z.boolean().optional(),
+  role: z.object({ description: z.string().nullish() }).nullish(),
+  speciality: z.string().nullish(),
+  hospital: z.object({ name: z.string() }).nullish(),
+  hospital_uuid: UuidSchema.nullish(),
+});
+export type SearchUser = z.infer<typeof SearchUserSchema>;
+
+/**
+ * One search result (spec 01 §3: "results (each with data) … result keys USER and TEAM").
+ * Decision: the key is the `type` discriminator.
+ */
+export const SearchResultSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('USER'), data: SearchUserSchema }),
+  z.object({ type: z.literal('TEAM'), data: TeamSchema }),
+]);
+export type SearchResult = z.infer<typeof SearchResultSchema>;
+
+/** `GET /filters` answer: results, meta (total, searchResultCount), links. */
+export const SearchResponseSchema = z.object({
+  results: z.array(SearchResultSchema),
+  meta: z.object({
+    total: z.number().int().nonnegative(),
+    searchResultCount: z.number().int().nonnegative(),
+  }),
+  /** JSON:API-style page links; null at the ends. */
+  links: z
+    .object({
+      self: z.string().nullish(),
+      next: z.string().nullish(),
+      prev: z.string().nullish(),
+    })
+    .default({}),
+});
+export type SearchResponse = z.infer<typeof SearchResponseSchema>;
+
+/**
+ * Spec 01 §2: a result opens /users/{id}, /ask-advice/{id} (teams whose public_data.enabled is
+ * set), or /teams/{id}. Users are addressed by uuid (the chat's user id).
+ */
+export function searchResultRoute(result: SearchResult): string {
+  if (result.type === 'USER') return chatRoutes.direct(result.data.uuid);
+  return result.data.public_data?.enabled
+    ? chatRoutes.newAdvice(result.data.id)
+    : chatRoutes.team(result.data.id);
+}
+
+/**
+ * The outside-organisation filter applied to user hits on the client (the picker's "in my
+ * organisation" / "outside organisation"); teams pass through.
+ */
+export function filterByOrganisation(
+  results: readonly SearchResult[],
+  ownHospitalUuid: string,
+  outsideOrganisation: boolean,
+): SearchResult[] {
+  return results.filter((r) => {
+    if (r.type !== 'USER' || !r.data.hospital_uuid) return true;
+    return (r.data.hospital_uuid !== ownHospitalUuid) === outsideOrganisation;
+  });
+}
+
+/**
+ * Spec 01 §5 contact picker: results merged with selected members and de-duplicated by id
+ * (selected first, so chosen people stay on top).
+ */
+export function mergeContacts<T extends { id: number | string }>(
+  selected: readonly T[],
+  results: readonly T[],
+): T[] {
+  const seen = new Set<number | string>();
+  return [...selected, ...results].filter((c) => (seen.has(c.id) ? false : (seen.add(c.id), true)));
+}
+
+/** Spec 01 §5: the selected set is de-duplicated on save. */
+export function uniqueIds<T extends number | string>(ids: readonly T[]): T[] {
+  return [...new Set(ids)];
+}
