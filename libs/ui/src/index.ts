@@ -1,3 +1,11 @@
 export * from './theme';
 export * from './login/LoginScreen';
 export { LOGIN_BANNER_TEXT, LOGIN_TEXT } from './login/loginTexts';
+export * from './common/StatusIndicator';
+export * from './shell/AppHeader';
+export * from './shell/MainMenu';
+export * from './shell/LoadingScreen';
+export * from './shell/ErrorScreen';
+export * from './shell/WelcomeEmptyState';
+export * from './shell/OfflineBanner';
+export * from './shell/SessionPlaceholder';

@@ -1,0 +1,1 @@
+export { interceptPlainClick } from './linkClick';

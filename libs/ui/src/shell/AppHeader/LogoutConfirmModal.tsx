@@ -1,0 +1,37 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+
+export interface LogoutConfirmModalProps {
+  /** Whether the dialog is open. */
+  opened: boolean;
+  /** Closes without logging out (Cancel, Escape, click outside). */
+  onClose: () => void;
+  /** Confirms the logout. */
+  onConfirm: () => void;
+  /** The product's name in the question. @default 'Pando' */
+  productName?: string;
+  /** Spinner on the confirm button while the logout request runs. @default false */
+  loading?: boolean;
+}
+
+/** Spec 01 §2: the power icon asks whether the user wants to log out. */
+export function LogoutConfirmModal({
+  opened,
+  onClose,
+  onConfirm,
+  productName = 'Pando',
+  loading = false,
+}: LogoutConfirmModalProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Log out" centered>
+      <Text>Are you sure you want to log out from {productName}?</Text>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={onClose} data-autofocus>
+          Cancel
+        </Button>
+        <Button color="red" onClick={onConfirm} loading={loading}>
+          Log out
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

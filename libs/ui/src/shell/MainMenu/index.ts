@@ -1,0 +1,2 @@
+export { MainMenu } from './MainMenu';
+export type { MainMenuProps, MainMenuItem } from './MainMenu';

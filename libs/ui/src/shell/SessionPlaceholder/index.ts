@@ -1,0 +1,2 @@
+export { SessionPlaceholder } from './SessionPlaceholder';
+export type { SessionPlaceholderProps } from './SessionPlaceholder';

@@ -1,0 +1,2 @@
+export { WelcomeEmptyState } from './WelcomeEmptyState';
+export type { WelcomeEmptyStateProps } from './WelcomeEmptyState';
