@@ -1,0 +1,16 @@
+/**
+ * `@pando/data-access/testing`: the mock backend and the contract scenarios. Never imported by
+ * production code (the bundle test checks the web build has none of it). The browser worker is
+ * at `./mocks/browser` and not re-exported here, so node tests do not load `msw/browser`.
+ */
+export {
+  createMockBackend,
+  MockBackend,
+  mockUuid,
+  SESSION_COOKIE,
+  CHALLENGE_COOKIE,
+} from './mocks/backend';
+export type { MockBackendOptions, MockState } from './mocks/backend';
+export { createHandlers } from './mocks/handlers';
+export { createMockServer } from './mocks/node';
+export * from '../contract/scenarios';

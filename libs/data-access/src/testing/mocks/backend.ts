@@ -1,0 +1,340 @@
+/**
+ * A stateful in-memory Pando backend for MSW: the demo app, Storybook and tests share it. It keeps
+ * the same demo organisation as the real server's seed (ARCHITECTURE "Demo organisation") and the
+ * same rules the contract suite checks on both. Everything is deterministic: ids count up, uuids
+ * are derived from ids, login codes come from a seeded generator, and the clock is injectable.
+ *
+ * Growth path (spec 02): the admin wave adds collections (invites, advice channels, pagers…) to
+ * `MockState` and handler files beside the spec 01 ones; demo-mode specifics (spec 02 §7 "Demo
+ * mock server", §9 mock network list of 15) go in a seed variant, so nothing here is reshaped.
+ */
+import { seedDemoOrganisation } from './seed';
+
+export type AccessLevel =
+  'USER' | 'USER_VERIFIED' | 'ORGANISATION_ADMIN' | 'NETWORK_ADMIN' | 'NEURO' | 'PANDO_ADMIN';
+
+export interface MockNetwork {
+  id: number;
+  uuid: string;
+  name: string;
+  features: Record<string, boolean>;
+}
+export interface MockHospital {
+  id: number;
+  uuid: string;
+  name: string;
+  network_id: number;
+}
+export interface MockUser {
+  id: number;
+  uuid: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  status: 'AVAILABLE' | 'UNAVAILABLE' | 'UNKNOWN';
+  access_level: AccessLevel;
+  hospital_id: number;
+  features: Record<string, boolean>;
+  premium_features: Record<string, boolean>;
+  role: { role: string; description: string } | null;
+  speciality: string | null;
+  gdpr_accepted: boolean;
+  blocked: boolean;
+}
+export interface MockTeam {
+  id: number;
+  name: string;
+  mim_id: string;
+  hospital_id: number;
+  user_ids: number[];
+  discoverable: boolean;
+  auto_accept: boolean;
+  public_data: { enabled: boolean; tips: string[]; resolved_issues: string[] };
+}
+export interface MockAdviceConversation {
+  id: number;
+  mim_id: string;
+  team_id: number;
+  requestor_id: number;
+  requestor_resolved: boolean;
+  public_team_resolved: boolean;
+  resolver_id: number | null;
+  /** Set when the team accepted the requester's resolution: it then belongs to the history. */
+  accepted: boolean;
+  first_message: string | null;
+  modified_at: string;
+}
+export interface MockWard {
+  id: number;
+  name: string;
+  hospital_id: number;
+}
+export interface MockPatient {
+  id: number;
+  first_name: string;
+  last_name: string;
+  dob: string | null;
+  gender: 'MALE' | 'FEMALE';
+  patient_identificator: string | null;
+  overview: string | null;
+  bed: string | null;
+  ward_id: number | null;
+  hospital_id: number;
+}
+export interface MockTask {
+  id: number;
+  title: string;
+  completed: boolean;
+  completed_at: string | null;
+  completed_by_id: number | null;
+  order: number;
+  patient_card_id: number;
+  created_at: string;
+  modified_at: string;
+}
+export interface MockPatientCard {
+  id: number;
+  title: string;
+  subtitle: string | null;
+  patient_id: number;
+  user_ids: number[];
+  team_ids: number[];
+  created_at: string;
+  modified_at: string;
+  shared_with: string[];
+}
+export interface MockImage {
+  id: number;
+  title: string | null;
+  filename: string;
+  patient_id: number | null;
+  chat: boolean;
+  owner_id: number;
+  bytes: Uint8Array | null;
+  content_type: string;
+  created_at: string;
+  shared_with: string[];
+}
+export interface MockFile {
+  id: number;
+  filename: string;
+  owner_id: number;
+  bytes: Uint8Array;
+  content_type: string;
+  user_ids: number[];
+  team_ids: number[];
+  advice_ids: number[];
+}
+export interface MockEmail {
+  to: string;
+  subject: string;
+  text: string;
+  sent_at: string;
+}
+interface LoginAttempt {
+  email: string;
+  code: string;
+  challenge: string;
+  used: boolean;
+}
+export interface MockSession {
+  token: string;
+  access_token: string;
+  user_id: number;
+}
+
+export interface MockState {
+  networks: MockNetwork[];
+  hospitals: MockHospital[];
+  users: MockUser[];
+  teams: MockTeam[];
+  adviceConversations: MockAdviceConversation[];
+  wards: MockWard[];
+  patients: MockPatient[];
+  cards: MockPatientCard[];
+  tasks: MockTask[];
+  images: MockImage[];
+  files: MockFile[];
+  mailbox: MockEmail[];
+  loginAttempts: LoginAttempt[];
+  sessions: MockSession[];
+}
+
+export interface MockBackendOptions {
+  /** Which data to start with; only `demo` exists today (spec 02's demo-mode seed comes later). */
+  seed?: 'demo' | 'empty';
+  /** Seeds the login-code and token generator. */
+  randomSeed?: number;
+  now?: () => Date;
+}
+
+export const SESSION_COOKIE = 'pando_session';
+export const CHALLENGE_COOKIE = 'pando_login';
+const CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+/** mulberry32: tiny, seedable, good enough for fake codes and tokens. */
+function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Deterministic RFC 4122-shaped uuid for a numbered entity (`kind` keeps kinds apart). */
+export function mockUuid(kind: number, id: number): string {
+  return `00000000-0000-4000-8${kind.toString(16).padStart(3, '0')}-${id.toString(16).padStart(12, '0')}`;
+}
+
+export class MockBackend {
+  readonly state: MockState;
+  private readonly random: () => number;
+  readonly now: () => Date;
+  private counters = new Map<string, number>();
+
+  constructor(options: MockBackendOptions = {}) {
+    this.random = seededRandom(options.randomSeed ?? 7);
+    this.now = options.now ?? (() => new Date());
+    this.state = {
+      networks: [],
+      hospitals: [],
+      users: [],
+      teams: [],
+      adviceConversations: [],
+      wards: [],
+      patients: [],
+      cards: [],
+      tasks: [],
+      images: [],
+      files: [],
+      mailbox: [],
+      loginAttempts: [],
+      sessions: [],
+    };
+    if ((options.seed ?? 'demo') === 'demo') seedDemoOrganisation(this);
+  }
+
+  nextId(collection: keyof MockState): number {
+    const used = this.state[collection] as { id?: number }[];
+    const start = this.counters.get(collection) ?? Math.max(0, ...used.map((x) => x.id ?? 0));
+    const next = start + 1;
+    this.counters.set(collection, next);
+    return next;
+  }
+
+  timestamp(): string {
+    return this.now().toISOString();
+  }
+
+  randomToken(length = 32): string {
+    let token = '';
+    for (let i = 0; i < length; i++) token += Math.floor(this.random() * 36).toString(36);
+    return token;
+  }
+
+  /** Starts a login: stores the code, "mails" it as `XXX-XXX`, returns the challenge. */
+  startLogin(email: string): string {
+    const normalised = email.trim().toLowerCase();
+    let code = '';
+    for (let i = 0; i < 6; i++)
+      code += CODE_ALPHABET[Math.floor(this.random() * CODE_ALPHABET.length)];
+    const challenge = this.randomToken();
+    for (const attempt of this.state.loginAttempts)
+      if (attempt.email === normalised) attempt.used = true;
+    this.state.loginAttempts.push({ email: normalised, code, challenge, used: false });
+    if (this.userByEmail(normalised)) {
+      const shown = `${code.slice(0, 3)}-${code.slice(3)}`.toUpperCase();
+      this.sendMail({
+        to: normalised,
+        subject: 'Your Pando login code',
+        text: `Your Pando login code is ${shown}\n\nIt is valid for 15 minutes and can be used once.`,
+      });
+    }
+    return challenge;
+  }
+
+  /** Checks a code for a challenge; returns the new session, or why it failed. */
+  finishLogin(
+    challenge: string | undefined,
+    code: string,
+  ): { ok: true; session: MockSession } | { ok: false; status: 400 | 403 } {
+    const attempt = this.state.loginAttempts.find((a) => a.challenge === challenge && !a.used);
+    const typed = code.replace(/-/g, '').trim().toLowerCase();
+    if (!attempt || attempt.code !== typed) return { ok: false, status: 400 };
+    attempt.used = true;
+    const user = this.userByEmail(attempt.email);
+    if (!user || user.blocked) return { ok: false, status: 403 };
+    const session = {
+      token: this.randomToken(),
+      access_token: this.randomToken(),
+      user_id: user.id,
+    };
+    this.state.sessions.push(session);
+    return { ok: true, session };
+  }
+
+  /** The dev mailbox keeps the newest message first, as the real server's does. */
+  sendMail(mail: Omit<MockEmail, 'sent_at'>): void {
+    this.state.mailbox.unshift({ ...mail, sent_at: this.timestamp() });
+  }
+
+  endSession(token: string | undefined): boolean {
+    const before = this.state.sessions.length;
+    this.state.sessions = this.state.sessions.filter((s) => s.token !== token);
+    return this.state.sessions.length < before;
+  }
+
+  /** The user behind a session cookie or a bearer access token. */
+  userForSession(token: string | undefined, bearer?: string): MockUser | undefined {
+    const session = this.state.sessions.find(
+      (s) =>
+        (token !== undefined && s.token === token) ||
+        (bearer !== undefined && s.access_token === bearer),
+    );
+    return session ? this.userById(session.user_id) : undefined;
+  }
+
+  userByEmail(email: string): MockUser | undefined {
+    return this.state.users.find((u) => u.email === email);
+  }
+  userById(id: number): MockUser | undefined {
+    return this.state.users.find((u) => u.id === id);
+  }
+  hospital(id: number): MockHospital | undefined {
+    return this.state.hospitals.find((h) => h.id === id);
+  }
+  networkOf(user: MockUser): MockNetwork | undefined {
+    const hospital = this.hospital(user.hospital_id);
+    return this.state.networks.find((n) => n.id === hospital?.network_id);
+  }
+  team(id: number): MockTeam | undefined {
+    return this.state.teams.find((t) => t.id === id);
+  }
+
+  /** Same network, or a product admin: another network's people do not exist for you. */
+  canSee(viewer: MockUser, target: MockUser): boolean {
+    if (viewer.access_level === 'PANDO_ADMIN') return true;
+    return (
+      this.hospital(viewer.hospital_id)?.network_id ===
+      this.hospital(target.hospital_id)?.network_id
+    );
+  }
+
+  canSeeTeam(viewer: MockUser, team: MockTeam): boolean {
+    if (team.user_ids.includes(viewer.id)) return true;
+    const sameNetwork =
+      this.hospital(viewer.hospital_id)?.network_id === this.hospital(team.hospital_id)?.network_id;
+    return sameNetwork && (team.discoverable || team.public_data.enabled);
+  }
+
+  isForum(team: MockTeam): boolean {
+    return team.discoverable && team.auto_accept;
+  }
+}
+
+export function createMockBackend(options: MockBackendOptions = {}): MockBackend {
+  return new MockBackend(options);
+}

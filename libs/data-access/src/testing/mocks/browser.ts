@@ -1,0 +1,13 @@
+import { setupWorker } from 'msw/browser';
+import { createMockBackend, type MockBackend, type MockBackendOptions } from './backend';
+import { createHandlers } from './handlers';
+
+/**
+ * An MSW service worker over a fresh backend, for the demo app and Storybook. Import this module
+ * dynamically and `await worker.start({ onUnhandledFrame: 'error' })` before rendering.
+ */
+export function createMockWorker(options: MockBackendOptions = {}) {
+  const backend: MockBackend = createMockBackend(options);
+  const worker = setupWorker(...createHandlers(backend));
+  return { worker, backend };
+}

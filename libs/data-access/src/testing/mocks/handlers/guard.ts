@@ -1,0 +1,16 @@
+import type { DefaultBodyType, HttpResponseResolver, PathParams } from 'msw';
+import { MockHttpError } from './util';
+
+/** Lets resolvers `fail(...)` with an error response instead of threading returns everywhere. */
+export function guard<P extends PathParams>(
+  resolver: HttpResponseResolver<P, DefaultBodyType>,
+): HttpResponseResolver<P, DefaultBodyType> {
+  return async (info) => {
+    try {
+      return await resolver(info);
+    } catch (error) {
+      if (error instanceof MockHttpError) return error.response;
+      throw error;
+    }
+  };
+}

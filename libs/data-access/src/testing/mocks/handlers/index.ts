@@ -1,0 +1,26 @@
+import type { HttpHandler } from 'msw';
+import type { MockBackend } from '../backend';
+import { adviceHandlers } from './advice';
+import { authHandlers } from './auth';
+import { mediaHandlers } from './media';
+import { patientHandlers } from './patients';
+import { searchHandlers } from './search';
+import { teamHandlers } from './teams';
+import { userHandlers } from './users';
+
+/**
+ * Every spec 01 §7 endpoint over one backend. Order matters where paths overlap: the advice
+ * history (`/teams/advice-conversations`) precedes `/teams/:id`, `/users/statuses` precedes
+ * `/users/:id`. Spec 02's admin, analytics and forms handlers will be appended here.
+ */
+export function createHandlers(backend: MockBackend): HttpHandler[] {
+  return [
+    ...authHandlers(backend),
+    ...userHandlers(backend),
+    ...adviceHandlers(backend),
+    ...teamHandlers(backend),
+    ...searchHandlers(backend),
+    ...patientHandlers(backend),
+    ...mediaHandlers(backend),
+  ];
+}

@@ -1,0 +1,178 @@
+import { http, HttpResponse } from 'msw';
+import type { MockBackend, MockImage } from '../backend';
+import { guard } from './guard';
+import { api, apiError, fail, notFound, numberParam, requireUser } from './util';
+
+const MAX_BYTES = 26_214_400;
+
+async function readUpload(request: Request, field: string) {
+  const form = await request
+    .formData()
+    .catch(() => fail(apiError(400, 'Invalid request: multipart body expected')));
+  const file = form.get(field);
+  if (!(file instanceof Blob))
+    return fail(
+      apiError(400, `Invalid request: ${field}`, {
+        details: [{ path: field, message: 'required' }],
+      }),
+    );
+  if (file.size > MAX_BYTES) return fail(apiError(413, `${field} is larger than 25 MB`));
+  return { form, file, bytes: new Uint8Array(await file.arrayBuffer()) };
+}
+
+const ids = (value: FormDataEntryValue | null) =>
+  typeof value === 'string' && value !== ''
+    ? value.split(',').map(Number).filter(Number.isInteger)
+    : [];
+
+/** Images and files (spec 01 §7). Bytes are kept as uploaded; the real server re-encodes. */
+export function mediaHandlers(backend: MockBackend) {
+  const image = (raw: string | readonly string[] | undefined, chat: boolean): MockImage =>
+    backend.state.images.find((i) => i.id === numberParam(raw, 'id') && i.chat === chat) ??
+    fail(notFound('Image'));
+  const binary = (i: MockImage) =>
+    i.bytes
+      ? new HttpResponse(i.bytes, { headers: { 'Content-Type': i.content_type } })
+      : notFound('Image data');
+  return [
+    http.post(
+      api('/images'),
+      guard(async ({ request, cookies }) => {
+        const viewer = requireUser(backend, cookies, request);
+        const { form, file, bytes } = await readUpload(request, 'image');
+        const record: MockImage = {
+          id: backend.nextId('images'),
+          title: String(form.get('title') ?? ''),
+          filename: String(form.get('filename') ?? 'image'),
+          patient_id: Number(form.get('patient_id')) || null,
+          chat: false,
+          owner_id: viewer.id,
+          bytes,
+          content_type: file.type || 'image/jpeg',
+          created_at: backend.timestamp(),
+          shared_with: [],
+        };
+        backend.state.images.push(record);
+        return HttpResponse.json(
+          {
+            id: record.id,
+            title: record.title,
+            filename: record.filename,
+            patient_id: record.patient_id,
+            created_at: record.created_at,
+          },
+          { status: 201 },
+        );
+      }),
+    ),
+    http.get(
+      api('/images'),
+      guard(({ request, cookies }) => {
+        requireUser(backend, cookies, request);
+        const patientId = Number(new URL(request.url).searchParams.get('patient_id'));
+        const results = backend.state.images
+          .filter((i) => !i.chat && i.patient_id === patientId)
+          .map((i) => ({
+            id: i.id,
+            title: i.title,
+            filename: i.filename,
+            patient_id: i.patient_id,
+            created_at: i.created_at,
+            deleted: false,
+          }));
+        return HttpResponse.json({ results, total_count: results.length });
+      }),
+    ),
+    http.get(
+      api('/images/chat/:id'),
+      guard(({ request, cookies, params }) => {
+        requireUser(backend, cookies, request);
+        return binary(image(params.id, true));
+      }),
+    ),
+    http.get(
+      api('/images/:id'),
+      guard(({ request, cookies, params }) => {
+        requireUser(backend, cookies, request);
+        return binary(image(params.id, false));
+      }),
+    ),
+    http.post(
+      api('/images/chat'),
+      guard(({ request, cookies }) => {
+        const viewer = requireUser(backend, cookies, request);
+        const record: MockImage = {
+          id: backend.nextId('images'),
+          title: null,
+          filename: 'image',
+          patient_id: null,
+          chat: true,
+          owner_id: viewer.id,
+          bytes: null,
+          content_type: 'image/jpeg',
+          created_at: backend.timestamp(),
+          shared_with: [],
+        };
+        backend.state.images.push(record);
+        return HttpResponse.json({ id: record.id }, { status: 201 });
+      }),
+    ),
+    http.put(
+      api('/images/chat/:id'),
+      guard(async ({ request, cookies, params }) => {
+        const viewer = requireUser(backend, cookies, request);
+        const record = image(params.id, true);
+        if (record.owner_id !== viewer.id) return apiError(403, 'Not your image.');
+        const { form, file, bytes } = await readUpload(request, 'image');
+        record.bytes = bytes;
+        record.content_type = file.type || 'image/jpeg';
+        record.filename = String(form.get('filename') ?? record.filename);
+        return HttpResponse.json({ id: record.id });
+      }),
+    ),
+    http.post(
+      api('/images/chat/:id/share/:kind/:targetId'),
+      guard(({ request, cookies, params }) => {
+        requireUser(backend, cookies, request);
+        const record = image(params.id, true);
+        record.shared_with.push(
+          `${String(params.kind)}/${numberParam(params.targetId, 'targetId')}`,
+        );
+        return HttpResponse.json({ access_type: 'READ' });
+      }),
+    ),
+    http.post(
+      api('/files'),
+      guard(async ({ request, cookies }) => {
+        const viewer = requireUser(backend, cookies, request);
+        const { form, file, bytes } = await readUpload(request, 'file');
+        const id = backend.nextId('files');
+        backend.state.files.push({
+          id,
+          filename: file instanceof File ? file.name : 'file',
+          owner_id: viewer.id,
+          bytes,
+          content_type: file.type || 'application/octet-stream',
+          user_ids: ids(form.get('user_ids')),
+          team_ids: ids(form.get('team_ids')),
+          advice_ids: ids(form.get('advice_ids')),
+        });
+        return HttpResponse.json({ id }, { status: 201 });
+      }),
+    ),
+    http.get(
+      api('/files/:id'),
+      guard(({ request, cookies, params }) => {
+        requireUser(backend, cookies, request);
+        const file = backend.state.files.find((f) => f.id === numberParam(params.id, 'id'));
+        if (!file) return notFound('File');
+        return new HttpResponse(file.bytes, {
+          headers: {
+            'Content-Type': file.content_type,
+            'Content-Disposition': `attachment; filename="${file.filename.replace(/"/g, '')}"`,
+          },
+        });
+      }),
+    ),
+  ];
+}

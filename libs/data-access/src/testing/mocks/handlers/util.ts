@@ -1,0 +1,181 @@
+import { HttpResponse } from 'msw';
+import type { z } from 'zod';
+import type {
+  MockAdviceConversation,
+  MockBackend,
+  MockPatientCard,
+  MockTeam,
+  MockUser,
+} from '../backend';
+import { SESSION_COOKIE } from '../backend';
+
+/** Any origin: the demo runs same-origin, tests use whatever base URL their client has. */
+export const api = (path: string) => `*/api/v4${path}`;
+
+/** The real server's error body (domain ApiErrorSchema): message, statusCode, details, internalCode. */
+export function apiError(
+  status: number,
+  message: string,
+  extra: { internalCode?: string; details?: { path: string; message: string }[] } = {},
+) {
+  return HttpResponse.json({ message, statusCode: status, ...extra }, { status });
+}
+
+export const notFound = (what: string) => apiError(404, `${what} not found`);
+export const unauthorised = () => apiError(401, 'You need to log in to do that.');
+
+/** Thrown inside a resolver to answer with an error; `withErrors` turns it into the response. */
+export class MockHttpError extends Error {
+  constructor(readonly response: Response) {
+    super('mock http error');
+  }
+}
+
+export function fail(response: Response): never {
+  throw new MockHttpError(response);
+}
+
+export async function parseBody<T extends z.ZodType>(
+  request: Request,
+  schema: T,
+): Promise<z.infer<T>> {
+  let raw: unknown;
+  try {
+    raw = await request.json();
+  } catch {
+    raw = undefined;
+  }
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const details = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  const fields = [...new Set(details.map((d) => d.path || '(body)'))].join(', ');
+  return fail(apiError(400, `Invalid request: ${fields}`, { details }));
+}
+
+export function requireUser(
+  backend: MockBackend,
+  cookies: Record<string, string>,
+  request: Request,
+): MockUser {
+  const bearer = request.headers.get('authorization')?.replace(/^Bearer /, '');
+  const user = backend.userForSession(cookies[SESSION_COOKIE], bearer);
+  return user ?? fail(unauthorised());
+}
+
+export function numberParam(value: string | readonly string[] | undefined, name: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0)
+    fail(
+      apiError(400, `Invalid request: ${name}`, {
+        details: [{ path: name, message: 'must be a non-negative integer' }],
+      }),
+    );
+  return n;
+}
+
+export function embeds(request: Request): Set<string> {
+  return new Set((new URL(request.url).searchParams.get('embed') ?? '').split(',').filter(Boolean));
+}
+
+export function wireUser(backend: MockBackend, user: MockUser, withHospital: boolean) {
+  const hospital = backend.hospital(user.hospital_id);
+  const network = backend.networkOf(user);
+  return {
+    id: user.id,
+    uuid: user.uuid,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    status: user.status,
+    email: user.email,
+    access_level: user.access_level,
+    hospital_id: user.hospital_id,
+    hospital_uuid: hospital?.uuid ?? null,
+    network_uuid: network?.uuid ?? null,
+    network_id: network?.id ?? null,
+    ...(withHospital && hospital
+      ? {
+          hospital: {
+            id: hospital.id,
+            uuid: hospital.uuid,
+            name: hospital.name,
+            network_id: hospital.network_id,
+          },
+        }
+      : {}),
+    features: user.features,
+    premium_features: user.premium_features,
+    role: user.role,
+    speciality: user.speciality,
+    gdpr_accepted: user.gdpr_accepted,
+  };
+}
+
+export function wireTeam(team: MockTeam, viewer: MockUser) {
+  return {
+    id: team.id,
+    name: team.name,
+    mim_id: team.mim_id,
+    user_ids: [...team.user_ids].sort((a, b) => a - b),
+    discoverable: team.discoverable,
+    auto_accept: team.auto_accept,
+    public_data: team.public_data,
+    member_of: team.user_ids.includes(viewer.id),
+  };
+}
+
+const person = (user: MockUser | undefined) =>
+  user ? { id: user.id, first_name: user.first_name, last_name: user.last_name } : null;
+
+export function wireAdvice(backend: MockBackend, advice: MockAdviceConversation) {
+  const team = backend.team(advice.team_id);
+  return {
+    id: advice.id,
+    mim_id: advice.mim_id,
+    team_id: advice.team_id,
+    team: team ? { id: team.id, name: team.name, public_data: team.public_data } : null,
+    requestor_id: advice.requestor_id,
+    requestor: person(backend.userById(advice.requestor_id)),
+    requestor_resolved: advice.requestor_resolved,
+    public_team_resolved: advice.public_team_resolved,
+    resolver: advice.resolver_id === null ? null : person(backend.userById(advice.resolver_id)),
+    modified_at: advice.modified_at,
+  };
+}
+
+export function wireCard(backend: MockBackend, card: MockPatientCard, viewer: MockUser) {
+  const patient = backend.state.patients.find((p) => p.id === card.patient_id);
+  const ward = backend.state.wards.find((w) => w.id === patient?.ward_id);
+  return {
+    id: card.id,
+    title: card.title,
+    subtitle: card.subtitle,
+    patient_id: card.patient_id,
+    patient: patient ? { ...patient, ward: ward ?? null } : null,
+    users: card.user_ids
+      .map((id) => backend.userById(id))
+      .filter((u): u is MockUser => u !== undefined)
+      .map((u) => ({ id: u.id, first_name: u.first_name, last_name: u.last_name })),
+    teams: card.team_ids
+      .map((id) => backend.team(id))
+      .filter((t): t is MockTeam => t !== undefined)
+      .map((t) => ({ id: t.id, name: t.name })),
+    tasks: backend.state.tasks
+      .filter((t) => t.patient_card_id === card.id)
+      .sort((a, b) => a.order - b.order),
+    created_at: card.created_at,
+    modified_at: card.modified_at,
+    editable: canEditCard(backend, card, viewer),
+  };
+}
+
+/** Assignees (directly or through a team) may edit a card; anyone it was shared with may read it. */
+export function canEditCard(
+  backend: MockBackend,
+  card: MockPatientCard,
+  viewer: MockUser,
+): boolean {
+  return (
+    card.user_ids.includes(viewer.id) ||
+    card.team_ids.some((id) => backend.team(id)?.user_ids.includes(viewer.id))
+  );
+}
