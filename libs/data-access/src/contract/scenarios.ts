@@ -1,0 +1,482 @@
+/**
+ * The contract suite: clinicians' actions written once against the endpoint functions and run
+ * against the MSW backend and the real server (issue 7). A scenario that passes on one backend
+ * and fails on the other is a bug in the mock or in the server.
+ */
+import { expect } from 'vitest';
+import * as advice from '../api/advice';
+import * as auth from '../api/auth';
+import * as chatRoom from '../api/chatRoom';
+import * as patientCards from '../api/patientCards';
+import * as search from '../api/search';
+import * as tasks from '../api/tasks';
+import * as teams from '../api/teams';
+import * as users from '../api/users';
+import { createHttpClient, type HttpClient } from '../http/createHttpClient';
+import { ApiError, isBadRequest, type BadRequest } from '../http/errors';
+import { createCookieJarFetch } from './cookieJarFetch';
+
+export { createCookieJarFetch };
+
+export const DEMO = {
+  pandoAdmin: 'pando.admin@example.org',
+  alice: 'alice@example.org',
+  bob: 'bob@example.org',
+  carol: 'carol@example.org',
+  dave: 'dave@example.net',
+} as const;
+
+/** One person's browser: their HTTP client and the fetch (with its own cookie jar) beneath it. */
+export interface Browser {
+  http: HttpClient;
+  fetch: typeof fetch;
+  navigations: string[];
+}
+
+export interface ContractTarget {
+  /** `msw` or `real-server`: printed in the run summary. */
+  name: string;
+  /** Origin the backend answers on, e.g. `http://127.0.0.1:4123`. */
+  origin: string;
+  /** Raw fetch to reach it (global fetch: MSW intercepts it; the real server listens). */
+  fetch: typeof fetch;
+}
+
+export interface ScenarioContext {
+  target: ContractTarget;
+  /** A fresh browser with no session. */
+  openBrowser(): Browser;
+  /** A fresh browser logged in as `email` through the mailbox code, like a person would. */
+  logIn(email: string): Promise<Browser>;
+}
+
+export interface Scenario {
+  area: 'auth' | 'users' | 'teams' | 'advice' | 'search' | 'chatRoom' | 'patientCards' | 'tasks';
+  name: string;
+  run(ctx: ScenarioContext): Promise<void>;
+}
+
+/** Scenarios whose endpoints the real server does not serve yet (server issue 5 and the patients wave). */
+export const PENDING_ON_SERVER: ReadonlySet<Scenario['area']> = new Set([
+  'teams',
+  'advice',
+  'search',
+  'chatRoom',
+  'patientCards',
+  'tasks',
+]);
+
+const silentLogger = { info() {}, warn() {}, error() {}, event() {} };
+
+export function createScenarioContext(target: ContractTarget): ScenarioContext {
+  const openBrowser = (): Browser => {
+    const jarFetch = createCookieJarFetch(target.origin, target.fetch);
+    const navigations: string[] = [];
+    const http = createHttpClient({
+      baseUrl: `${target.origin}/api/v4`,
+      clientVersion: 'contract',
+      clientBuild: target.name,
+      notify: () => undefined,
+      navigateToLogin: (url) => navigations.push(url),
+      logger: silentLogger,
+      getCurrentPath: () => '/',
+      fetch: jarFetch,
+    });
+    return { http, fetch: jarFetch, navigations };
+  };
+  return {
+    target,
+    openBrowser,
+    async logIn(email) {
+      const browser = openBrowser();
+      const before = (await readMailbox(target, email)).length;
+      ok(await auth.requestLoginCode(browser.http, { email }));
+      // Newest message first. The real server sends mail without awaiting it (delivery time must not reveal whether an
+      // email is known), so wait for the new message rather than reading the mailbox at once.
+      const deadline = Date.now() + 5_000;
+      let mails = await readMailbox(target, email);
+      while (mails.length <= before && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        mails = await readMailbox(target, email);
+      }
+      const code = /\b([A-Z0-9]{3}-[A-Z0-9]{3})\b/.exec(mails[0]?.text ?? '')?.[1];
+      if (mails.length <= before || !code)
+        throw new Error(`no new login code in the mailbox for ${email}`);
+      ok(await auth.validateLoginCode(browser.http, { authorization_code: code }));
+      return browser;
+    },
+  };
+}
+
+/** The dev mailbox (`GET /api/dev/mailbox?to=`), the same shape on both backends. */
+async function readMailbox(target: ContractTarget, email: string) {
+  const response = await target.fetch(
+    `${target.origin}/api/dev/mailbox?to=${encodeURIComponent(email)}`,
+  );
+  if (!response.ok) throw new Error(`dev mailbox answered ${response.status}`);
+  const { results } = (await response.json()) as { results: { to: string; text: string }[] };
+  return results;
+}
+
+/** Unwraps a 400 result as a test failure naming what the server said. */
+function ok<T>(value: T | BadRequest): T {
+  if (isBadRequest(value))
+    throw new Error(`unexpected 400 from ${value.method} ${value.path}: ${value.message}`);
+  return value;
+}
+
+async function status(promise: Promise<unknown>): Promise<number> {
+  try {
+    const value = await promise;
+    return isBadRequest(value) ? 400 : 200;
+  } catch (error) {
+    if (error instanceof ApiError) return error.status;
+    throw error;
+  }
+}
+
+export const scenarios: Scenario[] = [
+  {
+    area: 'auth',
+    name: 'alice logs in with the code from her email and is the current user, with her hospital',
+    async run({ logIn }) {
+      const alice = await logIn(DEMO.alice);
+      const me = await auth.getCurrentUser(alice.http);
+      expect(me.email).toBe(DEMO.alice);
+      expect(me.access_level).toBe('USER_VERIFIED');
+      expect(me.hospital?.name).toBe('St Elsewhere General');
+      expect(me.premium_features).toMatchObject({
+        patient_cards: true,
+        pagers: true,
+        advice_channels: true,
+      });
+    },
+  },
+  {
+    area: 'auth',
+    name: 'a wrong code is refused with a 400 naming authorization_code, and no session starts',
+    async run({ openBrowser }) {
+      const browser = openBrowser();
+      ok(await auth.requestLoginCode(browser.http, { email: DEMO.bob }));
+      const result = await auth.validateLoginCode(browser.http, { authorization_code: '000-000' });
+      expect(isBadRequest(result)).toBe(true);
+      expect(JSON.stringify(isBadRequest(result) ? result.body : {})).toContain(
+        'authorization_code',
+      );
+      expect(await status(auth.getCurrentUser(browser.http))).toBe(401);
+    },
+  },
+  {
+    area: 'auth',
+    name: 'alice gets a chat token to connect to the chat',
+    async run({ logIn }) {
+      const alice = await logIn(DEMO.alice);
+      const { token } = await auth.getChatToken(alice.http);
+      expect(token.length).toBeGreaterThan(10);
+    },
+  },
+  {
+    area: 'auth',
+    name: 'alice logs out; her next call is refused with 401 and sends her to /login?msg=logged-out',
+    async run({ logIn }) {
+      const alice = await logIn(DEMO.alice);
+      ok(await auth.logout(alice.http));
+      expect(await status(auth.getCurrentUser(alice.http))).toBe(401);
+      expect(alice.navigations.at(-1)).toBe('/login?msg=logged-out&redirect=%2F');
+    },
+  },
+  {
+    area: 'users',
+    name: "alice opens bob's profile and sees his name and hospital",
+    async run({ logIn }) {
+      const bob = await auth.getCurrentUser((await logIn(DEMO.bob)).http);
+      const alice = await logIn(DEMO.alice);
+      const profile = await users.getUser(alice.http, bob.id);
+      expect(profile).toMatchObject({ id: bob.id, uuid: bob.uuid, first_name: bob.first_name });
+      expect(profile.hospital?.name).toBe('St Elsewhere General');
+    },
+  },
+  {
+    area: 'users',
+    name: "alice sees bob's teams: Ward 7 Team (shared) and Cardiology Advice (public)",
+    async run({ logIn }) {
+      const bob = await auth.getCurrentUser((await logIn(DEMO.bob)).http);
+      const alice = await logIn(DEMO.alice);
+      const names = (await users.getUserTeams(alice.http, bob.id)).map((t) => t.name);
+      expect(names).toEqual(expect.arrayContaining(['Ward 7 Team', 'Cardiology Advice']));
+    },
+  },
+  {
+    area: 'users',
+    name: 'alice polls the availability of bob and carol (same network) but learns nothing of dave',
+    async run({ logIn }) {
+      const uuids = await Promise.all(
+        [DEMO.bob, DEMO.carol, DEMO.dave].map(
+          async (email) => (await auth.getCurrentUser((await logIn(email)).http)).uuid,
+        ),
+      );
+      const alice = await logIn(DEMO.alice);
+      const statuses = await users.getUserStatuses(alice.http, uuids);
+      expect(statuses.map((s) => s.id).sort()).toEqual([uuids[0], uuids[1]].sort());
+    },
+  },
+  {
+    area: 'users',
+    name: 'dave, in another network, cannot open alice’s profile (404)',
+    async run({ logIn }) {
+      const alice = await auth.getCurrentUser((await logIn(DEMO.alice)).http);
+      const dave = await logIn(DEMO.dave);
+      expect(await status(users.getUser(dave.http, alice.id))).toBe(404);
+    },
+  },
+  {
+    area: 'teams',
+    name: 'alice lists her chats: Ward 7 Team among her teams, no forum yet',
+    async run({ logIn }) {
+      const alice = await logIn(DEMO.alice);
+      const lists = await teams.getTeamsWithAdviceConversations(alice.http);
+      expect(lists.teams.map((t) => t.name)).toContain('Ward 7 Team');
+      expect(lists.forums.map((t) => t.name)).not.toContain('Junior Doctors Forum');
+    },
+  },
+  {
+    area: 'teams',
+    name: 'alice creates a private team with bob, adds carol, removes bob, renames it; carol leaves',
+    async run({ logIn }) {
+      const [bob, carol] = await Promise.all(
+        [DEMO.bob, DEMO.carol].map(async (e) => auth.getCurrentUser((await logIn(e)).http)),
+      );
+      const aliceBrowser = await logIn(DEMO.alice);
+      const alice = await auth.getCurrentUser(aliceBrowser.http);
+      const team = ok(
+        await teams.createTeam(aliceBrowser.http, {
+          name: 'Night shift',
+          user_ids: [alice.id, bob!.id],
+        }),
+      );
+      expect(team).toMatchObject({ name: 'Night shift', discoverable: false });
+      expect(team.user_ids.sort()).toEqual([alice.id, bob!.id].sort());
+      ok(await teams.addTeamMembers(aliceBrowser.http, team.id, [carol!.id]));
+      ok(await teams.removeTeamMembers(aliceBrowser.http, team.id, [bob!.id]));
+      const renamed = ok(
+        await teams.updateTeam(aliceBrowser.http, team.id, {
+          name: 'Night shift B',
+          discoverable: false,
+          user_ids: [alice.id, carol!.id],
+        }),
+      );
+      expect(renamed.name).toBe('Night shift B');
+      const members = await teams.getTeamMembers(aliceBrowser.http, team.id);
+      expect(members.map((m) => m.id).sort()).toEqual([alice.id, carol!.id].sort());
+      const carolBrowser = await logIn(DEMO.carol);
+      ok(await teams.leaveTeam(carolBrowser.http, team.id));
+      expect((await teams.getTeam(aliceBrowser.http, team.id)).user_ids).toEqual([alice.id]);
+    },
+  },
+  {
+    area: 'teams',
+    name: 'an empty team name is refused with a 400 naming the field',
+    async run({ logIn }) {
+      const alice = await logIn(DEMO.alice);
+      const result = await teams.createTeam(alice.http, { name: '', user_ids: [] });
+      expect(isBadRequest(result) && JSON.stringify(result.body)).toContain('name');
+    },
+  },
+  {
+    area: 'teams',
+    name: 'alice joins the Junior Doctors Forum and it appears among her forums',
+    async run({ logIn }) {
+      const aliceBrowser = await logIn(DEMO.alice);
+      const alice = await auth.getCurrentUser(aliceBrowser.http);
+      const found = await search.search(aliceBrowser.http, {
+        query: 'Junior',
+        includes: ['team.forum'],
+      });
+      const forum = found.results.find((r) => r.type === 'TEAM')?.data;
+      expect(forum?.name).toBe('Junior Doctors Forum');
+      ok(await teams.addTeamMembers(aliceBrowser.http, forum!.id, [alice.id]));
+      const lists = await teams.getTeamsWithAdviceConversations(aliceBrowser.http);
+      expect(lists.forums.map((f) => f.name)).toContain('Junior Doctors Forum');
+    },
+  },
+  {
+    area: 'advice',
+    name: 'alice asks Cardiology Advice; she resolves, the team rejects, she resolves again, the team accepts; it is in her history',
+    async run({ logIn }) {
+      const aliceBrowser = await logIn(DEMO.alice);
+      const bobBrowser = await logIn(DEMO.bob);
+      const found = await search.search(aliceBrowser.http, {
+        query: 'Cardiology',
+        includes: ['team.advice'],
+      });
+      const team = found.results.find((r) => r.type === 'TEAM')?.data;
+      expect(team?.public_data?.enabled).toBe(true);
+      const created = ok(
+        await advice.createAdviceConversation(
+          aliceBrowser.http,
+          team!.id,
+          'Chest pain, normal ECG: admit?',
+        ),
+      );
+      const state = async () =>
+        advice.getAdviceConversation(aliceBrowser.http, team!.id, created.id);
+      expect(await state()).toMatchObject({
+        requestor_resolved: false,
+        public_team_resolved: false,
+      });
+      ok(await advice.changeAdviceConversation(aliceBrowser.http, team!.id, created.id, 'resolve'));
+      expect(await state()).toMatchObject({
+        requestor_resolved: true,
+        public_team_resolved: false,
+      });
+      ok(await advice.changeAdviceConversation(bobBrowser.http, team!.id, created.id, 'unresolve'));
+      expect(await state()).toMatchObject({ requestor_resolved: false });
+      ok(await advice.changeAdviceConversation(aliceBrowser.http, team!.id, created.id, 'resolve'));
+      ok(await advice.changeAdviceConversation(bobBrowser.http, team!.id, created.id, 'accept'));
+      expect(await state()).toMatchObject({ requestor_resolved: true, public_team_resolved: true });
+      const history = await advice.getAdviceHistoryPage(aliceBrowser.http, 0);
+      expect(history.results.map((a) => a.id)).toContain(created.id);
+      ok(await advice.exportAdviceConversationToEmail(aliceBrowser.http, team!.id, created.id));
+    },
+  },
+  {
+    area: 'advice',
+    name: 'advice history pages 20 at a time, newest first, and the pages add up to total_count',
+    async run({ logIn }) {
+      const aliceBrowser = await logIn(DEMO.alice);
+      const bobBrowser = await logIn(DEMO.bob);
+      const found = await search.search(aliceBrowser.http, {
+        query: 'Cardiology',
+        includes: ['team.advice'],
+      });
+      const teamId = found.results.find((r) => r.type === 'TEAM')!.data.id;
+      for (let i = 0; i < 22; i++) {
+        const { id } = ok(
+          await advice.createAdviceConversation(aliceBrowser.http, teamId, `Question ${i}`),
+        );
+        ok(await advice.changeAdviceConversation(aliceBrowser.http, teamId, id, 'resolve'));
+        ok(await advice.changeAdviceConversation(bobBrowser.http, teamId, id, 'accept'));
+      }
+      const first = await advice.getAdviceHistoryPage(aliceBrowser.http, 0);
+      expect(first.results).toHaveLength(20);
+      expect(first.total_count).toBeGreaterThanOrEqual(22);
+      const second = await advice.getAdviceHistoryPage(aliceBrowser.http, 20);
+      expect(first.results.length + second.results.length).toBe(Math.min(40, first.total_count));
+      const dates = [...first.results, ...second.results].map((a) => a.modified_at);
+      expect([...dates].sort().reverse()).toEqual(dates);
+    },
+  },
+  {
+    area: 'search',
+    name: 'alice searches with each include; outside-organisation finds carol at Riverside, never dave',
+    async run({ logIn }) {
+      const alice = await logIn(DEMO.alice);
+      const names = async (
+        includes: search.SearchParams['includes'],
+        query = '',
+        outsideOrganisation = false,
+      ) =>
+        (await search.search(alice.http, { query, includes, outsideOrganisation })).results.map(
+          (r) => (r.type === 'USER' ? `${r.data.first_name}` : r.data.name),
+        );
+      expect(await names(['team.member-of'])).toContain('Ward 7 Team');
+      expect(await names(['team.forum'])).toContain('Junior Doctors Forum');
+      expect(await names(['team.forum.member-of'])).not.toContain('Junior Doctors Forum');
+      expect(await names(['team.advice'])).toContain('Cardiology Advice');
+      expect(await names(['team.advice.member-of'])).not.toContain('Cardiology Advice');
+      expect(await names(['user.other'], 'Bob')).toContain('Bob');
+      expect(await names(['user.other'], 'Carol')).toEqual([]);
+      expect(await names(['user.other'], 'Carol', true)).toContain('Carol');
+      expect(await names(['user.other'], 'Dave', true)).toEqual([]);
+    },
+  },
+  {
+    area: 'chatRoom',
+    name: 'a chat room id tells Ward 7 Team apart from an advice conversation',
+    async run({ logIn }) {
+      const alice = await logIn(DEMO.alice);
+      const lists = await teams.getTeamsWithAdviceConversations(alice.http);
+      const ward7 = lists.teams.find((t) => t.name === 'Ward 7 Team')!;
+      const room = await chatRoom.getChatRoom(alice.http, ward7.mim_id);
+      expect(room.type).toBe('TEAM');
+      const found = await search.search(alice.http, {
+        query: 'Cardiology',
+        includes: ['team.advice'],
+      });
+      const created = ok(
+        await advice.createAdviceConversation(alice.http, found.results[0]!.data.id, 'Q'),
+      );
+      expect((await chatRoom.getChatRoom(alice.http, created.mim_id)).type).toBe(
+        'ADVICE_CONVERSATION',
+      );
+    },
+  },
+  {
+    area: 'patientCards',
+    name: 'alice creates a patient card, bob (assigned) reads it; carol (not assigned) gets 404',
+    async run({ logIn }) {
+      const [bob] = await Promise.all(
+        [DEMO.bob].map(async (e) => auth.getCurrentUser((await logIn(e)).http)),
+      );
+      const aliceBrowser = await logIn(DEMO.alice);
+      const alice = await auth.getCurrentUser(aliceBrowser.http);
+      const card = ok(
+        await patientCards.createPatientCard(aliceBrowser.http, alice.id, {
+          title: 'Mrs Smith',
+          subtitle: 'Bed 9',
+        }),
+      );
+      ok(
+        await patientCards.reassignPatientCard(aliceBrowser.http, card.id, {
+          users: [alice.id, bob!.id],
+          teams: [],
+        }),
+      );
+      const bobBrowser = await logIn(DEMO.bob);
+      expect((await patientCards.getPatientCard(bobBrowser.http, card.id)).title).toBe('Mrs Smith');
+      const carolBrowser = await logIn(DEMO.carol);
+      expect(await status(patientCards.getPatientCard(carolBrowser.http, card.id))).not.toBe(200);
+    },
+  },
+  {
+    area: 'tasks',
+    name: 'alice ticks "Take bloods" on John Jones’s card: it records who and when; unticking clears who',
+    async run({ logIn }) {
+      const aliceBrowser = await logIn(DEMO.alice);
+      const alice = await auth.getCurrentUser(aliceBrowser.http);
+      const card = (await patientCards.listPatientCards(aliceBrowser.http)).find(
+        (c) => c.title === 'John Jones',
+      )!;
+      const done = tasks.toggleTaskInCard(
+        card,
+        card.tasks.find((t) => t.title === 'Take bloods')!.id,
+        true,
+        alice.id,
+        new Date(),
+      );
+      const saved = ok(
+        await patientCards.updatePatientCard(aliceBrowser.http, card.id, {
+          tasks: patientCards.toTaskInputs(done.tasks, card.id),
+        }),
+      );
+      const bloods = saved.tasks.find((t) => t.title === 'Take bloods')!;
+      expect(bloods).toMatchObject({ completed: true, completed_by_id: alice.id });
+      expect(bloods.completed_at).toBeTruthy();
+      const open = tasks.toggleTaskInCard(saved, bloods.id, false, alice.id, new Date());
+      const reopened = ok(
+        await patientCards.updatePatientCard(aliceBrowser.http, card.id, {
+          tasks: patientCards.toTaskInputs(open.tasks, card.id),
+        }),
+      );
+      expect(reopened.tasks.find((t) => t.title === 'Take bloods')).toMatchObject({
+        completed: false,
+        completed_by_id: null,
+      });
+      const completed = await tasks.listTasks(aliceBrowser.http, {
+        patient_card_id: card.id,
+        completed: false,
+      });
+      expect(completed.map((t) => t.title)).toContain('Take bloods');
+    },
+  },
+];
