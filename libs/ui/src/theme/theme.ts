@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, Drawer, Modal, type CSSVariablesResolver } from '@mantine/core';
 
 /**
  * The Pando Mantine theme.
@@ -17,6 +17,11 @@ export const pandoTheme = createTheme({
   defaultRadius: 'md',
   cursorType: 'pointer',
   focusRing: 'auto',
+  components: {
+    // Mantine's close buttons are icon-only with no name; screen readers would announce "button".
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
+    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close panel' } } }),
+  },
 });
 
 /**
