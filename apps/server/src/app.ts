@@ -15,6 +15,11 @@ import { registerUserRoutes } from './users/routes.js';
 import { registerDevRoutes } from './http/dev.js';
 import { seedDatabase } from './seed/index.js';
 import xmppPlugin from './xmpp/plugin.js';
+import teamsPlugin from './teams/plugin.js';
+import advicePlugin from './advice/plugin.js';
+import chatRoomPlugin from './chatRoom/plugin.js';
+import searchPlugin from './search/plugin.js';
+import uploadsPlugin from './uploads/plugin.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -90,6 +95,13 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
   // ---- Chat server (XMPP over WebSocket at /xmpp). The XMPP engineer owns this one line. ----
   await app.register(xmppPlugin, {});
   // ------------------------------------------------------------------------------------------
+
+  // ---- Teams, forums, advice, search, chat-room lookup, images and files (issue 6). ----
+  await app.register(teamsPlugin);
+  await app.register(advicePlugin);
+  await app.register(chatRoomPlugin);
+  await app.register(searchPlugin);
+  await app.register(uploadsPlugin);
 
   await registerWebApp(app, config);
   return app;

@@ -1,0 +1,108 @@
+import type { AdviceConversation } from '@pando/domain';
+import type { DatabaseTx } from '../db/client.js';
+import { notFound } from '../http/errors.js';
+import type { UserRecord } from '../users/repo.js';
+import { publicDataOf } from '../teams/repo.js';
+
+/** An advice conversation with its team and people, as one query returns it. */
+export interface AdviceRecord {
+  id: number;
+  mim_id: string;
+  team_id: number;
+  team_name: string;
+  team_public_data: Record<string, unknown>;
+  team_hospital_id: number | null;
+  team_network_id: number | null;
+  requestor_id: number;
+  requestor_first_name: string;
+  requestor_last_name: string;
+  requestor_uuid: string;
+  requestor_resolved: boolean;
+  public_team_resolved: boolean;
+  resolver_id: number | null;
+  resolver_first_name: string | null;
+  resolver_last_name: string | null;
+  created_at: Date;
+  modified_at: Date;
+  /** Whether the viewer passed to the query is a member of the advice team. */
+  viewer_in_team: boolean;
+}
+
+export const ADVICE_SELECT = `
+  select ac.id, ac.mim_id, ac.team_id, t.name as team_name, t.public_data as team_public_data,
+         t.hospital_id as team_hospital_id, h.network_id as team_network_id,
+         ac.requestor_id, rq.first_name as requestor_first_name, rq.last_name as requestor_last_name,
+         rq.uuid::text as requestor_uuid,
+         ac.requestor_resolved, ac.public_team_resolved, ac.resolver_id,
+         rs.first_name as resolver_first_name, rs.last_name as resolver_last_name,
+         ac.created_at, ac.modified_at,
+         exists(select 1 from team_members m where m.team_id = ac.team_id and m.user_id = $1) as viewer_in_team
+    from advice_conversations ac
+    join teams t on t.id = ac.team_id
+    left join hospitals h on h.id = t.hospital_id
+    join users rq on rq.id = ac.requestor_id
+    left join users rs on rs.id = ac.resolver_id`;
+
+export function parseEmbed(embed: string | undefined): Set<string> {
+  return new Set((embed ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+}
+
+/**
+ * The wire shape of spec 01 §3. Ids are always sent; `team`, `requestor`, `resolver` follow the
+ * embeds the client asked for (`team.public_data` adds the advice team's tips and issues).
+ */
+export function toWireAdvice(a: AdviceRecord, embed: Set<string>): AdviceConversation {
+  const all = embed.size === 0;
+  const withTeam = all || embed.has('team') || embed.has('team.public_data');
+  return {
+    id: a.id,
+    mim_id: a.mim_id,
+    team_id: a.team_id,
+    team: withTeam
+      ? {
+          id: a.team_id,
+          name: a.team_name,
+          ...(all || embed.has('team.public_data') ? { public_data: publicDataOf(a.team_public_data) } : {}),
+        }
+      : null,
+    requestor_id: a.requestor_id,
+    requestor:
+      all || embed.has('requestor')
+        ? { id: a.requestor_id, first_name: a.requestor_first_name, last_name: a.requestor_last_name }
+        : null,
+    requestor_resolved: a.requestor_resolved,
+    public_team_resolved: a.public_team_resolved,
+    resolver:
+      (all || embed.has('resolver')) && a.resolver_id !== null
+        ? { id: a.resolver_id, first_name: a.resolver_first_name ?? '', last_name: a.resolver_last_name ?? '' }
+        : null,
+    created_at: a.created_at.toISOString(),
+    modified_at: a.modified_at.toISOString(),
+  };
+}
+
+/** The requestor and the advice team's members are the two sides; nobody else may read. */
+export const isAdviceParticipant = (a: AdviceRecord, viewer: UserRecord) =>
+  a.requestor_id === viewer.id || a.viewer_in_team;
+
+export async function findAdvice(db: DatabaseTx, viewer: UserRecord, id: number): Promise<AdviceRecord | undefined> {
+  const r = await db.query<AdviceRecord>(`${ADVICE_SELECT} where ac.id = $2`, [viewer.id, id]);
+  return r.rows[0];
+}
+
+export async function findAdviceByMimId(db: DatabaseTx, viewer: UserRecord, mimId: string): Promise<AdviceRecord | undefined> {
+  const r = await db.query<AdviceRecord>(`${ADVICE_SELECT} where lower(ac.mim_id) = lower($2)`, [viewer.id, mimId]);
+  return r.rows[0];
+}
+
+/** A conversation of `teamId` the viewer takes part in; anything else is the same 404. */
+export async function participantAdvice(
+  db: DatabaseTx,
+  viewer: UserRecord,
+  teamId: number,
+  id: number,
+): Promise<AdviceRecord> {
+  const a = await findAdvice(db, viewer, id);
+  if (!a || a.team_id !== teamId || !isAdviceParticipant(a, viewer)) throw notFound('Advice conversation');
+  return a;
+}

@@ -1,0 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+import { registerChatRoomRoutes } from './routes.js';
+
+/** Issue 6 routes of this area; registered by buildServer after the chat server (needs app.chat). */
+export default async function chatRoomPlugin(app: FastifyInstance): Promise<void> {
+  registerChatRoomRoutes(app);
+}

@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { PublicDataSchema, type PublicData, type Team } from '@pando/domain';
+import type { DatabaseTx } from '../db/client.js';
+import { HttpError, notFound } from '../http/errors.js';
+import type { UserRecord } from '../users/repo.js';
+
+/** A team row with what every access rule needs: its network and its members. */
+export interface TeamRecord {
+  id: number;
+  mim_id: string;
+  name: string;
+  description: string | null;
+  hospital_id: number | null;
+  network_id: number | null;
+  hospital_uuid: string | null;
+  discoverable: boolean;
+  auto_accept: boolean;
+  public_data: Record<string, unknown>;
+  created_at: Date;
+  modified_at: Date;
+  user_ids: number[];
+}
+
+export const TEAM_SELECT = `
+  select t.id, t.mim_id, t.name, t.description, t.hospital_id, h.network_id, h.uuid::text as hospital_uuid,
+         t.discoverable, t.auto_accept, t.public_data, t.created_at, t.modified_at,
+         array(select m.user_id from team_members m where m.team_id = t.id order by m.user_id) as user_ids
+    from teams t left join hospitals h on h.id = t.hospital_id`;
+
+export async function findTeam(db: DatabaseTx, id: number): Promise<TeamRecord | undefined> {
+  const r = await db.query<TeamRecord>(`${TEAM_SELECT} where t.id = $1 and t.deleted_at is null`, [id]);
+  return r.rows[0];
+}
+
+export async function findTeamByMimId(db: DatabaseTx, mimId: string): Promise<TeamRecord | undefined> {
+  const r = await db.query<TeamRecord>(`${TEAM_SELECT} where lower(t.mim_id) = lower($1) and t.deleted_at is null`, [mimId]);
+  return r.rows[0];
+}
+
+/** public_data normalised to the wire shape (seeded or legacy rows may miss fields). */
+export function publicDataOf(raw: unknown): PublicData {
+  const parsed = PublicDataSchema.safeParse(raw ?? {});
+  return parsed.success ? parsed.data : { enabled: false, tips: [], resolved_issues: [] };
+}
+
+export const isForumRecord = (t: Pick<TeamRecord, 'discoverable' | 'auto_accept'>) => t.discoverable && t.auto_accept;
+export const isAdviceRecord = (t: Pick<TeamRecord, 'public_data'>) => publicDataOf(t.public_data).enabled;
+
+export function toWireTeam(t: TeamRecord, viewerId: number): Team {
+  return {
+    id: t.id,
+    name: t.name,
+    mim_id: t.mim_id,
+    user_ids: t.user_ids,
+    discoverable: t.discoverable,
+    auto_accept: t.auto_accept,
+    public_data: publicDataOf(t.public_data),
+    member_of: t.user_ids.includes(viewerId),
+    hospital_uuid: t.hospital_uuid,
+    created_at: t.created_at.toISOString(),
+    modified_at: t.modified_at.toISOString(),
+  };
+}
+
+/**
+ * The organisation boundary of spec 01: people see within their network (or their organisation
+ * when it has none). Never across networks.
+ */
+export function sameNetwork(
+  viewer: Pick<UserRecord, 'hospital_id' | 'network_id'>,
+  scope: { hospital_id: number | null; network_id: number | null },
+): boolean {
+  if (viewer.network_id !== null && viewer.network_id === scope.network_id) return true;
+  return viewer.hospital_id !== null && viewer.hospital_id === scope.hospital_id;
+}
+
+export const isMember = (t: TeamRecord, userId: number) => t.user_ids.includes(userId);
+
+/**
+ * Who may read a team: its members; and, within the same network, anyone when the team is
+ * discoverable (teams, forums) or an advice channel (public_data.enabled). Everything else is a
+ * 404 identical to a missing id, so ids of private teams reveal nothing.
+ */
+export function canReadTeam(viewer: UserRecord, t: TeamRecord): boolean {
+  if (isMember(t, viewer.id)) return true;
+  return sameNetwork(viewer, t) && (t.discoverable || isAdviceRecord(t));
+}
+
+export async function readableTeam(db: DatabaseTx, viewer: UserRecord, id: number): Promise<TeamRecord> {
+  const t = await findTeam(db, id);
+  if (!t || !canReadTeam(viewer, t)) throw notFound('Team');
+  return t;
+}
+
+/** Members only (spec 01 §6: any member can add or remove members, rename and leave). */
+export function requireMember(viewer: UserRecord, t: TeamRecord): void {
+  if (!isMember(t, viewer.id)) throw new HttpError(403, 'Only members of this team can do that.');
+}
+
+export const newMimId = () => randomUUID();
+
+/**
+ * Checks that every id names an active user of the viewer's network; a bad id is a 400 naming
+ * `user_ids` (ids of other networks get the same answer as unknown ids).
+ */
+export async function checkAddableUsers(db: DatabaseTx, viewer: UserRecord, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const r = await db.query<{ id: number }>(
+    `select u.id from users u left join hospitals h on h.id = u.hospital_id
+      where u.id = any($1::int[]) and not u.blocked
+        and (u.hospital_id = $2 or ($3::int is not null and h.network_id = $3))`,
+    [[...new Set(ids)], viewer.hospital_id, viewer.network_id],
+  );
+  const found = new Set(r.rows.map((x) => x.id));
+  const bad = ids.filter((id) => !found.has(id));
+  if (bad.length > 0) {
+    throw new HttpError(400, 'Invalid request: user_ids', [
+      { path: 'user_ids', message: `unknown users: ${[...new Set(bad)].slice(0, 20).join(', ')}` },
+    ]);
+  }
+}
+
+export async function uuidsOf(db: DatabaseTx, ids: readonly number[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const r = await db.query<{ uuid: string }>('select uuid::text as uuid from users where id = any($1::int[])', [[...new Set(ids)]]);
+  return r.rows.map((x) => x.uuid);
+}

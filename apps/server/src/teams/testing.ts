@@ -1,0 +1,51 @@
+import type { LightMyRequestResponse } from 'fastify';
+import type { TestServer } from '../testing/testServer.js';
+
+/** Test helpers for issue 6's route tests: cookies per demo account, JSON calls through inject. */
+export interface Caller {
+  cookie: string;
+  id: number;
+  uuid: string;
+  email: string;
+}
+
+export async function callerFor(ts: TestServer, email: string): Promise<Caller> {
+  const cookie = await ts.loginAs(email);
+  const r = await ts.db.query<{ id: number; uuid: string }>('select id, uuid::text as uuid from users where email = $1', [email]);
+  const row = r.rows[0];
+  if (!row) throw new Error(`no user ${email}`);
+  return { cookie, id: row.id, uuid: row.uuid, email };
+}
+
+export function api(
+  ts: TestServer,
+  who: Caller | undefined,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  body?: unknown,
+): Promise<LightMyRequestResponse> {
+  return ts.app.inject({
+    method,
+    url,
+    headers: {
+      ...(who ? { cookie: who.cookie } : {}),
+      ...(method === 'GET' ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+  });
+}
+
+export async function teamId(ts: TestServer, name: string): Promise<{ id: number; mim_id: string }> {
+  const r = await ts.db.query<{ id: number; mim_id: string }>('select id, mim_id from teams where name = $1', [name]);
+  const row = r.rows[0];
+  if (!row) throw new Error(`no team ${name}`);
+  return row;
+}
+
+export async function roomMembers(ts: TestServer, mimId: string): Promise<string[]> {
+  const r = await ts.db.query<{ user_uuid: string }>(
+    'select user_uuid from chat_room_members where mim_id = lower($1) order by user_uuid',
+    [mimId],
+  );
+  return r.rows.map((x) => x.user_uuid);
+}
