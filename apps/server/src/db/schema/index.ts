@@ -6,3 +6,4 @@ export * from './teams.js';
 export * from './patients.js';
 export * from './forms.js';
 export * from './admin.js';
+export * from './chat.js';
