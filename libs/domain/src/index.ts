@@ -33,3 +33,8 @@ export * from './search/results';
 export * from './patients/constants';
 export * from './patients/schemas';
 export * from './patients/rules';
+export * from './time/constants';
+export * from './time/format';
+export * from './connection/constants';
+export * from './connection/disconnectFlood';
+export * from './connection/machines';
