@@ -152,7 +152,12 @@ export function registerAdviceRoutes(app: FastifyInstance): void {
       return { a, action: t.action };
     });
     if ('error' in outcome) throw outcome.error;
-    await postAdviceResolution(app, outcome.a.mim_id, outcome.action);
+    try {
+      await postAdviceResolution(app, outcome.a.mim_id, outcome.action);
+    } catch (err) {
+      // The state change is committed; a lost system line must not turn it into an error.
+      req.log.error({ err, mimId: outcome.a.mim_id }, 'advice resolution line not posted');
+    }
     return toWireAdvice((await findAdvice(app.db, user, id))!, parseEmbed(embed));
   };
   app.put('/api/v4/teams/:teamId/advice-conversations/:id/resolve', transition('resolve'));
