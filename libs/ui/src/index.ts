@@ -9,3 +9,4 @@ export * from './shell/ErrorScreen';
 export * from './shell/WelcomeEmptyState';
 export * from './shell/OfflineBanner';
 export * from './shell/SessionPlaceholder';
+export * from './common/Dialog';

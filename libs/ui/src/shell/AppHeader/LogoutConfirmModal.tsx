@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
+import { Dialog } from '../../common/Dialog';
 
 export interface LogoutConfirmModalProps {
   /** Whether the dialog is open. */
@@ -22,7 +23,7 @@ export function LogoutConfirmModal({
   loading = false,
 }: LogoutConfirmModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Log out" centered>
+    <Dialog opened={opened} onClose={onClose} title="Log out">
       <Text>Are you sure you want to log out from {productName}?</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose} data-autofocus>
@@ -32,6 +33,6 @@ export function LogoutConfirmModal({
           Log out
         </Button>
       </Group>
-    </Modal>
+    </Dialog>
   );
 }
