@@ -40,6 +40,10 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
         );
       },
     });
+    // The root is a directory to @fastify/static (403 with index: false): answer it as a route.
+    app.get('/', (_req, reply) =>
+      reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html'),
+    );
   } else {
     app.log.warn(`No web app at ${config.webDistDir}: run "npm run build -w @pando/web" (npm start does it).`);
   }

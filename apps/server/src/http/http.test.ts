@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiErrorSchema, RuntimeConfigSchema } from '@pando/domain';
+import { startTestServer, type TestServer } from '../testing/testServer.js';
+
+let server: TestServer;
+let webDir: string;
+
+beforeAll(async () => {
+  webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pando-web-'));
+  fs.mkdirSync(path.join(webDir, 'assets'));
+  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Pando</title><div id="root"></div>');
+  fs.writeFileSync(path.join(webDir, 'assets', 'index-B4x9QzLm.js'), 'console.log("app")');
+  fs.writeFileSync(path.join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  server = await startTestServer({ webDistDir: webDir, seed: false, chatWsUrl: 'wss://chat.example.org/xmpp' });
+});
+afterAll(async () => {
+  await server?.close();
+  fs.rmSync(webDir, { recursive: true, force: true });
+});
+
+describe('GET /api/v4/health', () => {
+  it('answers 200 with the database reachable', async () => {
+    const res = await fetch(`${server.url}/api/v4/health`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+});
+
+describe('the web app', () => {
+  it('serves index.html for client routes (history fallback), never cached', async () => {
+    for (const route of ['/', '/login', '/patients/12', '/teams/3/advice-conversations/9', '/manage/users?x=1']) {
+      const res = await fetch(`${server.url}${route}`, { headers: { accept: 'text/html,application/xhtml+xml' } });
+      expect(res.status, route).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toContain('<div id="root">');
+    }
+  });
+
+  it('caches content-hashed assets for a year, immutable', async () => {
+    const res = await fetch(`${server.url}/assets/index-B4x9QzLm.js`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const icon = await fetch(`${server.url}/favicon.svg`);
+    expect(icon.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('answers unknown /api paths with the JSON 404, not the app', async () => {
+    const res = await fetch(`${server.url}/api/v4/nothing-here`, { headers: { accept: 'text/html' } });
+    expect(res.status).toBe(404);
+    expect(ApiErrorSchema.parse(await res.json()).statusCode).toBe(404);
+  });
+
+  it('keeps a missing script a 404 rather than answering it with HTML', async () => {
+    const res = await fetch(`${server.url}/assets/old-deadbeef.js`, { headers: { accept: '*/*' } });
+    expect(res.status).toBe(404);
+  });
+
+  it('puts the security headers on every response: strict CSP without unsafe-inline scripts, nosniff, frame-ancestors none', async () => {
+    for (const url of ['/', '/api/v4/health', '/api/v4/nothing', '/assets/index-B4x9QzLm.js']) {
+      const res = await fetch(`${server.url}${url}`);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self';");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain('connect-src \'self\' wss://chat.example.org');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+      // Plain http (the quick start): no HSTS.
+      expect(res.headers.get('strict-transport-security')).toBeNull();
+    }
+  });
+});
+
+describe('GET /api/config', () => {
+  it('gives the SPA its runtime configuration', async () => {
+    const res = await fetch(`${server.url}/api/config`);
+    expect(res.status).toBe(200);
+    const config = RuntimeConfigSchema.parse(await res.json());
+    expect(config).toMatchObject({
+      api_base: '/api/v4',
+      chat_websocket_url: 'wss://chat.example.org/xmpp',
+      chat_domain: 'localhost',
+      product_name: 'Pando',
+      demo: false,
+      redirect_disabled: false,
+      analytics_scope: null,
+    });
+  });
+
+  it('derives the chat URL from the request when CHAT_WS_URL is unset', async () => {
+    const plain = await startTestServer({ seed: false });
+    try {
+      const res = await fetch(`${plain.url}/api/config`);
+      const config = RuntimeConfigSchema.parse(await res.json());
+      expect(config.chat_websocket_url).toBe(`${plain.url.replace('http', 'ws')}/xmpp`);
+    } finally {
+      await plain.close();
+    }
+  });
+});
+
+describe('hostile input', () => {
+  it('answers malformed JSON, huge bodies and prototype keys with 4xx, never a crash', async () => {
+    const bad = await fetch(`${server.url}/api/v4/auth`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"email": "a@b.c", ',
+    });
+    expect(bad.status).toBe(400);
+    const huge = await fetch(`${server.url}/api/v4/auth`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'x'.repeat(2_000_000) }),
+    });
+    expect(huge.status).toBe(413);
+    expect(ApiErrorSchema.parse(await huge.json()).statusCode).toBe(413);
+    const proto = await fetch(`${server.url}/api/v4/auth`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"__proto__": {"admin": true}, "email": "someone@example.org"}',
+    });
+    expect(proto.status).toBe(200);
+    expect(({} as Record<string, unknown>).admin).toBeUndefined();
+    expect((await fetch(`${server.url}/api/v4/health`)).status).toBe(200);
+  });
+});
