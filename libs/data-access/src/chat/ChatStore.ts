@@ -1,0 +1,1088 @@
+import {
+  HISTORY_PAGE_SIZE,
+  LAST_ACTIVE_REFRESH_MS,
+  LOAD_MORE_DEBOUNCE_MS,
+  MARKER_THROTTLE_MS,
+  TEXTS,
+  encodeMessageBody,
+  formMessageText,
+  isFileTooLarge,
+  isRoomJid,
+  fileTooLargeMessage,
+  messageTime,
+  type ChatMessage,
+  type ConversationKind,
+  type OutgoingContent,
+  type PatientCardShare,
+} from '@pando/domain';
+import { systemClock, type Clock, type TimerHandle } from './clock';
+import {
+  CONNECT_ATTEMPT_TIMEOUT_MS,
+  nextConnectionState,
+  reconnectDelay,
+  recordDisconnect,
+  type ChatConnectionState,
+  type ConnectionEvent,
+} from './connection';
+import { conversationOf, isOwnMessage, mergeMessages, upgradeDelivery, type DeliveryState } from './messages';
+import { readOutbox, type OutboxStorage } from './outbox';
+import type { ChatTransport, HistoryPage, OutgoingMessage, TransportEvent } from './types';
+
+/**
+ * How long a history (MAM) query may take before we give up on it. The spec only says "a
+ * history timeout is logged quietly"; 20 s is well past a healthy answer (milliseconds) and
+ * leaves the list usable: the loading state goes back and the next scroll retries.
+ */
+export const HISTORY_TIMEOUT_MS = 20_000;
+/**
+ * Page size of the forward catch-up after a reconnect. Not the spec's page of 10 (that is for
+ * scrolling back): catching up on a busy ward's hour away should take a few round trips, not
+ * dozens. 100 is our server's MAM maximum.
+ */
+export const CATCH_UP_PAGE_SIZE = 100;
+
+/** Message loading states (spec 01 §4). */
+export type MessageLoadingState =
+  | 'none'
+  | 'fetchedInbox'
+  | 'fetchingInitial'
+  | 'fetched'
+  | 'fetchingMore'
+  | 'fetchedAll';
+
+export interface ConversationState {
+  /** Bare JID of the other user or the room. */
+  address: string;
+  type: ChatMessage['type'];
+  /** Visible messages, deduplicated by id, oldest first. */
+  messages: readonly ChatMessage[];
+  loading: MessageLoadingState;
+  /** Last message as the inbox reported it (sidebar preview before history loads). */
+  lastMessage?: ChatMessage;
+}
+
+/** What the app tells the store about a conversation (from the teams and users REST lists). */
+export interface ConversationMeta {
+  address: string;
+  kind: ConversationKind;
+  /** Display name: the other user's name or the team's, used as `displayNames.recipient`. */
+  name: string;
+  /** REST id of the user, team/forum or advice conversation (image and file shares). */
+  id?: number | string;
+  /** Advice conversations: the advice team's id. */
+  teamId?: number | string;
+  /** Forums: whether the current user is a member (sending into a forum joins it). */
+  isMember?: boolean;
+}
+
+export interface ChatNotice {
+  kind: 'error' | 'warning' | 'info' | 'success';
+  message: string;
+}
+
+/** The pluggable logger (spec 01 §8; ARCHITECTURE "the client logger forwards warn/error"). */
+export interface ChatLogger {
+  info(message: string, context?: Record<string, unknown>): void;
+  warn(message: string, context?: Record<string, unknown>): void;
+  error(message: string, context?: Record<string, unknown>): void;
+}
+
+/** Browser connectivity (navigator.onLine and the online/offline events), injected for tests. */
+export interface NetworkStatus {
+  isOnline(): boolean;
+  subscribe(listener: (online: boolean) => void): () => void;
+}
+
+/** A file or image the user picked (a DOM `File` satisfies it). */
+export type ChatFile = Blob & { readonly name: string };
+
+/** The REST calls behind rich sends (spec 01 §7 "Images and files"), wired by the app. */
+export interface ChatUploads {
+  /** POST /images/chat → the new record's id. */
+  createChatImage(): Promise<{ id: string | number }>;
+  /** PUT /images/chat/{id}, reporting progress as a fraction 0…1 when the platform can. */
+  uploadChatImage(
+    id: string | number,
+    image: ChatFile,
+    onProgress: (fraction: number) => void,
+  ): Promise<void>;
+  /** POST /images/chat/{id}/share/{users|teams|advice-conversation}/{id}, access_type READ. */
+  shareChatImage(id: string | number, conversation: ConversationMeta): Promise<void>;
+  /** POST /files with the conversation's ids → the file id. */
+  uploadFile(file: ChatFile, conversation: ConversationMeta): Promise<{ id: string | number }>;
+}
+
+export interface ChatStoreOptions {
+  transport: ChatTransport;
+  /** The signed-in user: bare JID (`{uuid}@{domain}`) and display name. */
+  user: { jid: string; name: string };
+  /** The durable outbox (localStorage in the app, memory in tests). */
+  outboxStorage: OutboxStorage;
+  clock?: Clock;
+  /** Backoff jitter source; tests pass a constant. */
+  random?: () => number;
+  logger?: ChatLogger;
+  notify?: (notice: ChatNotice) => void;
+  network?: NetworkStatus;
+  uploads?: ChatUploads;
+  /** Adds the user to a forum they are not a member of (spec 01 §4: sending into a forum). */
+  joinForum?: (conversation: ConversationMeta) => Promise<void>;
+  createId?: () => string;
+}
+
+export interface ChatSnapshot {
+  connection: ChatConnectionState;
+  /** Spec 01 §3 "offline flag": the browser reports no network. */
+  offline: boolean;
+  conversations: Readonly<Record<string, ConversationState>>;
+  /** Unread counts per chat address (inbox at session start, then live). */
+  unread: Readonly<Record<string, number>>;
+  /** The id of the last message we marked displayed, per address. */
+  readMarkers: Readonly<Record<string, string>>;
+  /** When the other user was last active (ms since epoch; `now` when online), null if unknown. */
+  lastActive: Readonly<Record<string, number | null>>;
+  /** The user-status index (AVAILABLE, UNAVAILABLE, UNKNOWN) fed by the status poll. */
+  userStatus: Readonly<Record<string, string>>;
+  /** Delivery state of each message we sent, by message id. */
+  delivery: Readonly<Record<string, DeliveryState>>;
+  /** Upload progress (0…1) of images being sent, by message id. */
+  uploads: Readonly<Record<string, number>>;
+  /** Ids in the outbox, in send order. */
+  outbox: readonly string[];
+  activeConversation: string | null;
+}
+
+const consoleLogger: ChatLogger = {
+  info: (m, c) => console.info(m, c ?? ''),
+  warn: (m, c) => console.warn(m, c ?? ''),
+  error: (m, c) => console.error(m, c ?? ''),
+};
+
+const alwaysOnline: NetworkStatus = { isOnline: () => true, subscribe: () => () => undefined };
+
+/** `navigator.onLine` with the window's online/offline events; always online outside a browser. */
+export function browserNetworkStatus(): NetworkStatus {
+  if (typeof window === 'undefined' || typeof navigator === 'undefined') return alwaysOnline;
+  return {
+    isOnline: () => navigator.onLine,
+    subscribe: (listener) => {
+      const on = () => listener(true);
+      const off = () => listener(false);
+      window.addEventListener('online', on);
+      window.addEventListener('offline', off);
+      return () => {
+        window.removeEventListener('online', on);
+        window.removeEventListener('offline', off);
+      };
+    },
+  };
+}
+
+interface ConversationCursor {
+  /** RSM id of the oldest page we hold (backward paging). */
+  oldestArchiveId?: string;
+  /** Newest archive id seen (forward catch-up after a reconnect). */
+  newestArchiveId?: string;
+}
+
+interface MarkerThrottle {
+  lastSentAt: number;
+  trailing: TimerHandle | null;
+}
+
+/** Thrown by send helpers when a message cannot be sent or queued; the notice is already shown. */
+export class ChatSendError extends Error {}
+
+/**
+ * The chat client's state, outside React (CONVENTIONS "Chat outside React"): a plain class with
+ * `subscribe`/`getSnapshot`, read through `useSyncExternalStore`. It owns the connection
+ * lifecycle, the durable outbox, history paging, markers, unread counts and last activity;
+ * the transport only moves stanzas.
+ */
+export class ChatStore {
+  private state: ChatSnapshot;
+  private readonly listeners = new Set<() => void>();
+  private readonly transport: ChatTransport;
+  private readonly me: string;
+  private readonly myName: string;
+  private readonly storage: OutboxStorage;
+  private readonly clock: Clock;
+  private readonly random: () => number;
+  private readonly logger: ChatLogger;
+  private readonly notifyFn: (notice: ChatNotice) => void;
+  private readonly network: NetworkStatus;
+  private readonly uploadsApi: ChatUploads | undefined;
+  private readonly joinForum: ChatStoreOptions['joinForum'];
+  private readonly createId: () => string;
+
+  private outboxEntries: OutgoingMessage[];
+  /** Ids written to the socket in the current session (a new session resends the rest). */
+  private transmitted = new Set<string>();
+  private pumping = false;
+  private meta = new Map<string, ConversationMeta>();
+  private cursors = new Map<string, ConversationCursor>();
+  private disconnects: number[] = [];
+  private connectSeq = 0;
+  private reconnectTimer: TimerHandle | null = null;
+  private connectTimer: TimerHandle | null = null;
+  private lastActiveTimer: TimerHandle | null = null;
+  private loadMoreTimers = new Map<string, TimerHandle>();
+  private markerThrottles = new Map<string, MarkerThrottle>();
+  private visible = true;
+  private unsubscribers: (() => void)[] = [];
+
+  constructor(options: ChatStoreOptions) {
+    this.transport = options.transport;
+    this.me = options.user.jid;
+    this.myName = options.user.name;
+    this.storage = options.outboxStorage;
+    this.clock = options.clock ?? systemClock;
+    this.random = options.random ?? Math.random;
+    this.logger = options.logger ?? consoleLogger;
+    this.notifyFn = options.notify ?? (() => undefined);
+    this.network = options.network ?? browserNetworkStatus();
+    this.uploadsApi = options.uploads;
+    this.joinForum = options.joinForum;
+    this.createId = options.createId ?? (() => globalThis.crypto.randomUUID());
+
+    const { entries, dropped } = readOutbox(this.storage);
+    if (dropped > 0) this.logger.warn('chat outbox: unreadable entries dropped', { dropped });
+    this.outboxEntries = entries;
+
+    const conversations: Record<string, ConversationState> = {};
+    const delivery: Record<string, DeliveryState> = {};
+    for (const e of entries) {
+      const conv = conversations[e.to] ?? emptyConversation(e.to, e.type);
+      conversations[e.to] = { ...conv, messages: mergeMessages(conv.messages, [this.toMessage(e)]) };
+      delivery[e.id] = 'queued';
+    }
+    this.state = {
+      connection: { status: 'idle' },
+      offline: !this.network.isOnline(),
+      conversations,
+      unread: {},
+      readMarkers: {},
+      lastActive: {},
+      userStatus: {},
+      delivery,
+      uploads: {},
+      outbox: entries.map((e) => e.id),
+      activeConversation: null,
+    };
+  }
+
+  // ---- external store --------------------------------------------------------------------
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): ChatSnapshot => this.state;
+
+  private set(patch: Partial<ChatSnapshot>): void {
+    this.state = { ...this.state, ...patch };
+    for (const l of [...this.listeners]) l();
+  }
+
+  private notice(kind: ChatNotice['kind'], message: string): void {
+    this.notifyFn({ kind, message });
+  }
+
+  // ---- lifecycle -------------------------------------------------------------------------
+
+  /** Starts connecting (and keeps reconnecting) until `stop()`. */
+  start(): void {
+    if (this.state.connection.status !== 'idle') return;
+    this.unsubscribers.push(this.transport.on(this.onTransportEvent));
+    this.unsubscribers.push(this.network.subscribe(this.onNetworkChange));
+    if (this.state.offline) {
+      this.transition({ type: 'connect' });
+      this.transition({ type: 'connectFailed', reason: 'offline', retryAt: null });
+      return;
+    }
+    void this.connect();
+  }
+
+  /** Ends the session for good (logout, unmount). The outbox stays on disk for the next start. */
+  async stop(): Promise<void> {
+    this.transition({ type: 'stop' });
+    this.connectSeq++;
+    for (const t of [this.reconnectTimer, this.connectTimer, this.lastActiveTimer]) if (t !== null) this.clock.clearTimeout(t);
+    for (const t of this.loadMoreTimers.values()) this.clock.clearTimeout(t);
+    for (const m of this.markerThrottles.values()) if (m.trailing !== null) this.clock.clearTimeout(m.trailing);
+    this.loadMoreTimers.clear();
+    this.markerThrottles.clear();
+    this.reconnectTimer = this.connectTimer = this.lastActiveTimer = null;
+    for (const u of this.unsubscribers.splice(0)) u();
+    await this.transport.disconnect();
+  }
+
+  private transition(event: ConnectionEvent): void {
+    const next = nextConnectionState(this.state.connection, event);
+    if (next !== this.state.connection) this.set({ connection: next });
+  }
+
+  private get connected(): boolean {
+    return this.state.connection.status === 'sessionStarted';
+  }
+
+  private async connect(): Promise<void> {
+    if (this.reconnectTimer !== null) this.clock.clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+    this.transition({ type: 'connect' });
+    if (this.state.connection.status !== 'connecting') return;
+    const seq = ++this.connectSeq;
+    this.connectTimer = this.clock.setTimeout(() => {
+      if (seq !== this.connectSeq) return;
+      this.connectSeq++;
+      this.logger.warn('chat connect timed out');
+      void this.transport.disconnect().catch(() => undefined);
+      this.failConnect('timeout');
+    }, CONNECT_ATTEMPT_TIMEOUT_MS);
+    try {
+      await this.transport.connect();
+    } catch (err) {
+      if (seq !== this.connectSeq) return;
+      this.clearConnectTimer();
+      this.logger.info('chat connect failed', { reason: errorText(err) });
+      this.failConnect(errorText(err));
+      return;
+    }
+    if (seq !== this.connectSeq) {
+      // A connect that outlived its timeout or a stop(): not ours any more.
+      if (this.state.connection.status !== 'connecting') await this.transport.disconnect().catch(() => undefined);
+      return;
+    }
+    this.clearConnectTimer();
+    this.transition({ type: 'sessionStarted', at: this.clock.now() });
+    await this.onSessionStarted(seq);
+  }
+
+  private clearConnectTimer(): void {
+    if (this.connectTimer !== null) this.clock.clearTimeout(this.connectTimer);
+    this.connectTimer = null;
+  }
+
+  private failConnect(reason: string): void {
+    const attempt = this.state.connection.status === 'connecting' ? this.state.connection.attempt : 1;
+    this.transition({ type: 'connectFailed', reason, retryAt: this.scheduleReconnect(attempt) });
+  }
+
+  /** Schedules the next attempt; null while the browser is offline (going online retries). */
+  private scheduleReconnect(attempt: number): number | null {
+    if (this.state.offline) return null;
+    const delay = reconnectDelay(attempt, this.random);
+    if (this.reconnectTimer !== null) this.clock.clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = this.clock.setTimeout(() => {
+      this.reconnectTimer = null;
+      void this.connect();
+    }, delay);
+    return this.clock.now() + delay;
+  }
+
+  /**
+   * Spec 01 §4: once the session starts, carbons are enabled, presence is sent and the inbox
+   * requested; then the outbox is resent in order and open conversations catch up.
+   */
+  private async onSessionStarted(seq: number): Promise<void> {
+    const stillOurs = () => seq === this.connectSeq && this.connected;
+    try {
+      await this.transport.enableCarbons();
+      await this.transport.sendPresence();
+      if (!stillOurs()) return;
+      void this.pump();
+      await this.refreshInbox();
+      if (!stillOurs()) return;
+      await this.catchUp();
+      if (!stillOurs()) return;
+      const active = this.state.activeConversation;
+      if (active) {
+        this.startLastActivity();
+        this.markDisplayedSoon(active);
+      }
+    } catch (err) {
+      // The session died while starting; the `disconnected` event schedules the retry.
+      this.logger.info('chat session start interrupted', { reason: errorText(err) });
+    }
+  }
+
+  private onNetworkChange = (online: boolean): void => {
+    if (online === !this.state.offline) return;
+    this.set({ offline: !online });
+    if (!online) {
+      this.notice('warning', TEXTS.offline);
+      if (this.reconnectTimer !== null) this.clock.clearTimeout(this.reconnectTimer);
+      this.reconnectTimer = null;
+      if (this.state.connection.status === 'disconnected') {
+        this.set({ connection: { ...this.state.connection, retryAt: null } });
+      }
+      return;
+    }
+    this.notice('success', TEXTS.backOnline);
+    if (this.state.connection.status === 'disconnected') void this.connect();
+  };
+
+  private onDisconnected(reason: string): void {
+    if (!this.connected) return;
+    this.connectSeq++;
+    this.transmitted = new Set();
+    const flood = recordDisconnect(this.disconnects, this.clock.now());
+    this.disconnects = flood.recent;
+    if (flood.unstable) this.logger.error(TEXTS.unstableConnection, { reason });
+    if (this.lastActiveTimer !== null) this.clock.clearTimeout(this.lastActiveTimer);
+    this.lastActiveTimer = null;
+    // What was on the wire but not acknowledged goes back to the queue and is resent, with the
+    // same id, by the next session.
+    const delivery = { ...this.state.delivery };
+    for (const id of this.state.outbox) if (delivery[id] === 'sending') delivery[id] = 'queued';
+    this.set({ delivery });
+    this.transition({ type: 'disconnected', reason, retryAt: this.scheduleReconnect(0) });
+  }
+
+  // ---- transport events ------------------------------------------------------------------
+
+  private onTransportEvent = (event: TransportEvent): void => {
+    switch (event.type) {
+      case 'disconnected':
+        this.onDisconnected(event.reason);
+        return;
+      case 'acked':
+        this.onAcked(event.id);
+        return;
+      case 'sendError':
+        this.onSendError(event.id, event.condition);
+        return;
+      case 'message':
+        this.onMessage(event.message, event.archiveId, event.carbon);
+        return;
+      case 'marker':
+        this.onMarker(event.from, event.conversation, event.marker.type, event.marker.id);
+        return;
+      case 'affiliations':
+        return;
+    }
+  };
+
+  private onAcked(id: string): void {
+    if (!this.outboxEntries.some((e) => e.id === id)) return;
+    this.removeFromOutbox(id);
+    this.setDelivery(id, 'stored');
+  }
+
+  private onSendError(id: string, condition: string): void {
+    if (!this.outboxEntries.some((e) => e.id === id)) return;
+    this.removeFromOutbox(id);
+    this.set({ delivery: { ...this.state.delivery, [id]: 'failed' } });
+    this.logger.warn('chat message refused by the server', { id, condition });
+    this.notice('error', TEXTS.sendFailed);
+  }
+
+  private onMessage(message: ChatMessage, archiveId: string | undefined, carbon?: 'sent' | 'received'): void {
+    const address = conversationOf(message, this.me);
+    if (archiveId) this.noteArchiveId(address, archiveId, 'newest');
+    const own = isOwnMessage(message, this.me);
+    this.addMessages(address, message.type, [message]);
+    if (own) {
+      // Our own message: the room's echo or a carbon from another tab. Either way the server
+      // has it, and sending resets our own unread count (ESL inbox).
+      this.setDelivery(message.id, 'stored');
+      this.setUnread(address, 0);
+      return;
+    }
+    if (message.historical || !message.body || !message.displayNames) return;
+    if (message.type === 'chat' && message.marker?.type === 'markable' && carbon === undefined && this.connected) {
+      this.transport.sendMarker(address, 'chat', 'received', message.id).catch(() => undefined);
+    }
+    if (this.isReading(address)) this.markDisplayedSoon(address);
+    else this.setUnread(address, (this.state.unread[address] ?? 0) + 1);
+  }
+
+  private onMarker(from: string, conversation: string, type: string, id: string): void {
+    if (from === this.me) {
+      // Our other tab or device read this conversation (carbons / room echo).
+      if (type === 'displayed') {
+        this.setUnread(conversation, 0);
+        this.set({ readMarkers: { ...this.state.readMarkers, [conversation]: id } });
+      }
+      return;
+    }
+    if (type !== 'received' && type !== 'displayed') return;
+    const conv = this.state.conversations[conversation];
+    const delivery = { ...this.state.delivery };
+    let changed = false;
+    // A marker for one message covers our earlier messages in the conversation too.
+    const messages = conv?.messages ?? [];
+    const at = messages.findIndex((m) => m.id === id);
+    const covered = at === -1 ? [id] : messages.slice(0, at + 1).filter((m) => isOwnMessage(m, this.me)).map((m) => m.id);
+    for (const mid of covered) {
+      const current = delivery[mid];
+      if (current !== 'stored' && current !== 'received' && !(mid === id && current === undefined)) continue;
+      const next = upgradeDelivery(current, type);
+      if (next !== current) {
+        delivery[mid] = next;
+        changed = true;
+      }
+    }
+    if (changed) this.set({ delivery });
+  }
+
+  // ---- conversations and history -------------------------------------------------------
+
+  /** Tells the store what the app knows about conversations (teams, forums, users). */
+  registerConversations(list: readonly ConversationMeta[]): void {
+    for (const m of list) this.meta.set(m.address, m);
+  }
+
+  /** The conversation on screen; loads its history, keeps last activity fresh, marks it read. */
+  openConversation(address: string | null): void {
+    if (this.state.activeConversation === address) return;
+    this.set({ activeConversation: address });
+    if (this.lastActiveTimer !== null) this.clock.clearTimeout(this.lastActiveTimer);
+    this.lastActiveTimer = null;
+    if (!address) return;
+    void this.loadInitial(address);
+    if (this.connected) {
+      this.startLastActivity();
+      this.markDisplayedSoon(address);
+    }
+  }
+
+  /** Whether the tab is visible (document.visibilityState); a hidden tab does not mark read. */
+  setVisible(visible: boolean): void {
+    this.visible = visible;
+    const active = this.state.activeConversation;
+    if (visible && active) this.markDisplayedSoon(active);
+  }
+
+  /** Feeds the user-status index from the status poll (GET /users/statuses, every 30 s). */
+  setUserStatuses(statuses: Readonly<Record<string, string>>): void {
+    this.set({ userStatus: { ...this.state.userStatus, ...statuses } });
+  }
+
+  private isReading(address: string): boolean {
+    return this.visible && this.state.activeConversation === address;
+  }
+
+  private conversation(address: string): ConversationState {
+    return this.state.conversations[address] ?? emptyConversation(address, isRoomJid(address) ? 'groupchat' : 'chat');
+  }
+
+  private putConversation(conv: ConversationState): void {
+    this.set({ conversations: { ...this.state.conversations, [conv.address]: conv } });
+  }
+
+  private setLoading(address: string, loading: MessageLoadingState): void {
+    this.putConversation({ ...this.conversation(address), loading });
+  }
+
+  private addMessages(address: string, type: ChatMessage['type'], messages: readonly ChatMessage[]): void {
+    const conv = this.state.conversations[address] ?? emptyConversation(address, type);
+    const merged = mergeMessages(conv.messages, messages);
+    if (merged === conv.messages && this.state.conversations[address]) return;
+    this.putConversation({ ...conv, messages: merged });
+  }
+
+  private noteArchiveId(address: string, archiveId: string, which: 'newest' | 'oldest'): void {
+    const cursor = this.cursors.get(address) ?? {};
+    const n = BigInt(archiveId);
+    if (which === 'newest' && (cursor.newestArchiveId === undefined || n > BigInt(cursor.newestArchiveId))) {
+      cursor.newestArchiveId = archiveId;
+    }
+    if (which === 'oldest' && (cursor.oldestArchiveId === undefined || n < BigInt(cursor.oldestArchiveId))) {
+      cursor.oldestArchiveId = archiveId;
+    }
+    this.cursors.set(address, cursor);
+  }
+
+  private async fetchPage(query: Parameters<ChatTransport['fetchHistory']>[0]): Promise<HistoryPage | 'timeout'> {
+    let timer: TimerHandle | null = null;
+    const timeout = new Promise<'timeout'>((resolve) => {
+      timer = this.clock.setTimeout(() => resolve('timeout'), HISTORY_TIMEOUT_MS);
+    });
+    try {
+      return await Promise.race([this.transport.fetchHistory(query), timeout]);
+    } finally {
+      if (timer !== null) this.clock.clearTimeout(timer);
+    }
+  }
+
+  private applyPage(address: string, type: ChatMessage['type'], page: HistoryPage): void {
+    if (page.first) this.noteArchiveId(address, page.first, 'oldest');
+    if (page.last) this.noteArchiveId(address, page.last, 'newest');
+    const own = page.messages.filter((m) => isOwnMessage(m, this.me));
+    if (own.length > 0) {
+      const delivery = { ...this.state.delivery };
+      for (const m of own) delivery[m.id] = upgradeDelivery(delivery[m.id], 'stored');
+      this.set({ delivery });
+    }
+    this.addMessages(address, type, page.messages);
+  }
+
+  /** The newest page of a conversation (MAM backward, page of 10). */
+  async loadInitial(address: string): Promise<void> {
+    const conv = this.conversation(address);
+    if (conv.loading !== 'none' && conv.loading !== 'fetchedInbox') return;
+    if (!this.connected) return; // the session start loads it
+    this.setLoading(address, 'fetchingInitial');
+    let page: HistoryPage | 'timeout';
+    try {
+      page = await this.fetchPage({ with: address, max: HISTORY_PAGE_SIZE, before: '' });
+    } catch (err) {
+      this.logger.warn('chat history failed', { address, reason: errorText(err) });
+      this.setLoading(address, conv.loading);
+      return;
+    }
+    if (page === 'timeout') {
+      this.logger.info('chat history timed out', { address });
+      this.setLoading(address, conv.loading);
+      return;
+    }
+    this.applyPage(address, conv.type, page);
+    this.setLoading(address, page.complete ? 'fetchedAll' : 'fetched');
+    if (this.isReading(address)) this.markDisplayedSoon(address);
+  }
+
+  /**
+   * Older messages, when the top sentinel shows (spec 01 §2). Debounced 500 ms (spec 01 §9);
+   * a page of 10 before the oldest we hold, with `end` at its time.
+   *
+   * Decision: "there are no more" is notified when a load-more finds the beginning (an empty
+   * page, or the archive saying the page was the last) and again if asked once more; the
+   * loading state is then `fetchedAll`, which the list shows as "beginning of conversation".
+   */
+  loadMore(address: string): void {
+    const pending = this.loadMoreTimers.get(address);
+    if (pending !== undefined) this.clock.clearTimeout(pending);
+    this.loadMoreTimers.set(
+      address,
+      this.clock.setTimeout(() => {
+        this.loadMoreTimers.delete(address);
+        void this.fetchOlder(address);
+      }, LOAD_MORE_DEBOUNCE_MS),
+    );
+  }
+
+  private async fetchOlder(address: string): Promise<void> {
+    const conv = this.conversation(address);
+    if (conv.loading === 'fetchedAll') {
+      this.notice('info', TEXTS.noMoreMessages);
+      return;
+    }
+    if (conv.loading !== 'fetched' || !this.connected) {
+      if (conv.loading === 'none' || conv.loading === 'fetchedInbox') await this.loadInitial(address);
+      return;
+    }
+    const cursor = this.cursors.get(address);
+    const oldest = conv.messages[0];
+    this.setLoading(address, 'fetchingMore');
+    let page: HistoryPage | 'timeout';
+    try {
+      page = await this.fetchPage({
+        with: address,
+        max: HISTORY_PAGE_SIZE,
+        before: cursor?.oldestArchiveId ?? '',
+        ...(oldest ? { end: messageTime(oldest) } : {}),
+      });
+    } catch (err) {
+      this.logger.warn('chat history failed', { address, reason: errorText(err) });
+      this.setLoading(address, 'fetched');
+      return;
+    }
+    if (page === 'timeout') {
+      this.logger.info('chat history timed out', { address });
+      this.setLoading(address, 'fetched');
+      return;
+    }
+    this.applyPage(address, conv.type, page);
+    const done = page.complete || page.messages.length === 0;
+    this.setLoading(address, done ? 'fetchedAll' : 'fetched');
+    if (done) this.notice('info', TEXTS.noMoreMessages);
+  }
+
+  /** After a reconnect: page forward from the newest message we hold, so nothing is missed. */
+  private async catchUp(): Promise<void> {
+    for (const conv of Object.values(this.state.conversations)) {
+      const loaded = conv.loading === 'fetched' || conv.loading === 'fetchedAll';
+      const cursor = this.cursors.get(conv.address);
+      if (!loaded || !cursor?.newestArchiveId) {
+        if (conv.address === this.state.activeConversation) await this.loadInitial(conv.address);
+        continue;
+      }
+      let after = cursor.newestArchiveId;
+      for (;;) {
+        if (!this.connected) return;
+        const page = await this.fetchPage({ with: conv.address, max: CATCH_UP_PAGE_SIZE, after });
+        if (page === 'timeout') {
+          this.logger.info('chat catch-up timed out', { address: conv.address });
+          break;
+        }
+        this.applyPage(conv.address, conv.type, page);
+        if (page.complete || !page.last || page.messages.length === 0) break;
+        after = page.last;
+      }
+      if (this.isReading(conv.address)) this.markDisplayedSoon(conv.address);
+    }
+  }
+
+  private async refreshInbox(): Promise<void> {
+    const entries = await this.transport.fetchInbox();
+    const unread: Record<string, number> = {};
+    const conversations = { ...this.state.conversations };
+    for (const e of entries) {
+      unread[e.address] = e.unread;
+      const type = isRoomJid(e.address) ? 'groupchat' : 'chat';
+      const conv = conversations[e.address] ?? emptyConversation(e.address, type);
+      conversations[e.address] = {
+        ...conv,
+        ...(e.lastMessage ? { lastMessage: e.lastMessage } : {}),
+        loading: conv.loading === 'none' ? 'fetchedInbox' : conv.loading,
+      };
+    }
+    // The conversation being read stays at zero: its displayed marker is on its way.
+    const active = this.state.activeConversation;
+    const reading = active !== null && this.visible && (unread[active] ?? 0) > 0;
+    if (reading) unread[active] = 0;
+    this.set({ conversations, unread });
+    if (reading) this.markDisplayedSoon(active);
+  }
+
+  // ---- unread and markers -----------------------------------------------------------------
+
+  private setUnread(address: string, count: number): void {
+    if ((this.state.unread[address] ?? 0) === count && address in this.state.unread) return;
+    this.set({ unread: { ...this.state.unread, [address]: count } });
+  }
+
+  /** "Mark the conversation as read" (chat header action). */
+  markRead(address: string): void {
+    this.markDisplayedSoon(address);
+    this.setUnread(address, 0);
+  }
+
+  /**
+   * Sends a `displayed` marker for the newest message from others (spec 01 §4): throttled to
+   * once per 2 s per conversation on the leading edge, and the highwater (the newest id) is
+   * sent once. Decision: when newer messages arrive inside the window, one trailing marker
+   * goes out at its end, so the last message read is never left unmarked on the server.
+   */
+  private markDisplayedSoon(address: string): void {
+    this.setUnread(address, 0);
+    if (!this.connected) return;
+    const throttle = this.markerThrottles.get(address) ?? { lastSentAt: -Infinity, trailing: null };
+    this.markerThrottles.set(address, throttle);
+    const now = this.clock.now();
+    const wait = throttle.lastSentAt + MARKER_THROTTLE_MS - now;
+    if (wait <= 0) {
+      this.sendDisplayed(address, throttle);
+      return;
+    }
+    if (throttle.trailing !== null) return;
+    throttle.trailing = this.clock.setTimeout(() => {
+      throttle.trailing = null;
+      this.sendDisplayed(address, throttle);
+    }, wait);
+  }
+
+  private sendDisplayed(address: string, throttle: MarkerThrottle): void {
+    if (!this.connected) return;
+    const messages = this.conversation(address).messages;
+    let newest: ChatMessage | undefined;
+    for (let i = messages.length - 1; i >= 0; i--) {
+      const m = messages[i];
+      if (m && !isOwnMessage(m, this.me)) {
+        newest = m;
+        break;
+      }
+    }
+    if (!newest || this.state.readMarkers[address] === newest.id) return;
+    throttle.lastSentAt = this.clock.now();
+    this.set({ readMarkers: { ...this.state.readMarkers, [address]: newest.id } });
+    this.transport
+      .sendMarker(address, newest.type, 'displayed', newest.id)
+      .catch((err: unknown) => this.logger.info('displayed marker not sent', { reason: errorText(err) }));
+  }
+
+  // ---- last activity ------------------------------------------------------------------------
+
+  /** Spec 01 §2: the header's last-active time, refreshed every 15 s for the open 1:1 chat. */
+  private startLastActivity(): void {
+    if (this.lastActiveTimer !== null) this.clock.clearTimeout(this.lastActiveTimer);
+    this.lastActiveTimer = null;
+    const address = this.state.activeConversation;
+    if (!address || isRoomJid(address) || !this.connected) return;
+    const tick = () => {
+      this.transport
+        .lastActivity(address)
+        .then((seconds) => {
+          const at = seconds === null ? null : this.clock.now() - seconds * 1000;
+          this.set({ lastActive: { ...this.state.lastActive, [address]: at } });
+        })
+        .catch((err: unknown) => this.logger.info('last activity unavailable', { address, reason: errorText(err) }));
+      this.lastActiveTimer = this.clock.setTimeout(tick, LAST_ACTIVE_REFRESH_MS);
+    };
+    tick();
+  }
+
+  // ---- sending ------------------------------------------------------------------------------
+
+  private toMessage(e: OutgoingMessage): ChatMessage {
+    return {
+      id: e.id,
+      from: e.type === 'groupchat' ? `${e.to}/${this.me}` : this.me,
+      to: e.to,
+      body: e.body,
+      subject: e.subject,
+      type: e.type,
+      sendTimestamp: e.sendTimestamp,
+      displayNames: e.displayNames,
+      marker: { type: 'markable', id: e.id },
+    };
+  }
+
+  private setDelivery(id: string, next: DeliveryState): void {
+    const current = this.state.delivery[id];
+    const value = upgradeDelivery(current, next);
+    if (value !== current) this.set({ delivery: { ...this.state.delivery, [id]: value } });
+  }
+
+  private persist(): void {
+    this.storage.save(this.outboxEntries);
+  }
+
+  private removeFromOutbox(id: string): void {
+    this.outboxEntries = this.outboxEntries.filter((e) => e.id !== id);
+    this.transmitted.delete(id);
+    try {
+      this.persist();
+    } catch (err) {
+      this.logger.warn('chat outbox not saved', { reason: errorText(err) });
+    }
+    this.set({ outbox: this.outboxEntries.map((e) => e.id) });
+  }
+
+  private metaOf(address: string): ConversationMeta | undefined {
+    return this.meta.get(address);
+  }
+
+  /**
+   * Puts a message on screen and in the outbox, then on the wire when connected. Without a
+   * connection it waits in the durable outbox ("queued"); only when it cannot even be queued
+   * (storage refused) does the user see "Cannot send message, agent has disconnected".
+   */
+  private enqueue(address: string, content: OutgoingContent, id = this.createId()): ChatMessage {
+    if (this.state.connection.status === 'stopped') {
+      this.notice('error', TEXTS.agentDisconnected);
+      throw new ChatSendError(TEXTS.agentDisconnected);
+    }
+    const { subject, body } = encodeMessageBody(content);
+    const type: ChatMessage['type'] = isRoomJid(address) ? 'groupchat' : 'chat';
+    const entry: OutgoingMessage = {
+      id,
+      to: address,
+      type,
+      subject,
+      body,
+      displayNames: { sender: this.myName, recipient: this.metaOf(address)?.name ?? address },
+      sendTimestamp: this.clock.now(),
+    };
+    const previous = this.outboxEntries;
+    this.outboxEntries = [...previous.filter((e) => e.id !== id), entry];
+    try {
+      this.persist();
+    } catch (err) {
+      if (!this.connected) {
+        this.outboxEntries = previous;
+        this.logger.warn('chat outbox not saved; message not queued', { reason: errorText(err) });
+        this.notice('error', TEXTS.agentDisconnected);
+        throw new ChatSendError(TEXTS.agentDisconnected);
+      }
+      // Connected: send it anyway; it is only not durable across a reload.
+      this.logger.warn('chat outbox not saved', { reason: errorText(err) });
+    }
+    const message = this.toMessage(entry);
+    this.addMessages(address, type, [message]);
+    this.set({
+      outbox: this.outboxEntries.map((e) => e.id),
+      delivery: { ...this.state.delivery, [id]: 'queued' },
+    });
+    this.setUnread(address, 0);
+    void this.pump();
+    return message;
+  }
+
+  /** Writes outbox entries to the socket, in order, one at a time, while the session lasts. */
+  private async pump(): Promise<void> {
+    if (this.pumping) return;
+    this.pumping = true;
+    try {
+      for (;;) {
+        if (!this.connected) return;
+        const next = this.outboxEntries.find((e) => !this.transmitted.has(e.id));
+        if (!next) return;
+        this.transmitted.add(next.id);
+        this.setDelivery(next.id, 'sending');
+        const seq = this.connectSeq;
+        try {
+          await this.transport.send(next);
+        } catch (err) {
+          if (seq === this.connectSeq) this.transmitted.delete(next.id);
+          this.logger.info('chat send interrupted; kept in the outbox', { id: next.id, reason: errorText(err) });
+          if (this.state.delivery[next.id] === 'sending') {
+            this.set({ delivery: { ...this.state.delivery, [next.id]: 'queued' } });
+          }
+          return;
+        }
+      }
+    } finally {
+      this.pumping = false;
+    }
+  }
+
+  /** Joins a forum before the first message into it (spec 01 §4). */
+  private async ensureMembership(address: string): Promise<void> {
+    const meta = this.metaOf(address);
+    if (meta?.kind !== 'forum' || meta.isMember !== false || !this.joinForum) return;
+    await this.joinForum(meta);
+    this.meta.set(address, { ...meta, isMember: true });
+  }
+
+  private async sendContent(address: string, content: OutgoingContent): Promise<ChatMessage> {
+    try {
+      await this.ensureMembership(address);
+    } catch (err) {
+      this.logger.warn('forum join failed', { address, reason: errorText(err) });
+      this.notice('error', TEXTS.sendFailed);
+      throw new ChatSendError(TEXTS.sendFailed);
+    }
+    return this.enqueue(address, content);
+  }
+
+  /** Sends text (a "Form: … (vN)" text is a form message; the codec tells them apart). */
+  sendText(address: string, text: string): Promise<ChatMessage> {
+    const trimmed = text.trim();
+    if (trimmed === '') return Promise.reject(new ChatSendError('empty message'));
+    return this.sendContent(address, { kind: 'text', text: trimmed });
+  }
+
+  /** A reply quoting an earlier message (spec 01 §3 json/reply). */
+  sendReply(address: string, text: string, quoted: ChatMessage): Promise<ChatMessage> {
+    const quotedText = quoted.body ?? '';
+    return this.sendContent(address, {
+      kind: 'reply',
+      text,
+      quoted: { id: quoted.id, senderName: quoted.displayNames?.sender ?? '', text: quotedText },
+    });
+  }
+
+  /** A structured form message: "Form: {title} (v{version})" (spec 02 §2). */
+  sendForm(address: string, title: string, version: string): Promise<ChatMessage> {
+    const text = formMessageText(title, version);
+    return this.sendContent(address, { kind: 'form', text, title, version });
+  }
+
+  /** A shared patient card; refused in forums (spec 01 §5). */
+  sendPatientCard(address: string, card: PatientCardShare): Promise<ChatMessage> {
+    if (this.metaOf(address)?.kind === 'forum') {
+      this.notice('error', TEXTS.cannotSharePatientInForum);
+      return Promise.reject(new ChatSendError(TEXTS.cannotSharePatientInForum));
+    }
+    return this.sendContent(address, { kind: 'patientCard', card });
+  }
+
+  private requireUploads(address: string): { uploads: ChatUploads; meta: ConversationMeta } {
+    const meta = this.metaOf(address);
+    if (!this.uploadsApi || !meta) throw new ChatSendError('uploads are not configured for this conversation');
+    return { uploads: this.uploadsApi, meta };
+  }
+
+  private refuseTooLarge(file: ChatFile): void {
+    if (!isFileTooLarge(file.size)) return;
+    const message = fileTooLargeMessage(file.name);
+    this.notice('warning', message);
+    throw new ChatSendError(message);
+  }
+
+  /**
+   * An image (spec 01 §7): size check, POST /images/chat, PUT with progress, share, then the
+   * image message. The bubble shows progress under the message id it will have; a failure
+   * marks it failed and says so.
+   */
+  async sendImage(address: string, image: ChatFile): Promise<ChatMessage> {
+    this.refuseTooLarge(image);
+    const { uploads, meta } = this.requireUploads(address);
+    const id = this.createId();
+    this.set({ uploads: { ...this.state.uploads, [id]: 0 } });
+    try {
+      await this.ensureMembership(address);
+      const record = await uploads.createChatImage();
+      await uploads.uploadChatImage(record.id, image, (fraction) => {
+        this.set({ uploads: { ...this.state.uploads, [id]: Math.max(0, Math.min(1, fraction)) } });
+      });
+      await uploads.shareChatImage(record.id, meta);
+      return this.enqueue(address, { kind: 'image', imageId: String(record.id), filename: image.name }, id);
+    } catch (err) {
+      if (err instanceof ChatSendError) throw err;
+      this.logger.warn('chat image send failed', { reason: errorText(err) });
+      this.notice('error', TEXTS.sendImageFailed);
+      throw new ChatSendError(TEXTS.sendImageFailed);
+    } finally {
+      const rest = { ...this.state.uploads };
+      delete rest[id];
+      this.set({ uploads: rest });
+    }
+  }
+
+  /** A file (spec 01 §7): size check, POST /files with the conversation's ids, file message. */
+  async sendFile(address: string, file: ChatFile): Promise<ChatMessage> {
+    this.refuseTooLarge(file);
+    const { uploads, meta } = this.requireUploads(address);
+    try {
+      await this.ensureMembership(address);
+      const { id } = await uploads.uploadFile(file, meta);
+      return this.enqueue(address, {
+        kind: 'file',
+        file: { id: String(id), filename: file.name, size: file.size, type: file.type },
+      });
+    } catch (err) {
+      if (err instanceof ChatSendError) throw err;
+      this.logger.warn('chat file send failed', { reason: errorText(err) });
+      this.notice('error', TEXTS.sendFileFailed);
+      throw new ChatSendError(TEXTS.sendFileFailed);
+    }
+  }
+
+  /** Sends a failed message again with the same id. */
+  retry(id: string): void {
+    if (this.state.delivery[id] !== 'failed') return;
+    const message = Object.values(this.state.conversations)
+      .flatMap((c) => c.messages)
+      .find((m) => m.id === id);
+    if (!message?.body || !message.displayNames) return;
+    const entry: OutgoingMessage = {
+      id,
+      to: message.to,
+      type: message.type,
+      subject: message.subject ?? '',
+      body: message.body,
+      displayNames: message.displayNames,
+      sendTimestamp: message.sendTimestamp ?? this.clock.now(),
+    };
+    this.outboxEntries = [...this.outboxEntries, entry];
+    try {
+      this.persist();
+    } catch (err) {
+      this.logger.warn('chat outbox not saved', { reason: errorText(err) });
+    }
+    this.set({ outbox: this.outboxEntries.map((e) => e.id), delivery: { ...this.state.delivery, [id]: 'queued' } });
+    void this.pump();
+  }
+}
+
+function emptyConversation(address: string, type: ChatMessage['type']): ConversationState {
+  return { address, type, messages: [], loading: 'none' };
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

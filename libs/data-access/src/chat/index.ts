@@ -1,0 +1,62 @@
+export type {
+  ChatTransport,
+  TransportEvent,
+  TransportListener,
+  OutgoingMessage,
+  InboxEntry,
+  HistoryQuery,
+  HistoryPage,
+  SentMarkerType,
+} from './types';
+export { systemClock, type Clock, type TimerHandle } from './clock';
+export {
+  DISCONNECT_FLOOD_COUNT,
+  DISCONNECT_FLOOD_WINDOW_MS,
+  RECONNECT_BASE_DELAY_MS,
+  RECONNECT_MAX_DELAY_MS,
+  CONNECT_ATTEMPT_TIMEOUT_MS,
+  nextConnectionState,
+  reconnectDelay,
+  recordDisconnect,
+  type ChatConnectionState,
+  type ConnectionEvent,
+} from './connection';
+export { upgradeDelivery, conversationOf, mergeMessages, type DeliveryState } from './messages';
+export {
+  LocalStorageOutboxStorage,
+  MemoryOutboxStorage,
+  readOutbox,
+  type OutboxStorage,
+} from './outbox';
+export {
+  ChatStore,
+  ChatSendError,
+  browserNetworkStatus,
+  HISTORY_TIMEOUT_MS,
+  CATCH_UP_PAGE_SIZE,
+  type ChatStoreOptions,
+  type ChatSnapshot,
+  type ConversationState,
+  type ConversationMeta,
+  type MessageLoadingState,
+  type ChatNotice,
+  type ChatLogger,
+  type NetworkStatus,
+  type ChatFile,
+  type ChatUploads,
+} from './ChatStore';
+export {
+  ChatProvider,
+  useChatStore,
+  useChatSelector,
+  useConnectionState,
+  useChatOffline,
+  useUnreadCounts,
+  useConversations,
+  useConversation,
+  useDeliveryStates,
+  useUploadProgress,
+  useLastActive,
+  type ChatProviderProps,
+} from './ChatProvider';
+export { XmppTransport, type XmppTransportOptions } from './XmppTransport';

@@ -1,0 +1,82 @@
+import {
+  bareJid,
+  isVisibleMessage,
+  messageSender,
+  messageTime,
+  type ChatMessage,
+} from '@pando/domain';
+
+/**
+ * Delivery of a message the user sent (spec 01 §4 "Delivery markers", issue 9 "Delivery,
+ * honestly"): queued (no connection; in the durable outbox), sending (written to the socket),
+ * stored (the server acknowledged it), received and displayed (the recipient's markers),
+ * failed (the server refused it, or it could not be uploaded or queued).
+ */
+export type DeliveryState = 'queued' | 'sending' | 'stored' | 'received' | 'displayed' | 'failed';
+
+const RANK: Record<Exclude<DeliveryState, 'failed'>, number> = {
+  queued: 0,
+  sending: 1,
+  stored: 2,
+  received: 3,
+  displayed: 4,
+};
+
+/**
+ * Delivery only moves forward: a late ack never turns "displayed" back into "stored". The
+ * exceptions are explicit: a dropped connection sends `sending` back to `queued` (see
+ * `requeue`), and `failed` is left only by a retry.
+ */
+export function upgradeDelivery(current: DeliveryState | undefined, next: DeliveryState): DeliveryState {
+  if (current === undefined) return next;
+  if (next === 'failed') return current === 'queued' || current === 'sending' ? 'failed' : current;
+  if (current === 'failed') return current;
+  return RANK[next] > RANK[current] ? next : current;
+}
+
+/** The conversation a message belongs to, as a bare JID seen from `me`. */
+export function conversationOf(message: Pick<ChatMessage, 'from' | 'to' | 'type'>, me: string): string {
+  if (message.type === 'groupchat') return bareJid(message.from);
+  const from = bareJid(message.from);
+  return from === me ? bareJid(message.to) : from;
+}
+
+export function isOwnMessage(message: Pick<ChatMessage, 'from' | 'type'>, me: string): boolean {
+  return messageSender(message) === me;
+}
+
+/**
+ * Adds messages to a conversation's list: only visible ones (spec 01 §3), deduplicated by id,
+ * oldest first. An existing copy wins, except that the server's copy of our own message
+ * supplies the archive time the optimistic copy lacked. Sorting is stable, so messages with
+ * equal times keep archive order.
+ */
+export function mergeMessages(
+  existing: readonly ChatMessage[],
+  incoming: readonly ChatMessage[],
+): readonly ChatMessage[] {
+  const visible = incoming.filter(isVisibleMessage);
+  if (visible.length === 0) return existing;
+  const index = new Map(existing.map((m, i) => [m.id, i]));
+  const next = [...existing];
+  let changed = false;
+  for (const m of visible) {
+    const at = index.get(m.id);
+    if (at === undefined) {
+      index.set(m.id, next.length);
+      next.push(m);
+      changed = true;
+      continue;
+    }
+    const current = next[at];
+    if (current && !current.sent && m.sent) {
+      next[at] = { ...current, sent: m.sent, displayNames: m.displayNames ?? current.displayNames };
+      changed = true;
+    }
+  }
+  if (!changed) return existing;
+  return next
+    .map((m, i) => ({ m, i }))
+    .sort((a, b) => messageTime(a.m) - messageTime(b.m) || a.i - b.i)
+    .map(({ m }) => m);
+}

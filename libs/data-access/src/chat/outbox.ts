@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import type { OutgoingMessage } from './types';
+
+/**
+ * Where the outbox lives between page loads. Synchronous on purpose: a message must be on disk
+ * before the composer clears, and localStorage is synchronous. `save` throws when the storage
+ * refuses (quota, private mode); the store then treats the message as not queueable.
+ */
+export interface OutboxStorage {
+  load(): unknown;
+  save(entries: readonly OutgoingMessage[]): void;
+}
+
+const OutboxEntrySchema = z.object({
+  id: z.string().min(1).max(128),
+  to: z.string().min(1),
+  type: z.enum(['chat', 'groupchat']),
+  subject: z.string(),
+  body: z.string(),
+  displayNames: z.object({ sender: z.string(), recipient: z.string() }),
+  sendTimestamp: z.number().nonnegative(),
+});
+
+/**
+ * Reads what a storage holds. Entries that do not parse (an older format, a hand-edited value)
+ * are dropped one by one and reported, never the whole outbox.
+ */
+export function readOutbox(storage: OutboxStorage): {
+  entries: OutgoingMessage[];
+  dropped: number;
+} {
+  let raw: unknown;
+  try {
+    raw = storage.load();
+  } catch {
+    return { entries: [], dropped: 0 };
+  }
+  if (!Array.isArray(raw)) return { entries: [], dropped: raw == null ? 0 : 1 };
+  const entries: OutgoingMessage[] = [];
+  let dropped = 0;
+  const seen = new Set<string>();
+  for (const item of raw) {
+    const parsed = OutboxEntrySchema.safeParse(item);
+    if (parsed.success && !seen.has(parsed.data.id)) {
+      seen.add(parsed.data.id);
+      entries.push(parsed.data);
+    } else dropped++;
+  }
+  return { entries, dropped };
+}
+
+/** The outbox of one user in `localStorage` (one key per user, so a shared PC keeps them apart). */
+export class LocalStorageOutboxStorage implements OutboxStorage {
+  constructor(
+    private readonly key: string,
+    private readonly storage: Pick<
+      Storage,
+      'getItem' | 'setItem' | 'removeItem'
+    > = globalThis.localStorage,
+  ) {}
+
+  static forUser(userUuid: string): LocalStorageOutboxStorage {
+    return new LocalStorageOutboxStorage(`pando.chat.outbox.${userUuid}`);
+  }
+
+  load(): unknown {
+    const text = this.storage.getItem(this.key);
+    if (text === null) return [];
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return null;
+    }
+  }
+
+  save(entries: readonly OutgoingMessage[]): void {
+    if (entries.length === 0) this.storage.removeItem(this.key);
+    else this.storage.setItem(this.key, JSON.stringify(entries));
+  }
+}
+
+/** In memory; survives a new store instance as long as the same object is passed (tests, demo). */
+export class MemoryOutboxStorage implements OutboxStorage {
+  private value: string | null = null;
+  /** Set to make `save` throw, as a full or disabled browser storage does. */
+  failing = false;
+
+  load(): unknown {
+    return this.value === null ? [] : (JSON.parse(this.value) as unknown);
+  }
+
+  save(entries: readonly OutgoingMessage[]): void {
+    if (this.failing) throw new Error('storage unavailable');
+    this.value = JSON.stringify(entries);
+  }
+}

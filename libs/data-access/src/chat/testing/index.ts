@@ -1,0 +1,3 @@
+export { FakeChatNetwork, FakeTransport } from './FakeChatNetwork';
+export { FakeNetworkStatus } from './FakeNetworkStatus';
+export { ManualClock } from './ManualClock';
