@@ -1,0 +1,203 @@
+import Papa from 'papaparse';
+import { TEXTS, textsWith } from '../texts/texts';
+import { INTERNAL_CODES } from '../wire/errors';
+import { isSendToEmailValid } from '../files/sendToEmail';
+import { formatAuthCode } from '../auth/login';
+import { INVITE_CSV_PLACEHOLDER_EMAIL, INVITE_ROW_STATUSES } from './constants';
+
+/** Spec 02 §2 "Please select a row": null when something is selected. */
+export function requireSelection(ids: readonly unknown[]): string | null {
+  return ids.length === 0 ? TEXTS.selectRow : null;
+}
+
+/**
+ * Spec 02 §5: a code is generated for exactly one selected user. None: "Please select an invite
+ * in order to get the auth code for that user"; more: "You can only generate a code for one user
+ * at a time".
+ */
+export function generateCodeSelection<T>(
+  selected: readonly T[],
+): { ok: true; target: T } | { ok: false; error: string } {
+  const [first] = selected;
+  if (selected.length === 0 || first === undefined)
+    return { ok: false, error: TEXTS.selectInviteForCode };
+  if (selected.length > 1) return { ok: false, error: TEXTS.oneCodeAtATime };
+  return { ok: true, target: first };
+}
+
+/** The generate-code dialog (spec 02 §4). */
+export type GenerateCodeDialog =
+  | { state: 'closed' }
+  | { state: 'loading' }
+  | { state: 'code'; code: string }
+  /** A 409: the user must first start login in the mobile app. */
+  | { state: 'startLoginFirst'; message: string }
+  | { state: 'error'; message: string };
+
+export type GenerateCodeEvent =
+  | { type: 'OPEN' }
+  | { type: 'RECEIVED'; authorization_code: string }
+  | { type: 'FAILED'; statusCode: number }
+  | { type: 'CLOSE' };
+
+export function generateCodeTransition(
+  state: GenerateCodeDialog,
+  event: GenerateCodeEvent,
+): GenerateCodeDialog {
+  switch (event.type) {
+    case 'OPEN':
+      return { state: 'loading' };
+    case 'RECEIVED':
+      return state.state === 'loading'
+        ? { state: 'code', code: formatAuthCode(event.authorization_code) }
+        : state;
+    case 'FAILED':
+      if (state.state !== 'loading') return state;
+      return event.statusCode === 409
+        ? { state: 'startLoginFirst', message: TEXTS.startLoginFirst }
+        : { state: 'error', message: TEXTS.unableToGetCode };
+    case 'CLOSE':
+      return { state: 'closed' };
+  }
+}
+
+export type InviteRowStatus = (typeof INVITE_ROW_STATUSES)[keyof typeof INVITE_ROW_STATUSES];
+
+export interface InviteImportRow {
+  email: string;
+  valid: boolean;
+  /** Invalid emails are not pre-selected (spec 02 §5). */
+  selected: boolean;
+  status: InviteRowStatus;
+}
+
+/**
+ * Spec 02 §5 CSV import: emails from the first column, the header row skipped, the template's
+ * placeholder address skipped; invalid emails are kept (so the admin sees them) but not
+ * pre-selected. Blank rows and repeated addresses are dropped.
+ */
+export function parseInviteCsv(
+  csv: string,
+  placeholder: string = INVITE_CSV_PLACEHOLDER_EMAIL,
+): InviteImportRow[] {
+  const parsed = Papa.parse<string[]>(csv.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
+  const seen = new Set<string>();
+  const rows: InviteImportRow[] = [];
+  for (const record of parsed.data.slice(1)) {
+    const email = (record[0] ?? '').trim().toLowerCase();
+    if (!email || email === placeholder.toLowerCase() || seen.has(email)) continue;
+    seen.add(email);
+    const valid = isSendToEmailValid(email) && !/\s/.test(email);
+    rows.push({
+      email,
+      valid,
+      selected: valid,
+      status: valid ? INVITE_ROW_STATUSES.NOT_SENT : INVITE_ROW_STATUSES.INVALID,
+    });
+  }
+  return rows;
+}
+
+/** Outcome of one POST /admin/invites. */
+export type InviteOutcome =
+  { kind: 'sent' } | { kind: 'failed'; statusCode: number; internalCode?: string | undefined };
+
+/**
+ * Status after sending (spec 02 §4): "Sent successfully", "Already invited" (a 409 without a
+ * feature code) or "Error, unable to send the invitation".
+ */
+export function inviteRowStatus(outcome: InviteOutcome): InviteRowStatus {
+  if (outcome.kind === 'sent') return INVITE_ROW_STATUSES.SENT;
+  if (outcome.statusCode === 409 && outcome.internalCode !== INTERNAL_CODES.FEATURE_NOT_ENABLED) {
+    return INVITE_ROW_STATUSES.ALREADY_INVITED;
+  }
+  return INVITE_ROW_STATUSES.ERROR;
+}
+
+/** Spec 02 §8: bulk import stops at FEATURE_NOT_ENABLED. */
+export function shouldStopImport(outcome: InviteOutcome): boolean {
+  return outcome.kind === 'failed' && outcome.internalCode === INTERNAL_CODES.FEATURE_NOT_ENABLED;
+}
+
+/** Spec 02 §8 notification for one invite. */
+export function inviteNotification(email: string, outcome: InviteOutcome): string {
+  if (outcome.kind === 'sent') return textsWith.inviteSent(email);
+  if (outcome.internalCode === INTERNAL_CODES.FEATURE_NOT_ENABLED) {
+    return textsWith.inviteFeatureNotEnabled(email);
+  }
+  return textsWith.inviteNotSent(email);
+}
+
+/**
+ * Spec 02 §4 block/transfer. Nothing happens when no rows are selected (empty list). Blocking
+ * moves the user to the organisation 'General'; a transfer moves them to the chosen one.
+ */
+export function blockPatches(
+  selectedIds: readonly number[],
+  generalHospitalUuid: string,
+): { id: number; patch: { blocked: true; hospital_uuid: string } }[] {
+  return selectedIds.map((id) => ({
+    id,
+    patch: { blocked: true, hospital_uuid: generalHospitalUuid },
+  }));
+}
+
+export function transferPatches(
+  selectedIds: readonly number[],
+  hospitalUuid: string,
+): { id: number; patch: { hospital_uuid: string } }[] {
+  return selectedIds.map((id) => ({ id, patch: { hospital_uuid: hospitalUuid } }));
+}
+
+/** Spec 02 §2: sorting by name maps to last_name (also the default). */
+export function adminUsersSort(column: string | null | undefined, descending = false): string {
+  const field = !column || column === 'name' ? 'last_name' : column;
+  return descending ? `-${field}` : field;
+}
+
+/** Admin list state (spec 02 §3/§4): items by id, total, loading, error. */
+export interface AdminListState<T extends { id: number }> {
+  items: Record<number, T>;
+  order: number[];
+  total: number;
+  loading: boolean;
+  error: string | null;
+}
+
+export type AdminListEvent<T> =
+  | { type: 'START' }
+  | { type: 'SUCCESS'; items: readonly T[]; total: number; append: boolean }
+  | { type: 'FAILURE'; error: string };
+
+export function emptyAdminList<T extends { id: number }>(): AdminListState<T> {
+  return { items: {}, order: [], total: 0, loading: false, error: null };
+}
+
+/** Start sets loading, success clears the error, failure stores the error text (spec 02 §4). */
+export function adminListTransition<T extends { id: number }>(
+  state: AdminListState<T>,
+  event: AdminListEvent<T>,
+): AdminListState<T> {
+  switch (event.type) {
+    case 'START':
+      return { ...state, loading: true };
+    case 'SUCCESS': {
+      const items = event.append ? { ...state.items } : {};
+      const order = event.append ? [...state.order] : [];
+      for (const item of event.items) {
+        if (!(item.id in items)) order.push(item.id);
+        items[item.id] = item;
+      }
+      return { items, order, total: event.total, loading: false, error: null };
+    }
+    case 'FAILURE':
+      return { ...state, loading: false, error: event.error };
+  }
+}
+
+/** Availability label (spec 02 §4). */
+export function availabilityLabel(status: string | null | undefined): string {
+  if (status === 'AVAILABLE') return 'Available';
+  if (status === 'UNAVAILABLE') return 'Unavailable';
+  return 'Unknown';
+}
