@@ -1,3 +1,4 @@
 export * from './http';
 export * from './api';
 export * from './pendingSchemas';
+export * from './chat';

@@ -14,3 +14,4 @@ export type { MockBackendOptions, MockState } from './mocks/backend';
 export { createHandlers } from './mocks/handlers';
 export { createMockServer } from './mocks/node';
 export * from '../contract/scenarios';
+export * from '../chat/testing';
