@@ -1,3 +1,137 @@
 import type { FastifyInstance } from 'fastify';
+import { requireUser } from '../auth/sessions.js';
+import { parseInput } from '../http/errors.js';
+import { SearchQuerySchema, type SearchResponse, type SearchResult } from '../teams/pendingSchemas.js';
+import { TEAM_SELECT, type TeamRecord, toWireTeam } from '../teams/repo.js';
 
-export function registerSearchRoutes(_app: FastifyInstance): void {}
+/** The expressions the 0200 migration indexes; they must stay character-for-character equal. */
+const USER_TEXT = `lower(u.first_name || ' ' || u.last_name || ' ' || u.email)`;
+const TEAM_TEXT = 'lower(t.name)';
+
+export const likePattern = (q: string) => `%${q.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+interface HitRow {
+  kind: 'USER' | 'TEAM';
+  id: number;
+  total: number;
+}
+
+/**
+ * GET /filters (spec 01 §2 "Search", §3 "Search result"). Each include adds one kind of hit:
+ * - user.other: other people, in my organisation, or with outside-organisation=true in the
+ *   other organisations of my network (never another network);
+ * - team.member-of / team.forum.member-of / team.advice.member-of: my teams, forums, advice
+ *   channels (membership is the scope, so the organisation filter does not apply);
+ * - team.forum / team.advice: forums and advice channels of the same organisation scope.
+ * Hits are users (by last name) then teams (by name), paged together; `meta.total` counts all
+ * pages, `meta.searchResultCount` this page.
+ */
+export function registerSearchRoutes(app: FastifyInstance): void {
+  app.get('/api/v4/filters', async (req): Promise<SearchResponse> => {
+    const { user } = await requireUser(app, req);
+    const q = parseInput(SearchQuerySchema, req.query);
+    const include = new Set(q.include);
+    const outside = q['outside-organisation'] === 'true';
+    const pageSize = q['page[size]'];
+    const page = q['page[number]'];
+    // $1 viewer id, $2 hospital, $3 network, $4 pattern, $5 outside flag
+    const orgScope = (alias: string) =>
+      `(case when $5::boolean
+          then ${alias}.hospital_id is distinct from $2 and $3::int is not null and ${alias}.hospital_id in (select id from hospitals where network_id = $3)
+          else ${alias}.hospital_id = $2 end)`;
+    const member = `exists(select 1 from team_members m where m.team_id = t.id and m.user_id = $1)`;
+    const forum = 't.discoverable and t.auto_accept';
+    const advice = `coalesce((t.public_data->>'enabled')::boolean, false)`;
+    const teamConds: string[] = [];
+    if (include.has('team.member-of')) teamConds.push(`(${member} and not (${forum}) and not ${advice})`);
+    if (include.has('team.forum')) teamConds.push(`(${forum} and ${orgScope('t')})`);
+    if (include.has('team.forum.member-of')) teamConds.push(`(${forum} and ${member})`);
+    if (include.has('team.advice')) teamConds.push(`(${advice} and ${orgScope('t')})`);
+    if (include.has('team.advice.member-of')) teamConds.push(`(${advice} and ${member})`);
+    const parts: string[] = [];
+    if (include.has('user.other')) {
+      parts.push(`select 'USER' as kind, u.id, 0 as rank, lower(u.last_name) || ' ' || lower(u.first_name) as sort
+                    from users u
+                   where u.id <> $1 and not u.blocked and ${USER_TEXT} like $4 and ${orgScope('u')}`);
+    }
+    if (teamConds.length > 0) {
+      parts.push(`select 'TEAM' as kind, t.id, 1 as rank, lower(t.name) as sort
+                    from teams t
+                   where t.deleted_at is null and ${TEAM_TEXT} like $4 and (${teamConds.join(' or ')})`);
+    }
+    // Every parameter is typed once here, whichever includes left it unused in `parts`.
+    const typed = `($1::int, $2::int, $3::int, $4::text, $5::boolean) is not null or true`;
+    const r = await app.db.query<HitRow>(
+      `select kind, id, count(*) over ()::int as total from (${parts.join(' union all ')}) hits
+        where ${typed}
+        order by rank, sort, id limit $6 offset $7`,
+      [user.id, user.hospital_id, user.network_id, likePattern(q.q), outside, pageSize, (page - 1) * pageSize],
+    );
+    let total = r.rows[0]?.total;
+    if (total === undefined) {
+      total = (await app.db.query<{ n: number }>(
+        `select count(*)::int as n from (${parts.join(' union all ')}) hits where ${typed}`,
+        [user.id, user.hospital_id, user.network_id, likePattern(q.q), outside],
+      )).rows[0]?.n ?? 0;
+    }
+    const results = await hydrate(app, r.rows, user.id);
+    return { results, meta: { total, searchResultCount: results.length, page: { number: page, size: pageSize } }, links: links(req.url, page, pageSize, total) };
+  });
+}
+
+async function hydrate(app: FastifyInstance, rows: HitRow[], viewerId: number): Promise<SearchResult[]> {
+  const userIds = rows.filter((r) => r.kind === 'USER').map((r) => r.id);
+  const teamIds = rows.filter((r) => r.kind === 'TEAM').map((r) => r.id);
+  const users = new Map<number, Extract<SearchResult, { USER: unknown }>['USER']['data']>();
+  if (userIds.length > 0) {
+    const u = await app.db.query<{
+      id: number; uuid: string; first_name: string; last_name: string; email: string; status: string;
+      hospital_id: number | null; h_name: string | null; role_description: string | null; speciality: string | null;
+    }>(
+      `select u.id, u.uuid::text as uuid, u.first_name, u.last_name, u.email, u.status, u.hospital_id, h.name as h_name,
+              u.role_description, u.speciality
+         from users u left join hospitals h on h.id = u.hospital_id where u.id = any($1::int[])`,
+      [userIds],
+    );
+    for (const x of u.rows) {
+      users.set(x.id, {
+        id: x.id, uuid: x.uuid, first_name: x.first_name, last_name: x.last_name, email: x.email, status: x.status,
+        hospital_id: x.hospital_id, hospital: x.h_name === null ? null : { name: x.h_name },
+        role: { description: x.role_description }, speciality: x.speciality,
+      });
+    }
+  }
+  const teams = new Map<number, TeamRecord>();
+  if (teamIds.length > 0) {
+    const t = await app.db.query<TeamRecord>(`${TEAM_SELECT} where t.id = any($1::int[])`, [teamIds]);
+    for (const x of t.rows) teams.set(x.id, x);
+  }
+  const out: SearchResult[] = [];
+  for (const r of rows) {
+    if (r.kind === 'USER') {
+      const data = users.get(r.id);
+      if (data) out.push({ USER: { data } });
+    } else {
+      const team = teams.get(r.id);
+      if (team) out.push({ TEAM: { data: toWireTeam(team, viewerId) } });
+    }
+  }
+  return out;
+}
+
+/** JSON:API-style paging links that keep the caller's other parameters. */
+function links(url: string, page: number, size: number, total: number): SearchResponse['links'] {
+  const last = Math.max(1, Math.ceil(total / size));
+  const at = (n: number) => {
+    const u = new URL(url, 'http://x');
+    u.searchParams.set('page[number]', String(n));
+    return `${u.pathname}${u.search}`;
+  };
+  return {
+    self: at(page),
+    first: at(1),
+    last: at(last),
+    prev: page > 1 ? at(Math.min(page - 1, last)) : null,
+    next: page < last ? at(page + 1) : null,
+  };
+}
