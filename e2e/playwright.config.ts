@@ -39,7 +39,7 @@ export default defineConfig({
     url: `${baseURL}/api/v4/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    stdout: 'pipe',
+    stdout: 'ignore',
     stderr: 'pipe',
     env: {
       PORT: String(port),
