@@ -114,6 +114,8 @@ export function useLogoutMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => logout(http),
-    onSettled: () => queryClient.clear(),
+    onSettled: () => {
+      queryClient.clear();
+    },
   });
 }

@@ -21,7 +21,9 @@ type Route = (
 function harness(route: Route) {
   const calls: { url: URL; init: RequestInit }[] = [];
   const fetchMock = async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input));
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+    );
     calls.push({ url, init });
     const { status, body } = await route(url, init);
     return new Response(body === undefined ? null : JSON.stringify(body), { status });
@@ -110,21 +112,29 @@ describe('optimistic updates', () => {
     );
     queryClient.setQueryData(patientCardKeys.detail(7), card);
     const { result } = renderHook(() => useToggleTaskMutation(7, 42), { wrapper });
-    act(() => result.current.mutate({ taskId: 70, completed: true }));
-    await waitFor(() =>
+    act(() => {
+      result.current.mutate({ taskId: 70, completed: true });
+    });
+    await waitFor(() => {
       expect(
         queryClient.getQueryData<PatientCard>(patientCardKeys.detail(7))?.tasks[0],
       ).toMatchObject({
         completed: true,
         completed_by_id: 42,
-      }),
-    );
-    await waitFor(() => expect(calls).toHaveLength(1));
-    expect(JSON.parse(String(calls[0]?.init.body))).toMatchObject({
+      });
+    });
+    await waitFor(() => {
+      expect(calls).toHaveLength(1);
+    });
+    expect(JSON.parse(calls[0]?.init.body as string)).toMatchObject({
       tasks: [{ id: 70, completed: true, completed_by_id: 42, patient_card_id: 7 }],
     });
-    act(() => release({ status: 500, body: { message: 'db down' } }));
-    await waitFor(() => expect(result.current.isError).toBe(true));
+    act(() => {
+      release({ status: 500, body: { message: 'db down' } });
+    });
+    await waitFor(() => {
+      expect(result.current.isError).toBe(true);
+    });
     expect(
       queryClient.getQueryData<PatientCard>(patientCardKeys.detail(7))?.tasks[0],
     ).toMatchObject({
@@ -150,12 +160,18 @@ describe('optimistic updates', () => {
     );
     queryClient.setQueryData(teamKeys.detail(5), team);
     const { result } = renderHook(() => useAddTeamMembersMutation(5), { wrapper });
-    act(() => result.current.mutate([3]));
-    await waitFor(() =>
-      expect(queryClient.getQueryData<Team>(teamKeys.detail(5))?.user_ids).toEqual([1, 2, 3]),
-    );
-    act(() => release({ status: 403, body: { message: 'not a member' } }));
-    await waitFor(() => expect(result.current.isError).toBe(true));
+    act(() => {
+      result.current.mutate([3]);
+    });
+    await waitFor(() => {
+      expect(queryClient.getQueryData<Team>(teamKeys.detail(5))?.user_ids).toEqual([1, 2, 3]);
+    });
+    act(() => {
+      release({ status: 403, body: { message: 'not a member' } });
+    });
+    await waitFor(() => {
+      expect(result.current.isError).toBe(true);
+    });
     expect(queryClient.getQueryData<Team>(teamKeys.detail(5))?.user_ids).toEqual([1, 2]);
   });
 });
@@ -182,7 +198,9 @@ describe('paging', () => {
       return { status: 200, body: { results: ids.map(conversation), total_count: total } };
     });
     const { result } = renderHook(() => useAdviceHistoryInfiniteQuery(), { wrapper });
-    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    await waitFor(() => {
+      expect(result.current.isSuccess).toBe(true);
+    });
     expect(calls[0]?.url.searchParams.get('limit')).toBe('20');
     expect(calls[0]?.url.searchParams.get('sort')).toBe('-modified_at');
     const second = await act(() => result.current.fetchNextPage());
@@ -220,10 +238,14 @@ describe('paging', () => {
         }),
       { wrapper },
     );
-    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    await waitFor(() => {
+      expect(result.current.isSuccess).toBe(true);
+    });
     expect(result.current.hasNextPage).toBe(true);
     await act(() => result.current.fetchNextPage());
-    await waitFor(() => expect(result.current.data?.pages).toHaveLength(2));
+    await waitFor(() => {
+      expect(result.current.data?.pages).toHaveLength(2);
+    });
     expect(result.current.hasNextPage).toBe(false);
     expect(calls.map((c) => c.url.searchParams.get('page[number]'))).toEqual(['1', '2']);
     expect(calls[0]?.url.searchParams.get('outside-organisation')).toBe('true');

@@ -7,10 +7,14 @@ import { createScenarioContext, scenarios } from './scenarios';
 const server = setupServer();
 const origin = 'http://pando.contract.test';
 
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+beforeAll(() => {
+  server.listen({ onUnhandledFrame: 'error' });
+});
 // Unhandled requests fail loudly (MSW 3 renamed onUnhandledRequest to onUnhandledFrame).
 // A freshly seeded backend per scenario, as each real-server scenario gets a fresh database view.
-beforeEach(() => server.resetHandlers(...createHandlers(createMockBackend())));
+beforeEach(() => {
+  server.resetHandlers(...createHandlers(createMockBackend()));
+});
 afterAll(() => {
   server.close();
   console.info(`[contract] msw: ${scenarios.length} scenarios ran, 0 pending`);

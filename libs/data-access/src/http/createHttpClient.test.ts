@@ -13,12 +13,13 @@ import {
 } from './errors';
 
 function setup(status: number, body?: unknown, path = '/teams/5') {
-  const fetchMock = vi.fn(
-    async (_input: RequestInfo | URL, _init?: RequestInit) =>
+  const fetchMock = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) =>
+    Promise.resolve(
       new Response(body === undefined ? null : JSON.stringify(body), {
         status,
         headers: { 'Content-Type': 'application/json' },
       }),
+    ),
   );
   const deps = {
     notify: vi.fn(),
@@ -30,16 +31,20 @@ function setup(status: number, body?: unknown, path = '/teams/5') {
     clientVersion: '1.2.3',
     clientBuild: 'abc123',
     getCurrentPath: () => path,
-    fetch: fetchMock as unknown as typeof fetch,
+    fetch: fetchMock,
     ...deps,
   };
   return { client: createHttpClient(options), fetchMock, ...deps };
 }
 
+function requestUrl(input: RequestInfo | URL): string {
+  return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+}
+
 function lastInit(fetchMock: ReturnType<typeof setup>['fetchMock']) {
   const call = fetchMock.mock.calls.at(-1);
   if (!call) throw new Error('fetch was not called');
-  return { url: String(call[0]), init: call[1] ?? {} };
+  return { url: requestUrl(call[0]), init: call[1] ?? {} };
 }
 
 describe('HTTP client: request shape (spec 01 §7)', () => {
@@ -75,7 +80,7 @@ describe('HTTP client: request shape (spec 01 §7)', () => {
       navigateToLogin: vi.fn(),
       logger: { info: vi.fn(), warn: vi.fn(), error: vi.fn(), event: vi.fn() },
       getBearerToken: () => 'tok-1',
-      fetch: fetchMock as unknown as typeof fetch,
+      fetch: fetchMock,
     });
     await withToken.request({ method: 'GET', path: '/structured/templates', bearer: true });
     expect((lastInit(fetchMock).init.headers as Record<string, string>).Authorization).toBe(

@@ -24,7 +24,7 @@ export function encodeQuery(params: QueryParams | undefined): string {
   const parts: string[] = [];
   for (const [key, raw] of Object.entries(params)) {
     if (raw === undefined || raw === null) continue;
-    const value = Array.isArray(raw) ? raw.join(',') : String(raw as string | number | boolean);
+    const value = Array.isArray(raw) ? raw.join(',') : String(raw);
     parts.push(`${encodeQueryComponent(key)}=${encodeQueryComponent(value)}`);
   }
   return parts.length === 0 ? '' : `?${parts.join('&')}`;

@@ -240,7 +240,7 @@ export class MockBackend {
     const normalised = email.trim().toLowerCase();
     let code = '';
     for (let i = 0; i < 6; i++)
-      code += CODE_ALPHABET[Math.floor(this.random() * CODE_ALPHABET.length)];
+      code += CODE_ALPHABET.charAt(Math.floor(this.random() * CODE_ALPHABET.length));
     const challenge = this.randomToken();
     for (const attempt of this.state.loginAttempts)
       if (attempt.email === normalised) attempt.used = true;

@@ -1,10 +1,10 @@
-import type { DefaultBodyType, HttpResponseResolver, PathParams } from 'msw';
+import type { HttpResponseResolver, PathParams } from 'msw';
 import { MockHttpError } from './util';
 
 /** Lets resolvers `fail(...)` with an error response instead of threading returns everywhere. */
 export function guard<P extends PathParams>(
-  resolver: HttpResponseResolver<P, DefaultBodyType>,
-): HttpResponseResolver<P, DefaultBodyType> {
+  resolver: HttpResponseResolver<P>,
+): HttpResponseResolver<P> {
   return async (info) => {
     try {
       return await resolver(info);

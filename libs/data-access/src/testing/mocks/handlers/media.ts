@@ -20,6 +20,10 @@ async function readUpload(request: Request, field: string) {
   return { form, file, bytes: new Uint8Array(await file.arrayBuffer()) };
 }
 
+/** A text field of a multipart form; a file in its place counts as absent. */
+const text = (value: FormDataEntryValue | null, fallback: string) =>
+  typeof value === 'string' ? value : fallback;
+
 const ids = (value: FormDataEntryValue | null) =>
   typeof value === 'string' && value !== ''
     ? value.split(',').map(Number).filter(Number.isInteger)
@@ -42,8 +46,8 @@ export function mediaHandlers(backend: MockBackend) {
         const { form, file, bytes } = await readUpload(request, 'image');
         const record: MockImage = {
           id: backend.nextId('images'),
-          title: String(form.get('title') ?? ''),
-          filename: String(form.get('filename') ?? 'image'),
+          title: text(form.get('title'), ''),
+          filename: text(form.get('filename'), 'image'),
           patient_id: Number(form.get('patient_id')) || null,
           chat: false,
           owner_id: viewer.id,
@@ -126,7 +130,7 @@ export function mediaHandlers(backend: MockBackend) {
         const { form, file, bytes } = await readUpload(request, 'image');
         record.bytes = bytes;
         record.content_type = file.type || 'image/jpeg';
-        record.filename = String(form.get('filename') ?? record.filename);
+        record.filename = text(form.get('filename'), record.filename);
         return HttpResponse.json({ id: record.id });
       }),
     ),
