@@ -145,6 +145,15 @@ describe('MUC Light rooms', () => {
     }
   });
 
+  it('records a message_sent analytics event with the team id (spec 02 §7)', async () => {
+    const r = await ts.db.query<{ n: number }>(
+      `select count(*)::int as n from analytics_events e join teams t on t.id = e.team_id
+        where e.type = 'message_sent' and t.name = 'Ward 7 Team' and e.user_id = $1`,
+      [alice.userId],
+    );
+    expect(r.rows[0]?.n).toBeGreaterThanOrEqual(1);
+  });
+
   it('answers a non-occupant with item-not-found and neither stores nor routes the message', async () => {
     const carol = await connectAs(ts, 'carol@example.org');
     try {
@@ -251,9 +260,13 @@ describe('last activity', () => {
   it('answers 0 for an online colleague and the seconds since disconnect otherwise; strangers are refused', async () => {
     const q = (c: TestChatClient, to: string) => c.iq(xml('iq', { type: 'get', to }, xml('query', { xmlns: 'jabber:iq:last' })));
     expect((await q(bob, alice.bare)).getChild('query', 'jabber:iq:last')?.attrs.seconds).toBe('0');
-    const tmp = await connectAs(ts, 'carol@example.org');
-    await tmp.stop();
-    await new Promise((r) => setTimeout(r, 200));
+    const colleague = await connectAs(ts, 'org.admin@example.org');
+    await colleague.stop();
+    await expect.poll(async () => (await ts.db.query('select 1 from chat_last_activity where user_uuid = $1', [colleague.uuid])).rows.length).toBe(1);
+    await ts.db.query(`update chat_last_activity set last_seen_at = now() - interval '120 seconds' where user_uuid = $1`, [colleague.uuid]);
+    const seconds = Number((await q(bob, colleague.bare)).getChild('query', 'jabber:iq:last')?.attrs.seconds);
+    expect(seconds).toBeGreaterThanOrEqual(120);
+    expect(seconds).toBeLessThan(130);
     const dave = await connectAs(ts, 'dave@example.net');
     try {
       await expect(q(dave, alice.bare)).rejects.toThrow();

@@ -13,6 +13,8 @@ import { DEFAULT_LIMITS } from './xml.js';
 /** What the REST side uses to keep rooms in step (teams, forums, advice conversations). */
 export interface ChatApi {
   server: ChatServer;
+  /** Options every new connection gets (tests and the benchmark raise the rate limit here). */
+  connectionOptions: ConnectionOptions;
   rooms: {
     /** Adds/removes occupants (uuids), creating the room on first use; notifies with versions. */
     setAffiliations(mimId: string, change: { added?: readonly string[]; removed?: readonly string[] }): Promise<unknown>;
@@ -109,6 +111,7 @@ async function xmppPlugin(app: FastifyInstance, opts: XmppPluginOptions): Promis
 
   const api: ChatApi = {
     server,
+    connectionOptions: connOpts,
     rooms: { setAffiliations: (mimId, change) => server.setAffiliations(mimId, change) },
     postSystemMessage: (mimId, body, subject) => server.postSystemMessage(mimId, body, subject),
   };
