@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     environment: 'node',
     root: import.meta.dirname,
-    include: ['**/*.contract.test.ts'],
+    include: ['**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },
