@@ -284,14 +284,14 @@ describe('ChatStore — delivery and the durable outbox', () => {
 });
 
 describe('ChatStore — history (spec 01 §4 message loading)', () => {
-  async function withArchive(count: number) {
+  async function withArchive(count: number, gapMs = 1000) {
     const w = createChatWorld();
     const a = w.user(w.alice, 'Alice Adams');
     const b = w.user(w.bob, 'Bob Brown');
     await connected(b);
     for (let i = 1; i <= count; i++) {
       await b.store.sendText(w.alice, `archived ${i}`);
-      w.clock.advance(1000);
+      w.clock.advance(gapMs);
     }
     await settle();
     await connected(a);
@@ -326,6 +326,34 @@ describe('ChatStore — history (spec 01 §4 message loading)', () => {
     await settle();
     expect(a.transport.calls.history).toHaveLength(2);
     expect(a.notices).toEqual([{ kind: 'info', message: TEXTS.noMoreMessages }]);
+  });
+
+  it('messages archived in the same millisecond keep archive order across pages', async () => {
+    const { w, a } = await withArchive(14, 0);
+    a.store.openConversation(w.bob);
+    await settle();
+    a.store.loadMore(w.bob);
+    w.clock.advance(LOAD_MORE_DEBOUNCE_MS);
+    await settle();
+    expect(bodies(a, w.bob)).toEqual(Array.from({ length: 14 }, (_, i) => `archived ${i + 1}`));
+  });
+
+  it('an open conversation that was empty catches up from the start after a reconnect', async () => {
+    const w = createChatWorld();
+    const a = w.user(w.alice, 'Alice Adams');
+    const b = w.user(w.bob, 'Bob Brown');
+    await connected(a);
+    await connected(b);
+    b.store.openConversation(w.ward);
+    await settle();
+    expect(b.store.getSnapshot().conversations[w.ward]?.loading).toBe('fetchedAll');
+    b.transport.cut();
+    await settle();
+    for (let i = 1; i <= 3; i++) await a.store.sendText(w.ward, `while away ${i}`);
+    await settle();
+    w.clock.advance(1000);
+    await settle();
+    expect(bodies(b, w.ward)).toEqual(['while away 1', 'while away 2', 'while away 3']);
   });
 
   it('an older-messages fetch that returns nothing notifies that there are no more', async () => {

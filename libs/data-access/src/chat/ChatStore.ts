@@ -26,7 +26,7 @@ import {
 } from './connection';
 import { conversationOf, isOwnMessage, mergeMessages, upgradeDelivery, type DeliveryState } from './messages';
 import { readOutbox, type OutboxStorage } from './outbox';
-import type { ChatTransport, HistoryPage, OutgoingMessage, TransportEvent } from './types';
+import type { ChatTransport, HistoryPage, HistoryQuery, OutgoingMessage, TransportEvent } from './types';
 
 /**
  * How long a history (MAM) query may take before we give up on it. The spec only says "a
@@ -576,9 +576,14 @@ export class ChatStore {
     this.putConversation({ ...this.conversation(address), loading });
   }
 
-  private addMessages(address: string, type: ChatMessage['type'], messages: readonly ChatMessage[]): void {
+  private addMessages(
+    address: string,
+    type: ChatMessage['type'],
+    messages: readonly ChatMessage[],
+    older = false,
+  ): void {
     const conv = this.state.conversations[address] ?? emptyConversation(address, type);
-    const merged = mergeMessages(conv.messages, messages);
+    const merged = mergeMessages(conv.messages, messages, older);
     if (merged === conv.messages && this.state.conversations[address]) return;
     this.putConversation({ ...conv, messages: merged });
   }
@@ -607,7 +612,7 @@ export class ChatStore {
     }
   }
 
-  private applyPage(address: string, type: ChatMessage['type'], page: HistoryPage): void {
+  private applyPage(address: string, type: ChatMessage['type'], page: HistoryPage, older: boolean): void {
     if (page.first) this.noteArchiveId(address, page.first, 'oldest');
     if (page.last) this.noteArchiveId(address, page.last, 'newest');
     const own = page.messages.filter((m) => isOwnMessage(m, this.me));
@@ -616,7 +621,7 @@ export class ChatStore {
       for (const m of own) delivery[m.id] = upgradeDelivery(delivery[m.id], 'stored');
       this.set({ delivery });
     }
-    this.addMessages(address, type, page.messages);
+    this.addMessages(address, type, page.messages, older);
   }
 
   /** The newest page of a conversation (MAM backward, page of 10). */
@@ -638,7 +643,7 @@ export class ChatStore {
       this.setLoading(address, conv.loading);
       return;
     }
-    this.applyPage(address, conv.type, page);
+    this.applyPage(address, conv.type, page, true);
     this.setLoading(address, page.complete ? 'fetchedAll' : 'fetched');
     if (this.isReading(address)) this.markDisplayedSoon(address);
   }
@@ -694,32 +699,43 @@ export class ChatStore {
       this.setLoading(address, 'fetched');
       return;
     }
-    this.applyPage(address, conv.type, page);
+    this.applyPage(address, conv.type, page, true);
     const done = page.complete || page.messages.length === 0;
     this.setLoading(address, done ? 'fetchedAll' : 'fetched');
     if (done) this.notice('info', TEXTS.noMoreMessages);
   }
 
-  /** After a reconnect: page forward from the newest message we hold, so nothing is missed. */
+  /**
+   * After a reconnect: page forward from the newest archive id we hold (or, when we never saw
+   * one, from the newest message's time, or from the start of an empty conversation), so
+   * nothing sent while we were away is missed. Conversations never opened need nothing: the
+   * inbox brought their counts and last messages.
+   */
   private async catchUp(): Promise<void> {
     for (const conv of Object.values(this.state.conversations)) {
       const loaded = conv.loading === 'fetched' || conv.loading === 'fetchedAll';
-      const cursor = this.cursors.get(conv.address);
-      if (!loaded || !cursor?.newestArchiveId) {
+      if (!loaded) {
         if (conv.address === this.state.activeConversation) await this.loadInitial(conv.address);
         continue;
       }
-      let after = cursor.newestArchiveId;
+      const newestKnown = this.cursors.get(conv.address)?.newestArchiveId;
+      const newest = conv.messages.at(-1);
+      let query: HistoryQuery =
+        newestKnown !== undefined
+          ? { with: conv.address, max: CATCH_UP_PAGE_SIZE, after: newestKnown }
+          : newest?.sent
+            ? { with: conv.address, max: CATCH_UP_PAGE_SIZE, after: '0', start: messageTime(newest) }
+            : { with: conv.address, max: CATCH_UP_PAGE_SIZE, after: '0' };
       for (;;) {
         if (!this.connected) return;
-        const page = await this.fetchPage({ with: conv.address, max: CATCH_UP_PAGE_SIZE, after });
+        const page = await this.fetchPage(query);
         if (page === 'timeout') {
           this.logger.info('chat catch-up timed out', { address: conv.address });
           break;
         }
-        this.applyPage(conv.address, conv.type, page);
+        this.applyPage(conv.address, conv.type, page, false);
         if (page.complete || !page.last || page.messages.length === 0) break;
-        after = page.last;
+        query = { with: conv.address, max: CATCH_UP_PAGE_SIZE, after: page.last };
       }
       if (this.isReading(conv.address)) this.markDisplayedSoon(conv.address);
     }

@@ -48,12 +48,14 @@ export function isOwnMessage(message: Pick<ChatMessage, 'from' | 'type'>, me: st
 /**
  * Adds messages to a conversation's list: only visible ones (spec 01 §3), deduplicated by id,
  * oldest first. An existing copy wins, except that the server's copy of our own message
- * supplies the archive time the optimistic copy lacked. Sorting is stable, so messages with
- * equal times keep archive order.
+ * supplies the archive time the optimistic copy lacked. Sorting is by time and stable; messages
+ * in the same millisecond (a burst through the server's group commit) keep archive order, which
+ * is why an older page (`older`) goes in front of what we hold before sorting.
  */
 export function mergeMessages(
   existing: readonly ChatMessage[],
   incoming: readonly ChatMessage[],
+  older = false,
 ): readonly ChatMessage[] {
   const visible = incoming.filter(isVisibleMessage);
   if (visible.length === 0) return existing;
@@ -75,7 +77,10 @@ export function mergeMessages(
     }
   }
   if (!changed) return existing;
-  return next
+  const ordered = older
+    ? [...next.slice(existing.length), ...next.slice(0, existing.length)]
+    : next;
+  return ordered
     .map((m, i) => ({ m, i }))
     .sort((a, b) => messageTime(a.m) - messageTime(b.m) || a.i - b.i)
     .map(({ m }) => m);

@@ -1,0 +1,198 @@
+import { HISTORY_PAGE_SIZE, TEXTS, roomJid } from '@pando/domain';
+import { ChatStore, MemoryOutboxStorage } from '@pando/data-access';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  account,
+  bodiesFrom,
+  chatClient,
+  started,
+  startTestServer,
+  until,
+  type Account,
+  type ChatClient,
+  type TestServer,
+} from './harness';
+
+let ts: TestServer;
+let alice: Account;
+let bob: Account;
+let domain: string;
+const clients: ChatClient[] = [];
+
+function client(acc: Account, options?: Parameters<typeof chatClient>[2]): ChatClient {
+  const c = chatClient(ts, acc, options);
+  clients.push(c);
+  return c;
+}
+
+/** A MUC Light room with alice and bob, made the way the REST side makes one. */
+async function room(name: string): Promise<string> {
+  const mimId = `e2e-${name}-${Date.now().toString(36)}`;
+  await ts.app.chat.rooms.setAffiliations(mimId, { added: [alice.uuid, bob.uuid] });
+  return roomJid(mimId, domain);
+}
+
+beforeAll(async () => {
+  ts = await startTestServer();
+  alice = await account(ts, 'alice@example.org');
+  bob = await account(ts, 'bob@example.org');
+  domain = alice.jid.slice(alice.jid.indexOf('@') + 1);
+});
+
+afterAll(async () => {
+  for (const c of clients) await c.store.stop().catch(() => undefined);
+  await ts?.close();
+});
+
+describe('chat client against the real server (two clients, Node 22)', () => {
+  it('a direct message and a team message arrive live', async () => {
+    const a = client(alice);
+    const b = client(bob);
+    await started(a);
+    await started(b);
+    const ward = await room('ward');
+    const dm = await a.store.sendText(bob.jid, 'Bed 4 needs review');
+    await until(b, (s) => bodiesFrom(s, alice.jid).includes('Bed 4 needs review'), 'the DM at bob');
+    const team = await a.store.sendText(ward, 'Handover at 8');
+    await until(b, (s) => bodiesFrom(s, ward).includes('Handover at 8'), 'the team message at bob');
+    const received = b.store.getSnapshot().conversations[alice.jid]?.messages.find((m) => m.id === dm.id);
+    expect(received?.displayNames?.sender).toBe(alice.name);
+    expect(received?.sent?.timestamp).toBeGreaterThan(Date.now() - 60_000);
+    await until(a, (s) => s.delivery[dm.id] === 'received' && s.delivery[team.id] === 'stored', 'delivery states');
+    expect(b.store.getSnapshot().unread[alice.jid]).toBe(1);
+    expect(b.store.getSnapshot().unread[ward]).toBe(1);
+    await a.store.stop();
+    await b.store.stop();
+  });
+
+  it('14 archived messages page as 10 + 4, then "no more"', async () => {
+    const a = client(alice);
+    await started(a);
+    const r = await room('paging');
+    const sent: string[] = [];
+    for (let i = 1; i <= 14; i++) sent.push((await a.store.sendText(r, `archived ${i}`)).id);
+    await until(a, (s) => sent.every((id) => s.delivery[id] === 'stored'), 'all 14 stored');
+    const b = client(bob);
+    await started(b);
+    b.store.openConversation(r);
+    await until(b, (s) => s.conversations[r]?.loading === 'fetched', 'first page');
+    expect(bodiesFrom(b.store.getSnapshot(), r)).toEqual(Array.from({ length: HISTORY_PAGE_SIZE }, (_, i) => `archived ${i + 5}`));
+    b.store.loadMore(r);
+    await until(b, (s) => s.conversations[r]?.loading === 'fetchedAll', 'second page');
+    expect(bodiesFrom(b.store.getSnapshot(), r)).toEqual(Array.from({ length: 14 }, (_, i) => `archived ${i + 1}`));
+    expect(b.notices).toContainEqual({ kind: 'info', message: TEXTS.noMoreMessages });
+    await a.store.stop();
+    await b.store.stop();
+  });
+
+  it('unread counts come from the inbox at session start and are reset by a displayed marker', async () => {
+    const a = client(alice);
+    await started(a);
+    const r = await room('unread');
+    const ids: string[] = [];
+    for (const t of ['one', 'two', 'three']) ids.push((await a.store.sendText(r, t)).id);
+    await until(a, (s) => ids.every((id) => s.delivery[id] === 'stored'), 'stored');
+    const b = client(bob);
+    await started(b);
+    await until(b, (s) => s.unread[r] === 3, 'inbox count 3');
+    b.store.openConversation(r);
+    await until(b, (s) => s.unread[r] === 0 && s.readMarkers[r] === ids[2], 'read');
+    // The server reset the count too: a fresh session's inbox says 0.
+    await b.store.stop();
+    const again = client(bob);
+    await started(again);
+    await until(again, (s) => r in s.unread, 'inbox entry');
+    expect(again.store.getSnapshot().unread[r]).toBe(0);
+    // And alice sees that bob displayed her last message.
+    await until(a, (s) => s.delivery[ids[2] ?? ''] === 'displayed', 'displayed at alice');
+    await a.store.stop();
+    await again.store.stop();
+  });
+
+  it('carbons sync a second tab', async () => {
+    const tab1 = client(alice, { resource: 'tab1' });
+    const tab2 = client(alice, { resource: 'tab2' });
+    const b = client(bob);
+    await started(tab1);
+    await started(tab2);
+    await started(b);
+    const sent = await tab1.store.sendText(bob.jid, 'sent from tab 1');
+    await until(tab2, (s) => bodiesFrom(s, bob.jid).includes('sent from tab 1'), 'carbon of the sent message');
+    expect(tab2.store.getSnapshot().delivery[sent.id]).toMatch(/stored|received/);
+    await b.store.sendText(alice.jid, 'to both tabs');
+    await until(tab1, (s) => (s.unread[bob.jid] ?? 0) >= 1, 'unread in tab 1');
+    await until(tab2, (s) => (s.unread[bob.jid] ?? 0) >= 1, 'unread in tab 2');
+    tab1.store.openConversation(bob.jid);
+    await until(tab2, (s) => s.unread[bob.jid] === 0, 'tab 2 sees it read');
+    for (const c of [tab1, tab2, b]) await c.store.stop();
+  });
+
+  it('the reconnect test: B’s socket is cut, A sends 100, B reconnects with all 100 in order and no duplicates (5 runs)', async () => {
+    const a = client(alice);
+    const b = client(bob);
+    await started(a);
+    await started(b);
+    const r = await room('reconnect');
+    b.store.openConversation(r);
+    await until(b, (s) => s.conversations[r]?.loading === 'fetchedAll', 'empty room loaded');
+    const expected: string[] = [];
+    for (let run = 1; run <= 5; run++) {
+      // Hold B's reconnect until A has sent everything, so the 100 really happen while B is away.
+      b.network.set(false);
+      b.transport.dropConnection();
+      await until(b, (s) => s.connection.status === 'disconnected', `run ${run}: B disconnected`);
+      const ids: string[] = [];
+      for (let i = 1; i <= 100; i++) {
+        const text = `run ${run} message ${i}`;
+        expected.push(text);
+        ids.push((await a.store.sendText(r, text)).id);
+      }
+      await until(a, (s) => ids.every((id) => s.delivery[id] === 'stored'), `run ${run}: all stored`);
+      b.network.set(true);
+      await until(b, (s) => bodiesFrom(s, r).length >= expected.length, `run ${run}: B caught up`, 60_000);
+      const got = bodiesFrom(b.store.getSnapshot(), r);
+      expect(got).toEqual(expected);
+      const ids2 = b.store.getSnapshot().conversations[r]?.messages.map((m) => m.id) ?? [];
+      expect(new Set(ids2).size).toBe(ids2.length);
+    }
+    await a.store.stop();
+    await b.store.stop();
+  });
+
+  it('the outbox test: A offline queues 10, reloads, reconnects; B receives each exactly once, in order', async () => {
+    const storage = new MemoryOutboxStorage();
+    const b = client(bob);
+    await started(b);
+    const first = client(alice, { storage });
+    await started(first);
+    first.network.set(false);
+    first.transport.dropConnection();
+    await until(first, (s) => s.connection.status === 'disconnected', 'A offline');
+    expect(first.notices).toContainEqual({ kind: 'warning', message: TEXTS.offline });
+    const texts = Array.from({ length: 10 }, (_, i) => `queued offline ${i + 1}`);
+    for (const t of texts) await first.store.sendText(bob.jid, t);
+    const queued = first.store.getSnapshot();
+    expect(queued.outbox).toHaveLength(10);
+    expect(queued.outbox.map((id) => queued.delivery[id])).toEqual(Array(10).fill('queued'));
+    await first.store.stop();
+
+    // "Reload": a new store instance over the same storage.
+    const reloaded = client(alice, { storage });
+    expect(reloaded.store).toBeInstanceOf(ChatStore);
+    expect(reloaded.store.getSnapshot().outbox).toEqual(queued.outbox);
+    await started(reloaded);
+    await until(reloaded, (s) => s.outbox.length === 0, 'outbox drained');
+    await until(b, (s) => bodiesFrom(s, alice.jid).filter((t) => t.startsWith('queued offline')).length >= 10, 'B got 10');
+    // Give any duplicate time to show up before counting.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(bodiesFrom(b.store.getSnapshot(), alice.jid).filter((t) => t.startsWith('queued offline'))).toEqual(texts);
+    // Exactly once in the archive as well, not just deduplicated on screen.
+    const archived = await ts.db.query<{ n: number }>(
+      `select count(*)::int as n from chat_messages where client_id = any($1::text[])`,
+      [queued.outbox],
+    );
+    expect(archived.rows[0]?.n).toBe(10);
+    await reloaded.store.stop();
+    await b.store.stop();
+  });
+});
