@@ -21,7 +21,7 @@ describe('schema', () => {
   });
 
   it('the migrated database has exactly the tables and columns of the Drizzle schema', async () => {
-    const tables = Object.values(schema).filter((v): v is PgTable => is(v, PgTable));
+    const tables = (Object.values(schema) as unknown[]).filter((v): v is PgTable => is(v, PgTable));
     expect(tables.length).toBeGreaterThan(25);
     const r = await db.query<{ table_name: string; column_name: string; is_nullable: string }>(
       `select table_name, column_name, is_nullable from information_schema.columns

@@ -58,6 +58,17 @@ async function template(seed: boolean, now: Date): Promise<string> {
 }
 
 /**
+ * A fresh PGlite DATA_DIR copied from the migrated (or seeded) template, not opened: for tests
+ * that run the server as a child process on it.
+ */
+export async function createTestDataDir(options: TestDatabaseOptions = {}): Promise<string> {
+  const source = await template(options.seed ?? false, options.now ?? new Date());
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pando-test-db-'));
+  fs.cpSync(source, dataDir, { recursive: true });
+  return dataDir;
+}
+
+/**
  * A migrated, empty (or demo-seeded) database of its own: a PGlite copy in a temp dir, or a
  * fresh schema on PostgreSQL when DATABASE_URL is set. `close()` removes it.
  */
