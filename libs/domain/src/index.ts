@@ -44,3 +44,6 @@ export * from './analytics/report';
 export * from './admin/constants';
 export * from './admin/schemas';
 export * from './admin/rules';
+export * from './forms/constants';
+export * from './forms/schemas';
+export * from './forms/rules';
