@@ -1,9 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { issueChatToken } from '../auth/chatToken.js';
 import { createSession } from '../auth/sessions.js';
@@ -11,11 +9,9 @@ import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
 import { seedDatabase } from '../seed/index.js';
+import { freePort, startChildServer } from './testing/childServer.js';
 import { rawLogin, type RawSocket } from './testing/clients.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const MAIN = path.resolve(here, '../main.ts');
-const REPO = path.resolve(here, '../../../..');
 const RATE = 50; // messages per second per client
 const DOMAIN = 'localhost';
 
@@ -27,30 +23,10 @@ afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 async function startServer(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    cwd: REPO,
-    env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'warn', XMPP_DOMAIN: DOMAIN },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const { child } = await startChildServer({ DATA_DIR: dataDir, SEED: 'none', XMPP_DOMAIN: DOMAIN }, port);
   children.push(child);
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/api/v4/health`).then((r) => r.ok, () => false);
-    if (ok) return child;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start');
+  return child;
 }
 
 /** A raw client sending `RATE` messages a second with stream management on. */
