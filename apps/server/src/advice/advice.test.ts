@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../seed/index.js';
 import { startTestServer, type TestServer } from '../testing/testServer.js';
-import { api, type Caller, callerFor, roomMembers, teamId } from '../teams/testing.js';
+import { api, type Caller, demoCallers, roomMembers, teamId } from '../teams/testing.js';
 import { adviceTransition } from './routes.js';
 
 let ts: TestServer;
@@ -22,9 +22,7 @@ interface Wire {
 
 beforeAll(async () => {
   ts = await startTestServer();
-  [alice, bob, carol, dave] = await Promise.all(
-    [DEMO_ACCOUNTS.alice, DEMO_ACCOUNTS.bob, DEMO_ACCOUNTS.carol, DEMO_ACCOUNTS.dave].map((e) => callerFor(ts, e)),
-  );
+  ({ alice, bob, carol, dave } = await demoCallers(ts));
   cardiology = await teamId(ts, 'Cardiology Advice');
 });
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../seed/index.js';
 import { startTestServer, type TestServer } from '../testing/testServer.js';
-import { api, type Caller, callerFor } from '../teams/testing.js';
+import { api, type Caller, demoCallers } from '../teams/testing.js';
 
 let ts: TestServer;
 let alice: Caller;
@@ -18,9 +18,7 @@ interface Answer {
 
 beforeAll(async () => {
   ts = await startTestServer();
-  [alice, bob, carol, dave] = await Promise.all(
-    [DEMO_ACCOUNTS.alice, DEMO_ACCOUNTS.bob, DEMO_ACCOUNTS.carol, DEMO_ACCOUNTS.dave].map((e) => callerFor(ts, e)),
-  );
+  ({ alice, bob, carol, dave } = await demoCallers(ts));
 });
 afterAll(async () => {
   await ts?.close();

@@ -3,7 +3,7 @@ import { DEMO_ACCOUNTS } from '../seed/index.js';
 import { startTestServer, type TestServer } from '../testing/testServer.js';
 import { connectAs, type Element, type TestChatClient } from '../xmpp/testing/clients.js';
 import { joinForumOnPost } from './routes.js';
-import { api, type Caller, callerFor, roomMembers, teamId } from './testing.js';
+import { api, type Caller, demoCallers, roomMembers, teamId } from './testing.js';
 
 let ts: TestServer;
 let alice: Caller;
@@ -13,9 +13,7 @@ let dave: Caller;
 
 beforeAll(async () => {
   ts = await startTestServer();
-  [alice, bob, carol, dave] = await Promise.all(
-    [DEMO_ACCOUNTS.alice, DEMO_ACCOUNTS.bob, DEMO_ACCOUNTS.carol, DEMO_ACCOUNTS.dave].map((e) => callerFor(ts, e)),
-  );
+  ({ alice, bob, carol, dave } = await demoCallers(ts));
 });
 afterAll(async () => {
   await ts?.close();
@@ -124,7 +122,7 @@ describe('members, leave and join (spec 01 §4 team panel, §6)', () => {
     const created = (await api(ts, alice, 'POST', '/api/v4/teams', { name: 'Affiliation sync', user_ids: [] })).json<WireTeam>();
     let bobChat: TestChatClient | undefined;
     try {
-      bobChat = await connectAs(ts, DEMO_ACCOUNTS.bob, { cookie: bob.cookie });
+      bobChat = await connectAs(ts, DEMO_ACCOUNTS.bob);
       const roomJid = `${created.mim_id}@muclight.${ts.app.config.xmppDomain}`;
       const affiliation = (aff: string) => (s: Element) =>
         s.is('message') &&

@@ -49,3 +49,12 @@ export async function roomMembers(ts: TestServer, mimId: string): Promise<string
   );
   return r.rows.map((x) => x.user_uuid);
 }
+
+/** alice, bob (St Elsewhere), carol (Riverside, same network) and dave (another network), logged in. */
+export async function demoCallers(ts: TestServer): Promise<{ alice: Caller; bob: Caller; carol: Caller; dave: Caller }> {
+  const { DEMO_ACCOUNTS } = await import('../seed/index.js');
+  const [alice, bob, carol, dave] = await Promise.all(
+    [DEMO_ACCOUNTS.alice, DEMO_ACCOUNTS.bob, DEMO_ACCOUNTS.carol, DEMO_ACCOUNTS.dave].map((e) => callerFor(ts, e)),
+  );
+  return { alice: alice!, bob: bob!, carol: carol!, dave: dave! };
+}

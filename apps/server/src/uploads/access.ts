@@ -1,0 +1,75 @@
+import type { DatabaseTx } from '../db/client.js';
+import { HttpError } from '../http/errors.js';
+import type { UserRecord } from '../users/repo.js';
+
+export type ResourceType = 'image' | 'file';
+export type ShareTarget = 'user' | 'team' | 'advice_conversation';
+
+/**
+ * Only the uploader and the people it was shared with may read: a user share names the person;
+ * a team share means the team's current members; an advice share means the conversation's
+ * requestor and the advice team's current members. Leaving a team ends access.
+ */
+export async function canReadShared(
+  db: DatabaseTx,
+  viewer: UserRecord,
+  resource: { type: ResourceType; id: number; uploaderId: number | null },
+): Promise<boolean> {
+  if (resource.uploaderId === viewer.id) return true;
+  const r = await db.query<{ ok: boolean }>(
+    `select exists(
+       select 1 from shares s
+        where s.resource_type = $1 and s.resource_id = $2 and (
+          (s.target_type = 'user' and s.target_id = $3)
+          or (s.target_type = 'team' and exists(select 1 from team_members m where m.team_id = s.target_id and m.user_id = $3))
+          or (s.target_type = 'advice_conversation' and exists(
+                select 1 from advice_conversations ac where ac.id = s.target_id
+                   and (ac.requestor_id = $3 or exists(select 1 from team_members m where m.team_id = ac.team_id and m.user_id = $3))))
+        )) as ok`,
+    [resource.type, resource.id, viewer.id],
+  );
+  return r.rows[0]?.ok === true;
+}
+
+/**
+ * Whether the sharer may share into a target: a person of their network, a team they belong to,
+ * an advice conversation they take part in. Anything else looks like a missing target.
+ */
+export async function canShareTo(db: DatabaseTx, sharer: UserRecord, target: ShareTarget, id: number): Promise<boolean> {
+  const r =
+    target === 'user'
+      ? await db.query<{ ok: boolean }>(
+          `select exists(select 1 from users u left join hospitals h on h.id = u.hospital_id
+             where u.id = $1 and not u.blocked and (u.hospital_id = $2::int or ($3::int is not null and h.network_id = $3))) as ok`,
+          [id, sharer.hospital_id, sharer.network_id],
+        )
+      : target === 'team'
+        ? await db.query<{ ok: boolean }>(
+            `select exists(select 1 from team_members m join teams t on t.id = m.team_id
+               where m.team_id = $2 and m.user_id = $1 and t.deleted_at is null) as ok`,
+            [sharer.id, id],
+          )
+        : await db.query<{ ok: boolean }>(
+            `select exists(select 1 from advice_conversations ac where ac.id = $2
+               and (ac.requestor_id = $1 or exists(select 1 from team_members m where m.team_id = ac.team_id and m.user_id = $1))) as ok`,
+            [sharer.id, id],
+          );
+  return r.rows[0]?.ok === true;
+}
+
+export async function addShare(
+  db: DatabaseTx,
+  resource: { type: ResourceType; id: number },
+  target: ShareTarget,
+  targetId: number,
+  sharerId: number,
+  now: Date,
+): Promise<void> {
+  await db.query(
+    `insert into shares (resource_type, resource_id, target_type, target_id, access_type, shared_by_id, created_at)
+     values ($1, $2, $3, $4, 'READ', $5, $6) on conflict do nothing`,
+    [resource.type, resource.id, target, targetId, sharerId, now],
+  );
+}
+
+export const forbiddenRead = () => new HttpError(403, 'You are not allowed to perform that action.');

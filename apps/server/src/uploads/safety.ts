@@ -1,0 +1,256 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import sharp, { type Sharp } from 'sharp';
+import { MAX_FILE_SIZE_BYTES, MAX_FILE_SIZE_LABEL, THUMBNAIL_MAX_PX, sniffMimeType } from '@pando/domain';
+import { HttpError } from '../http/errors.js';
+import type { UploadStore } from './store.js';
+
+/**
+ * The one upload pipeline of the product (OWASP File Upload Cheat Sheet), for every upload route:
+ * - size: 26,214,400 bytes enforced while streaming; past it, 413 and the partial file is gone;
+ * - type: decided by magic bytes against an allowlist, never by the name or the client's type;
+ * - images: decoded and re-encoded by sharp (EXIF/GPS and every other metadata dropped,
+ *   orientation applied first), plus a thumbnail of at most 150 px;
+ * - storage: under a generated key in a pluggable store; the client's file name is only metadata;
+ * - download: attachment with RFC 6266 `filename*`, `nosniff`, a sandboxing CSP, and only the
+ *   stored (sniffed) content type, so nothing is ever rendered inline as HTML or SVG.
+ */
+
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/apng', 'image/gif', 'image/webp', 'image/tiff', 'image/bmp', 'image/x-icon'] as const;
+export const DOCUMENT_TYPES = [
+  'application/pdf',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+] as const;
+export type UploadKind = 'image' | 'document';
+
+export const unsupportedType = (what: string) =>
+  new HttpError(415, `This file type is not accepted${what ? ` (${what})` : ''}. Send an image (JPEG, PNG, GIF, WebP, TIFF, BMP, ICO) or a PDF or Word (docx) document.`, [
+    { path: 'file', message: 'unsupported file type' },
+  ]);
+
+export const tooLarge = () =>
+  new HttpError(413, `The file is too large to send, the limit is ${MAX_FILE_SIZE_LABEL} for a single file.`, [
+    { path: 'file', message: `larger than ${MAX_FILE_SIZE_BYTES} bytes` },
+  ]);
+
+export interface ReceivedUpload {
+  /** Temp file holding the raw bytes; the caller stores or discards it (see `discard`). */
+  tempPath: string;
+  size: number;
+  /** Sanitised client file name (display and Content-Disposition only). */
+  filename: string;
+  /** The form's text fields (bounded by the multipart limits). */
+  fields: Record<string, string>;
+}
+
+/** busboy limits: one file, a few short fields, and the product's size limit. */
+export const MULTIPART_LIMITS = {
+  fileSize: MAX_FILE_SIZE_BYTES,
+  files: 1,
+  fields: 10,
+  fieldSize: 10_000,
+  fieldNameSize: 100,
+  parts: 12,
+  headerPairs: 50,
+} as const;
+
+/**
+ * Keeps a client file name harmless: no directory parts (`../../x` → `x`), no control or
+ * bidi-override characters, at most 255 characters with the extension kept. Never used in a path.
+ */
+export function safeFilename(raw: string | undefined, fallback = 'file'): string {
+  let name = (raw ?? '').normalize('NFC');
+  name = name.split(/[\\/]/).pop() ?? '';
+  name = name.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').trim();
+  name = name.replace(/^\.+/, '');
+  if (name === '') name = fallback;
+  const chars = [...name];
+  if (chars.length > 255) {
+    const dot = name.lastIndexOf('.');
+    const ext = dot > 0 && name.length - dot <= 16 ? name.slice(dot) : '';
+    name = [...name.slice(0, name.length - ext.length)].slice(0, 255 - [...ext].length).join('') + ext;
+  }
+  return name;
+}
+
+/**
+ * Streams the one file of a multipart request to a temp file of the store, counting bytes.
+ * `fileField` is the form field that must carry the file (`image`, `file`).
+ */
+export async function receiveUpload(req: FastifyRequest, store: UploadStore, fileField: string): Promise<ReceivedUpload> {
+  if (!req.isMultipart()) {
+    throw new HttpError(415, 'Send the file as multipart/form-data.', [{ path: fileField, message: 'multipart/form-data required' }]);
+  }
+  const fields: Record<string, string> = {};
+  let received: { tempPath: string; size: number; filename: string } | undefined;
+  const temps: string[] = [];
+  try {
+    for await (const part of req.parts({ limits: MULTIPART_LIMITS })) {
+      if (part.type === 'field') {
+        if (part.valueTruncated || part.fieldnameTruncated) {
+          throw new HttpError(400, `Invalid request: ${part.fieldname}`, [{ path: part.fieldname, message: 'too long' }]);
+        }
+        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+        continue;
+      }
+      if (part.fieldname !== fileField || received) {
+        part.file.resume();
+        throw new HttpError(400, `Invalid request: ${fileField}`, [
+          { path: part.fieldname, message: received ? 'only one file per request' : `the file must be sent as "${fileField}"` },
+        ]);
+      }
+      const tempPath = store.tempPath();
+      temps.push(tempPath);
+      let size = 0;
+      const counter = new Transform({
+        transform(chunk: Buffer, _enc, cb) {
+          size += chunk.length;
+          // busboy stops at the limit; this is the belt to its braces.
+          if (size > MAX_FILE_SIZE_BYTES) cb(tooLarge());
+          else cb(null, chunk);
+        },
+      });
+      await pipeline(part.file, counter, fs.createWriteStream(tempPath, { mode: 0o600 }));
+      if (part.file.truncated) throw tooLarge();
+      // Browsers send `"`, CR and LF in multipart file names as %22, %0D, %0A (WHATWG).
+      const raw = part.filename.replace(/%22/g, '"').replace(/%0D/gi, '\r').replace(/%0A/gi, '\n');
+      received = { tempPath, size, filename: safeFilename(raw) };
+    }
+  } catch (err) {
+    await Promise.all(temps.map((t) => fsp.rm(t, { force: true })));
+    throw mapMultipartError(err);
+  }
+  if (!received) throw new HttpError(400, `Invalid request: ${fileField}`, [{ path: fileField, message: 'required' }]);
+  return { ...received, fields };
+}
+
+function mapMultipartError(err: unknown): unknown {
+  if (err instanceof HttpError) return err;
+  const code = (err as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
+  if (code === 'FST_FILES_LIMIT') return new HttpError(400, 'Invalid request: file', [{ path: 'file', message: 'only one file per request' }]);
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    return new HttpError(400, 'Invalid request: too many form fields', [{ path: '(body)', message: 'too many parts' }]);
+  }
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || (err instanceof Error && /boundary|Multipart/i.test(err.message))) {
+    return new HttpError(400, 'Invalid request: malformed multipart body', [{ path: '(body)', message: 'malformed multipart body' }]);
+  }
+  return err;
+}
+
+export const discard = (u: { tempPath: string }) => fsp.rm(u.tempPath, { force: true });
+
+async function head(pathName: string, n: number): Promise<Buffer> {
+  const fh = await fsp.open(pathName, 'r');
+  try {
+    const buf = Buffer.alloc(n);
+    const { bytesRead } = await fh.read(buf, 0, n, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await fh.close();
+  }
+}
+
+/**
+ * The type by content. SVG, HTML, scripts and anything unknown are refused; a zip counts as
+ * docx only when it holds `word/document.xml`.
+ */
+export async function detectType(u: { tempPath: string; size: number }, allowed: UploadKind[]): Promise<string> {
+  const start = await head(u.tempPath, 64);
+  let type = sniffMimeType(start);
+  if (type === 'image/png' && u.size < 64 * 1024 * 1024) {
+    const bytes = await fsp.readFile(u.tempPath);
+    if (bytes.includes(Buffer.from('acTL'))) type = 'image/apng';
+  }
+  if (type === DOCUMENT_TYPES[1]) {
+    const bytes = await fsp.readFile(u.tempPath);
+    if (!bytes.includes(Buffer.from('word/document.xml'))) type = null;
+  }
+  const ok =
+    type !== null &&
+    ((allowed.includes('image') && (IMAGE_TYPES as readonly string[]).includes(type)) ||
+      (allowed.includes('document') && (DOCUMENT_TYPES as readonly string[]).includes(type)));
+  if (!ok) throw unsupportedType(type ?? '');
+  return type!;
+}
+
+export interface ProcessedImage {
+  data: Buffer;
+  contentType: string;
+  thumbnail: Buffer;
+  thumbnailType: string;
+  width: number;
+  height: number;
+}
+
+/** Pixel bound against decompression bombs (a 25 MB PNG can claim billions of pixels). */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
+/**
+ * Decodes and re-encodes: JPEG stays JPEG, PNG/APNG/TIFF become PNG, WebP stays WebP, GIF stays
+ * GIF (animated). No metadata is copied, so EXIF (GPS included), XMP and comments are gone.
+ * BMP and ICO have no decoder in sharp's libvips build: refused as 415 (decision; the web
+ * client's image picker offers JPEG/PNG from cameras and screenshots in practice).
+ */
+export async function processImage(bytes: Buffer, type: string): Promise<ProcessedImage> {
+  if (type === 'image/bmp' || type === 'image/x-icon') throw unsupportedType(`${type} cannot be processed`);
+  const animated = type === 'image/gif';
+  let base: Sharp;
+  try {
+    base = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, animated, failOn: 'error' }).rotate();
+    const out =
+      type === 'image/jpeg'
+        ? { img: base.clone().jpeg({ quality: 85, mozjpeg: true }), ct: 'image/jpeg' }
+        : type === 'image/webp'
+          ? { img: base.clone().webp({ quality: 85 }), ct: 'image/webp' }
+          : type === 'image/gif'
+            ? { img: base.clone().gif(), ct: 'image/gif' }
+            : { img: base.clone().png(), ct: 'image/png' };
+    const { data, info } = await out.img.toBuffer({ resolveWithObject: true });
+    const thumbJpeg = type === 'image/jpeg';
+    const thumb = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize({ width: THUMBNAIL_MAX_PX, height: THUMBNAIL_MAX_PX, fit: 'inside', withoutEnlargement: true });
+    const thumbnail = await (thumbJpeg ? thumb.jpeg({ quality: 80 }) : thumb.png()).toBuffer();
+    return { data, contentType: out.ct, thumbnail, thumbnailType: thumbJpeg ? 'image/jpeg' : 'image/png', width: info.width, height: info.height };
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    throw new HttpError(415, 'The image could not be read. It may be damaged or too large in pixels.', [
+      { path: 'image', message: err instanceof Error ? err.message.slice(0, 200) : 'undecodable image' },
+    ]);
+  }
+}
+
+/** RFC 6266 / RFC 5987: an ASCII fallback plus the exact UTF-8 name in `filename*`. */
+export function contentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%;]/g, '_');
+  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** Sends stored bytes as a download that no browser will render or sniff. */
+export async function sendStored(
+  reply: FastifyReply,
+  store: UploadStore,
+  key: string,
+  meta: { contentType: string; filename: string },
+): Promise<FastifyReply> {
+  const stream = await store.get(key);
+  if (!stream) throw new HttpError(404, 'File not found');
+  const safeType = [...IMAGE_TYPES, ...DOCUMENT_TYPES].includes(meta.contentType as never) ? meta.contentType : 'application/octet-stream';
+  return reply
+    .header('Content-Type', safeType)
+    .header('Content-Disposition', contentDisposition(meta.filename))
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Content-Security-Policy', DOWNLOAD_CSP)
+    .header('Cache-Control', 'private, no-store')
+    .send(stream);
+}
+
+export const DOWNLOAD_CSP = "default-src 'none'; sandbox";
+
+export const newUploadKey = () => randomUUID();
