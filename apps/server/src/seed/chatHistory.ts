@@ -1,4 +1,5 @@
 import type { Database } from '../db/client.js';
+import { seedDemoChat } from '../xmpp/seedHistory.js';
 
 export interface SeedChatContext {
   db: Database;
@@ -14,6 +15,6 @@ export interface SeedChatContext {
  * exists and every migration (chat tables 0100+ included) has run. The XMPP module owns the
  * archive tables and fills this in (a few messages in "Ward 7 Team", an alice-bob DM, ...).
  */
-export async function seedChatHistory(_ctx: SeedChatContext): Promise<void> {
-  // Intentionally empty until the chat archive exists.
+export async function seedChatHistory(ctx: SeedChatContext): Promise<void> {
+  await seedDemoChat(ctx);
 }

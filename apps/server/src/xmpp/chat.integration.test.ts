@@ -224,6 +224,13 @@ describe('archive (MAM) paging', () => {
     const page = await mam(bob, { to: ward7 });
     expect(page.bodies).toContain('Ward round at 9');
   });
+
+  it('holds the demo history: Ward 7 Team lines and an alice-bob DM', async () => {
+    const room = await mam(bob, { to: ward7, max: 100 });
+    expect(room.bodies).toContain('Ward round starts at 2 pm today.');
+    const dm = await mam(alice, { with: bob.bare, max: 100 });
+    expect(dm.bodies).toContain('Done, letter is signed off.');
+  });
 });
 
 describe('inbox and markers', () => {

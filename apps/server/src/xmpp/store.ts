@@ -104,6 +104,7 @@ with rows as (
   left join hospitals h on h.id = u.hospital_id
   left join teams t on rows.kind = 'groupchat' and t.mim_id = rows.recipient
   left join advice_conversations ac on rows.kind = 'groupchat' and ac.mim_id = rows.recipient
+  where $13::bool
   returning 1
 )
 select ins.id::text as id, rows.ord::int as ord
@@ -113,7 +114,7 @@ from ins join rows on rows.sender = ins.sender and rows.client_id = ins.client_i
  * Writes one batch of messages, their inbox updates and their analytics events in a single
  * statement (one implicit transaction, one WAL flush): ARCHITECTURE.md "Durability".
  */
-export async function insertBatch(db: ChatDb, batch: NewMessage[]): Promise<StoredResult[]> {
+export async function insertBatch(db: ChatDb, batch: NewMessage[], analytics = true): Promise<StoredResult[]> {
   const cols: [string[], string[], string[], string[], string[], Date[], string[]] = [[], [], [], [], [], [], []];
   // Per (owner, conversation): unread added by this batch, and whether the owner's own send reset it.
   const boxes = new Map<string, { owner: string; convJid: string; lastOrd: number; unread: number; reset: boolean }>();
@@ -144,6 +145,7 @@ export async function insertBatch(db: ChatDb, batch: NewMessage[]): Promise<Stor
     bx.map((b) => b.lastOrd),
     bx.map((b) => b.unread),
     bx.map((b) => b.reset),
+    analytics,
   ]);
   const ids = new Map<number, string>();
   for (const r of res.rows) ids.set(Number(r.ord), String(r.id));
