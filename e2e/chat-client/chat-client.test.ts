@@ -41,7 +41,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const c of clients) await c.store.stop().catch(() => undefined);
-  await ts?.close();
+  await ts.close();
 });
 
 describe('chat client against the real server (two clients, Node 22)', () => {
@@ -55,10 +55,16 @@ describe('chat client against the real server (two clients, Node 22)', () => {
     await until(b, (s) => bodiesFrom(s, alice.jid).includes('Bed 4 needs review'), 'the DM at bob');
     const team = await a.store.sendText(ward, 'Handover at 8');
     await until(b, (s) => bodiesFrom(s, ward).includes('Handover at 8'), 'the team message at bob');
-    const received = b.store.getSnapshot().conversations[alice.jid]?.messages.find((m) => m.id === dm.id);
+    const received = b.store
+      .getSnapshot()
+      .conversations[alice.jid]?.messages.find((m) => m.id === dm.id);
     expect(received?.displayNames?.sender).toBe(alice.name);
     expect(received?.sent?.timestamp).toBeGreaterThan(Date.now() - 60_000);
-    await until(a, (s) => s.delivery[dm.id] === 'received' && s.delivery[team.id] === 'stored', 'delivery states');
+    await until(
+      a,
+      (s) => s.delivery[dm.id] === 'received' && s.delivery[team.id] === 'stored',
+      'delivery states',
+    );
     expect(b.store.getSnapshot().unread[alice.jid]).toBe(1);
     expect(b.store.getSnapshot().unread[ward]).toBe(1);
     await a.store.stop();
@@ -76,10 +82,14 @@ describe('chat client against the real server (two clients, Node 22)', () => {
     await started(b);
     b.store.openConversation(r);
     await until(b, (s) => s.conversations[r]?.loading === 'fetched', 'first page');
-    expect(bodiesFrom(b.store.getSnapshot(), r)).toEqual(Array.from({ length: HISTORY_PAGE_SIZE }, (_, i) => `archived ${i + 5}`));
+    expect(bodiesFrom(b.store.getSnapshot(), r)).toEqual(
+      Array.from({ length: HISTORY_PAGE_SIZE }, (_, i) => `archived ${i + 5}`),
+    );
     b.store.loadMore(r);
     await until(b, (s) => s.conversations[r]?.loading === 'fetchedAll', 'second page');
-    expect(bodiesFrom(b.store.getSnapshot(), r)).toEqual(Array.from({ length: 14 }, (_, i) => `archived ${i + 1}`));
+    expect(bodiesFrom(b.store.getSnapshot(), r)).toEqual(
+      Array.from({ length: 14 }, (_, i) => `archived ${i + 1}`),
+    );
     expect(b.notices).toContainEqual({ kind: 'info', message: TEXTS.noMoreMessages });
     await a.store.stop();
     await b.store.stop();
@@ -117,7 +127,11 @@ describe('chat client against the real server (two clients, Node 22)', () => {
     await started(tab2);
     await started(b);
     const sent = await tab1.store.sendText(bob.jid, 'sent from tab 1');
-    await until(tab2, (s) => bodiesFrom(s, bob.jid).includes('sent from tab 1'), 'carbon of the sent message');
+    await until(
+      tab2,
+      (s) => bodiesFrom(s, bob.jid).includes('sent from tab 1'),
+      'carbon of the sent message',
+    );
     expect(tab2.store.getSnapshot().delivery[sent.id]).toMatch(/stored|received/);
     await b.store.sendText(alice.jid, 'to both tabs');
     await until(tab1, (s) => (s.unread[bob.jid] ?? 0) >= 1, 'unread in tab 1');
@@ -147,9 +161,18 @@ describe('chat client against the real server (two clients, Node 22)', () => {
         expected.push(text);
         ids.push((await a.store.sendText(r, text)).id);
       }
-      await until(a, (s) => ids.every((id) => s.delivery[id] === 'stored'), `run ${run}: all stored`);
+      await until(
+        a,
+        (s) => ids.every((id) => s.delivery[id] === 'stored'),
+        `run ${run}: all stored`,
+      );
       b.network.set(true);
-      await until(b, (s) => bodiesFrom(s, r).length >= expected.length, `run ${run}: B caught up`, 60_000);
+      await until(
+        b,
+        (s) => bodiesFrom(s, r).length >= expected.length,
+        `run ${run}: B caught up`,
+        60_000,
+      );
       const got = bodiesFrom(b.store.getSnapshot(), r);
       expect(got).toEqual(expected);
       const ids2 = b.store.getSnapshot().conversations[r]?.messages.map((m) => m.id) ?? [];
@@ -182,10 +205,16 @@ describe('chat client against the real server (two clients, Node 22)', () => {
     expect(reloaded.store.getSnapshot().outbox).toEqual(queued.outbox);
     await started(reloaded);
     await until(reloaded, (s) => s.outbox.length === 0, 'outbox drained');
-    await until(b, (s) => bodiesFrom(s, alice.jid).filter((t) => t.startsWith('queued offline')).length >= 10, 'B got 10');
+    await until(
+      b,
+      (s) => bodiesFrom(s, alice.jid).filter((t) => t.startsWith('queued offline')).length >= 10,
+      'B got 10',
+    );
     // Give any duplicate time to show up before counting.
     await new Promise((r) => setTimeout(r, 500));
-    expect(bodiesFrom(b.store.getSnapshot(), alice.jid).filter((t) => t.startsWith('queued offline'))).toEqual(texts);
+    expect(
+      bodiesFrom(b.store.getSnapshot(), alice.jid).filter((t) => t.startsWith('queued offline')),
+    ).toEqual(texts);
     // Exactly once in the archive as well, not just deduplicated on screen.
     const archived = await ts.db.query<{ n: number }>(
       `select count(*)::int as n from chat_messages where client_id = any($1::text[])`,

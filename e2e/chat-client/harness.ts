@@ -6,7 +6,9 @@ import {
   type ChatSnapshot,
 } from '@pando/data-access';
 import { FakeNetworkStatus } from '@pando/data-access/testing';
-import { startTestServer, type TestServer } from '../../apps/server/src/testing/testServer.ts';
+// @pando/server exports no entry point for its test server; the issue prescribes this relative import.
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { startTestServer, type TestServer } from '../../apps/server/src/testing/testServer';
 
 export { startTestServer, type TestServer };
 
@@ -62,7 +64,11 @@ export function chatClient(
     userUuid: acc.uuid,
     ...(options.resource ? { resource: options.resource } : {}),
     getChatToken: async () =>
-      (await json<{ token: string }>(await fetch(`${ts.url}/api/v4/login/token`, { headers: { cookie: acc.cookie } }))).token,
+      (
+        await json<{ token: string }>(
+          await fetch(`${ts.url}/api/v4/login/token`, { headers: { cookie: acc.cookie } }),
+        )
+      ).token,
   });
   const storage = options.storage ?? new MemoryOutboxStorage();
   const network = new FakeNetworkStatus(true);
@@ -104,11 +110,18 @@ export async function until(
 
 export async function started(client: ChatClient): Promise<void> {
   client.store.start();
-  await until(client, (s) => s.connection.status === 'sessionStarted', `${client.account.email} session`);
+  await until(
+    client,
+    (s) => s.connection.status === 'sessionStarted',
+    `${client.account.email} session`,
+  );
 }
 
 export function bodiesFrom(s: ChatSnapshot, address: string, senderJid?: string): string[] {
   return (s.conversations[address]?.messages ?? [])
-    .filter((m) => senderJid === undefined || m.from.startsWith(senderJid) || m.from.endsWith(`/${senderJid}`))
+    .filter(
+      (m) =>
+        senderJid === undefined || m.from.startsWith(senderJid) || m.from.endsWith(`/${senderJid}`),
+    )
     .map((m) => m.body ?? '');
 }

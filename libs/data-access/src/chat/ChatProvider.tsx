@@ -1,4 +1,10 @@
-import { createContext, useCallback, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import type { ChatStore, ChatSnapshot, ConversationState } from './ChatStore';
 import type { ChatConnectionState } from './connection';
 import type { DeliveryState } from './messages';

@@ -81,13 +81,16 @@ describe('ChatStore — connection (spec 01 §4)', () => {
     a.transport.hangConnects = false;
     w.clock.advance(CHAT_RECONNECT_TIMEOUT_MS);
     await settle();
-    expect(a.store.getSnapshot().connection).toMatchObject({ status: 'disconnected', reason: 'timeout' });
+    expect(a.store.getSnapshot().connection).toMatchObject({
+      status: 'disconnected',
+      reason: 'timeout',
+    });
     w.clock.advance(2000);
     await settle();
     expect(a.store.getSnapshot().connection.status).toBe('sessionStarted');
   });
 
-  it("going offline sets the flag and notifies \"You are currently offline, messages can't be sent\"; online notifies \"You are now back online.\" and reconnects", async () => {
+  it('going offline sets the flag and notifies "You are currently offline, messages can\'t be sent"; online notifies "You are now back online." and reconnects', async () => {
     const w = createChatWorld();
     const a = w.user(w.alice, 'Alice Adams');
     await connected(a);
@@ -97,7 +100,10 @@ describe('ChatStore — connection (spec 01 §4)', () => {
     expect(a.store.getSnapshot().offline).toBe(true);
     expect(a.notices).toEqual([{ kind: 'warning', message: TEXTS.offline }]);
     // No retries while the browser says there is no network.
-    expect(a.store.getSnapshot().connection).toMatchObject({ status: 'disconnected', retryAt: null });
+    expect(a.store.getSnapshot().connection).toMatchObject({
+      status: 'disconnected',
+      retryAt: null,
+    });
     w.clock.advance(10 * CHAT_RECONNECT_TIMEOUT_MS);
     await settle();
     expect(a.transport.calls.connect).toBe(1);
@@ -112,7 +118,8 @@ describe('ChatStore — connection (spec 01 §4)', () => {
     const w = createChatWorld();
     const a = w.user(w.alice, 'Alice Adams');
     await connected(a);
-    const reports = () => a.logs.filter((l) => l.level === 'error' && l.message === TEXTS.unstableConnection);
+    const reports = () =>
+      a.logs.filter((l) => l.level === 'error' && l.message === TEXTS.unstableConnection);
     for (let i = 1; i <= DISCONNECT_FLOOD_COUNT * 2; i++) {
       a.transport.cut();
       await settle();
@@ -164,7 +171,11 @@ describe('ChatStore — delivery and the durable outbox', () => {
     await settle();
     const ids: string[] = [];
     for (const text of ['one', 'two', 'three']) ids.push((await a.store.sendText(w.bob, text)).id);
-    expect(ids.map((id) => a.store.getSnapshot().delivery[id])).toEqual(['queued', 'queued', 'queued']);
+    expect(ids.map((id) => a.store.getSnapshot().delivery[id])).toEqual([
+      'queued',
+      'queued',
+      'queued',
+    ]);
     w.net.reachable = true;
     w.clock.advance(CHAT_RECONNECT_TIMEOUT_MS);
     await settle();
@@ -175,7 +186,11 @@ describe('ChatStore — delivery and the durable outbox', () => {
     ]);
     expect(bodies(b, w.alice)).toEqual(['one', 'two', 'three']);
     // Stored by the server, then Bob's client answered each with a `received` marker.
-    expect(ids.map((id) => a.store.getSnapshot().delivery[id])).toEqual(['received', 'received', 'received']);
+    expect(ids.map((id) => a.store.getSnapshot().delivery[id])).toEqual([
+      'received',
+      'received',
+      'received',
+    ]);
   });
 
   it('the outbox survives a page reload: a new store over the same storage resends each message exactly once, in order', async () => {
@@ -194,7 +209,9 @@ describe('ChatStore — delivery and the durable outbox', () => {
     const reloaded = w.user(w.alice, 'Alice Adams', { storage });
     const snapshot = reloaded.store.getSnapshot();
     expect(snapshot.outbox).toHaveLength(10);
-    expect(bodies(reloaded, w.bob)).toEqual(Array.from({ length: 10 }, (_, i) => `queued ${i + 1}`));
+    expect(bodies(reloaded, w.bob)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `queued ${i + 1}`),
+    );
     expect(Object.values(snapshot.delivery)).toEqual(Array(10).fill('queued'));
     await connected(reloaded);
     const expected = Array.from({ length: 10 }, (_, i) => `queued ${i + 1}`);
@@ -308,16 +325,28 @@ describe('ChatStore — history (spec 01 §4 message loading)', () => {
     a.store.openConversation(w.bob);
     await settle();
     expect(bodies(a, w.bob)).toEqual(Array.from({ length: 10 }, (_, i) => `archived ${i + 5}`));
-    expect(a.transport.calls.history[0]).toEqual({ with: w.bob, max: HISTORY_PAGE_SIZE, before: '' });
+    expect(a.transport.calls.history[0]).toEqual({
+      with: w.bob,
+      max: HISTORY_PAGE_SIZE,
+      before: '',
+    });
     a.store.loadMore(w.bob);
     w.clock.advance(LOAD_MORE_DEBOUNCE_MS);
     await settle();
     const older = a.transport.calls.history[1];
     expect(older).toMatchObject({ with: w.bob, max: HISTORY_PAGE_SIZE });
     expect(older?.before).toMatch(/^\d+$/);
-    expect(older?.end).toBe(a.store.getSnapshot().conversations[w.bob]?.messages[4]?.sent?.timestamp);
+    expect(older?.end).toBe(
+      a.store.getSnapshot().conversations[w.bob]?.messages[4]?.sent?.timestamp,
+    );
     expect(bodies(a, w.bob)).toEqual(Array.from({ length: 14 }, (_, i) => `archived ${i + 1}`));
-    expect(loading).toEqual(['fetchedInbox', 'fetchingInitial', 'fetched', 'fetchingMore', 'fetchedAll']);
+    expect(loading).toEqual([
+      'fetchedInbox',
+      'fetchingInitial',
+      'fetched',
+      'fetchingMore',
+      'fetchedAll',
+    ]);
     expect(a.notices).toContainEqual({ kind: 'info', message: TEXTS.noMoreMessages });
     // Asking again at the beginning notifies again without another query.
     a.notices.length = 0;
@@ -362,7 +391,11 @@ describe('ChatStore — history (spec 01 §4 message loading)', () => {
     await settle();
     expect(a.store.getSnapshot().conversations[w.bob]?.loading).toBe('fetched');
     // An archive that says "not complete" yet returns an empty page (messages deleted meanwhile).
-    vi.spyOn(a.transport, 'fetchHistory').mockResolvedValueOnce({ messages: [], archiveIds: {}, complete: false });
+    vi.spyOn(a.transport, 'fetchHistory').mockResolvedValueOnce({
+      messages: [],
+      archiveIds: {},
+      complete: false,
+    });
     a.store.loadMore(w.bob);
     w.clock.advance(LOAD_MORE_DEBOUNCE_MS);
     await settle();
@@ -425,7 +458,10 @@ describe('ChatStore — history (spec 01 §4 message loading)', () => {
     await settle();
     w.clock.advance(1000);
     await settle();
-    const expected = ['before the cut', ...Array.from({ length: 150 }, (_, i) => `missed ${i + 1}`)];
+    const expected = [
+      'before the cut',
+      ...Array.from({ length: 150 }, (_, i) => `missed ${i + 1}`),
+    ];
     expect(bodies(b, w.alice)).toEqual(expected);
   });
 });
@@ -495,7 +531,8 @@ describe('ChatStore — unread counts and markers', () => {
     await connected(b);
     a.store.openConversation(w.bob);
     await settle();
-    const displayed = () => a.transport.sentMarkers.filter((m) => m.marker === 'displayed').map((m) => m.id);
+    const displayed = () =>
+      a.transport.sentMarkers.filter((m) => m.marker === 'displayed').map((m) => m.id);
     const m1 = await b.store.sendText(w.alice, 'm1');
     await settle();
     expect(displayed()).toEqual([m1.id]); // leading edge: at once
@@ -570,7 +607,9 @@ describe('ChatStore — last activity, forums and rich sends', () => {
       await Promise.resolve();
     });
     const a = w.user(w.alice, 'Alice Adams', { joinForum });
-    a.store.registerConversations([{ address: forum, kind: 'forum', name: 'Junior Doctors Forum', id: 9, isMember: false }]);
+    a.store.registerConversations([
+      { address: forum, kind: 'forum', name: 'Junior Doctors Forum', id: 9, isMember: false },
+    ]);
     await connected(a);
     const m1 = await a.store.sendText(forum, 'hello forum');
     await a.store.sendText(forum, 'again');
@@ -584,13 +623,26 @@ describe('ChatStore — last activity, forums and rich sends', () => {
     const w = createChatWorld();
     const forum = w.net.addRoom('juniors', [w.bob, w.alice]);
     const a = w.user(w.alice, 'Alice Adams');
-    a.store.registerConversations([{ address: forum, kind: 'forum', name: 'Forum', isMember: true }]);
+    a.store.registerConversations([
+      { address: forum, kind: 'forum', name: 'Forum', isMember: true },
+    ]);
     await connected(a);
-    const card = { card_id: 12, card_title: 'Bed 4', patient_dob: null, patient_gender: null, patient_identificator: null };
-    await expect(a.store.sendPatientCard(forum, card)).rejects.toThrow(TEXTS.cannotSharePatientInForum);
+    const card = {
+      card_id: 12,
+      card_title: 'Bed 4',
+      patient_dob: null,
+      patient_gender: null,
+      patient_identificator: null,
+    };
+    await expect(a.store.sendPatientCard(forum, card)).rejects.toThrow(
+      TEXTS.cannotSharePatientInForum,
+    );
     expect(a.notices).toEqual([{ kind: 'error', message: TEXTS.cannotSharePatientInForum }]);
     const sent = await a.store.sendPatientCard(w.bob, card);
-    expect(decodeMessageBody(sent.subject, sent.body ?? '').content).toEqual({ kind: 'patientCard', card });
+    expect(decodeMessageBody(sent.subject, sent.body ?? '').content).toEqual({
+      kind: 'patientCard',
+      card,
+    });
   });
 
   it('a reply quotes the sender and the message', async () => {
@@ -655,10 +707,18 @@ describe('ChatStore — last activity, forums and rich sends', () => {
     });
     const sent = await a.store.sendImage(w.ward, file('xray.jpg', 1000));
     await settle();
-    expect(uploads.calls).toEqual(['POST /images/chat', 'PUT /images/chat/55 xray.jpg', 'share 55 → team Ward 7 Team']);
+    expect(uploads.calls).toEqual([
+      'POST /images/chat',
+      'PUT /images/chat/55 xray.jpg',
+      'share 55 → team Ward 7 Team',
+    ]);
     expect(progress).toEqual([0, 0.5, 1]);
     expect(sent.subject).toBe(MESSAGE_SUBJECTS.IMAGE);
-    expect(decodeMessageBody(sent.subject, sent.body ?? '').content).toEqual({ kind: 'image', imageId: '55', filename: 'xray.jpg' });
+    expect(decodeMessageBody(sent.subject, sent.body ?? '').content).toEqual({
+      kind: 'image',
+      imageId: '55',
+      filename: 'xray.jpg',
+    });
     expect(a.store.getSnapshot().uploads).toEqual({});
     expect(a.store.getSnapshot().delivery[sent.id]).toBe('stored');
   });
@@ -668,8 +728,12 @@ describe('ChatStore — last activity, forums and rich sends', () => {
     const uploads = fakeUploads();
     const a = w.user(w.alice, 'Alice Adams', { uploads });
     await connected(a);
-    await expect(a.store.sendImage(w.bob, file('huge.jpg', MAX_FILE_SIZE_BYTES + 1))).rejects.toThrow();
-    await expect(a.store.sendFile(w.bob, file('huge.pdf', MAX_FILE_SIZE_BYTES + 1))).rejects.toThrow();
+    await expect(
+      a.store.sendImage(w.bob, file('huge.jpg', MAX_FILE_SIZE_BYTES + 1)),
+    ).rejects.toThrow();
+    await expect(
+      a.store.sendFile(w.bob, file('huge.pdf', MAX_FILE_SIZE_BYTES + 1)),
+    ).rejects.toThrow();
     expect(a.notices).toEqual([
       { kind: 'warning', message: fileTooLargeMessage('huge.jpg') },
       { kind: 'warning', message: fileTooLargeMessage('huge.pdf') },
@@ -692,13 +756,17 @@ describe('ChatStore — last activity, forums and rich sends', () => {
       kind: 'file',
       file: { id: 'f-1', filename: 'notes.pdf', size: 2048, type: 'application/pdf' },
     });
-    await expect(a.store.sendImage(w.bob, file('a.jpg', 10))).rejects.toThrow(TEXTS.sendImageFailed);
+    await expect(a.store.sendImage(w.bob, file('a.jpg', 10))).rejects.toThrow(
+      TEXTS.sendImageFailed,
+    );
     expect(a.notices).toEqual([{ kind: 'error', message: TEXTS.sendImageFailed }]);
     const failingFiles = w.user(w.alice, 'Alice Adams', {
       uploads: fakeUploads({ uploadFile: () => Promise.reject(new Error('413')) }),
     });
     await connected(failingFiles);
-    await expect(failingFiles.store.sendFile(w.bob, file('b.pdf', 10))).rejects.toThrow(TEXTS.sendFileFailed);
+    await expect(failingFiles.store.sendFile(w.bob, file('b.pdf', 10))).rejects.toThrow(
+      TEXTS.sendFileFailed,
+    );
     expect(failingFiles.notices).toEqual([{ kind: 'error', message: TEXTS.sendFileFailed }]);
   });
 });

@@ -24,9 +24,21 @@ import {
   type ChatConnectionState,
   type ConnectionEvent,
 } from './connection';
-import { conversationOf, isOwnMessage, mergeMessages, upgradeDelivery, type DeliveryState } from './messages';
+import {
+  conversationOf,
+  isOwnMessage,
+  mergeMessages,
+  upgradeDelivery,
+  type DeliveryState,
+} from './messages';
 import { readOutbox, type OutboxStorage } from './outbox';
-import type { ChatTransport, HistoryPage, HistoryQuery, OutgoingMessage, TransportEvent } from './types';
+import type {
+  ChatTransport,
+  HistoryPage,
+  HistoryQuery,
+  OutgoingMessage,
+  TransportEvent,
+} from './types';
 
 /**
  * How long a history (MAM) query may take before we give up on it. The spec only says "a
@@ -43,12 +55,7 @@ export const CATCH_UP_PAGE_SIZE = 100;
 
 /** Message loading states (spec 01 §4). */
 export type MessageLoadingState =
-  | 'none'
-  | 'fetchedInbox'
-  | 'fetchingInitial'
-  | 'fetched'
-  | 'fetchingMore'
-  | 'fetchedAll';
+  'none' | 'fetchedInbox' | 'fetchingInitial' | 'fetched' | 'fetchingMore' | 'fetchedAll';
 
 export interface ConversationState {
   /** Bare JID of the other user or the room. */
@@ -153,9 +160,15 @@ export interface ChatSnapshot {
 }
 
 const consoleLogger: ChatLogger = {
-  info: (m, c) => console.info(m, c ?? ''),
-  warn: (m, c) => console.warn(m, c ?? ''),
-  error: (m, c) => console.error(m, c ?? ''),
+  info: (m, c) => {
+    console.info(m, c ?? '');
+  },
+  warn: (m, c) => {
+    console.warn(m, c ?? '');
+  },
+  error: (m, c) => {
+    console.error(m, c ?? '');
+  },
 };
 
 const alwaysOnline: NetworkStatus = { isOnline: () => true, subscribe: () => () => undefined };
@@ -166,8 +179,12 @@ export function browserNetworkStatus(): NetworkStatus {
   return {
     isOnline: () => navigator.onLine,
     subscribe: (listener) => {
-      const on = () => listener(true);
-      const off = () => listener(false);
+      const on = () => {
+        listener(true);
+      };
+      const off = () => {
+        listener(false);
+      };
       window.addEventListener('online', on);
       window.addEventListener('offline', off);
       return () => {
@@ -253,7 +270,10 @@ export class ChatStore {
     const delivery: Record<string, DeliveryState> = {};
     for (const e of entries) {
       const conv = conversations[e.to] ?? emptyConversation(e.to, e.type);
-      conversations[e.to] = { ...conv, messages: mergeMessages(conv.messages, [this.toMessage(e)]) };
+      conversations[e.to] = {
+        ...conv,
+        messages: mergeMessages(conv.messages, [this.toMessage(e)]),
+      };
       delivery[e.id] = 'queued';
     }
     this.state = {
@@ -308,9 +328,11 @@ export class ChatStore {
   async stop(): Promise<void> {
     this.transition({ type: 'stop' });
     this.connectSeq++;
-    for (const t of [this.reconnectTimer, this.connectTimer, this.lastActiveTimer]) if (t !== null) this.clock.clearTimeout(t);
+    for (const t of [this.reconnectTimer, this.connectTimer, this.lastActiveTimer])
+      if (t !== null) this.clock.clearTimeout(t);
     for (const t of this.loadMoreTimers.values()) this.clock.clearTimeout(t);
-    for (const m of this.markerThrottles.values()) if (m.trailing !== null) this.clock.clearTimeout(m.trailing);
+    for (const m of this.markerThrottles.values())
+      if (m.trailing !== null) this.clock.clearTimeout(m.trailing);
     this.loadMoreTimers.clear();
     this.markerThrottles.clear();
     this.reconnectTimer = this.connectTimer = this.lastActiveTimer = null;
@@ -349,11 +371,9 @@ export class ChatStore {
       this.failConnect(errorText(err));
       return;
     }
-    if (seq !== this.connectSeq) {
-      // A connect that outlived its timeout or a stop(): not ours any more.
-      if (this.state.connection.status !== 'connecting') await this.transport.disconnect().catch(() => undefined);
-      return;
-    }
+    // A connect that outlived its timeout or a stop() is not ours any more; whoever bumped the
+    // sequence already tore the transport down (or a newer connect replaces it).
+    if (seq !== this.connectSeq) return;
     this.clearConnectTimer();
     this.transition({ type: 'sessionStarted', at: this.clock.now() });
     await this.onSessionStarted(seq);
@@ -365,7 +385,8 @@ export class ChatStore {
   }
 
   private failConnect(reason: string): void {
-    const attempt = this.state.connection.status === 'connecting' ? this.state.connection.attempt : 1;
+    const attempt =
+      this.state.connection.status === 'connecting' ? this.state.connection.attempt : 1;
     this.transition({ type: 'connectFailed', reason, retryAt: this.scheduleReconnect(attempt) });
   }
 
@@ -478,7 +499,11 @@ export class ChatStore {
     this.notice('error', TEXTS.sendFailed);
   }
 
-  private onMessage(message: ChatMessage, archiveId: string | undefined, carbon?: 'sent' | 'received'): void {
+  private onMessage(
+    message: ChatMessage,
+    archiveId: string | undefined,
+    carbon?: 'sent' | 'received',
+  ): void {
     const address = conversationOf(message, this.me);
     if (archiveId) this.noteArchiveId(address, archiveId, 'newest');
     const own = isOwnMessage(message, this.me);
@@ -491,7 +516,12 @@ export class ChatStore {
       return;
     }
     if (message.historical || !message.body || !message.displayNames) return;
-    if (message.type === 'chat' && message.marker?.type === 'markable' && carbon === undefined && this.connected) {
+    if (
+      message.type === 'chat' &&
+      message.marker?.type === 'markable' &&
+      carbon === undefined &&
+      this.connected
+    ) {
       this.transport.sendMarker(address, 'chat', 'received', message.id).catch(() => undefined);
     }
     if (this.isReading(address)) this.markDisplayedSoon(address);
@@ -514,10 +544,17 @@ export class ChatStore {
     // A marker for one message covers our earlier messages in the conversation too.
     const messages = conv?.messages ?? [];
     const at = messages.findIndex((m) => m.id === id);
-    const covered = at === -1 ? [id] : messages.slice(0, at + 1).filter((m) => isOwnMessage(m, this.me)).map((m) => m.id);
+    const covered =
+      at === -1
+        ? [id]
+        : messages
+            .slice(0, at + 1)
+            .filter((m) => isOwnMessage(m, this.me))
+            .map((m) => m.id);
     for (const mid of covered) {
       const current = delivery[mid];
-      if (current !== 'stored' && current !== 'received' && !(mid === id && current === undefined)) continue;
+      if (current !== 'stored' && current !== 'received' && !(mid === id && current === undefined))
+        continue;
       const next = upgradeDelivery(current, type);
       if (next !== current) {
         delivery[mid] = next;
@@ -565,7 +602,10 @@ export class ChatStore {
   }
 
   private conversation(address: string): ConversationState {
-    return this.state.conversations[address] ?? emptyConversation(address, isRoomJid(address) ? 'groupchat' : 'chat');
+    return (
+      this.state.conversations[address] ??
+      emptyConversation(address, isRoomJid(address) ? 'groupchat' : 'chat')
+    );
   }
 
   private putConversation(conv: ConversationState): void {
@@ -591,28 +631,43 @@ export class ChatStore {
   private noteArchiveId(address: string, archiveId: string, which: 'newest' | 'oldest'): void {
     const cursor = this.cursors.get(address) ?? {};
     const n = BigInt(archiveId);
-    if (which === 'newest' && (cursor.newestArchiveId === undefined || n > BigInt(cursor.newestArchiveId))) {
+    if (
+      which === 'newest' &&
+      (cursor.newestArchiveId === undefined || n > BigInt(cursor.newestArchiveId))
+    ) {
       cursor.newestArchiveId = archiveId;
     }
-    if (which === 'oldest' && (cursor.oldestArchiveId === undefined || n < BigInt(cursor.oldestArchiveId))) {
+    if (
+      which === 'oldest' &&
+      (cursor.oldestArchiveId === undefined || n < BigInt(cursor.oldestArchiveId))
+    ) {
       cursor.oldestArchiveId = archiveId;
     }
     this.cursors.set(address, cursor);
   }
 
-  private async fetchPage(query: Parameters<ChatTransport['fetchHistory']>[0]): Promise<HistoryPage | 'timeout'> {
-    let timer: TimerHandle | null = null;
+  private async fetchPage(
+    query: Parameters<ChatTransport['fetchHistory']>[0],
+  ): Promise<HistoryPage | 'timeout'> {
+    const timer: { handle?: TimerHandle } = {};
     const timeout = new Promise<'timeout'>((resolve) => {
-      timer = this.clock.setTimeout(() => resolve('timeout'), HISTORY_TIMEOUT_MS);
+      timer.handle = this.clock.setTimeout(() => {
+        resolve('timeout');
+      }, HISTORY_TIMEOUT_MS);
     });
     try {
       return await Promise.race([this.transport.fetchHistory(query), timeout]);
     } finally {
-      if (timer !== null) this.clock.clearTimeout(timer);
+      if (timer.handle !== undefined) this.clock.clearTimeout(timer.handle);
     }
   }
 
-  private applyPage(address: string, type: ChatMessage['type'], page: HistoryPage, older: boolean): void {
+  private applyPage(
+    address: string,
+    type: ChatMessage['type'],
+    page: HistoryPage,
+    older: boolean,
+  ): void {
     if (page.first) this.noteArchiveId(address, page.first, 'oldest');
     if (page.last) this.noteArchiveId(address, page.last, 'newest');
     const own = page.messages.filter((m) => isOwnMessage(m, this.me));
@@ -675,7 +730,8 @@ export class ChatStore {
       return;
     }
     if (conv.loading !== 'fetched' || !this.connected) {
-      if (conv.loading === 'none' || conv.loading === 'fetchedInbox') await this.loadInitial(address);
+      if (conv.loading === 'none' || conv.loading === 'fetchedInbox')
+        await this.loadInitial(address);
       return;
     }
     const cursor = this.cursors.get(address);
@@ -724,7 +780,12 @@ export class ChatStore {
         newestKnown !== undefined
           ? { with: conv.address, max: CATCH_UP_PAGE_SIZE, after: newestKnown }
           : newest?.sent
-            ? { with: conv.address, max: CATCH_UP_PAGE_SIZE, after: '0', start: messageTime(newest) }
+            ? {
+                with: conv.address,
+                max: CATCH_UP_PAGE_SIZE,
+                after: '0',
+                start: messageTime(newest),
+              }
             : { with: conv.address, max: CATCH_UP_PAGE_SIZE, after: '0' };
       for (;;) {
         if (!this.connected) return;
@@ -816,7 +877,9 @@ export class ChatStore {
     this.set({ readMarkers: { ...this.state.readMarkers, [address]: newest.id } });
     this.transport
       .sendMarker(address, newest.type, 'displayed', newest.id)
-      .catch((err: unknown) => this.logger.info('displayed marker not sent', { reason: errorText(err) }));
+      .catch((err: unknown) => {
+        this.logger.info('displayed marker not sent', { reason: errorText(err) });
+      });
   }
 
   // ---- last activity ------------------------------------------------------------------------
@@ -834,7 +897,9 @@ export class ChatStore {
           const at = seconds === null ? null : this.clock.now() - seconds * 1000;
           this.set({ lastActive: { ...this.state.lastActive, [address]: at } });
         })
-        .catch((err: unknown) => this.logger.info('last activity unavailable', { address, reason: errorText(err) }));
+        .catch((err: unknown) => {
+          this.logger.info('last activity unavailable', { address, reason: errorText(err) });
+        });
       this.lastActiveTimer = this.clock.setTimeout(tick, LAST_ACTIVE_REFRESH_MS);
     };
     tick();
@@ -943,7 +1008,10 @@ export class ChatStore {
           await this.transport.send(next);
         } catch (err) {
           if (seq === this.connectSeq) this.transmitted.delete(next.id);
-          this.logger.info('chat send interrupted; kept in the outbox', { id: next.id, reason: errorText(err) });
+          this.logger.info('chat send interrupted; kept in the outbox', {
+            id: next.id,
+            reason: errorText(err),
+          });
           if (this.state.delivery[next.id] === 'sending') {
             this.set({ delivery: { ...this.state.delivery, [next.id]: 'queued' } });
           }
@@ -1008,7 +1076,8 @@ export class ChatStore {
 
   private requireUploads(address: string): { uploads: ChatUploads; meta: ConversationMeta } {
     const meta = this.metaOf(address);
-    if (!this.uploadsApi || !meta) throw new ChatSendError('uploads are not configured for this conversation');
+    if (!this.uploadsApi || !meta)
+      throw new ChatSendError('uploads are not configured for this conversation');
     return { uploads: this.uploadsApi, meta };
   }
 
@@ -1036,16 +1105,20 @@ export class ChatStore {
         this.set({ uploads: { ...this.state.uploads, [id]: Math.max(0, Math.min(1, fraction)) } });
       });
       await uploads.shareChatImage(record.id, meta);
-      return this.enqueue(address, { kind: 'image', imageId: String(record.id), filename: image.name }, id);
+      return this.enqueue(
+        address,
+        { kind: 'image', imageId: String(record.id), filename: image.name },
+        id,
+      );
     } catch (err) {
       if (err instanceof ChatSendError) throw err;
       this.logger.warn('chat image send failed', { reason: errorText(err) });
       this.notice('error', TEXTS.sendImageFailed);
       throw new ChatSendError(TEXTS.sendImageFailed);
     } finally {
-      const rest = { ...this.state.uploads };
-      delete rest[id];
-      this.set({ uploads: rest });
+      this.set({
+        uploads: Object.fromEntries(Object.entries(this.state.uploads).filter(([k]) => k !== id)),
+      });
     }
   }
 
@@ -1090,7 +1163,10 @@ export class ChatStore {
     } catch (err) {
       this.logger.warn('chat outbox not saved', { reason: errorText(err) });
     }
-    this.set({ outbox: this.outboxEntries.map((e) => e.id), delivery: { ...this.state.delivery, [id]: 'queued' } });
+    this.set({
+      outbox: this.outboxEntries.map((e) => e.id),
+      delivery: { ...this.state.delivery, [id]: 'queued' },
+    });
     void this.pump();
   }
 }

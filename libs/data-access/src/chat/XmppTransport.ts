@@ -1,3 +1,6 @@
+// The ambient declaration must travel with this file into programs (e2e, apps) that do not
+// include this folder; an import cannot load a declaration-only file.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./xmppClient.d.ts" />
 import { client as createXmppClient, xml as xmppXml } from '@xmpp/client';
 import { bareJid, isRoomJid, userJid, type ChatMessage } from '@pando/domain';
@@ -164,7 +167,12 @@ export class XmppTransport implements ChatTransport {
     await this.client().send(buildMessage(xml, message));
   }
 
-  async sendMarker(to: string, type: ChatMessage['type'], marker: SentMarkerType, id: string): Promise<void> {
+  async sendMarker(
+    to: string,
+    type: ChatMessage['type'],
+    marker: SentMarkerType,
+    id: string,
+  ): Promise<void> {
     await this.client().send(buildMarker(xml, to, type, marker, id, this.nextId('mk')));
   }
 
@@ -185,7 +193,9 @@ export class XmppTransport implements ChatTransport {
     const collector: Collector = { results: [] };
     this.collectors.set(queryId, collector);
     try {
-      await this.iq(xml('iq', { type: 'set' }, xml('inbox', { xmlns: NS.inbox, queryid: queryId })));
+      await this.iq(
+        xml('iq', { type: 'set' }, xml('inbox', { xmlns: NS.inbox, queryid: queryId })),
+      );
     } finally {
       this.collectors.delete(queryId);
     }
@@ -238,12 +248,17 @@ export class XmppTransport implements ChatTransport {
 
   async lastActivity(jid: string): Promise<number | null> {
     try {
-      const reply = await this.iq(xml('iq', { type: 'get', to: bareJid(jid) }, xml('query', { xmlns: NS.last })));
+      const reply = await this.iq(
+        xml('iq', { type: 'get', to: bareJid(jid) }, xml('query', { xmlns: NS.last })),
+      );
       const seconds = Number(reply.getChild('query', NS.last)?.attrs.seconds);
       return Number.isFinite(seconds) && seconds >= 0 ? seconds : null;
     } catch (err) {
       // item-not-found: never seen. Anything else is a real failure for the caller to log.
-      if (err instanceof Error && /item-not-found/.test(err.message + String((err as { condition?: string }).condition))) {
+      if (
+        err instanceof Error &&
+        /item-not-found/.test(err.message + String((err as { condition?: string }).condition))
+      ) {
         return null;
       }
       throw err;
@@ -268,7 +283,8 @@ export class XmppTransport implements ChatTransport {
     if (stanza.attrs.type === 'error') {
       const id = stanza.attrs.id;
       const error = stanza.getChild('error');
-      const condition = error?.children.find((c): c is XmlElement => typeof c !== 'string')?.name ?? 'error';
+      const condition =
+        error?.children.find((c): c is XmlElement => typeof c !== 'string')?.name ?? 'error';
       if (id) this.emit({ type: 'sendError', id, condition });
       return;
     }
@@ -290,7 +306,11 @@ export class XmppTransport implements ChatTransport {
     if (!message) return;
     const conversation = conversationOf(message, this.me);
     if (message.muclightAffiliations && message.type === 'groupchat' && !message.body) {
-      this.emit({ type: 'affiliations', room: conversation, members: message.muclightAffiliations });
+      this.emit({
+        type: 'affiliations',
+        room: conversation,
+        members: message.muclightAffiliations,
+      });
       return;
     }
     if (message.marker && message.marker.type !== 'markable' && message.body === undefined) {

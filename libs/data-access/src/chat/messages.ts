@@ -27,7 +27,10 @@ const RANK: Record<Exclude<DeliveryState, 'failed'>, number> = {
  * exceptions are explicit: a dropped connection sends `sending` back to `queued` (see
  * `requeue`), and `failed` is left only by a retry.
  */
-export function upgradeDelivery(current: DeliveryState | undefined, next: DeliveryState): DeliveryState {
+export function upgradeDelivery(
+  current: DeliveryState | undefined,
+  next: DeliveryState,
+): DeliveryState {
   if (current === undefined) return next;
   if (next === 'failed') return current === 'queued' || current === 'sending' ? 'failed' : current;
   if (current === 'failed') return current;
@@ -35,7 +38,10 @@ export function upgradeDelivery(current: DeliveryState | undefined, next: Delive
 }
 
 /** The conversation a message belongs to, as a bare JID seen from `me`. */
-export function conversationOf(message: Pick<ChatMessage, 'from' | 'to' | 'type'>, me: string): string {
+export function conversationOf(
+  message: Pick<ChatMessage, 'from' | 'to' | 'type'>,
+  me: string,
+): string {
   if (message.type === 'groupchat') return bareJid(message.from);
   const from = bareJid(message.from);
   return from === me ? bareJid(message.to) : from;

@@ -59,7 +59,8 @@ export function buildMamQuery(
   queryId: string,
   isRoom: boolean,
 ): XmlElement {
-  const field = (name: string, value: string) => xml('field', { var: name }, xml('value', {}, value));
+  const field = (name: string, value: string) =>
+    xml('field', { var: name }, xml('value', {}, value));
   const fields = [field('FORM_TYPE', NS.mam)];
   if (!isRoom) fields.push(field('with', q.with));
   if (q.start !== undefined) fields.push(field('start', new Date(q.start).toISOString()));
@@ -120,7 +121,12 @@ export function parseMessage(stanza: XmlElement, delayStamp?: string): ChatMessa
     ...(sent !== undefined ? { sent: { timestamp: sent } } : {}),
     ...(sendTimestamp !== undefined ? { sendTimestamp } : {}),
     ...(names
-      ? { displayNames: { sender: names.attrs.sender ?? '', recipient: names.attrs.recipient ?? '' } }
+      ? {
+          displayNames: {
+            sender: names.attrs.sender ?? '',
+            recipient: names.attrs.recipient ?? '',
+          },
+        }
       : {}),
     ...(marker ? { marker } : {}),
     ...(affiliations

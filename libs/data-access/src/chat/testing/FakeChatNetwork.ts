@@ -117,7 +117,7 @@ export class FakeChatNetwork {
 
   private bumpInbox(owner: string, conv: string, archiveId: string, isSender: boolean): void {
     let box = this.inboxes.get(owner);
-    if (!box) this.inboxes.set(owner, (box = new Map()));
+    if (!box) this.inboxes.set(owner, (box = new Map<string, InboxRow>()));
     const row = box.get(conv);
     box.set(conv, {
       unread: isSender ? 0 : (row?.unread ?? 0) + 1,
@@ -147,7 +147,10 @@ export class FakeChatNetwork {
         type: out.type,
         sent: { timestamp: this.clock.now() },
         sendTimestamp: out.sendTimestamp,
-        displayNames: { ...out.displayNames, sender: this.names.get(from) ?? out.displayNames.sender },
+        displayNames: {
+          ...out.displayNames,
+          sender: this.names.get(from) ?? out.displayNames.sender,
+        },
         marker: { type: 'markable', id: out.id },
       };
       const conv = isRoom ? out.to : pairKey(from, out.to);
@@ -159,16 +162,24 @@ export class FakeChatNetwork {
       } else {
         this.bumpInbox(from, out.to, archiveId, true);
         if (out.to !== from) this.bumpInbox(out.to, from, archiveId, false);
-        for (const s of this.sessionsOf(out.to)) s.emitLater({ type: 'message', message, archiveId });
+        for (const s of this.sessionsOf(out.to))
+          s.emitLater({ type: 'message', message, archiveId });
         for (const s of this.sessionsOf(from))
-          if (s !== sender && s.carbons) s.emitLater({ type: 'message', message, archiveId, carbon: 'sent' });
+          if (s !== sender && s.carbons)
+            s.emitLater({ type: 'message', message, archiveId, carbon: 'sent' });
       }
     }
     if (this.autoAck) sender.emitLater({ type: 'acked', id: out.id });
   }
 
   /** @internal */
-  marker(sender: FakeTransport, to: string, type: ChatMessage['type'], marker: MarkerType, id: string): void {
+  marker(
+    sender: FakeTransport,
+    to: string,
+    type: ChatMessage['type'],
+    marker: MarkerType,
+    id: string,
+  ): void {
     const from = sender.jid;
     if (type === 'groupchat') {
       const members = this.rooms.get(to);
@@ -176,7 +187,8 @@ export class FakeChatNetwork {
       if (marker === 'displayed') this.resetInbox(from, to, id);
       for (const m of members)
         for (const s of this.sessionsOf(m))
-          if (s !== sender) s.emitLater({ type: 'marker', from, conversation: to, marker: { type: marker, id } });
+          if (s !== sender)
+            s.emitLater({ type: 'marker', from, conversation: to, marker: { type: marker, id } });
       return;
     }
     if (marker === 'displayed') this.resetInbox(from, to, id);
@@ -184,7 +196,13 @@ export class FakeChatNetwork {
       s.emitLater({ type: 'marker', from, conversation: from, marker: { type: marker, id } });
     for (const s of this.sessionsOf(from))
       if (s !== sender && s.carbons)
-        s.emitLater({ type: 'marker', from, conversation: to, marker: { type: marker, id }, carbon: 'sent' });
+        s.emitLater({
+          type: 'marker',
+          from,
+          conversation: to,
+          marker: { type: marker, id },
+          carbon: 'sent',
+        });
   }
 
   private resetInbox(owner: string, conv: string, id: string): void {
@@ -213,8 +231,10 @@ export class FakeChatNetwork {
     const conv = isRoomJid(q.with) ? q.with : pairKey(owner, q.with);
     if (isRoomJid(q.with) && !this.rooms.get(q.with)?.has(owner)) throw new Error('item-not-found');
     let rows = this.archive.filter((a) => a.conv === conv);
-    if (q.start !== undefined) rows = rows.filter((a) => (a.message.sent?.timestamp ?? 0) >= (q.start ?? 0));
-    if (q.end !== undefined) rows = rows.filter((a) => (a.message.sent?.timestamp ?? 0) <= (q.end ?? 0));
+    if (q.start !== undefined)
+      rows = rows.filter((a) => (a.message.sent?.timestamp ?? 0) >= (q.start ?? 0));
+    if (q.end !== undefined)
+      rows = rows.filter((a) => (a.message.sent?.timestamp ?? 0) <= (q.end ?? 0));
     if (q.before) rows = rows.filter((a) => Number(a.archiveId) < Number(q.before));
     if (q.after) rows = rows.filter((a) => Number(a.archiveId) > Number(q.after));
     const forward = q.after !== undefined && q.before === undefined;
@@ -253,7 +273,13 @@ export class FakeTransport implements ChatTransport {
   private connected = false;
   carbons = false;
   /** Counts for assertions. */
-  readonly calls = { connect: 0, inbox: 0, history: [] as HistoryQuery[], lastActivity: 0, presence: 0 };
+  readonly calls = {
+    connect: 0,
+    inbox: 0,
+    history: [] as HistoryQuery[],
+    lastActivity: 0,
+    presence: 0,
+  };
   readonly sentMarkers: { to: string; marker: SentMarkerType; id: string }[] = [];
   /** Makes the next n connects fail. */
   failConnects = 0;
@@ -315,7 +341,12 @@ export class FakeTransport implements ChatTransport {
     await Promise.resolve();
   }
 
-  async sendMarker(to: string, type: ChatMessage['type'], marker: SentMarkerType, id: string): Promise<void> {
+  async sendMarker(
+    to: string,
+    type: ChatMessage['type'],
+    marker: SentMarkerType,
+    id: string,
+  ): Promise<void> {
     this.assertConnected();
     this.sentMarkers.push({ to, marker, id });
     this.network.marker(this, to, type, marker, id);
