@@ -1,46 +1,73 @@
-import { createBrowserRouter, Navigate, RouterProvider, useLocation } from 'react-router-dom';
-import { loginUrl } from '@pando/domain';
-import { LoginRoute } from '@pando/features';
-import { requestLoginCode, validateLoginCode } from './auth';
+import { useState } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { createHttpClient, PandoApiProvider, type HttpLogger } from '@pando/data-access';
+import type { RuntimeConfig } from '@pando/domain';
+import {
+  AppErrorBoundary,
+  AppServicesProvider,
+  createAppRoutes,
+  NotificationCenter,
+  NotificationViewport,
+} from '@pando/features';
+import { apiBaseUrl } from './config';
+import { loginTarget } from './loginRedirect';
+import { ChatWiring } from './ChatWiring';
 
-function goAfterLogin(redirect: string) {
-  // Spec 01 §4: redirect to the target route about 100 ms after login.
-  setTimeout(() => {
-    window.location.assign(redirect);
-  }, 100);
+export interface AppProps {
+  config: RuntimeConfig;
+  logger: HttpLogger;
 }
 
-/** Until the shell lands (issue "Web app"), every other route asks the visitor to log in. */
-function RequireLogin() {
-  const location = useLocation();
-  return <Navigate to={loginUrl('unauthorised', location.pathname + location.search)} replace />;
+/**
+ * The production wiring: one notification centre, one HTTP client (its 401s go to the login page
+ * through the router), one router with every route of spec 01 §2, and the live chat.
+ */
+function createApp({ config, logger }: AppProps) {
+  const notifications = new NotificationCenter();
+  const session = { established: false };
+  // eslint-disable-next-line prefer-const -- the router needs the client and vice versa.
+  let router: ReturnType<typeof createBrowserRouter> | undefined;
+  const http = createHttpClient({
+    baseUrl: apiBaseUrl(config, window.location.origin),
+    notify: (n) => notifications.notify({ kind: n.kind, message: n.message }),
+    navigateToLogin: (url) => {
+      if (config.redirect_disabled) return;
+      void router?.navigate(loginTarget(url, session.established), { replace: true });
+    },
+    logger,
+    clientVersion: __PANDO_VERSION__,
+    clientBuild: __PANDO_BUILD__,
+  });
+  router = createBrowserRouter(
+    createAppRoutes({
+      onLogin: () => {
+        window.location.assign('/login');
+      },
+      onSessionEstablished: () => {
+        session.established = true;
+      },
+      wrapShell: (shell) => <ChatWiring config={config}>{shell}</ChatWiring>,
+    }),
+  );
+  return { http, router, notifications };
 }
 
-const router = createBrowserRouter([
-  {
-    path: '/login/*',
-    element: (
-      <LoginRoute
-        requestCode={requestLoginCode}
-        validateCode={validateLoginCode}
-        onLoggedIn={goAfterLogin}
-      />
-    ),
-  },
-  {
-    path: '/validate',
-    element: (
-      <LoginRoute
-        initialStep="code"
-        requestCode={requestLoginCode}
-        validateCode={validateLoginCode}
-        onLoggedIn={goAfterLogin}
-      />
-    ),
-  },
-  { path: '*', element: <RequireLogin /> },
-]);
-
-export function App() {
-  return <RouterProvider router={router} />;
+export function App(props: AppProps) {
+  const [{ http, router, notifications }] = useState(() => createApp(props));
+  return (
+    <AppServicesProvider
+      productName={props.config.product_name}
+      redirectDisabled={props.config.redirect_disabled}
+      chatDomain={props.config.chat_domain}
+      logger={props.logger}
+      notifications={notifications}
+    >
+      <AppErrorBoundary logger={props.logger}>
+        <PandoApiProvider http={http}>
+          <RouterProvider router={router} />
+        </PandoApiProvider>
+      </AppErrorBoundary>
+      <NotificationViewport />
+    </AppServicesProvider>
+  );
 }

@@ -1,15 +1,37 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { PandoMantineProvider } from '@pando/ui';
+import { PandoMantineProvider, SessionPlaceholder } from '@pando/ui';
 import { App } from './App';
+import { loadRuntimeConfig } from './config';
+import { createLogger } from './logger';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('The page has no #root element.');
+async function boot() {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('The page has no #root element.');
+  const root = createRoot(container);
+  const logger = createLogger();
+  try {
+    const config = await loadRuntimeConfig();
+    document.title = config.product_name;
+    root.render(
+      <StrictMode>
+        <PandoMantineProvider>
+          <App config={config} logger={logger} />
+        </PandoMantineProvider>
+      </StrictMode>,
+    );
+  } catch (error) {
+    logger.error('The runtime configuration could not be loaded', { error: String(error) });
+    root.render(
+      <PandoMantineProvider>
+        <SessionPlaceholder
+          onRetry={() => {
+            window.location.reload();
+          }}
+        />
+      </PandoMantineProvider>,
+    );
+  }
+}
 
-createRoot(container).render(
-  <StrictMode>
-    <PandoMantineProvider>
-      <App />
-    </PandoMantineProvider>
-  </StrictMode>,
-);
+void boot();

@@ -1,3 +1,23 @@
 export { LoginRoute } from './auth/LoginRoute';
 export type { LoginRouteProps } from './auth/LoginRoute';
 export { isLegacyBrowser } from './auth/legacyBrowser';
+export { SessionGate, useViewer } from './auth/SessionGate';
+export { requestCodeErrorText, validateCodeError } from './auth/loginErrors';
+export { createAppRoutes } from './shell/routes';
+export type { AppRoutesOptions } from './shell/routes';
+export {
+  AppServicesProvider,
+  consoleLogger,
+  useAppServices,
+  useNotify,
+} from './shell/services/AppServices';
+export type { AppServices, AppServicesProviderProps } from './shell/services/AppServices';
+export { NotificationCenter } from './shell/services/notifications';
+export type { AppNotification, NotificationInput } from './shell/services/notifications';
+export { NotificationViewport } from './shell/components/NotificationViewport';
+export { AppErrorBoundary } from './shell/components/AppErrorBoundary';
+export { unreadTitle } from './shell/hooks/useDocumentTitle';
+export { ChatRuntimeProvider, useChatRuntime } from './chat/runtime/ChatRuntime';
+export type { ChatRuntimeValue, ConversationTarget } from './chat/runtime/ChatRuntime';
+export { sidebarItems } from './chat/sidebarItems';
+export type { DirectConversation, SidebarLists } from './chat/sidebarItems';

@@ -1,0 +1,52 @@
+import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import { useCurrentUserQuery, UnauthorisedError } from '@pando/data-access';
+import type { CurrentUser } from '@pando/domain';
+import { LoadingScreen, SessionPlaceholder } from '@pando/ui';
+import { useAppServices } from '../shell/services/AppServices';
+
+const ViewerContext = createContext<CurrentUser | null>(null);
+
+/** The signed-in user; only inside `SessionGate`. */
+export function useViewer(): CurrentUser {
+  const viewer = useContext(ViewerContext);
+  if (!viewer) throw new Error('useViewer() needs a <SessionGate> above it.');
+  return viewer;
+}
+
+export interface SessionGateProps {
+  children: ReactNode;
+  /** Goes to the login page (from the placeholder's "Log in again"). */
+  onLogin: () => void;
+  /** Called once the session is known to be valid. */
+  onSessionEstablished?: () => void;
+}
+
+/**
+ * Decides whether the visitor has a session, via `GET /login/current` (spec 01 §2: "while the
+ * session is idle or loading a spinner shows; on success the app shows; on error a placeholder
+ * shows"). A 401 has already sent the visitor to /login through the HTTP client (with
+ * msg=unauthorised for a first visit, see apps/web); when the configuration disables that redirect,
+ * or the failure is not a 401, the placeholder offers to retry or log in.
+ */
+export function SessionGate({ children, onLogin, onSessionEstablished }: SessionGateProps) {
+  const session = useCurrentUserQuery();
+  const { redirectDisabled } = useAppServices();
+  const established = session.data !== undefined;
+  useEffect(() => {
+    if (established) onSessionEstablished?.();
+  }, [established, onSessionEstablished]);
+  if (session.data) {
+    return <ViewerContext.Provider value={session.data}>{children}</ViewerContext.Provider>;
+  }
+  if (session.isError) {
+    const unauthorised = session.error instanceof UnauthorisedError;
+    if (unauthorised && !redirectDisabled) return <LoadingScreen label="Opening the login page…" />;
+    return (
+      <SessionPlaceholder
+        onLogin={onLogin}
+        {...(unauthorised ? {} : { onRetry: () => void session.refetch() })}
+      />
+    );
+  }
+  return <LoadingScreen label="Loading your session…" />;
+}

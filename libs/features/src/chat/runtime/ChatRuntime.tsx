@@ -1,0 +1,64 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { AdviceResolutionAction, ConversationKind } from '@pando/domain';
+import type { UserStatus } from '@pando/domain';
+import type { DirectConversation } from '../sidebarItems';
+
+/**
+ * What the shell needs from the live chat, independent of how the chat is wired: the unread
+ * counts (sidebar, title), the connection state (offline notices) and the availability presence.
+ * apps/web provides it from the ChatStore over XmppTransport; stories and the demo from a
+ * FakeTransport-backed store; without a provider the app runs with no live chat.
+ */
+export interface ChatRuntimeValue {
+  /** Unread counts by chat address (bare JID). */
+  unreadCounts: Readonly<Record<string, number>>;
+  unreadTotal: number;
+  /** Direct conversations from the chat inbox (the sidebar's Direct messages). */
+  directs: readonly DirectConversation[];
+  connection: 'connecting' | 'online' | 'offline' | 'disabled';
+  setAvailability: (status: UserStatus) => void;
+  /**
+   * Renders the live conversation (message list + composer) for a chat address. Absent when the
+   * app runs without a chat connection; the pane then says so instead of showing an empty list.
+   */
+  renderConversation?: (conversation: ConversationTarget) => ReactNode;
+  /** Posts the advice system line (spec 01 §4: REJECT, ACCEPT and RESOLVE appear in the chat). */
+  sendAdviceResolution?: (roomAddress: string, action: AdviceResolutionAction) => Promise<void>;
+  /** Sends a first text message into a conversation (ask advice). */
+  sendText?: (address: string, text: string, recipientName: string) => Promise<void>;
+}
+
+/** Which conversation a chat pane shows. */
+export interface ConversationTarget {
+  /** Bare JID of the other user or of the room. */
+  address: string;
+  kind: ConversationKind;
+  /** The name shown as the recipient's display name. */
+  name: string;
+  /** Forums hide the patient-share button (spec 01 §6). */
+  isForum?: boolean;
+}
+
+const NO_CHAT: ChatRuntimeValue = {
+  unreadCounts: {},
+  unreadTotal: 0,
+  directs: [],
+  connection: 'disabled',
+  setAvailability: () => undefined,
+};
+
+const ChatRuntimeContext = createContext<ChatRuntimeValue>(NO_CHAT);
+
+export function ChatRuntimeProvider({
+  value,
+  children,
+}: {
+  value: ChatRuntimeValue;
+  children: ReactNode;
+}) {
+  return <ChatRuntimeContext.Provider value={value}>{children}</ChatRuntimeContext.Provider>;
+}
+
+export function useChatRuntime(): ChatRuntimeValue {
+  return useContext(ChatRuntimeContext);
+}

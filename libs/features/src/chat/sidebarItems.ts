@@ -1,0 +1,80 @@
+import { chatRoutes, isAdviceHiddenFor, isForum, roomJid, type SidebarItem } from '@pando/domain';
+
+interface TeamRow {
+  id: number;
+  name: string;
+  mim_id: string;
+  discoverable: boolean;
+  auto_accept: boolean;
+}
+interface AdviceRow {
+  id: number;
+  mim_id: string;
+  team?: { id: number; name: string } | null;
+  team_id?: number;
+  requestor?: { first_name: string; last_name: string } | null;
+  requestor_id: number;
+  requestor_resolved: boolean;
+  public_team_resolved: boolean;
+}
+/** The part of GET /teams-with-advices-conversations the sidebar reads. */
+export interface SidebarLists {
+  teams: readonly TeamRow[];
+  forums: readonly TeamRow[];
+  advice_conversations: readonly AdviceRow[];
+}
+
+/** A direct conversation the chat inbox knows (the other person's bare JID and name). */
+export interface DirectConversation {
+  address: string;
+  userId: string | number;
+  name: string;
+}
+
+/**
+ * The sidebar rows (spec 01 §2 "Chat sidebar") from the REST lists and the chat inbox: teams and
+ * forums by their room address, advice conversations hidden once resolved on the viewer's side,
+ * direct messages from the inbox. Sectioning and sorting are the domain's `buildSidebar`.
+ */
+export function sidebarItems(
+  lists: SidebarLists,
+  directs: readonly DirectConversation[],
+  viewerId: number,
+  chatDomain: string,
+): SidebarItem[] {
+  const items: SidebarItem[] = [];
+  for (const team of [...lists.teams, ...lists.forums]) {
+    items.push({
+      address: roomJid(team.mim_id, chatDomain),
+      name: team.name,
+      kind: isForum(team) ? 'forum' : 'team',
+      route: chatRoutes.team(team.id),
+    });
+  }
+  for (const advice of lists.advice_conversations) {
+    const teamId = advice.team?.id ?? advice.team_id;
+    if (teamId === undefined) continue;
+    const isRequester = advice.requestor_id === viewerId;
+    const requestor = advice.requestor
+      ? `${advice.requestor.first_name} ${advice.requestor.last_name}`
+      : '';
+    const teamName = advice.team?.name ?? 'Advice';
+    items.push({
+      address: roomJid(advice.mim_id, chatDomain),
+      // The requester sees the team they asked; the team sees who asked.
+      name: isRequester || requestor === '' ? teamName : `${teamName}: ${requestor}`,
+      kind: 'advice',
+      route: chatRoutes.adviceConversation(teamId, advice.id),
+      hidden: isAdviceHiddenFor(advice, isRequester),
+    });
+  }
+  for (const direct of directs) {
+    items.push({
+      address: direct.address,
+      name: direct.name,
+      kind: 'direct',
+      route: chatRoutes.direct(direct.userId),
+    });
+  }
+  return items;
+}

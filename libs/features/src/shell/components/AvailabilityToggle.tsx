@@ -1,0 +1,26 @@
+import { Switch } from '@mantine/core';
+import type { UserStatus } from '@pando/domain';
+
+export interface AvailabilityToggleProps {
+  status: UserStatus;
+  onChange: (status: UserStatus) => void;
+  disabled?: boolean;
+}
+
+/** The user's availability switch (issue 10 "availability toggle"): on = AVAILABLE. */
+export function AvailabilityToggle({
+  status,
+  onChange,
+  disabled = false,
+}: AvailabilityToggleProps) {
+  return (
+    <Switch
+      label="Available"
+      checked={status === 'AVAILABLE'}
+      disabled={disabled}
+      onChange={(event) => {
+        onChange(event.currentTarget.checked ? 'AVAILABLE' : 'UNAVAILABLE');
+      }}
+    />
+  );
+}

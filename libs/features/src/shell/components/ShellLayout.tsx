@@ -1,0 +1,143 @@
+import { AppShell, Box, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useLogoutMutation, useTeamsWithAdviceConversationsQuery } from '@pando/data-access';
+import { TEXTS, type CurrentUser, type UserStatus, type Viewer } from '@pando/domain';
+import {
+  AppHeader,
+  isHeaderSearchVisible,
+  LoadingScreen,
+  MainMenu,
+  type MainMenuItem,
+} from '@pando/ui';
+import { useViewer } from '../../auth/SessionGate';
+import { useAppServices } from '../services/AppServices';
+import { useChatRuntime } from '../../chat/runtime/ChatRuntime';
+import { AvailabilityToggle } from './AvailabilityToggle';
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
+
+/** The menu's gates read plain flag maps; the API's flag objects may carry other values too. */
+function menuViewer(user: CurrentUser): Viewer {
+  const flags = (map: Record<string, unknown> | null | undefined) =>
+    Object.fromEntries(Object.entries(map ?? {}).map(([key, on]) => [key, on === true]));
+  return {
+    access_level: user.access_level,
+    features: flags(user.features),
+    premium_features: flags(user.premium_features),
+  };
+}
+
+function activeMenuItem(pathname: string): MainMenuItem {
+  if (pathname.startsWith('/patients')) return 'patients';
+  if (pathname.startsWith('/manage')) return 'admin';
+  return 'chats';
+}
+
+export interface ShellLayoutProps {
+  /** Where the browser goes after logout; a full load so nothing of the session stays in memory. */
+  onLoggedOut?: () => void;
+}
+
+/**
+ * The main shell (spec 01 §2): header with search, name, availability and logout; the left menu;
+ * the routed page. A spinner shows until the teams, forums and advice lists have loaded; a failed
+ * load shows an error notification with Retry (spec 01 §8) and the shell opens anyway, so chats
+ * with people stay usable.
+ */
+export function ShellLayout({ onLoggedOut }: ShellLayoutProps) {
+  const viewer = useViewer();
+  const { productName, notifications } = useAppServices();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const lists = useTeamsWithAdviceConversationsQuery();
+  const logout = useLogoutMutation();
+  const [menuOpened, { toggle: toggleMenu, close: closeMenu }] = useDisclosure(false);
+  const chat = useChatRuntime();
+  const [status, setStatus] = useState<UserStatus>(
+    viewer.status === 'UNAVAILABLE' ? 'UNAVAILABLE' : 'AVAILABLE',
+  );
+  useDocumentTitle(productName, chat.unreadTotal);
+
+  const failureShown = useRef(false);
+  const settledOnce = useRef(false);
+  const { isError, refetch } = lists;
+  useEffect(() => {
+    if (!isError) {
+      failureShown.current = false;
+      return;
+    }
+    if (failureShown.current) return;
+    failureShown.current = true;
+    notifications.notify({
+      kind: 'error',
+      message: TEXTS.teamsLoadFailed,
+      action: { label: TEXTS.retry, run: () => void refetch() },
+    });
+  }, [isError, refetch, notifications]);
+
+  useEffect(() => {
+    closeMenu();
+  }, [pathname, closeMenu]);
+
+  // Only the first load shows the spinner: a later refetch (Retry, a pane mounting the same query
+  // after a failure) must not unmount the whole shell.
+  if (!settledOnce.current && lists.isPending) {
+    return <LoadingScreen label="Loading your conversations…" />;
+  }
+  settledOnce.current = true;
+
+  const go = (href: string) => {
+    void navigate(href);
+  };
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 200, breakpoint: 'sm', collapsed: { mobile: !menuOpened } }}
+      padding={0}
+    >
+      <AppShell.Header>
+        <AppHeader
+          productName={productName}
+          userName={`${viewer.first_name} ${viewer.last_name}`}
+          status={status}
+          showSearch={isHeaderSearchVisible(pathname)}
+          onSearch={() => {
+            go('/search');
+          }}
+          onLogout={() => {
+            logout.mutate(undefined, {
+              onSettled: () => {
+                if (onLoggedOut) onLoggedOut();
+                else window.location.assign('/login?msg=logged-out');
+              },
+            });
+          }}
+          loggingOut={logout.isPending}
+          menuOpened={menuOpened}
+          onToggleMenu={toggleMenu}
+        />
+      </AppShell.Header>
+      <AppShell.Navbar>
+        <Stack justify="space-between" h="100%">
+          <MainMenu viewer={menuViewer(viewer)} active={activeMenuItem(pathname)} onNavigate={go} />
+          <Box p="md">
+            <AvailabilityToggle
+              status={status}
+              onChange={(next) => {
+                setStatus(next);
+                chat.setAvailability(next);
+              }}
+            />
+          </Box>
+        </Stack>
+      </AppShell.Navbar>
+      <AppShell.Main h="100dvh">
+        <Suspense fallback={<LoadingScreen fullScreen={false} />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,64 @@
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import type { HttpLogger } from '@pando/data-access';
+import { NotificationCenter, type NotificationInput } from './notifications';
+
+/** What every connected screen needs from the app besides the API: config, logging, notices. */
+export interface AppServices {
+  /** From the runtime configuration (`GET /api/config`). */
+  productName: string;
+  /** Spec 01 §8: unauthenticated visitors are not sent to /login when the config disables it. */
+  redirectDisabled: boolean;
+  /** The XMPP domain: users are `{uuid}@{domain}`, rooms `{mim_id}@muclight.{domain}`. */
+  chatDomain: string;
+  logger: HttpLogger;
+  notifications: NotificationCenter;
+}
+
+const AppServicesContext = createContext<AppServices | null>(null);
+
+/** A logger that only writes to the console: stories, tests and the demo. */
+export const consoleLogger: HttpLogger = {
+  info: (message, context) => {
+    console.info(message, context ?? '');
+  },
+  warn: (message, context) => {
+    console.warn(message, context ?? '');
+  },
+  error: (message, context) => {
+    console.error(message, context ?? '');
+  },
+  event: (name, properties) => {
+    console.info(`[event] ${name}`, properties ?? '');
+  },
+};
+
+export interface AppServicesProviderProps extends Partial<AppServices> {
+  children: ReactNode;
+}
+
+/** Provides the app services; anything not given gets a harmless default (stories, tests). */
+export function AppServicesProvider({ children, ...given }: AppServicesProviderProps) {
+  const { productName, redirectDisabled, chatDomain, logger, notifications } = given;
+  const value = useMemo<AppServices>(
+    () => ({
+      productName: productName ?? 'Pando',
+      redirectDisabled: redirectDisabled ?? false,
+      chatDomain: chatDomain ?? 'localhost',
+      logger: logger ?? consoleLogger,
+      notifications: notifications ?? new NotificationCenter(),
+    }),
+    [productName, redirectDisabled, chatDomain, logger, notifications],
+  );
+  return <AppServicesContext.Provider value={value}>{children}</AppServicesContext.Provider>;
+}
+
+export function useAppServices(): AppServices {
+  const value = useContext(AppServicesContext);
+  if (!value) throw new Error('Connected screens must be rendered inside <AppServicesProvider>.');
+  return value;
+}
+
+/** Shows a notification (spec 01 §8 error notifications, offline notices, confirmations). */
+export function useNotify(): (input: NotificationInput) => number {
+  return useAppServices().notifications.notify;
+}
