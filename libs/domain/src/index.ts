@@ -50,3 +50,4 @@ export * from './forms/rules';
 export * from './access/navigation';
 export * from './wire/statusHandling';
 export * from './chat/inbox';
+export * from './wire/params';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SEARCH_INCLUDES, SEARCH_QUERY_MAX_LENGTH } from './constants';
+import { SEARCH_INCLUDES, SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX_LENGTH } from './constants';
 
 export type SearchInclude = (typeof SEARCH_INCLUDES)[number];
 export const SearchIncludeSchema = z.enum(SEARCH_INCLUDES);
@@ -67,15 +67,30 @@ export function filtersQueryString(state: SearchState, page = 1): string {
   });
 }
 
-/** Server-side parse of the /filters query (keys as Fastify's querystring parser gives them). */
+/**
+ * Server-side parse of the /filters query (keys as Fastify's querystring parser gives them). No
+ * include means every include.
+ */
 export const FiltersQuerySchema = z.object({
   include: z
     .string()
+    .max(300)
     .optional()
-    .transform((s) => (s ? s.split(',') : []))
-    .pipe(z.array(SearchIncludeSchema)),
+    .transform((s) =>
+      s
+        ? s
+            .split(',')
+            .map((x) => x.trim())
+            .filter(Boolean)
+        : [...SEARCH_INCLUDES],
+    )
+    .pipe(z.array(SearchIncludeSchema).min(1)),
   q: z.string().max(SEARCH_QUERY_MAX_LENGTH).default(''),
   'page[number]': z.coerce.number().int().min(1).max(10_000).default(1),
+  'page[size]': z.coerce.number().int().min(1).max(100).default(SEARCH_PAGE_SIZE),
   'outside-organisation': z.enum(['true', 'false']).default('false'),
 });
 export type FiltersQuery = z.infer<typeof FiltersQuerySchema>;
+
+/** The server's name for the same schema. */
+export const SearchQuerySchema = FiltersQuerySchema;

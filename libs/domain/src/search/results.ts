@@ -19,15 +19,41 @@ export const SearchUserSchema = z.object({
 });
 export type SearchUser = z.infer<typeof SearchUserSchema>;
 
+const UserHitSchema = z.object({ type: z.literal('USER'), data: SearchUserSchema });
+const TeamHitSchema = z.object({ type: z.literal('TEAM'), data: TeamSchema });
+
 /**
  * One search result (spec 01 §3: "results (each with data) … result keys USER and TEAM").
- * Decision: the key is the `type` discriminator.
+ *
+ * Wire shape (what the server sends): keyed, `{ "USER": { "data": {…} } }` or
+ * `{ "TEAM": { "data": {…} } }`. Parsed shape (what clients get): the discriminated union
+ * `{ type: 'USER' | 'TEAM', data }`. The `{ type, data }` form is accepted on input too.
  */
-export const SearchResultSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('USER'), data: SearchUserSchema }),
-  z.object({ type: z.literal('TEAM'), data: TeamSchema }),
-]);
-export type SearchResult = z.infer<typeof SearchResultSchema>;
+export const SearchResultSchema = z.preprocess(
+  (raw) => {
+    if (raw === null || typeof raw !== 'object' || 'type' in raw) return raw;
+    const hit = raw as Record<string, unknown>;
+    for (const key of ['USER', 'TEAM'] as const) {
+      const entry = hit[key];
+      if (entry !== null && typeof entry === 'object') {
+        return { type: key, data: (entry as { data?: unknown }).data };
+      }
+    }
+    return raw;
+  },
+  z.discriminatedUnion('type', [UserHitSchema, TeamHitSchema]),
+);
+export type SearchResult = z.output<typeof SearchResultSchema>;
+
+/** The keyed wire form of a result, for the server to send. */
+export type SearchResultWire =
+  | { USER: { data: z.input<typeof SearchUserSchema> } }
+  | { TEAM: { data: z.input<typeof TeamSchema> } };
+
+/** `{ type, data }` → the keyed wire form. */
+export function toWireSearchResult(result: SearchResult): SearchResultWire {
+  return result.type === 'USER' ? { USER: { data: result.data } } : { TEAM: { data: result.data } };
+}
 
 /** `GET /filters` answer: results, meta (total, searchResultCount), links. */
 export const SearchResponseSchema = z.object({
@@ -35,17 +61,24 @@ export const SearchResponseSchema = z.object({
   meta: z.object({
     total: z.number().int().nonnegative(),
     searchResultCount: z.number().int().nonnegative(),
+    page: z.object({ number: z.number().int(), size: z.number().int() }).optional(),
   }),
   /** JSON:API-style page links; null at the ends. */
   links: z
     .object({
       self: z.string().nullish(),
+      first: z.string().nullish(),
+      last: z.string().nullish(),
       next: z.string().nullish(),
       prev: z.string().nullish(),
     })
     .default({}),
 });
-export type SearchResponse = z.infer<typeof SearchResponseSchema>;
+export type SearchResponse = z.output<typeof SearchResponseSchema>;
+/** What the server sends (keyed results). */
+export type SearchResponseWire = Omit<z.input<typeof SearchResponseSchema>, 'results'> & {
+  results: SearchResultWire[];
+};
 
 /**
  * Spec 01 §2: a result opens /users/{id}, /ask-advice/{id} (teams whose public_data.enabled is

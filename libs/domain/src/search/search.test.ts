@@ -13,6 +13,7 @@ import {
   mergeContacts,
   SearchResponseSchema,
   searchResultRoute,
+  toWireSearchResult,
   uniqueIds,
   type SearchResult,
 } from './results';
@@ -84,8 +85,13 @@ describe('search (spec 01 §2, §3, §7)', () => {
       include: ['user.other'],
       q: '',
       'page[number]': 3,
+      'page[size]': 20,
       'outside-organisation': 'false',
     });
+    expect(FiltersQuerySchema.parse({}).include).toHaveLength(6);
+    expect(FiltersQuerySchema.safeParse({ include: ',' }).error?.issues[0]?.path).toEqual([
+      'include',
+    ]);
     expect(FiltersQuerySchema.safeParse({ include: 'user.all' }).error?.issues[0]?.path).toEqual([
       'include',
       0,
@@ -118,6 +124,27 @@ describe('search (spec 01 §2, §3, §7)', () => {
       { id: 1, n: 'r' },
     ]);
     expect(uniqueIds([3, 1, 3])).toEqual([3, 1]);
+  });
+
+  it('result keys USER and TEAM: the keyed wire form parses into { type, data } and back', () => {
+    const wire = {
+      results: [toWireSearchResult(user(1, 'h1')), toWireSearchResult(team(2, true))],
+      meta: { total: 2, searchResultCount: 2, page: { number: 1, size: 20 } },
+      links: { self: '/x', first: '/x', last: '/x', prev: null, next: null },
+    };
+    expect(wire.results[0]).toHaveProperty('USER.data.uuid', 'u1');
+    const parsed = SearchResponseSchema.parse(wire);
+    expect(parsed.results.map((r) => r.type)).toEqual(['USER', 'TEAM']);
+    expect(parsed.results[1]).toEqual(team(2, true));
+    const bad = SearchResponseSchema.safeParse({
+      ...wire,
+      results: [{ USER: { data: { id: 'x' } } }],
+    });
+    expect(bad.error?.issues[0]?.path.slice(0, 3)).toEqual(['results', 0, 'data']);
+    expect(SearchResponseSchema.safeParse({ ...wire, results: [{ ROOM: {} }] }).success).toBe(
+      false,
+    );
+    expect(SearchResponseSchema.safeParse({ ...wire, results: [null] }).success).toBe(false);
   });
 
   it('parses the /filters answer and names a bad field', () => {

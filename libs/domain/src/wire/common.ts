@@ -11,8 +11,13 @@ export const UuidSchema = z
   .string()
   .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, "-" or "_"');
 
-/** A MUC Light room's local part (`{mim_id}@muclight.{domain}`). Same safe alphabet. */
-export const MimIdSchema = UuidSchema;
+/**
+ * A MUC Light room's local part (`{mim_id}@muclight.{domain}`): JID-safe characters, '.' allowed
+ * (MongooseIM room names may carry it), up to 128.
+ */
+export const MimIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/, 'must be a chat room id');
 
 /** ISO-8601 date-time with offset, as the API sends timestamps (`2026-01-31T09:00:00.000Z`). */
 export const TimestampSchema = z.iso.datetime({ offset: true });

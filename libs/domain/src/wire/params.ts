@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { IdSchema, MimIdSchema } from './common';
+import { ADVICE_HISTORY_PAGE_SIZE } from '../chat/constants';
+import { TEAM_MEMBERS_LIMIT } from '../teams/constants';
+
+/** Ids in paths arrive as text; they must fit PostgreSQL's integer. */
+const PathIdSchema = z.coerce.number().pipe(IdSchema.max(2_147_483_647));
+
+/** `{id}` path segments of teams, advice conversations, cards, images and files. */
+export const IdParamSchema = z.object({ id: PathIdSchema });
+export const TeamIdParamSchema = z.object({ teamId: PathIdSchema });
+export const TeamAdviceParamSchema = z.object({ teamId: PathIdSchema, id: PathIdSchema });
+/** GET /chat-room/{mimId}. */
+export const MimIdParamSchema = z.object({ mimId: MimIdSchema });
+
+/** `?embed=team,requestor,…`: a comma list; unknown embeds are ignored by the routes. */
+export const EmbedQuerySchema = z.object({ embed: z.string().max(300).optional() });
+
+/** Splits an embed value into its names. */
+export function parseEmbed(embed: string | undefined): Set<string> {
+  return new Set(
+    (embed ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+}
+
+/** GET /teams/{id}/members?limit=1000&offset=0&embed=hospital (spec 01 §7). */
+export const MembersQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(TEAM_MEMBERS_LIMIT).default(TEAM_MEMBERS_LIMIT),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  embed: z.string().max(300).optional(),
+});
+
+/**
+ * GET /teams/advice-conversations (advice history, spec 01 §7). `accepted=true` lists
+ * conversations both sides closed. conversation_context: the spec shows ALL; REQUESTED (mine as
+ * requester) and RECEIVED (to my teams) are our additions.
+ */
+export const AdviceHistoryQuerySchema = z.object({
+  embed: z.string().max(300).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(ADVICE_HISTORY_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  accepted: z.enum(['true', 'false']).optional(),
+  conversation_context: z.enum(['ALL', 'REQUESTED', 'RECEIVED']).default('ALL'),
+  sort: z
+    .enum(['-modified_at', 'modified_at', '-created_at', 'created_at'])
+    .default('-modified_at'),
+});
+export type AdviceHistoryQuery = z.infer<typeof AdviceHistoryQuerySchema>;
