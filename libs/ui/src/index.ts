@@ -10,3 +10,6 @@ export * from './shell/WelcomeEmptyState';
 export * from './shell/OfflineBanner';
 export * from './shell/SessionPlaceholder';
 export * from './common/Dialog';
+export * from './chat/ConversationIcon';
+export * from './chat/ChatSidebar';
+export * from './chat/ChatHeader';

@@ -1,4 +1,4 @@
-import { createTheme, Drawer, Modal, type CSSVariablesResolver } from '@mantine/core';
+import { Anchor, createTheme, Drawer, Modal, type CSSVariablesResolver } from '@mantine/core';
 
 /**
  * The Pando Mantine theme.
@@ -18,6 +18,8 @@ export const pandoTheme = createTheme({
   cursorType: 'pointer',
   focusRing: 'auto',
   components: {
+    // Links inside text must not rely on colour alone (axe link-in-text-block, WCAG 1.4.1).
+    Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
     // Mantine's close buttons are icon-only with no name; screen readers would announce "button".
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
     Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close panel' } } }),

@@ -1,0 +1,39 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { LONG_NAME, RTL_NAME } from '../../testing/fixtures';
+import { ChatHeader } from './ChatHeader';
+
+const meta = {
+  title: 'UI/Chat/ChatHeader',
+  component: ChatHeader,
+  args: {
+    name: 'Bob Okafor',
+    kind: 'direct',
+    lastActive: 'today at 09:42',
+    onScrollToBottom: fn(),
+    onMarkRead: fn(),
+    onOpenDetails: fn(),
+  },
+} satisfies Meta<typeof ChatHeader>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const DirectMessage: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Mark as read' }));
+    await expect(args.onMarkRead).toHaveBeenCalled();
+    await userEvent.click(canvas.getByRole('button', { name: 'Scroll to the newest message' }));
+    await expect(args.onScrollToBottom).toHaveBeenCalled();
+  },
+};
+export const PrivateTeam: Story = {
+  args: { name: 'Ward 7 Team', kind: 'team', teamIcon: 'private', lastActive: undefined },
+};
+export const Forum: Story = {
+  args: { name: 'Junior Doctors Forum', kind: 'forum', lastActive: undefined, nothingUnread: true },
+};
+export const LastActiveUnknown: Story = { args: { lastActive: 'Unknown' } };
+export const LongName: Story = { args: { name: LONG_NAME } };
+export const RightToLeft: Story = { args: { name: RTL_NAME } };

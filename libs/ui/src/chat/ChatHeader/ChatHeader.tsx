@@ -1,0 +1,100 @@
+import { ActionIcon, Group, Text, Title, Tooltip } from '@mantine/core';
+import type { ConversationKind, TeamIcon } from '@pando/domain';
+import { IconArrowBarToDown, IconChecks, IconInfoCircle } from '@tabler/icons-react';
+import { ConversationIcon } from '../ConversationIcon';
+
+export interface ChatHeaderProps {
+  /** The conversation's name (person, team, forum or advice team). */
+  name: string;
+  /** The kind, for the icon. */
+  kind: ConversationKind;
+  /** Team icon (private/team/forum). */
+  teamIcon?: TeamIcon;
+  /**
+   * Last-active text, e.g. from `lastActiveText` (the caller refreshes it every 15 s, spec 01 §9).
+   * Shown for direct chats.
+   */
+  lastActive?: string;
+  /** Scrolls the message list to the newest message. */
+  onScrollToBottom: () => void;
+  /** Marks the conversation as read. */
+  onMarkRead: () => void;
+  /** Opens the side panel (profile, team panel or advice info). */
+  onOpenDetails?: () => void;
+  /** Disables mark-as-read when nothing is unread. @default false */
+  nothingUnread?: boolean;
+}
+
+/** Spec 01 §2 chat header: name, last-active time, scroll-to-bottom and mark-as-read. */
+export function ChatHeader({
+  name,
+  kind,
+  teamIcon,
+  lastActive,
+  onScrollToBottom,
+  onMarkRead,
+  onOpenDetails,
+  nothingUnread = false,
+}: ChatHeaderProps) {
+  return (
+    <Group
+      justify="space-between"
+      wrap="nowrap"
+      px="md"
+      py="xs"
+      style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+    >
+      <Group gap="sm" wrap="nowrap" miw={0}>
+        <ConversationIcon kind={kind} size={22} {...(teamIcon ? { teamIcon } : {})} />
+        <div style={{ minWidth: 0 }}>
+          <Title order={2} size="h4" lineClamp={1} title={name}>
+            {name}
+          </Title>
+          {lastActive ? (
+            <Text size="xs" c="dimmed">
+              Last active: {lastActive}
+            </Text>
+          ) : null}
+        </div>
+      </Group>
+      <Group gap={4} wrap="nowrap">
+        <Tooltip label="Scroll to the newest message">
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label="Scroll to the newest message"
+            onClick={onScrollToBottom}
+          >
+            <IconArrowBarToDown size={20} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label="Mark as read">
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label="Mark as read"
+            onClick={onMarkRead}
+            disabled={nothingUnread}
+          >
+            <IconChecks size={20} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+        {onOpenDetails ? (
+          <Tooltip label="Details">
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              aria-label="Conversation details"
+              onClick={onOpenDetails}
+            >
+              <IconInfoCircle size={20} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        ) : null}
+      </Group>
+    </Group>
+  );
+}

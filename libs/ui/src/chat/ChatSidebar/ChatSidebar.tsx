@@ -1,0 +1,228 @@
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Group,
+  NavLink,
+  Skeleton,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import {
+  ADVICE_HISTORY_ROUTE,
+  SIDEBAR_ADD_ROUTES,
+  SIDEBAR_SECTION_TITLES,
+  SIDEBAR_SECTIONS,
+  type SidebarItem,
+  type SidebarSection,
+  type TeamIcon,
+} from '@pando/domain';
+import { IconHistory, IconPlus } from '@tabler/icons-react';
+import { useId } from 'react';
+import { interceptPlainClick } from '../../common/navigation';
+import { ConversationIcon } from '../ConversationIcon';
+
+/** A sidebar row: the domain's item with its unread count and, for teams, its icon. */
+export type ChatSidebarItem = SidebarItem & { unread: number; teamIcon?: TeamIcon };
+export type ChatSidebarSections = Record<SidebarSection, ChatSidebarItem[]>;
+
+const ADD_LABELS: Record<Exclude<SidebarSection, 'unread'>, string> = {
+  teams: 'Create a team',
+  direct: 'Start a direct message',
+  advice: 'Ask a team for advice',
+  forums: 'Find a forum',
+};
+
+export interface ChatSidebarProps {
+  /** The rows per section, as `buildSidebar` sorts and splits them. */
+  sections: ChatSidebarSections;
+  /** The open conversation's address, highlighted. */
+  activeAddress?: string;
+  /** Receives routes on plain clicks (rows, plus buttons, the advice history link). */
+  onNavigate: (route: string) => void;
+  /** Skeleton rows while teams, forums and advice conversations load. @default false */
+  loading?: boolean;
+  /** The navigation landmark's name; unique per page. @default 'Conversations' */
+  label?: string;
+}
+
+function unreadLabel(count: number): string {
+  return count === 1 ? '1 unread message' : `${count} unread messages`;
+}
+
+function SidebarRow({
+  item,
+  active,
+  onNavigate,
+}: {
+  item: ChatSidebarItem;
+  active: boolean;
+  onNavigate: (route: string) => void;
+}) {
+  return (
+    <NavLink
+      href={item.route}
+      active={active}
+      aria-current={active ? 'page' : undefined}
+      onClick={(event) => {
+        interceptPlainClick(event, item.route, onNavigate);
+      }}
+      leftSection={
+        <ConversationIcon
+          kind={item.kind}
+          {...(item.teamIcon ? { teamIcon: item.teamIcon } : {})}
+        />
+      }
+      label={
+        <Text size="sm" truncate="end" fw={item.unread > 0 ? 700 : 400} title={item.name}>
+          {item.name}
+        </Text>
+      }
+      rightSection={
+        item.unread > 0 ? (
+          <Badge
+            size="sm"
+            variant="filled"
+            circle={item.unread < 10}
+            aria-label={unreadLabel(item.unread)}
+          >
+            {item.unread > 99 ? '99+' : item.unread}
+          </Badge>
+        ) : null
+      }
+      py={4}
+    />
+  );
+}
+
+function Section({
+  section,
+  items,
+  activeAddress,
+  onNavigate,
+}: {
+  section: SidebarSection;
+  items: ChatSidebarItem[];
+  activeAddress: string | undefined;
+  onNavigate: (route: string) => void;
+}) {
+  const headingId = useId();
+  const title = SIDEBAR_SECTION_TITLES[section];
+  // The Unread section only exists while something is unread.
+  if (section === 'unread' && items.length === 0) return null;
+  const addRoute = section === 'unread' ? null : SIDEBAR_ADD_ROUTES[section];
+
+  return (
+    <div role="group" aria-labelledby={headingId}>
+      <Group justify="space-between" px="sm" pt="sm" pb={2} wrap="nowrap">
+        <Text id={headingId} component="h3" size="xs" fw={700} tt="uppercase" c="dimmed">
+          {title}
+        </Text>
+        <Group gap={2} wrap="nowrap">
+          {section === 'advice' ? (
+            <Tooltip label="Advice history">
+              <ActionIcon
+                component="a"
+                href={ADVICE_HISTORY_ROUTE}
+                variant="subtle"
+                color="gray"
+                size="sm"
+                aria-label="Advice history"
+                onClick={(event) => {
+                  interceptPlainClick(event, ADVICE_HISTORY_ROUTE, onNavigate);
+                }}
+              >
+                <IconHistory size={16} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          ) : null}
+          {addRoute && section !== 'unread' ? (
+            <Tooltip label={ADD_LABELS[section]}>
+              <ActionIcon
+                component="a"
+                href={addRoute}
+                variant="subtle"
+                color="gray"
+                size="sm"
+                aria-label={ADD_LABELS[section]}
+                onClick={(event) => {
+                  interceptPlainClick(event, addRoute, onNavigate);
+                }}
+              >
+                <IconPlus size={16} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          ) : null}
+        </Group>
+      </Group>
+      {items.length === 0 ? (
+        <Text size="sm" c="dimmed" px="sm" py={4}>
+          {section === 'advice' ? (
+            <>
+              No open advice conversations.{' '}
+              <Anchor
+                href={SIDEBAR_ADD_ROUTES.advice}
+                size="sm"
+                onClick={(event) => {
+                  interceptPlainClick(event, SIDEBAR_ADD_ROUTES.advice, onNavigate);
+                }}
+              >
+                Ask for advice
+              </Anchor>
+            </>
+          ) : (
+            'None yet'
+          )}
+        </Text>
+      ) : (
+        <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: 'none' }}>
+          {items.map((item) => (
+            <li key={item.address}>
+              <SidebarRow
+                item={item}
+                active={item.address === activeAddress}
+                onNavigate={onNavigate}
+              />
+            </li>
+          ))}
+        </Stack>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The chat sidebar at / (spec 01 §2): Unread, Teams (+), Direct messages (+), Advice
+ * conversations (+ and history), Forums (+). Rows are real links; 500 rows render without
+ * virtualisation (measured fine), so find-in-page and screen-reader lists keep working.
+ */
+export function ChatSidebar({
+  sections,
+  activeAddress,
+  onNavigate,
+  loading = false,
+  label = 'Conversations',
+}: ChatSidebarProps) {
+  return (
+    <Stack component="nav" aria-label={label} gap={0} pb="md">
+      {loading ? (
+        <Stack gap="xs" p="sm" role="status" aria-busy="true" aria-label="Loading conversations">
+          {Array.from({ length: 8 }, (_, i) => (
+            <Skeleton key={i} height={28} radius="sm" />
+          ))}
+        </Stack>
+      ) : (
+        SIDEBAR_SECTIONS.map((section) => (
+          <Section
+            key={section}
+            section={section}
+            items={sections[section]}
+            activeAddress={activeAddress}
+            onNavigate={onNavigate}
+          />
+        ))
+      )}
+    </Stack>
+  );
+}

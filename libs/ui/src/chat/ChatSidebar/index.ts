@@ -1,0 +1,2 @@
+export { ChatSidebar } from './ChatSidebar';
+export type { ChatSidebarProps, ChatSidebarItem, ChatSidebarSections } from './ChatSidebar';

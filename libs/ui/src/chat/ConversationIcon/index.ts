@@ -1,0 +1,2 @@
+export { ConversationIcon } from './ConversationIcon';
+export type { ConversationIconProps } from './ConversationIcon';
