@@ -51,3 +51,5 @@ export * from './access/navigation';
 export * from './wire/statusHandling';
 export * from './chat/inbox';
 export * from './wire/params';
+export * from './chat/composer';
+export * from './config/logging';
