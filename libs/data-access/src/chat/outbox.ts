@@ -69,7 +69,8 @@ export class LocalStorageOutboxStorage implements OutboxStorage {
     try {
       return JSON.parse(text) as unknown;
     } catch {
-      return null;
+      // Corrupt: hand back the text itself, which readOutbox reports as one dropped value.
+      return text;
     }
   }
 

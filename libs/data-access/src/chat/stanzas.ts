@@ -15,7 +15,11 @@ export const NS = {
   last: 'jabber:iq:last',
   sid: 'urn:xmpp:sid:0',
   muclightAffiliations: 'urn:xmpp:muclight:0#affiliations',
-  /** Our custom elements: `displayNames` (sender, recipient) and `sent`/`sendTimestamp`. */
+  /**
+   * Our custom elements (apps/server/src/xmpp/README.md "Custom elements"): `displayNames`
+   * (sender, recipient attributes), `sendTimestamp` (ms as text, set by the sender) and `sent`
+   * (ISO `timestamp` attribute, set by the server at archive time).
+   */
   pando: 'urn:pando:chat:0',
 } as const;
 
@@ -36,7 +40,7 @@ export function buildMessage(xml: XmlBuilder, m: OutgoingMessage): XmlElement {
       sender: m.displayNames.sender,
       recipient: m.displayNames.recipient,
     }),
-    xml('sendTimestamp', { xmlns: NS.pando, timestamp: new Date(m.sendTimestamp).toISOString() }),
+    xml('sendTimestamp', { xmlns: NS.pando }, String(m.sendTimestamp)),
     xml('markable', { xmlns: NS.markers }),
   );
 }
@@ -101,7 +105,9 @@ export function parseMessage(stanza: XmlElement, delayStamp?: string): ChatMessa
   const names = stanza.getChild('displayNames', NS.pando);
   const sent =
     parseTime(stanza.getChild('sent', NS.pando)?.attrs.timestamp) ?? parseTime(delayStamp);
-  const sendTimestamp = parseTime(stanza.getChild('sendTimestamp', NS.pando)?.attrs.timestamp);
+  // `<sendTimestamp>` holds ms since epoch as text (server README "Custom elements").
+  const sendText = stanza.getChildText('sendTimestamp', NS.pando)?.trim();
+  const sendTimestamp = sendText && /^[0-9]{1,16}$/.test(sendText) ? Number(sendText) : undefined;
   let marker: ChatMessage['marker'];
   for (const type of MARKERS) {
     const el = stanza.getChild(type, NS.markers);
