@@ -1,4 +1,3 @@
 export * from './http';
 export * from './api';
-export * from './pendingSchemas';
 export * from './chat';

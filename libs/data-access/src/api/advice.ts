@@ -1,15 +1,17 @@
-import { pagedResultsOf } from '@pando/domain';
+import {
+  ADVICE_HISTORY_PAGE_SIZE,
+  AdviceHistoryResponseSchema,
+  type AdviceHistoryResponse,
+  AdviceConversationSchema,
+  CreatedAdviceConversationSchema,
+} from '@pando/domain';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { AdviceConversationSchema, CreatedAdviceConversationSchema } from '../pendingSchemas';
 import type { HttpClient } from '../http/createHttpClient';
 import { isBadRequest, orThrowBadRequest } from '../http/errors';
 import { useHttpClient } from './PandoApiProvider';
 import { STALE } from './stale';
 import { teamKeys } from './teams';
-
-/** Advice history page size (spec 01 §9). */
-export const ADVICE_HISTORY_PAGE_SIZE = 20;
 
 const conversationPath = (teamId: number, id: number) =>
   `/teams/${teamId}/advice-conversations/${id}`;
@@ -51,20 +53,19 @@ export function exportAdviceConversationToEmail(http: HttpClient, teamId: number
 }
 
 /**
- * POST /teams/{teamId}/advice-conversations → id and mim_id. The first message itself travels
- * over the chat; it is also sent here as `message` so the server can open the room with it.
+ * POST /teams/{teamId}/advice-conversations `{ message }` → id and mim_id. The first message is
+ * required (spec 01 §2 "Takes a first message"); the server posts it into the new room.
  */
-export function createAdviceConversation(http: HttpClient, teamId: number, message?: string) {
+export function createAdviceConversation(http: HttpClient, teamId: number, message: string) {
   return http.request({
     method: 'POST',
     path: `/teams/${teamId}/advice-conversations`,
-    body: message === undefined ? {} : { message },
+    body: { message },
     schema: CreatedAdviceConversationSchema,
   });
 }
 
-export const AdviceHistoryPageSchema = pagedResultsOf(AdviceConversationSchema);
-export type AdviceHistoryPage = z.infer<typeof AdviceHistoryPageSchema>;
+export type AdviceHistoryPage = AdviceHistoryResponse;
 
 /** GET /teams/advice-conversations (resolved history), newest first, 20 a page. */
 export async function getAdviceHistoryPage(http: HttpClient, offset: number) {
@@ -80,7 +81,7 @@ export async function getAdviceHistoryPage(http: HttpClient, offset: number) {
         offset,
         sort: '-modified_at',
       },
-      schema: AdviceHistoryPageSchema,
+      schema: AdviceHistoryResponseSchema,
     }),
   );
 }
@@ -147,7 +148,7 @@ export function useCreateAdviceConversationMutation(teamId: number) {
   const http = useHttpClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (message?: string) => createAdviceConversation(http, teamId, message),
+    mutationFn: (message: string) => createAdviceConversation(http, teamId, message),
     onSuccess: async (created) => {
       if (!isBadRequest(created))
         await queryClient.invalidateQueries({ queryKey: teamKeys.lists() });

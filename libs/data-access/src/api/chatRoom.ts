@@ -1,6 +1,5 @@
-import { INTERNAL_CODES } from '@pando/domain';
+import { INTERNAL_CODES, ChatRoomSchema } from '@pando/domain';
 import { useQuery } from '@tanstack/react-query';
-import { ChatRoomSchema } from '../pendingSchemas';
 import type { HttpClient } from '../http/createHttpClient';
 import { DataConflictError, orThrowBadRequest } from '../http/errors';
 import { useHttpClient } from './PandoApiProvider';

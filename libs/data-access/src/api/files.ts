@@ -1,5 +1,5 @@
+import { CreatedIdSchema } from '@pando/domain';
 import { useMutation } from '@tanstack/react-query';
-import { CreatedIdSchema } from '../pendingSchemas';
 import type { HttpClient } from '../http/createHttpClient';
 import { useHttpClient } from './PandoApiProvider';
 

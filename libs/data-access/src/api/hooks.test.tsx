@@ -1,10 +1,10 @@
+import { type PatientCard, type Team } from '@pando/domain';
 // @vitest-environment jsdom
 import { QueryClient } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHttpClient } from '../http/createHttpClient';
-import type { PatientCard, Team } from '../pendingSchemas';
 import { PandoApiProvider, useHttpClient } from './PandoApiProvider';
 import { useAdviceHistoryInfiniteQuery } from './advice';
 import { patientCardKeys } from './patientCards';

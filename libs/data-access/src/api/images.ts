@@ -1,15 +1,16 @@
-import { pagedResultsOf } from '@pando/domain';
+import {
+  CARD_SHARE_ACCESS_TYPE,
+  ImageListResponseSchema,
+  CreatedIdSchema,
+  ImageMetaSchema,
+} from '@pando/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { CreatedIdSchema, ImageMetaSchema } from '../pendingSchemas';
 import type { HttpClient } from '../http/createHttpClient';
 import { orThrowBadRequest } from '../http/errors';
 import { useHttpClient } from './PandoApiProvider';
-import { SHARE_ACCESS_TYPE, type ShareTarget } from './patientCards';
+import type { ShareTarget } from './patientCards';
 import { STALE } from './stale';
-
-/** Max file or image size (spec 01 §9): 26214400 bytes. */
-export const MAX_UPLOAD_BYTES = 26_214_400;
 
 /** POST /images multipart: image, title, filename, patient_id. */
 export function uploadPatientImage(
@@ -41,7 +42,7 @@ export async function listPatientImages(http: HttpClient, patientId: number, thu
       method: 'GET',
       path: '/images',
       query: { patient_id: patientId, thumbnail },
-      schema: pagedResultsOf(ImageMetaSchema),
+      schema: ImageListResponseSchema,
     }),
   );
 }
@@ -83,7 +84,7 @@ export function shareChatImage(http: HttpClient, id: number | string, target: Sh
   return http.request({
     method: 'POST',
     path: `/images/chat/${encodeURIComponent(String(id))}/share/${target.kind}/${target.id}`,
-    body: { access_type: SHARE_ACCESS_TYPE },
+    body: { access_type: CARD_SHARE_ACCESS_TYPE },
     schema: z.unknown(),
   });
 }

@@ -1,17 +1,20 @@
-import { resultsOf } from '@pando/domain';
+import {
+  CARD_SHARE_ACCESS_TYPE,
+  PATIENT_CARDS_LIMIT,
+  PatientCardSchema,
+  resultsOf,
+  type PatientCard,
+  type Task,
+  type TaskPayload,
+} from '@pando/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { PatientCardSchema, type PatientCard, type Task } from '../pendingSchemas';
 import type { HttpClient } from '../http/createHttpClient';
 import { isBadRequest, orThrowBadRequest } from '../http/errors';
 import { useHttpClient } from './PandoApiProvider';
 import { STALE } from './stale';
 
-/** Patient cards loaded: up to 100 (spec 01 §9). */
-export const PATIENT_CARDS_LIMIT = 100;
 const CARD_EMBED = 'patient,users,teams';
-/** Spec 01 §9 "Image share access type READ"; cards are shared the same way. */
-export const SHARE_ACCESS_TYPE = 'READ';
 
 export async function listPatientCards(http: HttpClient, limit = PATIENT_CARDS_LIMIT) {
   const answer = orThrowBadRequest(
@@ -37,14 +40,7 @@ export async function getPatientCard(http: HttpClient, id: number) {
 }
 
 /** Task as the card PUT carries it (spec 01 §7 "Tasks"): no id until saved. */
-export interface TaskInput {
-  id?: number;
-  title: string;
-  completed: boolean;
-  completed_by_id?: number | null;
-  order: number;
-  patient_card_id?: number;
-}
+export type TaskInput = TaskPayload;
 
 export interface PatientCardUpdate {
   title?: string;
@@ -134,7 +130,7 @@ export function sharePatientCard(http: HttpClient, cardId: number, target: Share
   return http.request({
     method: 'POST',
     path: `/cards-multiple-reassign/${cardId}/share/${target.kind}/${target.id}`,
-    body: { access_type: SHARE_ACCESS_TYPE },
+    body: { access_type: CARD_SHARE_ACCESS_TYPE },
     schema: z.unknown(),
   });
 }

@@ -1,6 +1,5 @@
-import { HospitalSchema } from '@pando/domain';
+import { HospitalSchema, PatientSchema, type Patient } from '@pando/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PatientSchema, type Patient } from '../pendingSchemas';
 import type { HttpClient } from '../http/createHttpClient';
 import { isBadRequest, orThrowBadRequest } from '../http/errors';
 import { useHttpClient } from './PandoApiProvider';

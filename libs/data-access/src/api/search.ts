@@ -1,5 +1,5 @@
+import { SearchResponseSchema, type SearchInclude, type SearchResponse } from '@pando/domain';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { SearchResponseSchema, type SearchInclude, type SearchResponse } from '../pendingSchemas';
 import type { HttpClient } from '../http/createHttpClient';
 import { orThrowBadRequest } from '../http/errors';
 import { useHttpClient } from './PandoApiProvider';
@@ -24,7 +24,7 @@ export async function search(http: HttpClient, params: SearchParams, page = 1) {
       path: '/filters',
       query: {
         include: params.includes,
-        q: params.query,
+        q: params.query.trim() === '' ? undefined : params.query,
         'page[number]': page,
         'outside-organisation': params.outsideOrganisation ? true : undefined,
       },

@@ -1,14 +1,10 @@
-import { resultsOf } from '@pando/domain';
+import { TASKS_LIMIT, resultsOf, TaskSchema, type PatientCard } from '@pando/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { TaskSchema, type PatientCard } from '../pendingSchemas';
 import type { HttpClient } from '../http/createHttpClient';
 import { isBadRequest, orThrowBadRequest } from '../http/errors';
 import { useHttpClient } from './PandoApiProvider';
 import { patientCardKeys, toTaskInputs, updatePatientCard } from './patientCards';
 import { STALE } from './stale';
-
-/** Tasks loaded: up to 1000 (spec 01 §9). */
-export const TASKS_LIMIT = 1000;
 
 export interface TaskFilter {
   completed?: boolean;

@@ -1,19 +1,19 @@
-import { UserSchema, resultsOf } from '@pando/domain';
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import {
+  TEAM_MEMBERS_LIMIT,
+  TeamMemberSchema,
+  resultsOf,
+  type TeamUpdate,
   TeamSchema,
   TeamsWithAdviceConversationsSchema,
   type Team,
   type TeamInput,
-} from '../pendingSchemas';
+} from '@pando/domain';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import type { HttpClient } from '../http/createHttpClient';
 import { isBadRequest, orThrowBadRequest } from '../http/errors';
 import { useHttpClient } from './PandoApiProvider';
 import { STALE } from './stale';
-
-/** Team members limit (spec 01 §9). */
-export const TEAM_MEMBERS_LIMIT = 1000;
 
 /** GET /teams-with-advices-conversations → teams, forums, advice_conversations. */
 export async function getTeamsWithAdviceConversations(http: HttpClient) {
@@ -48,11 +48,7 @@ export function createTeam(http: HttpClient, input: TeamInput) {
 }
 
 /** PUT /teams/{id} with name, discoverable, user_ids (rename lives here). */
-export function updateTeam(
-  http: HttpClient,
-  id: number,
-  input: { name: string; discoverable: boolean; user_ids: number[] },
-) {
+export function updateTeam(http: HttpClient, id: number, input: TeamUpdate) {
   return http.request({ method: 'PUT', path: `/teams/${id}`, body: input, schema: TeamSchema });
 }
 
@@ -63,7 +59,7 @@ export async function getTeamMembers(http: HttpClient, id: number) {
       method: 'GET',
       path: `/teams/${id}/members`,
       query: { limit: TEAM_MEMBERS_LIMIT, offset: 0, embed: 'hospital' },
-      schema: resultsOf(UserSchema),
+      schema: resultsOf(TeamMemberSchema),
     }),
   );
   return answer.results;
@@ -147,8 +143,7 @@ export function useUpdateTeamMutation(id: number) {
   const http = useHttpClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { name: string; discoverable: boolean; user_ids: number[] }) =>
-      updateTeam(http, id, input),
+    mutationFn: (input: TeamUpdate) => updateTeam(http, id, input),
     onSuccess: async (team) => {
       if (isBadRequest(team)) return;
       queryClient.setQueryData(teamKeys.detail(id), team);

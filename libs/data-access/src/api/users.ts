@@ -1,6 +1,11 @@
-import { STATUS_POLL_MS, UserSchema, UsersStatusesResponseSchema, resultsOf } from '@pando/domain';
+import {
+  STATUS_POLL_MS,
+  UserSchema,
+  UsersStatusesResponseSchema,
+  resultsOf,
+  TeamSchema,
+} from '@pando/domain';
 import { useQuery } from '@tanstack/react-query';
-import { TeamSchema } from '../pendingSchemas';
 import type { HttpClient } from '../http/createHttpClient';
 import { orThrowBadRequest } from '../http/errors';
 import { useHttpClient } from './PandoApiProvider';

@@ -1,13 +1,12 @@
-import { resultsOf } from '@pando/domain';
+import { NO_WARD_ID, NO_WARD_LABEL, WardsResponseSchema, type Ward } from '@pando/domain';
 import { useQuery } from '@tanstack/react-query';
-import { WardSchema, type Ward } from '../pendingSchemas';
 import type { HttpClient } from '../http/createHttpClient';
 import { orThrowBadRequest } from '../http/errors';
 import { useHttpClient } from './PandoApiProvider';
 import { STALE } from './stale';
 
 /** Spec 01 §3 "Ward": a pseudo-ward with id 0 is labelled 'No ward'. */
-export const NO_WARD: Ward = { id: 0, name: 'No ward', hospital: null };
+export const NO_WARD: Ward = { id: NO_WARD_ID, name: NO_WARD_LABEL, hospital: null };
 
 /** GET /wards?search={hospitalName}&embed=hospital → results. */
 export async function getWards(http: HttpClient, hospitalName: string) {
@@ -16,7 +15,7 @@ export async function getWards(http: HttpClient, hospitalName: string) {
       method: 'GET',
       path: '/wards',
       query: { search: hospitalName, embed: 'hospital' },
-      schema: resultsOf(WardSchema),
+      schema: WardsResponseSchema,
     }),
   );
   return answer.results;
@@ -35,6 +34,6 @@ export function useWardsQuery(hospitalName: string | undefined) {
     queryFn: () => getWards(http, hospitalName ?? ''),
     enabled: hospitalName !== undefined,
     staleTime: STALE.wards,
-    select: (wards) => [NO_WARD, ...wards.filter((ward) => ward.id !== 0)],
+    select: (wards) => [NO_WARD, ...wards.filter((ward) => ward.id !== NO_WARD_ID)],
   });
 }

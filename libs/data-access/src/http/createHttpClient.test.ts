@@ -109,7 +109,7 @@ describe('HTTP client: request shape (spec 01 §7)', () => {
       },
     });
     expect(lastInit(fetchMock).url).toBe(
-      'https://pando.test/api/v4/filters?q=o%27brien%20%28cardio%29%21%20%2A&include=user.other%2Cteam.forum&page%5Bnumber%5D=2',
+      "https://pando.test/api/v4/filters?q=o'brien%20%28cardio%29%21%20%2A&include=user.other%2Cteam.forum&page%5Bnumber%5D=2",
     );
   });
 

@@ -1,14 +1,10 @@
+import { encodeQueryValue } from '@pando/domain';
+
 /**
- * Percent-encodes a query key or value. `encodeURIComponent` leaves `! ' ( ) *` alone; the issue
- * asks for `! ( ) *` to be escaped too (some proxies and the legacy API treat them as syntax), and
- * `'` goes with them for the same reason (RFC 3986 sub-delims).
+ * Percent-encodes a query key or value the domain's way (spec 02 §5): `encodeURIComponent` plus
+ * `! ( ) *`, which it leaves alone. One encoder for client, mocks and server.
  */
-export function encodeQueryComponent(value: string): string {
-  return encodeURIComponent(value).replace(
-    /[!'()*]/g,
-    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-}
+export const encodeQueryComponent: (value: string) => string = encodeQueryValue;
 
 export type QueryValue =
   string | number | boolean | null | undefined | readonly (string | number)[];

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { z } from 'zod';
+import { CreateAdviceConversationSchema } from '@pando/domain';
 import type { MockAdviceConversation, MockBackend, MockUser } from '../backend';
 import { guard } from './guard';
 import {
@@ -67,10 +67,7 @@ export function adviceHandlers(backend: MockBackend) {
         if (!team || !backend.canSeeTeam(viewer, team) || !team.public_data.enabled) {
           return notFound('Advice team');
         }
-        const body = await parseBody(
-          request,
-          z.object({ message: z.string().max(10_000).optional() }).default({}),
-        );
+        const body = await parseBody(request, CreateAdviceConversationSchema);
         const id = backend.nextId('adviceConversations');
         const advice: MockAdviceConversation = {
           id,
@@ -81,7 +78,7 @@ export function adviceHandlers(backend: MockBackend) {
           public_team_resolved: false,
           resolver_id: null,
           accepted: false,
-          first_message: body.message ?? null,
+          first_message: body.message,
           modified_at: backend.timestamp(),
         };
         backend.state.adviceConversations.push(advice);

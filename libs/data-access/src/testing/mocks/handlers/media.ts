@@ -1,7 +1,8 @@
+import { ShareBodySchema } from '@pando/domain';
 import { http, HttpResponse } from 'msw';
 import type { MockBackend, MockImage } from '../backend';
 import { guard } from './guard';
-import { api, apiError, fail, notFound, numberParam, requireUser } from './util';
+import { api, apiError, fail, notFound, numberParam, parseBody, requireUser } from './util';
 
 const MAX_BYTES = 26_214_400;
 
@@ -18,6 +19,38 @@ async function readUpload(request: Request, field: string) {
     );
   if (file.size > MAX_BYTES) return fail(apiError(413, `${field} is larger than 25 MB`));
   return { form, file, bytes: new Uint8Array(await file.arrayBuffer()) };
+}
+
+/**
+ * The type of an upload decided by its first bytes, never by the client's content type (as the
+ * real server does): images for /images, PDF, Office (zip) documents or images for /files.
+ */
+export function sniffType(bytes: Uint8Array): string | undefined {
+  const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
+  if (starts(0x89, 0x50, 0x4e, 0x47)) return 'image/png';
+  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
+  if (starts(0x47, 0x49, 0x46, 0x38)) return 'image/gif';
+  if (starts(0x52, 0x49, 0x46, 0x46) && bytes[8] === 0x57 && bytes[9] === 0x45) return 'image/webp';
+  if (starts(0x25, 0x50, 0x44, 0x46, 0x2d)) return 'application/pdf';
+  if (starts(0x50, 0x4b, 0x03, 0x04)) {
+    return 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+  }
+  return undefined;
+}
+
+function requireType(bytes: Uint8Array, allowed: (type: string) => boolean): string {
+  const type = sniffType(bytes);
+  if (!type || !allowed(type)) return fail(apiError(415, 'This type of file is not accepted.'));
+  return type;
+}
+
+/** Base64 without Buffer, so the same code runs in the browser worker. */
+function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(binary);
 }
 
 /** A text field of a multipart form; a file in its place counts as absent. */
@@ -43,7 +76,8 @@ export function mediaHandlers(backend: MockBackend) {
       api('/images'),
       guard(async ({ request, cookies }) => {
         const viewer = requireUser(backend, cookies, request);
-        const { form, file, bytes } = await readUpload(request, 'image');
+        const { form, bytes } = await readUpload(request, 'image');
+        const type = requireType(bytes, (t) => t.startsWith('image/'));
         const record: MockImage = {
           id: backend.nextId('images'),
           title: text(form.get('title'), ''),
@@ -52,7 +86,7 @@ export function mediaHandlers(backend: MockBackend) {
           chat: false,
           owner_id: viewer.id,
           bytes,
-          content_type: file.type || 'image/jpeg',
+          content_type: type,
           created_at: backend.timestamp(),
           shared_with: [],
         };
@@ -77,12 +111,17 @@ export function mediaHandlers(backend: MockBackend) {
         const results = backend.state.images
           .filter((i) => !i.chat && i.patient_id === patientId)
           .map((i) => ({
-            id: i.id,
-            title: i.title,
-            filename: i.filename,
-            patient_id: i.patient_id,
-            created_at: i.created_at,
-            deleted: false,
+            meta: {
+              id: i.id,
+              title: i.title,
+              filename: i.filename,
+              patient_id: i.patient_id,
+              created_at: i.created_at,
+              // The mock keeps one rendition: a thumbnail request gets the same bytes.
+              is_thumbnail: new URL(request.url).searchParams.get('thumbnail') === 'true',
+              deleted: false,
+            },
+            data: toBase64(i.bytes ?? new Uint8Array()),
           }));
         return HttpResponse.json({ results, total_count: results.length });
       }),
@@ -127,17 +166,18 @@ export function mediaHandlers(backend: MockBackend) {
         const viewer = requireUser(backend, cookies, request);
         const record = image(params.id, true);
         if (record.owner_id !== viewer.id) return apiError(403, 'Not your image.');
-        const { form, file, bytes } = await readUpload(request, 'image');
+        const { form, bytes } = await readUpload(request, 'image');
+        record.content_type = requireType(bytes, (t) => t.startsWith('image/'));
         record.bytes = bytes;
-        record.content_type = file.type || 'image/jpeg';
         record.filename = text(form.get('filename'), record.filename);
         return HttpResponse.json({ id: record.id });
       }),
     ),
     http.post(
       api('/images/chat/:id/share/:kind/:targetId'),
-      guard(({ request, cookies, params }) => {
+      guard(async ({ request, cookies, params }) => {
         requireUser(backend, cookies, request);
+        await parseBody(request, ShareBodySchema);
         const record = image(params.id, true);
         record.shared_with.push(
           `${String(params.kind)}/${numberParam(params.targetId, 'targetId')}`,
@@ -150,13 +190,14 @@ export function mediaHandlers(backend: MockBackend) {
       guard(async ({ request, cookies }) => {
         const viewer = requireUser(backend, cookies, request);
         const { form, file, bytes } = await readUpload(request, 'file');
+        const type = requireType(bytes, () => true);
         const id = backend.nextId('files');
         backend.state.files.push({
           id,
           filename: file instanceof File ? file.name : 'file',
           owner_id: viewer.id,
           bytes,
-          content_type: file.type || 'application/octet-stream',
+          content_type: type,
           user_ids: ids(form.get('user_ids')),
           team_ids: ids(form.get('team_ids')),
           advice_ids: ids(form.get('advice_ids')),

@@ -1,5 +1,12 @@
 import { http, HttpResponse } from 'msw';
-import { z } from 'zod';
+import {
+  PatientCardCreateSchema,
+  PatientCardUpdateSchema,
+  PatientUpdateSchema,
+  ReassignBodySchema,
+  ShareBodySchema,
+  type TaskPayload,
+} from '@pando/domain';
 import type { MockBackend, MockPatientCard, MockTask, MockUser } from '../backend';
 import { guard } from './guard';
 import {
@@ -13,32 +20,6 @@ import {
   requireUser,
   wireCard,
 } from './util';
-
-const TaskInputSchema = z.object({
-  id: z.number().int().nonnegative().optional(),
-  title: z.string().max(500),
-  completed: z.boolean().default(false),
-  completed_by_id: z.number().int().nullish(),
-  order: z.number().int().default(0),
-  patient_card_id: z.number().int().optional(),
-});
-const CardUpdateSchema = z.object({
-  title: z.string().trim().min(1).max(200).optional(),
-  subtitle: z.string().max(200).nullish(),
-  tasks: z.array(TaskInputSchema).optional(),
-});
-const PatientUpdateSchema = z.object({
-  patient: z.object({
-    first_name: z.string().max(100).optional(),
-    last_name: z.string().max(100).optional(),
-    dob: z.iso.date().nullish(),
-    gender: z.enum(['MALE', 'FEMALE']).optional(),
-    patient_identificator: z.string().max(100).nullish(),
-    overview: z.string().max(10_000).nullish(),
-    bed: z.string().max(50).nullish(),
-    ward_id: z.number().int().nonnegative().nullish(),
-  }),
-});
 
 function canSeeCard(backend: MockBackend, card: MockPatientCard, viewer: MockUser) {
   return canEditCard(backend, card, viewer) || card.shared_with.includes(`users/${viewer.id}`);
@@ -69,11 +50,7 @@ function requirePatientCards(viewer: MockUser) {
 
 /** Patient cards, tasks, patients, hospitals and wards (spec 01 §7). */
 export function patientHandlers(backend: MockBackend) {
-  const saveTasks = (
-    c: MockPatientCard,
-    viewer: MockUser,
-    tasks: z.infer<typeof TaskInputSchema>[],
-  ) => {
+  const saveTasks = (c: MockPatientCard, viewer: MockUser, tasks: TaskPayload[]) => {
     const now = backend.timestamp();
     const kept: MockTask[] = [];
     // Tasks with an empty title are dropped when saving the card (spec 01 §5).
@@ -136,13 +113,7 @@ export function patientHandlers(backend: MockBackend) {
       guard(async ({ request, cookies }) => {
         const viewer = requireUser(backend, cookies, request);
         requirePatientCards(viewer);
-        const body = await parseBody(
-          request,
-          z.object({
-            title: z.string().trim().min(1).max(200),
-            subtitle: z.string().max(200).optional(),
-          }),
-        );
+        const body = await parseBody(request, PatientCardCreateSchema);
         const url = new URL(request.url);
         const assignee = Number(url.searchParams.get('assignee_id') ?? viewer.id);
         const now = backend.timestamp();
@@ -162,7 +133,7 @@ export function patientHandlers(backend: MockBackend) {
         const created: MockPatientCard = {
           id: backend.nextId('cards'),
           title: body.title,
-          subtitle: body.subtitle ?? null,
+          subtitle: body.subtitle,
           patient_id: patientId,
           user_ids: [...new Set([viewer.id, assignee])],
           team_ids: [],
@@ -186,7 +157,7 @@ export function patientHandlers(backend: MockBackend) {
       guard(async ({ request, cookies, params }) => {
         const viewer = requireUser(backend, cookies, request);
         const c = card(backend, viewer, params.id, true);
-        const body = await parseBody(request, CardUpdateSchema);
+        const body = await parseBody(request, PatientCardUpdateSchema);
         if (body.title !== undefined) c.title = body.title;
         if (body.subtitle !== undefined) c.subtitle = body.subtitle;
         if (body.tasks) saveTasks(c, viewer, body.tasks);
@@ -209,10 +180,7 @@ export function patientHandlers(backend: MockBackend) {
       guard(async ({ request, cookies, params }) => {
         const viewer = requireUser(backend, cookies, request);
         const c = card(backend, viewer, params.id, true);
-        const body = await parseBody(
-          request,
-          z.object({ users: z.array(z.number().int()), teams: z.array(z.number().int()) }),
-        );
+        const body = await parseBody(request, ReassignBodySchema);
         c.user_ids = [...new Set(body.users)];
         c.team_ids = [...new Set(body.teams)];
         return HttpResponse.json(wireCard(backend, c, viewer));
@@ -220,9 +188,10 @@ export function patientHandlers(backend: MockBackend) {
     ),
     http.post(
       api('/cards-multiple-reassign/:id/share/:kind/:targetId'),
-      guard(({ request, cookies, params }) => {
+      guard(async ({ request, cookies, params }) => {
         const viewer = requireUser(backend, cookies, request);
         const c = card(backend, viewer, params.id);
+        await parseBody(request, ShareBodySchema);
         const kind = String(params.kind);
         if (!['users', 'teams', 'advice-conversation'].includes(kind))
           return notFound('Share target');

@@ -1,10 +1,8 @@
+import { SEARCH_PAGE_SIZE } from '@pando/domain';
 import { http, HttpResponse } from 'msw';
 import type { MockBackend, MockTeam } from '../backend';
 import { guard } from './guard';
 import { api, requireUser, wireTeam, wireUser } from './util';
-
-/** Search page size: the spec does not show it; 10 matches the chat history page. */
-export const SEARCH_PAGE_SIZE = 10;
 
 /** GET /filters (spec 01 §7 "Search"): includes select kinds, outside-organisation widens to the network. */
 export function searchHandlers(backend: MockBackend) {

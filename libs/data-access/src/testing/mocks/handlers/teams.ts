@@ -1,6 +1,5 @@
-import { UserIdsBodySchema } from '@pando/domain';
+import { TeamInputSchema, TeamUpdateSchema, UserIdsBodySchema } from '@pando/domain';
 import { http, HttpResponse } from 'msw';
-import { z } from 'zod';
 import type { MockBackend, MockTeam, MockUser } from '../backend';
 import { guard } from './guard';
 import {
@@ -15,19 +14,6 @@ import {
   wireTeam,
   wireUser,
 } from './util';
-
-const TeamBodySchema = z.object({
-  name: z.string().trim().min(1, 'Team name is required').max(200),
-  discoverable: z.boolean().default(false),
-  user_ids: z.array(z.number().int().nonnegative()).default([]),
-  public_data: z
-    .object({
-      enabled: z.boolean().optional(),
-      tips: z.array(z.string()).optional(),
-      resolved_issues: z.array(z.string()).optional(),
-    })
-    .default({}),
-});
 
 export function visibleTeam(
   backend: MockBackend,
@@ -92,7 +78,7 @@ export function teamHandlers(backend: MockBackend) {
       api('/teams'),
       guard(async ({ request, cookies }) => {
         const viewer = requireUser(backend, cookies, request);
-        const body = await parseBody(request, TeamBodySchema);
+        const body = await parseBody(request, TeamInputSchema);
         checkAddable(backend, viewer, body.user_ids);
         const id = backend.nextId('teams');
         const team: MockTeam = {
@@ -122,11 +108,13 @@ export function teamHandlers(backend: MockBackend) {
       guard(async ({ request, cookies, params }) => {
         const viewer = requireUser(backend, cookies, request);
         const team = memberTeam(backend, viewer, params.id);
-        const body = await parseBody(request, TeamBodySchema.omit({ public_data: true }));
-        checkAddable(backend, viewer, body.user_ids);
-        team.name = body.name;
-        team.discoverable = body.discoverable;
-        if (body.user_ids.length > 0) team.user_ids = [...new Set(body.user_ids)];
+        const body = await parseBody(request, TeamUpdateSchema);
+        if (body.user_ids) {
+          checkAddable(backend, viewer, body.user_ids);
+          team.user_ids = [...new Set(body.user_ids)];
+        }
+        if (body.name !== undefined) team.name = body.name;
+        if (body.discoverable !== undefined) team.discoverable = body.discoverable;
         return HttpResponse.json(wireTeam(team, viewer));
       }),
     ),
