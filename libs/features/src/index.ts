@@ -21,3 +21,5 @@ export { ChatRuntimeProvider, useChatRuntime } from './chat/runtime/ChatRuntime'
 export type { ChatRuntimeValue, ConversationTarget } from './chat/runtime/ChatRuntime';
 export { sidebarItems } from './chat/sidebarItems';
 export type { DirectConversation, SidebarLists } from './chat/sidebarItems';
+export { StoreChatRuntime } from './chat/runtime/StoreChatRuntime';
+export type { StoreChatRuntimeProps } from './chat/runtime/StoreChatRuntime';
