@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { createHttpClient, PandoApiProvider, type HttpLogger } from '@pando/data-access';
 import type { RuntimeConfig } from '@pando/domain';
@@ -11,7 +11,9 @@ import {
 } from '@pando/features';
 import { apiBaseUrl } from './config';
 import { loginTarget } from './loginRedirect';
-import { ChatWiring } from './ChatWiring';
+
+// The chat client (XMPP, store) is only needed behind the login: keep it out of the login chunk.
+const ChatWiring = lazy(() => import('./ChatWiring').then((m) => ({ default: m.ChatWiring })));
 
 export interface AppProps {
   config: RuntimeConfig;
@@ -46,7 +48,11 @@ function createApp({ config, logger }: AppProps) {
       onSessionEstablished: () => {
         session.established = true;
       },
-      wrapShell: (shell) => <ChatWiring config={config}>{shell}</ChatWiring>,
+      wrapShell: (shell) => (
+        <Suspense fallback={null}>
+          <ChatWiring config={config}>{shell}</ChatWiring>
+        </Suspense>
+      ),
     }),
   );
   return { http, router, notifications };
