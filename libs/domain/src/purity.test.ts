@@ -75,6 +75,18 @@ describe('libs/domain purity', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('reads no clock and no randomness itself (Date.now, new Date(), Math.random): callers pass them in', () => {
+    const IMPURE =
+      /\bDate\.now\s*\(|\bnew\s+Date\s*\(\s*\)|\bMath\.random\b|\bperformance\.now\b|\bcrypto\./;
+    const offenders = nonTest.filter((file) =>
+      IMPURE.test(stripCommentsAndStrings(readFileSync(file, 'utf8'))),
+    );
+    expect(offenders.map((f) => relative(SRC, f))).toEqual([]);
+    expect(IMPURE.test('const t = Date.now();')).toBe(true);
+    expect(IMPURE.test('new Date( )')).toBe(true);
+    expect(IMPURE.test('new Date(now.getTime())')).toBe(false);
+  });
+
   it('the checks themselves catch a forbidden import and a forbidden global', () => {
     expect(specifiers("import { useState } from 'react';\nimport x from './x';")).toEqual([
       'react',

@@ -140,6 +140,7 @@ describe('templates (spec 02 §4, §9)', () => {
       kind: 'notFound',
       subtitle: '(template could not be found.)',
     });
+    expect(lookupTemplate(list, 'Sepsis', '3.0').kind).toBe('notFound');
     expect(compareVersions('1.0', '1')).toBe(0);
     expect(compareVersions('2', '1.9')).toBeGreaterThan(0);
   });

@@ -142,7 +142,7 @@ export type TemplateLookup<T> =
 
 /**
  * Spec 02 §2: a form message names a template by title and version. Not found: "(template could
- * not be found.)"; the title exists only at another version: "(template has been superceded)".
+ * not be found.)"; the title exists only at a newer version: "(template has been superceded)".
  * Titles match case-insensitively, trimmed.
  */
 export function lookupTemplate<T extends Pick<FormTemplate, 'title' | 'version' | 'deleted'>>(
@@ -155,7 +155,11 @@ export function lookupTemplate<T extends Pick<FormTemplate, 'title' | 'version' 
   const exact = same.find((t) => compareVersions(t.version, version) === 0);
   if (exact) return { kind: 'found', template: exact };
   const latest = [...same].sort((a, b) => compareVersions(b.version, a.version))[0];
-  if (latest) return { kind: 'superseded', latest, subtitle: TEXTS.templateSuperseded };
+  // Only an older version is superseded; a newer one than we know is simply not found (yet),
+  // and the client fetches it by title and version.
+  if (latest && compareVersions(latest.version, version) > 0) {
+    return { kind: 'superseded', latest, subtitle: TEXTS.templateSuperseded };
+  }
   return { kind: 'notFound', subtitle: TEXTS.templateNotFound };
 }
 
