@@ -32,7 +32,12 @@ export async function postAsUser(
   };
   const stanza = el(
     'message',
-    { xmlns: NS.client, to: `${mimId}@${app.chat.server.roomDomain}`, type: 'groupchat', id: randomUUID() },
+    {
+      xmlns: NS.client,
+      to: `${mimId}@${app.chat.server.roomDomain}`,
+      type: 'groupchat',
+      id: randomUUID(),
+    },
     el('body', {}, body),
     el('subject', {}, MESSAGE_SUBJECTS.TEXT),
     el('displayNames', { xmlns: NS.pando, sender: '', recipient: recipientName }),
@@ -42,7 +47,11 @@ export async function postAsUser(
 }
 
 /** The `json/advice_resolution` system line (spec 01 §3) posted by the room itself. */
-export function postAdviceResolution(app: FastifyInstance, mimId: string, action: AdviceResolutionAction): Promise<string> {
+export function postAdviceResolution(
+  app: FastifyInstance,
+  mimId: string,
+  action: AdviceResolutionAction,
+): Promise<string> {
   return app.chat.postSystemMessage(
     mimId,
     JSON.stringify({ version: MESSAGE_BODY_VERSION, advice_resolution: { action } }),

@@ -44,7 +44,12 @@ export const ADVICE_SELECT = `
     left join users rs on rs.id = ac.resolver_id`;
 
 export function parseEmbed(embed: string | undefined): Set<string> {
-  return new Set((embed ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+  return new Set(
+    (embed ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
 }
 
 /**
@@ -62,19 +67,29 @@ export function toWireAdvice(a: AdviceRecord, embed: Set<string>): AdviceConvers
       ? {
           id: a.team_id,
           name: a.team_name,
-          ...(all || embed.has('team.public_data') ? { public_data: publicDataOf(a.team_public_data) } : {}),
+          ...(all || embed.has('team.public_data')
+            ? { public_data: publicDataOf(a.team_public_data) }
+            : {}),
         }
       : null,
     requestor_id: a.requestor_id,
     requestor:
       all || embed.has('requestor')
-        ? { id: a.requestor_id, first_name: a.requestor_first_name, last_name: a.requestor_last_name }
+        ? {
+            id: a.requestor_id,
+            first_name: a.requestor_first_name,
+            last_name: a.requestor_last_name,
+          }
         : null,
     requestor_resolved: a.requestor_resolved,
     public_team_resolved: a.public_team_resolved,
     resolver:
       (all || embed.has('resolver')) && a.resolver_id !== null
-        ? { id: a.resolver_id, first_name: a.resolver_first_name ?? '', last_name: a.resolver_last_name ?? '' }
+        ? {
+            id: a.resolver_id,
+            first_name: a.resolver_first_name ?? '',
+            last_name: a.resolver_last_name ?? '',
+          }
         : null,
     created_at: a.created_at.toISOString(),
     modified_at: a.modified_at.toISOString(),
@@ -85,13 +100,24 @@ export function toWireAdvice(a: AdviceRecord, embed: Set<string>): AdviceConvers
 export const isAdviceParticipant = (a: AdviceRecord, viewer: UserRecord) =>
   a.requestor_id === viewer.id || a.viewer_in_team;
 
-export async function findAdvice(db: DatabaseTx, viewer: UserRecord, id: number): Promise<AdviceRecord | undefined> {
+export async function findAdvice(
+  db: DatabaseTx,
+  viewer: UserRecord,
+  id: number,
+): Promise<AdviceRecord | undefined> {
   const r = await db.query<AdviceRecord>(`${ADVICE_SELECT} where ac.id = $2`, [viewer.id, id]);
   return r.rows[0];
 }
 
-export async function findAdviceByMimId(db: DatabaseTx, viewer: UserRecord, mimId: string): Promise<AdviceRecord | undefined> {
-  const r = await db.query<AdviceRecord>(`${ADVICE_SELECT} where lower(ac.mim_id) = lower($2)`, [viewer.id, mimId]);
+export async function findAdviceByMimId(
+  db: DatabaseTx,
+  viewer: UserRecord,
+  mimId: string,
+): Promise<AdviceRecord | undefined> {
+  const r = await db.query<AdviceRecord>(`${ADVICE_SELECT} where lower(ac.mim_id) = lower($2)`, [
+    viewer.id,
+    mimId,
+  ]);
   return r.rows[0];
 }
 
@@ -103,6 +129,7 @@ export async function participantAdvice(
   id: number,
 ): Promise<AdviceRecord> {
   const a = await findAdvice(db, viewer, id);
-  if (!a || a.team_id !== teamId || !isAdviceParticipant(a, viewer)) throw notFound('Advice conversation');
+  if (!a || a.team_id !== teamId || !isAdviceParticipant(a, viewer))
+    throw notFound('Advice conversation');
   return a;
 }

@@ -17,8 +17,17 @@ export interface TranscriptLine {
  * from the stanza), and the message as the chat shows it (images, files and cards by their
  * preview, advice resolutions as their system line).
  */
-export async function transcriptLines(db: DatabaseTx, mimId: string): Promise<{ lines: TranscriptLine[]; omitted: number }> {
-  const r = await db.query<{ sender: string; created_at: Date; stanza: string; name: string | null; total: number }>(
+export async function transcriptLines(
+  db: DatabaseTx,
+  mimId: string,
+): Promise<{ lines: TranscriptLine[]; omitted: number }> {
+  const r = await db.query<{
+    sender: string;
+    created_at: Date;
+    stanza: string;
+    name: string | null;
+    total: number;
+  }>(
     `select m.sender, m.created_at, m.stanza, trim(u.first_name || ' ' || u.last_name) as name,
             count(*) over () as total
        from chat_messages m left join users u on m.sender <> 'system' and u.uuid::text = m.sender
@@ -61,7 +70,9 @@ export function formatTranscript(
     `Requested by: ${header.requestor}`,
     `Advice team: ${header.team}`,
     '',
-    ...(t.lines.length === 0 ? ['(no messages yet)'] : t.lines.map((l) => `[${stamp(l.at)}] ${l.sender}: ${l.text}`)),
+    ...(t.lines.length === 0
+      ? ['(no messages yet)']
+      : t.lines.map((l) => `[${stamp(l.at)}] ${l.sender}: ${l.text}`)),
     ...(t.omitted > 0 ? ['', `(${t.omitted} later messages not included)`] : []),
   ].join('\n');
 }

@@ -6,7 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../seed/index.js';
 import { startTestServer, type TestServer } from '../testing/testServer.js';
 import { api, type Caller, callerFor } from '../teams/testing.js';
-import { ADVICE_ROOM_RULE, canonicalPath, type Fixture, ROLES, type Role, ROUTE_TABLE, type RouteRule } from './table.js';
+import {
+  ADVICE_ROOM_RULE,
+  canonicalPath,
+  type Fixture,
+  ROLES,
+  type Role,
+  ROUTE_TABLE,
+  type RouteRule,
+} from './table.js';
 
 let ts: TestServer;
 let dataDir: string;
@@ -25,7 +33,10 @@ function registeredRoutes(app: TestServer['app']): string[] {
     if (!m) continue;
     stack.length = depth;
     stack.push(m[1] ?? '');
-    for (const method of (m[2] ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const method of (m[2] ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       if (method !== 'HEAD') out.push(`${method} ${canonicalPath(stack.join(''))}`);
     }
   }
@@ -35,7 +46,13 @@ function registeredRoutes(app: TestServer['app']): string[] {
 const key = (r: RouteRule) => `${r.method} ${canonicalPath(r.path)}`;
 
 async function call(who: Caller | undefined, rule: RouteRule, url: string, body: unknown) {
-  return api(ts, who, rule.method === 'PATCH' ? 'PUT' : rule.method, url, rule.method === 'GET' ? undefined : (body ?? {}));
+  return api(
+    ts,
+    who,
+    rule.method === 'PATCH' ? 'PUT' : rule.method,
+    url,
+    rule.method === 'GET' ? undefined : (body ?? {}),
+  );
 }
 
 beforeAll(async () => {
@@ -49,35 +66,91 @@ beforeAll(async () => {
   );
   const [nonMemberEmail, removedEmail] = staff.rows.map((r) => r.email);
   const [alice, bob, nonMember, removedMember, otherOrganisation, otherNetwork] = await Promise.all(
-    [DEMO_ACCOUNTS.alice, DEMO_ACCOUNTS.bob, nonMemberEmail!, removedEmail!, DEMO_ACCOUNTS.carol, DEMO_ACCOUNTS.dave].map((e) => callerFor(ts, e)),
+    [
+      DEMO_ACCOUNTS.alice,
+      DEMO_ACCOUNTS.bob,
+      nonMemberEmail!,
+      removedEmail!,
+      DEMO_ACCOUNTS.carol,
+      DEMO_ACCOUNTS.dave,
+    ].map((e) => callerFor(ts, e)),
   );
-  people = { alice: alice!, bob: bob!, nonMember: nonMember!, removedMember: removedMember!, otherOrganisation: otherOrganisation!, otherNetwork: otherNetwork! };
+  people = {
+    alice: alice!,
+    bob: bob!,
+    nonMember: nonMember!,
+    removedMember: removedMember!,
+    otherOrganisation: otherOrganisation!,
+    otherNetwork: otherNetwork!,
+  };
   const R = people.removedMember;
 
-  const team = (await api(ts, people.alice, 'POST', '/api/v4/teams', { name: 'Authz private team', user_ids: [people.bob.id, R.id] })).json<{ id: number; mim_id: string }>();
-  const adviceTeam = (await api(ts, people.bob, 'POST', '/api/v4/teams', { name: 'Authz advice team', user_ids: [R.id] })).json<{ id: number }>();
-  await ts.db.query(`update teams set public_data = '{"enabled": true}' where id = $1`, [adviceTeam.id]);
-  const advice = (await api(ts, people.alice, 'POST', `/api/v4/teams/${adviceTeam.id}/advice-conversations`, { message: 'Fixture question' })).json<{ id: number; mim_id: string }>();
+  const team = (
+    await api(ts, people.alice, 'POST', '/api/v4/teams', {
+      name: 'Authz private team',
+      user_ids: [people.bob.id, R.id],
+    })
+  ).json<{ id: number; mim_id: string }>();
+  const adviceTeam = (
+    await api(ts, people.bob, 'POST', '/api/v4/teams', {
+      name: 'Authz advice team',
+      user_ids: [R.id],
+    })
+  ).json<{ id: number }>();
+  await ts.db.query(`update teams set public_data = '{"enabled": true}' where id = $1`, [
+    adviceTeam.id,
+  ]);
+  const advice = (
+    await api(ts, people.alice, 'POST', `/api/v4/teams/${adviceTeam.id}/advice-conversations`, {
+      message: 'Fixture question',
+    })
+  ).json<{ id: number; mim_id: string }>();
 
-  const jpeg = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#08f' } }).jpeg().toBuffer();
-  const imageId = (await api(ts, people.alice, 'POST', '/api/v4/images/chat')).json<{ id: number }>().id;
+  const jpeg = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#08f' } })
+    .jpeg()
+    .toBuffer();
+  const imageId = (await api(ts, people.alice, 'POST', '/api/v4/images/chat')).json<{
+    id: number;
+  }>().id;
   const imgForm = new FormData();
   imgForm.append('image', new Blob([new Uint8Array(jpeg)]), 'fixture.jpg');
-  const put = await fetch(`${ts.url}/api/v4/images/chat/${imageId}`, { method: 'PUT', headers: { cookie: people.alice.cookie }, body: imgForm });
+  const put = await fetch(`${ts.url}/api/v4/images/chat/${imageId}`, {
+    method: 'PUT',
+    headers: { cookie: people.alice.cookie },
+    body: imgForm,
+  });
   expect(put.status).toBe(200);
   for (const share of [`teams/${team.id}`, `advice-conversation/${advice.id}`]) {
-    expect((await api(ts, people.alice, 'POST', `/api/v4/images/chat/${imageId}/share/${share}`, { access_type: 'READ' })).statusCode).toBe(200);
+    expect(
+      (
+        await api(ts, people.alice, 'POST', `/api/v4/images/chat/${imageId}/share/${share}`, {
+          access_type: 'READ',
+        })
+      ).statusCode,
+    ).toBe(200);
   }
   const fileForm = new FormData();
   fileForm.append('team_ids', String(team.id));
-  fileForm.append('file', new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n%%EOF\n'))]), 'fixture.pdf');
-  const file = await fetch(`${ts.url}/api/v4/files`, { method: 'POST', headers: { cookie: people.alice.cookie }, body: fileForm });
+  fileForm.append(
+    'file',
+    new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n%%EOF\n'))]),
+    'fixture.pdf',
+  );
+  const file = await fetch(`${ts.url}/api/v4/files`, {
+    method: 'POST',
+    headers: { cookie: people.alice.cookie },
+    body: fileForm,
+  });
   expect(file.status).toBe(201);
 
   // The removed member was in both teams and can read the shared image until removed.
   expect((await api(ts, R, 'GET', `/api/v4/images/chat/${imageId}`)).statusCode).toBe(200);
-  await api(ts, people.alice, 'POST', `/api/v4/teams/${team.id}/members/remove`, { user_ids: [R.id] });
-  await api(ts, people.bob, 'POST', `/api/v4/teams/${adviceTeam.id}/members/remove`, { user_ids: [R.id] });
+  await api(ts, people.alice, 'POST', `/api/v4/teams/${team.id}/members/remove`, {
+    user_ids: [R.id],
+  });
+  await api(ts, people.bob, 'POST', `/api/v4/teams/${adviceTeam.id}/members/remove`, {
+    user_ids: [R.id],
+  });
 
   fixture = {
     teamId: team.id,
@@ -91,7 +164,7 @@ beforeAll(async () => {
   };
 });
 afterAll(async () => {
-  await ts?.close();
+  await ts.close();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -100,8 +173,14 @@ describe('generated authorization test (route table × roles)', () => {
     const registered = registeredRoutes(ts.app);
     const table = ROUTE_TABLE.map(key).sort();
     expect(registered.length).toBeGreaterThan(30);
-    expect(registered.filter((r) => !table.includes(r)), 'routes without an authorization entry').toEqual([]);
-    expect(table.filter((r) => !registered.includes(r)), 'table entries without a route').toEqual([]);
+    expect(
+      registered.filter((r) => !table.includes(r)),
+      'routes without an authorization entry',
+    ).toEqual([]);
+    expect(
+      table.filter((r) => !registered.includes(r)),
+      'table entries without a route',
+    ).toEqual([]);
     expect(new Set(table).size).toBe(table.length);
   });
 
@@ -115,7 +194,8 @@ describe('generated authorization test (route table × roles)', () => {
       const body = rule.access.kind === 'scoped' ? rule.access.body?.(fixture) : undefined;
       const anon = await call(undefined, rule, url, body);
       cases++;
-      if (anon.statusCode !== 401) failures.push(`${key(rule)} anonymous → ${anon.statusCode}, expected 401`);
+      if (anon.statusCode !== 401)
+        failures.push(`${key(rule)} anonymous → ${anon.statusCode}, expected 401`);
       if (rule.access.kind !== 'scoped') continue;
       const access = rule.access;
       for (const role of ROLES) {
@@ -126,7 +206,9 @@ describe('generated authorization test (route table × roles)', () => {
         if (res.statusCode === 404) {
           const missing = await call(people[role], rule, access.missing(fixture), body);
           if (missing.statusCode !== 404 || missing.body !== res.body) {
-            failures.push(`${key(rule)} as ${role}: 404 differs from a missing id (${missing.statusCode} ${missing.body} vs ${res.body})`);
+            failures.push(
+              `${key(rule)} as ${role}: 404 differs from a missing id (${missing.statusCode} ${missing.body} vs ${res.body})`,
+            );
           }
           continue;
         }
@@ -135,15 +217,24 @@ describe('generated authorization test (route table × roles)', () => {
       for (const role of access.allow ?? []) {
         const res = await call(people[role], rule, url, body);
         cases++;
-        if ([401, 403, 404].includes(res.statusCode)) failures.push(`${key(rule)} as allowed ${role} → ${res.statusCode}`);
+        if ([401, 403, 404].includes(res.statusCode))
+          failures.push(`${key(rule)} as allowed ${role} → ${res.statusCode}`);
       }
     }
     // The rightful caller passes authorization on the same URLs, so the refusals above are real.
     for (const rule of rules) {
       if (rule.access.kind !== 'scoped') continue;
-      const res = await call(people[rule.access.allowedAs ?? 'alice'], rule, rule.access.url(fixture), rule.access.body?.(fixture));
+      const res = await call(
+        people[rule.access.allowedAs ?? 'alice'],
+        rule,
+        rule.access.url(fixture),
+        rule.access.body?.(fixture),
+      );
       cases++;
-      if ([401, 403, 404].includes(res.statusCode)) failures.push(`${key(rule)} as ${rule.access.allowedAs ?? 'alice'} (allowed) → ${res.statusCode} ${res.body.slice(0, 120)}`);
+      if ([401, 403, 404].includes(res.statusCode))
+        failures.push(
+          `${key(rule)} as ${rule.access.allowedAs ?? 'alice'} (allowed) → ${res.statusCode} ${res.body.slice(0, 120)}`,
+        );
     }
     console.log(`authorization: ${cases} route × role cases over ${rules.length} table entries`);
     expect(failures).toEqual([]);

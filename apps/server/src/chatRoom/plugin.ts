@@ -2,6 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { registerChatRoomRoutes } from './routes.js';
 
 /** Issue 6 routes of this area; registered by buildServer after the chat server (needs app.chat). */
-export default async function chatRoomPlugin(app: FastifyInstance): Promise<void> {
+export default function chatRoomPlugin(
+  app: FastifyInstance,
+  _opts: unknown,
+  done: (err?: Error) => void,
+): void {
   registerChatRoomRoutes(app);
+  done();
 }

@@ -3,8 +3,19 @@ import type { ChatRoom } from '@pando/domain';
 import { requireUser } from '../auth/sessions.js';
 import { notFound, parseInput } from '../http/errors.js';
 import { adviceTeamNotActive } from '../advice/routes.js';
-import { findAdviceByMimId, isAdviceParticipant, parseEmbed, toWireAdvice } from '../advice/repo.js';
-import { canReadTeam, findTeamByMimId, isAdviceRecord, publicDataOf, toWireTeam } from '../teams/repo.js';
+import {
+  findAdviceByMimId,
+  isAdviceParticipant,
+  parseEmbed,
+  toWireAdvice,
+} from '../advice/repo.js';
+import {
+  canReadTeam,
+  findTeamByMimId,
+  isAdviceRecord,
+  publicDataOf,
+  toWireTeam,
+} from '../teams/repo.js';
 import { EmbedQuerySchema, MimIdParamSchema } from '../teams/pendingSchemas.js';
 
 interface PersonRow {
@@ -21,43 +32,46 @@ interface PersonRow {
  * `embed=users` adds the room's people (team members; for advice, requestor and team members).
  */
 export function registerChatRoomRoutes(app: FastifyInstance): void {
-  app.get('/api/v4/chat-room/:mimId', async (req): Promise<ChatRoom & { entity: { users?: PersonRow[] } }> => {
-    const { user } = await requireUser(app, req);
-    const { mimId } = parseInput(MimIdParamSchema, req.params);
-    const embed = parseEmbed(parseInput(EmbedQuerySchema, req.query).embed);
-    const people = async (sql: string, params: unknown[]) =>
-      embed.has('users') ? { users: (await app.db.query<PersonRow>(sql, params)).rows } : {};
+  app.get(
+    '/api/v4/chat-room/:mimId',
+    async (req): Promise<ChatRoom & { entity: { users?: PersonRow[] } }> => {
+      const { user } = await requireUser(app, req);
+      const { mimId } = parseInput(MimIdParamSchema, req.params);
+      const embed = parseEmbed(parseInput(EmbedQuerySchema, req.query).embed);
+      const people = async (sql: string, params: unknown[]) =>
+        embed.has('users') ? { users: (await app.db.query<PersonRow>(sql, params)).rows } : {};
 
-    const team = await findTeamByMimId(app.db, mimId);
-    if (team && canReadTeam(user, team)) {
-      const wire = toWireTeam(team, user.id);
-      return {
-        type: 'TEAM',
-        entity: {
-          ...wire,
-          public_data: publicDataOf(team.public_data),
-          ...(await people(
-            `select u.id, u.uuid::text as uuid, u.first_name, u.last_name from team_members m join users u on u.id = m.user_id
+      const team = await findTeamByMimId(app.db, mimId);
+      if (team && canReadTeam(user, team)) {
+        const wire = toWireTeam(team, user.id);
+        return {
+          type: 'TEAM',
+          entity: {
+            ...wire,
+            public_data: publicDataOf(team.public_data),
+            ...(await people(
+              `select u.id, u.uuid::text as uuid, u.first_name, u.last_name from team_members m join users u on u.id = m.user_id
               where m.team_id = $1 order by lower(u.last_name), u.id limit 1000`,
-            [team.id],
+              [team.id],
+            )),
+          },
+        };
+      }
+      const advice = team ? undefined : await findAdviceByMimId(app.db, user, mimId);
+      if (!advice || !isAdviceParticipant(advice, user)) throw notFound('Chat room');
+      if (!isAdviceRecord({ public_data: advice.team_public_data })) throw adviceTeamNotActive();
+      return {
+        type: 'ADVICE_CONVERSATION',
+        entity: {
+          ...toWireAdvice(advice, embed),
+          ...(await people(
+            `select u.id, u.uuid::text as uuid, u.first_name, u.last_name from users u
+            where u.id = $2 or u.id in (select m.user_id from team_members m where m.team_id = $1)
+            order by lower(u.last_name), u.id limit 1001`,
+            [advice.team_id, advice.requestor_id],
           )),
         },
       };
-    }
-    const advice = team ? undefined : await findAdviceByMimId(app.db, user, mimId);
-    if (!advice || !isAdviceParticipant(advice, user)) throw notFound('Chat room');
-    if (!isAdviceRecord({ public_data: advice.team_public_data })) throw adviceTeamNotActive();
-    return {
-      type: 'ADVICE_CONVERSATION',
-      entity: {
-        ...toWireAdvice(advice, embed),
-        ...(await people(
-          `select u.id, u.uuid::text as uuid, u.first_name, u.last_name from users u
-            where u.id = $2 or u.id in (select m.user_id from team_members m where m.team_id = $1)
-            order by lower(u.last_name), u.id limit 1001`,
-          [advice.team_id, advice.requestor_id],
-        )),
-      },
-    };
-  });
+    },
+  );
 }

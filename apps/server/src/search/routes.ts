@@ -1,14 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../auth/sessions.js';
 import { parseInput } from '../http/errors.js';
-import { SearchQuerySchema, type SearchResponse, type SearchResult } from '../teams/pendingSchemas.js';
+import {
+  SearchQuerySchema,
+  type SearchResponse,
+  type SearchResult,
+} from '../teams/pendingSchemas.js';
 import { TEAM_SELECT, type TeamRecord, toWireTeam } from '../teams/repo.js';
 
 /** The expressions the 0200 migration indexes; they must stay character-for-character equal. */
 const USER_TEXT = `lower(u.first_name || ' ' || u.last_name || ' ' || u.email)`;
 const TEAM_TEXT = 'lower(t.name)';
 
-export const likePattern = (q: string) => `%${q.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likePattern = (q: string) =>
+  `%${q
+    .trim()
+    .toLowerCase()
+    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 interface HitRow {
   kind: 'USER' | 'TEAM';
@@ -43,7 +51,8 @@ export function registerSearchRoutes(app: FastifyInstance): void {
     const forum = 't.discoverable and t.auto_accept';
     const advice = `coalesce((t.public_data->>'enabled')::boolean, false)`;
     const teamConds: string[] = [];
-    if (include.has('team.member-of')) teamConds.push(`(${member} and not (${forum}) and not ${advice})`);
+    if (include.has('team.member-of'))
+      teamConds.push(`(${member} and not (${forum}) and not ${advice})`);
     if (include.has('team.forum')) teamConds.push(`(${forum} and ${orgScope('t')})`);
     if (include.has('team.forum.member-of')) teamConds.push(`(${forum} and ${member})`);
     if (include.has('team.advice')) teamConds.push(`(${advice} and ${orgScope('t')})`);
@@ -65,28 +74,55 @@ export function registerSearchRoutes(app: FastifyInstance): void {
       `select kind, id, count(*) over ()::int as total from (${parts.join(' union all ')}) hits
         where ${typed}
         order by rank, sort, id limit $6 offset $7`,
-      [user.id, user.hospital_id, user.network_id, likePattern(q.q), outside, pageSize, (page - 1) * pageSize],
+      [
+        user.id,
+        user.hospital_id,
+        user.network_id,
+        likePattern(q.q),
+        outside,
+        pageSize,
+        (page - 1) * pageSize,
+      ],
     );
     let total = r.rows[0]?.total;
     if (total === undefined) {
-      total = (await app.db.query<{ n: number }>(
-        `select count(*)::int as n from (${parts.join(' union all ')}) hits where ${typed}`,
-        [user.id, user.hospital_id, user.network_id, likePattern(q.q), outside],
-      )).rows[0]?.n ?? 0;
+      total =
+        (
+          await app.db.query<{ n: number }>(
+            `select count(*)::int as n from (${parts.join(' union all ')}) hits where ${typed}`,
+            [user.id, user.hospital_id, user.network_id, likePattern(q.q), outside],
+          )
+        ).rows[0]?.n ?? 0;
     }
     const results = await hydrate(app, r.rows, user.id);
-    return { results, meta: { total, searchResultCount: results.length, page: { number: page, size: pageSize } }, links: links(req.url, page, pageSize, total) };
+    return {
+      results,
+      meta: { total, searchResultCount: results.length, page: { number: page, size: pageSize } },
+      links: links(req.url, page, pageSize, total),
+    };
   });
 }
 
-async function hydrate(app: FastifyInstance, rows: HitRow[], viewerId: number): Promise<SearchResult[]> {
+async function hydrate(
+  app: FastifyInstance,
+  rows: HitRow[],
+  viewerId: number,
+): Promise<SearchResult[]> {
   const userIds = rows.filter((r) => r.kind === 'USER').map((r) => r.id);
   const teamIds = rows.filter((r) => r.kind === 'TEAM').map((r) => r.id);
   const users = new Map<number, Extract<SearchResult, { USER: unknown }>['USER']['data']>();
   if (userIds.length > 0) {
     const u = await app.db.query<{
-      id: number; uuid: string; first_name: string; last_name: string; email: string; status: string;
-      hospital_id: number | null; h_name: string | null; role_description: string | null; speciality: string | null;
+      id: number;
+      uuid: string;
+      first_name: string;
+      last_name: string;
+      email: string;
+      status: string;
+      hospital_id: number | null;
+      h_name: string | null;
+      role_description: string | null;
+      speciality: string | null;
     }>(
       `select u.id, u.uuid::text as uuid, u.first_name, u.last_name, u.email, u.status, u.hospital_id, h.name as h_name,
               u.role_description, u.speciality
@@ -95,15 +131,24 @@ async function hydrate(app: FastifyInstance, rows: HitRow[], viewerId: number): 
     );
     for (const x of u.rows) {
       users.set(x.id, {
-        id: x.id, uuid: x.uuid, first_name: x.first_name, last_name: x.last_name, email: x.email, status: x.status,
-        hospital_id: x.hospital_id, hospital: x.h_name === null ? null : { name: x.h_name },
-        role: { description: x.role_description }, speciality: x.speciality,
+        id: x.id,
+        uuid: x.uuid,
+        first_name: x.first_name,
+        last_name: x.last_name,
+        email: x.email,
+        status: x.status,
+        hospital_id: x.hospital_id,
+        hospital: x.h_name === null ? null : { name: x.h_name },
+        role: { description: x.role_description },
+        speciality: x.speciality,
       });
     }
   }
   const teams = new Map<number, TeamRecord>();
   if (teamIds.length > 0) {
-    const t = await app.db.query<TeamRecord>(`${TEAM_SELECT} where t.id = any($1::int[])`, [teamIds]);
+    const t = await app.db.query<TeamRecord>(`${TEAM_SELECT} where t.id = any($1::int[])`, [
+      teamIds,
+    ]);
     for (const x of t.rows) teams.set(x.id, x);
   }
   const out: SearchResult[] = [];

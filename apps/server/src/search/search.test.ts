@@ -9,7 +9,10 @@ let bob: Caller;
 let carol: Caller;
 let dave: Caller;
 
-type Hit = { USER?: { data: { id: number; email: string; hospital_id: number } }; TEAM?: { data: { id: number; name: string; member_of: boolean } } };
+type Hit = {
+  USER?: { data: { id: number; email: string; hospital_id: number } };
+  TEAM?: { data: { id: number; name: string; member_of: boolean } };
+};
 interface Answer {
   results: Hit[];
   meta: { total: number; searchResultCount: number };
@@ -21,7 +24,7 @@ beforeAll(async () => {
   ({ alice, bob, carol, dave } = await demoCallers(ts));
 });
 afterAll(async () => {
-  await ts?.close();
+  await ts.close();
 });
 
 const search = async (who: Caller, qs: string) => {
@@ -49,35 +52,62 @@ describe('GET /filters (spec 01 §2 search, §3 search result)', () => {
 
   it('outside-organisation=true means the other organisations of the same network, never another network', async () => {
     expect(emails(await search(alice, 'include=user.other&q=carol'))).toEqual([]);
-    expect(emails(await search(alice, 'include=user.other&q=carol&outside-organisation=true'))).toEqual([DEMO_ACCOUNTS.carol]);
-    expect(emails(await search(alice, 'include=user.other&q=dave&outside-organisation=true'))).toEqual([]);
-    expect(emails(await search(alice, 'include=user.other&q=bob&outside-organisation=true'))).toEqual([]);
+    expect(
+      emails(await search(alice, 'include=user.other&q=carol&outside-organisation=true')),
+    ).toEqual([DEMO_ACCOUNTS.carol]);
+    expect(
+      emails(await search(alice, 'include=user.other&q=dave&outside-organisation=true')),
+    ).toEqual([]);
+    expect(
+      emails(await search(alice, 'include=user.other&q=bob&outside-organisation=true')),
+    ).toEqual([]);
     const wide = await search(alice, 'include=user.other&outside-organisation=true&page[size]=100');
-    expect(wide.results.every((r) => r.USER?.data.hospital_id === (wide.results[0]?.USER?.data.hospital_id))).toBe(true);
+    expect(
+      wide.results.every(
+        (r) => r.USER?.data.hospital_id === wide.results[0]?.USER?.data.hospital_id,
+      ),
+    ).toBe(true);
     expect(emails(wide).some((e) => e.endsWith('example.net'))).toBe(false);
-    expect(emails(await search(dave, 'include=user.other&q=alice&outside-organisation=true'))).toEqual([]);
+    expect(
+      emails(await search(dave, 'include=user.other&q=alice&outside-organisation=true')),
+    ).toEqual([]);
   });
 
   it('team includes: member-of, forum, forum.member-of, advice, advice.member-of (keyed TEAM)', async () => {
     expect(teamNames(await search(alice, 'include=team.member-of'))).toContain('Ward 7 Team');
     expect(teamNames(await search(alice, 'include=team.member-of'))).not.toContain('Night Shift');
-    expect(teamNames(await search(alice, 'include=team.member-of'))).not.toContain('Junior Doctors Forum');
-    expect(teamNames(await search(bob, 'include=team.forum&q=junior'))).toEqual(['Junior Doctors Forum']);
+    expect(teamNames(await search(alice, 'include=team.member-of'))).not.toContain(
+      'Junior Doctors Forum',
+    );
+    expect(teamNames(await search(bob, 'include=team.forum&q=junior'))).toEqual([
+      'Junior Doctors Forum',
+    ]);
     expect(teamNames(await search(bob, 'include=team.forum.member-of&q=junior'))).toEqual([]);
-    expect(teamNames(await search(alice, 'include=team.forum.member-of&q=junior'))).toEqual(['Junior Doctors Forum']);
+    expect(teamNames(await search(alice, 'include=team.forum.member-of&q=junior'))).toEqual([
+      'Junior Doctors Forum',
+    ]);
     const advice = await search(alice, 'include=team.advice&q=CARDIO');
     expect(teamNames(advice)).toEqual(['Cardiology Advice']);
     expect(advice.results[0]?.TEAM?.data.member_of).toBe(false);
     expect(teamNames(await search(alice, 'include=team.advice.member-of'))).toEqual([]);
-    expect(teamNames(await search(bob, 'include=team.advice.member-of'))).toEqual(['Cardiology Advice']);
+    expect(teamNames(await search(bob, 'include=team.advice.member-of'))).toEqual([
+      'Cardiology Advice',
+    ]);
     // Forums and advice channels of another organisation of the network only with the filter.
     expect(teamNames(await search(carol, 'include=team.advice'))).toEqual([]);
-    expect(teamNames(await search(carol, 'include=team.advice&outside-organisation=true'))).toEqual(['Cardiology Advice']);
-    expect(teamNames(await search(dave, 'include=team.advice,team.forum&outside-organisation=true'))).toEqual([]);
+    expect(teamNames(await search(carol, 'include=team.advice&outside-organisation=true'))).toEqual(
+      ['Cardiology Advice'],
+    );
+    expect(
+      teamNames(await search(dave, 'include=team.advice,team.forum&outside-organisation=true')),
+    ).toEqual([]);
   });
 
   it('several includes combine: users first, then teams', async () => {
-    const mixed = await search(alice, 'include=user.other,team.member-of,team.forum&q=a&page[size]=100');
+    const mixed = await search(
+      alice,
+      'include=user.other,team.member-of,team.forum&q=a&page[size]=100',
+    );
     const kinds = mixed.results.map((r) => (r.USER ? 'USER' : 'TEAM'));
     expect(kinds.indexOf('TEAM')).toBeGreaterThan(kinds.lastIndexOf('USER'));
     expect(emails(mixed)).toContain(DEMO_ACCOUNTS.bob);
@@ -92,7 +122,8 @@ describe('GET /filters (spec 01 §2 search, §3 search result)', () => {
     expect(first.links.next).toContain('page%5Bnumber%5D=2');
     const pages = Math.ceil(first.meta.total / 20);
     const seen: string[] = [];
-    for (let p = 1; p <= pages; p++) seen.push(...emails(await search(alice, `include=user.other&page[number]=${p}`)));
+    for (let p = 1; p <= pages; p++)
+      seen.push(...emails(await search(alice, `include=user.other&page[number]=${p}`)));
     expect(seen).toHaveLength(first.meta.total);
     expect(new Set(seen).size).toBe(first.meta.total);
     const past = await search(alice, `include=user.other&page[number]=${pages + 5}`);
@@ -116,6 +147,9 @@ describe('GET /filters (spec 01 §2 search, §3 search result)', () => {
     const r = await ts.db.query<{ indexname: string }>(
       `select indexname from pg_indexes where indexname in ('users_search_trgm_idx', 'teams_search_trgm_idx') order by indexname`,
     );
-    expect(r.rows.map((x) => x.indexname)).toEqual(['teams_search_trgm_idx', 'users_search_trgm_idx']);
+    expect(r.rows.map((x) => x.indexname)).toEqual([
+      'teams_search_trgm_idx',
+      'users_search_trgm_idx',
+    ]);
   });
 });

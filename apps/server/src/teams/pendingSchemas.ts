@@ -9,7 +9,9 @@ export const TeamAdviceParamSchema = z.object({
   teamId: z.coerce.number().pipe(IdSchema.max(2_147_483_647)),
   id: z.coerce.number().pipe(IdSchema.max(2_147_483_647)),
 });
-export const TeamIdParamSchema = z.object({ teamId: z.coerce.number().pipe(IdSchema.max(2_147_483_647)) });
+export const TeamIdParamSchema = z.object({
+  teamId: z.coerce.number().pipe(IdSchema.max(2_147_483_647)),
+});
 
 export const EmbedQuerySchema = z.object({ embed: z.string().max(300).optional() });
 
@@ -37,7 +39,9 @@ export const AdviceHistoryQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   accepted: z.enum(['true', 'false']).optional(),
   conversation_context: z.enum(['ALL', 'REQUESTED', 'RECEIVED']).default('ALL'),
-  sort: z.enum(['-modified_at', 'modified_at', '-created_at', 'created_at']).default('-modified_at'),
+  sort: z
+    .enum(['-modified_at', 'modified_at', '-created_at', 'created_at'])
+    .default('-modified_at'),
 });
 
 /** The includes of spec 01 §3 "Search result". */
@@ -60,7 +64,14 @@ export const SearchQuerySchema = z.object({
     .string()
     .max(300)
     .optional()
-    .transform((s) => (s ? s.split(',').map((x) => x.trim()).filter(Boolean) : [...SEARCH_INCLUDES]))
+    .transform((s) =>
+      s
+        ? s
+            .split(',')
+            .map((x) => x.trim())
+            .filter(Boolean)
+        : [...SEARCH_INCLUDES],
+    )
     .pipe(z.array(z.enum(SEARCH_INCLUDES)).min(1)),
   q: z.string().max(200).default(''),
   'page[number]': z.coerce.number().int().min(1).max(10_000).default(1),

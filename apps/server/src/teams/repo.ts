@@ -28,12 +28,20 @@ export const TEAM_SELECT = `
     from teams t left join hospitals h on h.id = t.hospital_id`;
 
 export async function findTeam(db: DatabaseTx, id: number): Promise<TeamRecord | undefined> {
-  const r = await db.query<TeamRecord>(`${TEAM_SELECT} where t.id = $1 and t.deleted_at is null`, [id]);
+  const r = await db.query<TeamRecord>(`${TEAM_SELECT} where t.id = $1 and t.deleted_at is null`, [
+    id,
+  ]);
   return r.rows[0];
 }
 
-export async function findTeamByMimId(db: DatabaseTx, mimId: string): Promise<TeamRecord | undefined> {
-  const r = await db.query<TeamRecord>(`${TEAM_SELECT} where lower(t.mim_id) = lower($1) and t.deleted_at is null`, [mimId]);
+export async function findTeamByMimId(
+  db: DatabaseTx,
+  mimId: string,
+): Promise<TeamRecord | undefined> {
+  const r = await db.query<TeamRecord>(
+    `${TEAM_SELECT} where lower(t.mim_id) = lower($1) and t.deleted_at is null`,
+    [mimId],
+  );
   return r.rows[0];
 }
 
@@ -43,8 +51,10 @@ export function publicDataOf(raw: unknown): PublicData {
   return parsed.success ? parsed.data : { enabled: false, tips: [], resolved_issues: [] };
 }
 
-export const isForumRecord = (t: Pick<TeamRecord, 'discoverable' | 'auto_accept'>) => t.discoverable && t.auto_accept;
-export const isAdviceRecord = (t: Pick<TeamRecord, 'public_data'>) => publicDataOf(t.public_data).enabled;
+export const isForumRecord = (t: Pick<TeamRecord, 'discoverable' | 'auto_accept'>) =>
+  t.discoverable && t.auto_accept;
+export const isAdviceRecord = (t: Pick<TeamRecord, 'public_data'>) =>
+  publicDataOf(t.public_data).enabled;
 
 export function toWireTeam(t: TeamRecord, viewerId: number): Team {
   return {
@@ -86,7 +96,11 @@ export function canReadTeam(viewer: UserRecord, t: TeamRecord): boolean {
   return sameNetwork(viewer, t) && (t.discoverable || isAdviceRecord(t));
 }
 
-export async function readableTeam(db: DatabaseTx, viewer: UserRecord, id: number): Promise<TeamRecord> {
+export async function readableTeam(
+  db: DatabaseTx,
+  viewer: UserRecord,
+  id: number,
+): Promise<TeamRecord> {
   const t = await findTeam(db, id);
   if (!t || !canReadTeam(viewer, t)) throw notFound('Team');
   return t;
@@ -99,11 +113,22 @@ export function requireMember(viewer: UserRecord, t: TeamRecord): void {
 
 export const newMimId = () => randomUUID();
 
+/** The single row an insert … returning or a lookup of a row we just wrote must give. */
+export function one<T>(rows: readonly T[]): T {
+  const row = rows[0];
+  if (row === undefined) throw new Error('expected a row');
+  return row;
+}
+
 /**
  * Checks that every id names an active user of the viewer's network; a bad id is a 400 naming
  * `user_ids` (ids of other networks get the same answer as unknown ids).
  */
-export async function checkAddableUsers(db: DatabaseTx, viewer: UserRecord, ids: readonly number[]): Promise<void> {
+export async function checkAddableUsers(
+  db: DatabaseTx,
+  viewer: UserRecord,
+  ids: readonly number[],
+): Promise<void> {
   if (ids.length === 0) return;
   const r = await db.query<{ id: number }>(
     `select u.id from users u left join hospitals h on h.id = u.hospital_id
@@ -122,6 +147,9 @@ export async function checkAddableUsers(db: DatabaseTx, viewer: UserRecord, ids:
 
 export async function uuidsOf(db: DatabaseTx, ids: readonly number[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const r = await db.query<{ uuid: string }>('select uuid::text as uuid from users where id = any($1::int[])', [[...new Set(ids)]]);
+  const r = await db.query<{ uuid: string }>(
+    'select uuid::text as uuid from users where id = any($1::int[])',
+    [[...new Set(ids)]],
+  );
   return r.rows.map((x) => x.uuid);
 }

@@ -19,6 +19,7 @@ import {
   isForumRecord,
   isMember,
   newMimId,
+  one,
   readableTeam,
   requireMember,
   sameNetwork,
@@ -47,29 +48,32 @@ export function registerTeamRoutes(app: FastifyInstance): void {
    * conversations they take part in (as requestor or as a member of the advice team). Decision:
    * conversations both sides have closed are left out; they live in the advice history.
    */
-  app.get('/api/v4/teams-with-advices-conversations', async (req): Promise<TeamsWithAdviceConversations> => {
-    const { user } = await requireUser(app, req);
-    const teams = await app.db.query<TeamRecord>(
-      `${TEAM_SELECT}
+  app.get(
+    '/api/v4/teams-with-advices-conversations',
+    async (req): Promise<TeamsWithAdviceConversations> => {
+      const { user } = await requireUser(app, req);
+      const teams = await app.db.query<TeamRecord>(
+        `${TEAM_SELECT}
         where t.deleted_at is null and exists(select 1 from team_members v where v.team_id = t.id and v.user_id = $1)
         order by lower(t.name), t.id`,
-      [user.id],
-    );
-    const advice = await app.db.query<AdviceRecord>(
-      `${ADVICE_SELECT}
+        [user.id],
+      );
+      const advice = await app.db.query<AdviceRecord>(
+        `${ADVICE_SELECT}
         where not (ac.requestor_resolved and ac.public_team_resolved)
           and (ac.requestor_id = $1 or exists(select 1 from team_members m where m.team_id = ac.team_id and m.user_id = $1))
         order by ac.modified_at desc, ac.id desc
         limit 1000`,
-      [user.id],
-    );
-    const wire = teams.rows.map((t) => toWireTeam(t, user.id));
-    return {
-      teams: wire.filter((t) => !(t.discoverable && t.auto_accept)),
-      forums: wire.filter((t) => t.discoverable && t.auto_accept),
-      advice_conversations: advice.rows.map((a) => toWireAdvice(a, new Set())),
-    };
-  });
+        [user.id],
+      );
+      const wire = teams.rows.map((t) => toWireTeam(t, user.id));
+      return {
+        teams: wire.filter((t) => !(t.discoverable && t.auto_accept)),
+        forums: wire.filter((t) => t.discoverable && t.auto_accept),
+        advice_conversations: advice.rows.map((a) => toWireAdvice(a, new Set())),
+      };
+    },
+  );
 
   app.get('/api/v4/teams/:id', async (req): Promise<Team> => {
     const { user } = await requireUser(app, req);
@@ -96,14 +100,22 @@ export function registerTeamRoutes(app: FastifyInstance): void {
       const r = await tx.query<{ id: number }>(
         `insert into teams (mim_id, name, hospital_id, discoverable, auto_accept, public_data, created_by_id, created_at, modified_at)
          values ($1, $2, $3, $4, false, $5, $6, $7, $7) returning id`,
-        [mimId, input.name, user.hospital_id, input.discoverable, JSON.stringify(input.public_data), user.id, now],
+        [
+          mimId,
+          input.name,
+          user.hospital_id,
+          input.discoverable,
+          JSON.stringify(input.public_data),
+          user.id,
+          now,
+        ],
       );
-      const id = r.rows[0]!.id;
+      const id = one(r.rows).id;
       await changeTeamMembers(tx, id, { add: memberIds }, now);
       return id;
     });
     await app.chat.rooms.setAffiliations(mimId, { added: await uuidsOf(app.db, memberIds) });
-    const team = (await findTeam(app.db, teamId))!;
+    const team = one([await findTeam(app.db, teamId)].filter((t) => t !== undefined));
     reply.code(201);
     return toWireTeam(team, user.id);
   });
@@ -119,7 +131,11 @@ export function registerTeamRoutes(app: FastifyInstance): void {
       const problem = validateMembers(input.user_ids);
       if (problem) throw new HttpError(400, problem, [{ path: 'user_ids', message: problem }]);
       const current = new Set(team.user_ids);
-      await checkAddableUsers(app.db, user, input.user_ids.filter((u) => !current.has(u)));
+      await checkAddableUsers(
+        app.db,
+        user,
+        input.user_ids.filter((u) => !current.has(u)),
+      );
     }
     const now = app.config.now();
     const change = await app.db.transaction(async (tx) => {
@@ -132,12 +148,15 @@ export function registerTeamRoutes(app: FastifyInstance): void {
       return changeTeamMembers(
         tx,
         id,
-        { add: [...next].filter((u) => !team.user_ids.includes(u)), remove: team.user_ids.filter((u) => !next.has(u)) },
+        {
+          add: [...next].filter((u) => !team.user_ids.includes(u)),
+          remove: team.user_ids.filter((u) => !next.has(u)),
+        },
         now,
       );
     });
     await syncTeamRooms(app, team, change);
-    return toWireTeam((await findTeam(app.db, id))!, user.id);
+    return toWireTeam(one([await findTeam(app.db, id)].filter((t) => t !== undefined)), user.id);
   });
 
   app.get('/api/v4/teams/:id/members', async (req) => {
@@ -183,14 +202,21 @@ export function registerTeamRoutes(app: FastifyInstance): void {
     if (!isMember(team, user.id)) {
       const joiningSelf = user_ids.length > 0 && user_ids.every((u) => u === user.id);
       if (!joiningSelf || !team.discoverable || !sameNetwork(user, team)) {
-        throw new HttpError(403, team.discoverable ? 'You can only add yourself to a team you are not in.' : 'Only members of this team can do that.');
+        throw new HttpError(
+          403,
+          team.discoverable
+            ? 'You can only add yourself to a team you are not in.'
+            : 'Only members of this team can do that.',
+        );
       }
     }
     await checkAddableUsers(app.db, user, user_ids);
     const now = app.config.now();
-    const change = await app.db.transaction((tx) => changeTeamMembers(tx, id, { add: user_ids }, now));
+    const change = await app.db.transaction((tx) =>
+      changeTeamMembers(tx, id, { add: user_ids }, now),
+    );
     await syncTeamRooms(app, team, change);
-    return toWireTeam((await findTeam(app.db, id))!, user.id);
+    return toWireTeam(one([await findTeam(app.db, id)].filter((t) => t !== undefined)), user.id);
   });
 
   app.post('/api/v4/teams/:id/members/remove', async (req): Promise<Team> => {
@@ -200,9 +226,11 @@ export function registerTeamRoutes(app: FastifyInstance): void {
     const team = await readableTeam(app.db, user, id);
     requireMember(user, team);
     const now = app.config.now();
-    const change = await app.db.transaction((tx) => changeTeamMembers(tx, id, { remove: user_ids }, now));
+    const change = await app.db.transaction((tx) =>
+      changeTeamMembers(tx, id, { remove: user_ids }, now),
+    );
     await syncTeamRooms(app, team, change);
-    return toWireTeam((await findTeam(app.db, id))!, user.id);
+    return toWireTeam(one([await findTeam(app.db, id)].filter((t) => t !== undefined)), user.id);
   });
 
   app.post('/api/v4/teams/:id/leave', async (req) => {
@@ -211,7 +239,9 @@ export function registerTeamRoutes(app: FastifyInstance): void {
     const team = await readableTeam(app.db, user, id);
     requireMember(user, team);
     const now = app.config.now();
-    const change = await app.db.transaction((tx) => changeTeamMembers(tx, id, { remove: [user.id] }, now));
+    const change = await app.db.transaction((tx) =>
+      changeTeamMembers(tx, id, { remove: [user.id] }, now),
+    );
     await syncTeamRooms(app, team, change);
     return { message: `You left ${team.name}` };
   });
@@ -222,8 +252,19 @@ export function registerTeamRoutes(app: FastifyInstance): void {
  * this when a non-occupant posts to a room: for a forum of the sender's network it adds them
  * (database and room affiliations) and answers true, so the message can be delivered.
  */
-export async function joinForumOnPost(app: FastifyInstance, mimId: string, senderUuid: string): Promise<boolean> {
-  const r = await app.db.query<{ id: number; hospital_id: number | null; network_id: number | null; discoverable: boolean; auto_accept: boolean; mim_id: string }>(
+export async function joinForumOnPost(
+  app: FastifyInstance,
+  mimId: string,
+  senderUuid: string,
+): Promise<boolean> {
+  const r = await app.db.query<{
+    id: number;
+    hospital_id: number | null;
+    network_id: number | null;
+    discoverable: boolean;
+    auto_accept: boolean;
+    mim_id: string;
+  }>(
     `select t.id, t.hospital_id, h.network_id, t.discoverable, t.auto_accept, t.mim_id
        from teams t left join hospitals h on h.id = t.hospital_id
       where lower(t.mim_id) = lower($1) and t.deleted_at is null`,
@@ -231,7 +272,11 @@ export async function joinForumOnPost(app: FastifyInstance, mimId: string, sende
   );
   const team = r.rows[0];
   if (!team || !isForumRecord(team)) return false;
-  const u = await app.db.query<{ id: number; hospital_id: number | null; network_id: number | null }>(
+  const u = await app.db.query<{
+    id: number;
+    hospital_id: number | null;
+    network_id: number | null;
+  }>(
     `select u.id, u.hospital_id, h.network_id from users u left join hospitals h on h.id = u.hospital_id
       where u.uuid::text = lower($1) and not u.blocked`,
     [senderUuid],
@@ -239,7 +284,9 @@ export async function joinForumOnPost(app: FastifyInstance, mimId: string, sende
   const sender = u.rows[0];
   if (!sender || !sameNetwork(sender, team)) return false;
   const now = app.config.now();
-  const change = await app.db.transaction((tx) => changeTeamMembers(tx, team.id, { add: [sender.id] }, now));
+  const change = await app.db.transaction((tx) =>
+    changeTeamMembers(tx, team.id, { add: [sender.id] }, now),
+  );
   await syncTeamRooms(app, team, change);
   return true;
 }

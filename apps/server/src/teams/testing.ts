@@ -11,7 +11,10 @@ export interface Caller {
 
 export async function callerFor(ts: TestServer, email: string): Promise<Caller> {
   const cookie = await ts.loginAs(email);
-  const r = await ts.db.query<{ id: number; uuid: string }>('select id, uuid::text as uuid from users where email = $1', [email]);
+  const r = await ts.db.query<{ id: number; uuid: string }>(
+    'select id, uuid::text as uuid from users where email = $1',
+    [email],
+  );
   const row = r.rows[0];
   if (!row) throw new Error(`no user ${email}`);
   return { cookie, id: row.id, uuid: row.uuid, email };
@@ -35,8 +38,14 @@ export function api(
   });
 }
 
-export async function teamId(ts: TestServer, name: string): Promise<{ id: number; mim_id: string }> {
-  const r = await ts.db.query<{ id: number; mim_id: string }>('select id, mim_id from teams where name = $1', [name]);
+export async function teamId(
+  ts: TestServer,
+  name: string,
+): Promise<{ id: number; mim_id: string }> {
+  const r = await ts.db.query<{ id: number; mim_id: string }>(
+    'select id, mim_id from teams where name = $1',
+    [name],
+  );
   const row = r.rows[0];
   if (!row) throw new Error(`no team ${name}`);
   return row;
@@ -51,10 +60,15 @@ export async function roomMembers(ts: TestServer, mimId: string): Promise<string
 }
 
 /** alice, bob (St Elsewhere), carol (Riverside, same network) and dave (another network), logged in. */
-export async function demoCallers(ts: TestServer): Promise<{ alice: Caller; bob: Caller; carol: Caller; dave: Caller }> {
+export async function demoCallers(
+  ts: TestServer,
+): Promise<{ alice: Caller; bob: Caller; carol: Caller; dave: Caller }> {
   const { DEMO_ACCOUNTS } = await import('../seed/index.js');
   const [alice, bob, carol, dave] = await Promise.all(
-    [DEMO_ACCOUNTS.alice, DEMO_ACCOUNTS.bob, DEMO_ACCOUNTS.carol, DEMO_ACCOUNTS.dave].map((e) => callerFor(ts, e)),
+    [DEMO_ACCOUNTS.alice, DEMO_ACCOUNTS.bob, DEMO_ACCOUNTS.carol, DEMO_ACCOUNTS.dave].map((e) =>
+      callerFor(ts, e),
+    ),
   );
-  return { alice: alice!, bob: bob!, carol: carol!, dave: dave! };
+  if (!alice || !bob || !carol || !dave) throw new Error('demo accounts missing');
+  return { alice, bob, carol, dave };
 }

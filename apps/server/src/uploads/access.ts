@@ -35,7 +35,12 @@ export async function canReadShared(
  * Whether the sharer may share into a target: a person of their network, a team they belong to,
  * an advice conversation they take part in. Anything else looks like a missing target.
  */
-export async function canShareTo(db: DatabaseTx, sharer: UserRecord, target: ShareTarget, id: number): Promise<boolean> {
+export async function canShareTo(
+  db: DatabaseTx,
+  sharer: UserRecord,
+  target: ShareTarget,
+  id: number,
+): Promise<boolean> {
   const r =
     target === 'user'
       ? await db.query<{ ok: boolean }>(
@@ -72,4 +77,5 @@ export async function addShare(
   );
 }
 
-export const forbiddenRead = () => new HttpError(403, 'You are not allowed to perform that action.');
+export const forbiddenRead = () =>
+  new HttpError(403, 'You are not allowed to perform that action.');

@@ -9,6 +9,7 @@ import { requireUser } from '../auth/sessions.js';
 import { HttpError, notFound, parseInput } from '../http/errors.js';
 import type { UserRecord } from '../users/repo.js';
 import { IdParamSchema } from '../teams/pendingSchemas.js';
+import { one } from '../teams/repo.js';
 import { addShare, canReadShared, canShareTo, forbiddenRead, type ShareTarget } from './access.js';
 import {
   detectType,
@@ -46,7 +47,10 @@ export function createUploadStore(dataDir: string): UploadStore {
   return new DirectoryUploadStore(path.join(dataDir, 'uploads'));
 }
 
-export function registerUploadRoutes(app: FastifyInstance, store: UploadStore = createUploadStore(app.config.dataDir)): void {
+export function registerUploadRoutes(
+  app: FastifyInstance,
+  store: UploadStore = createUploadStore(app.config.dataDir),
+): void {
   void app.register(fastifyMultipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
   // Runs after the app-wide security headers (child hooks run last): downloads get a CSP that
   // sandboxes them even if a browser were ever to render one.
@@ -66,7 +70,14 @@ export function registerUploadRoutes(app: FastifyInstance, store: UploadStore = 
     );
     const img = r.rows[0];
     if (!img) throw notFound('Image');
-    if (!(await canReadShared(app.db, viewer, { type: 'image', id: img.id, uploaderId: img.uploader_id }))) throw forbiddenRead();
+    if (
+      !(await canReadShared(app.db, viewer, {
+        type: 'image',
+        id: img.id,
+        uploaderId: img.uploader_id,
+      }))
+    )
+      throw forbiddenRead();
     return img;
   }
 
@@ -89,7 +100,7 @@ export function registerUploadRoutes(app: FastifyInstance, store: UploadStore = 
       [newUploadKey(), user.id, now],
     );
     reply.code(201);
-    return { id: r.rows[0]!.id };
+    return { id: one(r.rows).id };
   });
 
   /**
@@ -101,7 +112,13 @@ export function registerUploadRoutes(app: FastifyInstance, store: UploadStore = 
     const { user } = await requireUser(app, req);
     const img = await imageFor(user, req);
     if (img.uploader_id !== user.id) throw forbiddenRead();
-    if (img.content_type !== null) throw new HttpError(409, 'This image has already been uploaded.', undefined, 'IMAGE_ALREADY_UPLOADED');
+    if (img.content_type !== null)
+      throw new HttpError(
+        409,
+        'This image has already been uploaded.',
+        undefined,
+        'IMAGE_ALREADY_UPLOADED',
+      );
     const upload = await receiveUpload(req, store, 'image');
     try {
       const { filename } = parseInput(ImageFieldsSchema, upload.fields);
@@ -116,8 +133,14 @@ export function registerUploadRoutes(app: FastifyInstance, store: UploadStore = 
          returning id, image_key::text as image_key, uploader_id, filename, content_type, title, created_at, modified_at`,
         [img.id, name, processed.contentType, now],
       );
-      await recordEvent(app.db, { type: 'image_uploaded', at: now, userId: user.id, hasImage: true, data: { image_id: img.id } });
-      return imageMeta(r.rows[0]!);
+      await recordEvent(app.db, {
+        type: 'image_uploaded',
+        at: now,
+        userId: user.id,
+        hasImage: true,
+        data: { image_id: img.id },
+      });
+      return imageMeta(one(r.rows));
     } finally {
       await discard(upload);
     }
@@ -130,7 +153,11 @@ export function registerUploadRoutes(app: FastifyInstance, store: UploadStore = 
     if (img.content_type === null) throw notFound('Image');
     const thumb = thumbnail === 'true';
     return sendStored(reply, store, thumb ? `${img.image_key}.thumb` : img.image_key, {
-      contentType: thumb ? (img.content_type === 'image/jpeg' ? 'image/jpeg' : 'image/png') : img.content_type,
+      contentType: thumb
+        ? img.content_type === 'image/jpeg'
+          ? 'image/jpeg'
+          : 'image/png'
+        : img.content_type,
       filename: img.filename ?? 'image',
     });
   });
@@ -142,7 +169,14 @@ export function registerUploadRoutes(app: FastifyInstance, store: UploadStore = 
       parseInput(ShareBodySchema, req.body);
       const img = await imageFor(user, req);
       if (!(await canShareTo(app.db, user, target, targetId))) throw notFound(what);
-      await addShare(app.db, { type: 'image', id: img.id }, target, targetId, user.id, app.config.now());
+      await addShare(
+        app.db,
+        { type: 'image', id: img.id },
+        target,
+        targetId,
+        user.id,
+        app.config.now(),
+      );
       return { id: img.id, access_type: 'READ' };
     });
   shareRoute('users', 'user', 'User');
@@ -164,7 +198,9 @@ export function registerUploadRoutes(app: FastifyInstance, store: UploadStore = 
       for (const [target, ids, field] of targets) {
         for (const tid of ids ?? []) {
           if (!(await canShareTo(app.db, user, target, tid))) {
-            throw new HttpError(400, `Invalid request: ${field}`, [{ path: field, message: `unknown id ${tid}` }]);
+            throw new HttpError(400, `Invalid request: ${field}`, [
+              { path: field, message: `unknown id ${tid}` },
+            ]);
           }
         }
       }
@@ -191,9 +227,10 @@ export function registerUploadRoutes(app: FastifyInstance, store: UploadStore = 
              values ($1, $2, $3, $4, '\\x'::bytea, $5, $6) returning id`,
             [key, upload.filename, size, contentType, user.id, now],
           );
-          const fileId = r.rows[0]!.id;
+          const fileId = one(r.rows).id;
           for (const [target, ids] of targets) {
-            for (const tid of ids ?? []) await addShare(tx, { type: 'file', id: fileId }, target, tid, user.id, now);
+            for (const tid of ids ?? [])
+              await addShare(tx, { type: 'file', id: fileId }, target, tid, user.id, now);
           }
           return fileId;
         });
@@ -213,13 +250,29 @@ export function registerUploadRoutes(app: FastifyInstance, store: UploadStore = 
   app.get('/api/v4/files/:id', async (req, reply) => {
     const { user } = await requireUser(app, req);
     const { id } = parseInput(IdParamSchema, req.params);
-    const r = await app.db.query<{ id: number; uuid: string; filename: string; content_type: string; uploader_id: number | null }>(
+    const r = await app.db.query<{
+      id: number;
+      uuid: string;
+      filename: string;
+      content_type: string;
+      uploader_id: number | null;
+    }>(
       'select id, uuid::text as uuid, filename, content_type, uploader_id from files where id = $1',
       [id],
     );
     const file = r.rows[0];
     if (!file) throw notFound('File');
-    if (!(await canReadShared(app.db, user, { type: 'file', id: file.id, uploaderId: file.uploader_id }))) throw forbiddenRead();
-    return sendStored(reply, store, file.uuid, { contentType: file.content_type, filename: file.filename });
+    if (
+      !(await canReadShared(app.db, user, {
+        type: 'file',
+        id: file.id,
+        uploaderId: file.uploader_id,
+      }))
+    )
+      throw forbiddenRead();
+    return sendStored(reply, store, file.uuid, {
+      contentType: file.content_type,
+      filename: file.filename,
+    });
   });
 }

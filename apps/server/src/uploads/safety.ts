@@ -5,7 +5,12 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import sharp, { type Sharp } from 'sharp';
-import { MAX_FILE_SIZE_BYTES, MAX_FILE_SIZE_LABEL, THUMBNAIL_MAX_PX, sniffMimeType } from '@pando/domain';
+import {
+  MAX_FILE_SIZE_BYTES,
+  MAX_FILE_SIZE_LABEL,
+  THUMBNAIL_MAX_PX,
+  sniffMimeType,
+} from '@pando/domain';
 import { HttpError } from '../http/errors.js';
 import type { UploadStore } from './store.js';
 
@@ -20,7 +25,16 @@ import type { UploadStore } from './store.js';
  *   stored (sniffed) content type, so nothing is ever rendered inline as HTML or SVG.
  */
 
-export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/apng', 'image/gif', 'image/webp', 'image/tiff', 'image/bmp', 'image/x-icon'] as const;
+export const IMAGE_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/apng',
+  'image/gif',
+  'image/webp',
+  'image/tiff',
+  'image/bmp',
+  'image/x-icon',
+] as const;
 export const DOCUMENT_TYPES = [
   'application/pdf',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
@@ -28,14 +42,18 @@ export const DOCUMENT_TYPES = [
 export type UploadKind = 'image' | 'document';
 
 export const unsupportedType = (what: string) =>
-  new HttpError(415, `This file type is not accepted${what ? ` (${what})` : ''}. Send an image (JPEG, PNG, GIF, WebP, TIFF, BMP, ICO) or a PDF or Word (docx) document.`, [
-    { path: 'file', message: 'unsupported file type' },
-  ]);
+  new HttpError(
+    415,
+    `This file type is not accepted${what ? ` (${what})` : ''}. Send an image (JPEG, PNG, GIF, WebP, TIFF, BMP, ICO) or a PDF or Word (docx) document.`,
+    [{ path: 'file', message: 'unsupported file type' }],
+  );
 
 export const tooLarge = () =>
-  new HttpError(413, `The file is too large to send, the limit is ${MAX_FILE_SIZE_LABEL} for a single file.`, [
-    { path: 'file', message: `larger than ${MAX_FILE_SIZE_BYTES} bytes` },
-  ]);
+  new HttpError(
+    413,
+    `The file is too large to send, the limit is ${MAX_FILE_SIZE_LABEL} for a single file.`,
+    [{ path: 'file', message: `larger than ${MAX_FILE_SIZE_BYTES} bytes` }],
+  );
 
 export interface ReceivedUpload {
   /** Temp file holding the raw bytes; the caller stores or discards it (see `discard`). */
@@ -65,14 +83,21 @@ export const MULTIPART_LIMITS = {
 export function safeFilename(raw: string | undefined, fallback = 'file'): string {
   let name = (raw ?? '').normalize('NFC');
   name = name.split(/[\\/]/).pop() ?? '';
-  name = name.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').trim();
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
+  name = name
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+    .trim();
   name = name.replace(/^\.+/, '');
   if (name === '') name = fallback;
-  const chars = [...name];
+  // Code points, so a name is never cut inside a surrogate pair.
+  const chars = Array.from(name);
   if (chars.length > 255) {
     const dot = name.lastIndexOf('.');
     const ext = dot > 0 && name.length - dot <= 16 ? name.slice(dot) : '';
-    name = [...name.slice(0, name.length - ext.length)].slice(0, 255 - [...ext].length).join('') + ext;
+    name =
+      Array.from(name.slice(0, name.length - ext.length))
+        .slice(0, 255 - Array.from(ext).length)
+        .join('') + ext;
   }
   return name;
 }
@@ -81,9 +106,15 @@ export function safeFilename(raw: string | undefined, fallback = 'file'): string
  * Streams the one file of a multipart request to a temp file of the store, counting bytes.
  * `fileField` is the form field that must carry the file (`image`, `file`).
  */
-export async function receiveUpload(req: FastifyRequest, store: UploadStore, fileField: string): Promise<ReceivedUpload> {
+export async function receiveUpload(
+  req: FastifyRequest,
+  store: UploadStore,
+  fileField: string,
+): Promise<ReceivedUpload> {
   if (!req.isMultipart()) {
-    throw new HttpError(415, 'Send the file as multipart/form-data.', [{ path: fileField, message: 'multipart/form-data required' }]);
+    throw new HttpError(415, 'Send the file as multipart/form-data.', [
+      { path: fileField, message: 'multipart/form-data required' },
+    ]);
   }
   const fields: Record<string, string> = {};
   let received: { tempPath: string; size: number; filename: string } | undefined;
@@ -92,7 +123,9 @@ export async function receiveUpload(req: FastifyRequest, store: UploadStore, fil
     for await (const part of req.parts({ limits: MULTIPART_LIMITS })) {
       if (part.type === 'field') {
         if (part.valueTruncated || part.fieldnameTruncated) {
-          throw new HttpError(400, `Invalid request: ${part.fieldname}`, [{ path: part.fieldname, message: 'too long' }]);
+          throw new HttpError(400, `Invalid request: ${part.fieldname}`, [
+            { path: part.fieldname, message: 'too long' },
+          ]);
         }
         fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
         continue;
@@ -100,7 +133,12 @@ export async function receiveUpload(req: FastifyRequest, store: UploadStore, fil
       if (part.fieldname !== fileField || received) {
         part.file.resume();
         throw new HttpError(400, `Invalid request: ${fileField}`, [
-          { path: part.fieldname, message: received ? 'only one file per request' : `the file must be sent as "${fileField}"` },
+          {
+            path: part.fieldname,
+            message: received
+              ? 'only one file per request'
+              : `the file must be sent as "${fileField}"`,
+          },
         ]);
       }
       const tempPath = store.tempPath();
@@ -124,7 +162,10 @@ export async function receiveUpload(req: FastifyRequest, store: UploadStore, fil
     await Promise.all(temps.map((t) => fsp.rm(t, { force: true })));
     throw mapMultipartError(err);
   }
-  if (!received) throw new HttpError(400, `Invalid request: ${fileField}`, [{ path: fileField, message: 'required' }]);
+  if (!received)
+    throw new HttpError(400, `Invalid request: ${fileField}`, [
+      { path: fileField, message: 'required' },
+    ]);
   return { ...received, fields };
 }
 
@@ -132,12 +173,22 @@ function mapMultipartError(err: unknown): unknown {
   if (err instanceof HttpError) return err;
   const code = (err as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
-  if (code === 'FST_FILES_LIMIT') return new HttpError(400, 'Invalid request: file', [{ path: 'file', message: 'only one file per request' }]);
+  if (code === 'FST_FILES_LIMIT')
+    return new HttpError(400, 'Invalid request: file', [
+      { path: 'file', message: 'only one file per request' },
+    ]);
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-    return new HttpError(400, 'Invalid request: too many form fields', [{ path: '(body)', message: 'too many parts' }]);
+    return new HttpError(400, 'Invalid request: too many form fields', [
+      { path: '(body)', message: 'too many parts' },
+    ]);
   }
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || (err instanceof Error && /boundary|Multipart/i.test(err.message))) {
-    return new HttpError(400, 'Invalid request: malformed multipart body', [{ path: '(body)', message: 'malformed multipart body' }]);
+  if (
+    code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' ||
+    (err instanceof Error && /boundary|Multipart/i.test(err.message))
+  ) {
+    return new HttpError(400, 'Invalid request: malformed multipart body', [
+      { path: '(body)', message: 'malformed multipart body' },
+    ]);
   }
   return err;
 }
@@ -159,7 +210,10 @@ async function head(pathName: string, n: number): Promise<Buffer> {
  * The type by content. SVG, HTML, scripts and anything unknown are refused; a zip counts as
  * docx only when it holds `word/document.xml`.
  */
-export async function detectType(u: { tempPath: string; size: number }, allowed: UploadKind[]): Promise<string> {
+export async function detectType(
+  u: { tempPath: string; size: number },
+  allowed: UploadKind[],
+): Promise<string> {
   const start = await head(u.tempPath, 64);
   let type = sniffMimeType(start);
   if (type === 'image/png' && u.size < 64 * 1024 * 1024) {
@@ -170,12 +224,12 @@ export async function detectType(u: { tempPath: string; size: number }, allowed:
     const bytes = await fsp.readFile(u.tempPath);
     if (!bytes.includes(Buffer.from('word/document.xml'))) type = null;
   }
+  if (type === null) throw unsupportedType('');
   const ok =
-    type !== null &&
-    ((allowed.includes('image') && (IMAGE_TYPES as readonly string[]).includes(type)) ||
-      (allowed.includes('document') && (DOCUMENT_TYPES as readonly string[]).includes(type)));
-  if (!ok) throw unsupportedType(type ?? '');
-  return type!;
+    (allowed.includes('image') && (IMAGE_TYPES as readonly string[]).includes(type)) ||
+    (allowed.includes('document') && (DOCUMENT_TYPES as readonly string[]).includes(type));
+  if (!ok) throw unsupportedType(type);
+  return type;
 }
 
 export interface ProcessedImage {
@@ -197,7 +251,8 @@ export const MAX_IMAGE_PIXELS = 40_000_000;
  * client's image picker offers JPEG/PNG from cameras and screenshots in practice).
  */
 export async function processImage(bytes: Buffer, type: string): Promise<ProcessedImage> {
-  if (type === 'image/bmp' || type === 'image/x-icon') throw unsupportedType(`${type} cannot be processed`);
+  if (type === 'image/bmp' || type === 'image/x-icon')
+    throw unsupportedType(`${type} cannot be processed`);
   const animated = type === 'image/gif';
   let base: Sharp;
   try {
@@ -214,21 +269,43 @@ export async function processImage(bytes: Buffer, type: string): Promise<Process
     const thumbJpeg = type === 'image/jpeg';
     const thumb = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
       .rotate()
-      .resize({ width: THUMBNAIL_MAX_PX, height: THUMBNAIL_MAX_PX, fit: 'inside', withoutEnlargement: true });
+      .resize({
+        width: THUMBNAIL_MAX_PX,
+        height: THUMBNAIL_MAX_PX,
+        fit: 'inside',
+        withoutEnlargement: true,
+      });
     const thumbnail = await (thumbJpeg ? thumb.jpeg({ quality: 80 }) : thumb.png()).toBuffer();
-    return { data, contentType: out.ct, thumbnail, thumbnailType: thumbJpeg ? 'image/jpeg' : 'image/png', width: info.width, height: info.height };
+    return {
+      data,
+      contentType: out.ct,
+      thumbnail,
+      thumbnailType: thumbJpeg ? 'image/jpeg' : 'image/png',
+      width: info.width,
+      height: info.height,
+    };
   } catch (err) {
     if (err instanceof HttpError) throw err;
-    throw new HttpError(415, 'The image could not be read. It may be damaged or too large in pixels.', [
-      { path: 'image', message: err instanceof Error ? err.message.slice(0, 200) : 'undecodable image' },
-    ]);
+    throw new HttpError(
+      415,
+      'The image could not be read. It may be damaged or too large in pixels.',
+      [
+        {
+          path: 'image',
+          message: err instanceof Error ? err.message.slice(0, 200) : 'undecodable image',
+        },
+      ],
+    );
   }
 }
 
 /** RFC 6266 / RFC 5987: an ASCII fallback plus the exact UTF-8 name in `filename*`. */
 export function contentDisposition(filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%;]/g, '_');
-  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
@@ -241,7 +318,9 @@ export async function sendStored(
 ): Promise<FastifyReply> {
   const stream = await store.get(key);
   if (!stream) throw new HttpError(404, 'File not found');
-  const safeType = [...IMAGE_TYPES, ...DOCUMENT_TYPES].includes(meta.contentType as never) ? meta.contentType : 'application/octet-stream';
+  const safeType = [...IMAGE_TYPES, ...DOCUMENT_TYPES].includes(meta.contentType as never)
+    ? meta.contentType
+    : 'application/octet-stream';
   return reply
     .header('Content-Type', safeType)
     .header('Content-Disposition', contentDisposition(meta.filename))

@@ -35,7 +35,10 @@ export class DirectoryUploadStore implements UploadStore {
   }
 
   tempPath(): string {
-    return path.join(this.incoming, `${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`);
+    return path.join(
+      this.incoming,
+      `${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`,
+    );
   }
 
   async putFile(key: string, tempPath: string): Promise<void> {

@@ -32,41 +32,68 @@ function storedFiles(): string[] {
   return out.sort();
 }
 
-async function send(who: Caller, method: 'POST' | 'PUT', url: string, form: FormData): Promise<Response> {
+async function send(
+  who: Caller,
+  method: 'POST' | 'PUT',
+  url: string,
+  form: FormData,
+): Promise<Response> {
   return fetch(`${ts.url}${url}`, { method, headers: { cookie: who.cookie }, body: form });
 }
 
-function form(field: string, bytes: Buffer | Uint8Array, filename: string, extra: Record<string, string> = {}): FormData {
+function form(
+  field: string,
+  bytes: Buffer | Uint8Array,
+  filename: string,
+  extra: Record<string, string> = {},
+): FormData {
   const f = new FormData();
   for (const [k, v] of Object.entries(extra)) f.append(k, v);
   f.append(field, new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), filename);
   return f;
 }
 
-async function newChatImage(who: Caller, bytes: Buffer, filename: string): Promise<{ id: number; res: Response }> {
+async function newChatImage(
+  who: Caller,
+  bytes: Buffer,
+  filename: string,
+): Promise<{ id: number; res: Response }> {
   const created = await api(ts, who, 'POST', '/api/v4/images/chat');
   expect(created.statusCode).toBe(201);
   const { id } = created.json<{ id: number }>();
-  const res = await send(who, 'PUT', `/api/v4/images/chat/${id}`, form('image', bytes, filename, { filename }));
+  const res = await send(
+    who,
+    'PUT',
+    `/api/v4/images/chat/${id}`,
+    form('image', bytes, filename, { filename }),
+  );
   return { id, res };
 }
 
-const get = (who: Caller, url: string) => fetch(`${ts.url}${url}`, { headers: { cookie: who.cookie } });
+const get = (who: Caller, url: string) =>
+  fetch(`${ts.url}${url}`, { headers: { cookie: who.cookie } });
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pando-uploads-'));
   ts = await startTestServer({ dataDir });
   ({ alice, bob, carol, dave } = await demoCallers(ts));
-  jpegWithGps = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c33' } })
+  jpegWithGps = await sharp({
+    create: { width: 640, height: 480, channels: 3, background: '#c33' },
+  })
     .jpeg()
     .withExif({
       IFD0: { Make: 'WardCam', Model: 'GPS-Leaker' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 26/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 39/1' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '51/1 30/1 26/1',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '0/1 7/1 39/1',
+      },
     })
     .toBuffer();
 });
 afterAll(async () => {
-  await ts?.close();
+  await ts.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -92,24 +119,39 @@ describe('upload safety (OWASP file upload), on real files', () => {
   });
 
   it('an HTML file named .jpg is refused with 415 (type by magic bytes)', async () => {
-    const html = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
+    const html = Buffer.from(
+      '<!doctype html><html><body><script>alert(document.cookie)</script></body></html>',
+    );
     const before = storedFiles();
     expect((await newChatImage(alice, html, 'holiday.jpg')).res.status).toBe(415);
-    expect((await send(alice, 'POST', '/api/v4/files', form('file', html, 'report.pdf'))).status).toBe(415);
+    expect(
+      (await send(alice, 'POST', '/api/v4/files', form('file', html, 'report.pdf'))).status,
+    ).toBe(415);
     expect(storedFiles()).toEqual(before);
   });
 
   it('SVG is refused (no sanitiser), and a zip that is not a Word document is not a docx', async () => {
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="1" height="1"/></svg>');
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="1" height="1"/></svg>',
+    );
     expect((await newChatImage(alice, svg, 'logo.svg')).res.status).toBe(415);
-    const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('evil/payload.exe'), Buffer.alloc(64)]);
-    expect((await send(alice, 'POST', '/api/v4/files', form('file', zip, 'notes.docx'))).status).toBe(415);
+    const zip = Buffer.concat([
+      Buffer.from([0x50, 0x4b, 0x03, 0x04]),
+      Buffer.from('evil/payload.exe'),
+      Buffer.alloc(64),
+    ]);
+    expect(
+      (await send(alice, 'POST', '/api/v4/files', form('file', zip, 'notes.docx'))).status,
+    ).toBe(415);
   });
 
   it('a JPEG with GPS EXIF comes back without it, plus a thumbnail of at most 150 px', async () => {
     const input = await sharp(jpegWithGps).metadata();
     expect(input.exif?.includes(Buffer.from('GPS-Leaker'))).toBe(true);
-    expect(input.exif?.includes(Buffer.from([0x88, 0x25])) || input.exif?.includes(Buffer.from([0x25, 0x88]))).toBe(true);
+    expect(
+      input.exif?.includes(Buffer.from([0x88, 0x25])) ||
+        input.exif?.includes(Buffer.from([0x25, 0x88])),
+    ).toBe(true);
     const { id, res } = await newChatImage(alice, jpegWithGps, 'bay3.jpg');
     expect(res.status).toBe(200);
     const full = await get(alice, `/api/v4/images/chat/${id}`);
@@ -124,13 +166,21 @@ describe('upload safety (OWASP file upload), on real files', () => {
     const thumb = await get(alice, `/api/v4/images/chat/${id}?thumbnail=true`);
     const t = await sharp(Buffer.from(await thumb.arrayBuffer())).metadata();
     expect(Math.max(t.width, t.height)).toBeLessThanOrEqual(150);
-    const events = await ts.db.query<{ n: number }>(`select count(*)::int as n from analytics_events where type = 'image_uploaded' and user_id = $1 and has_image`, [alice.id]);
+    const events = await ts.db.query<{ n: number }>(
+      `select count(*)::int as n from analytics_events where type = 'image_uploaded' and user_id = $1 and has_image`,
+      [alice.id],
+    );
     expect(events.rows[0]?.n).toBeGreaterThanOrEqual(1);
   });
 
   it('downloads are attachments with RFC 6266 filename*, nosniff and a sandbox CSP', async () => {
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\n%%EOF\n');
-    const res = await send(alice, 'POST', '/api/v4/files', form('file', pdf, 'Entlassbrief Müller "final".pdf'));
+    const res = await send(
+      alice,
+      'POST',
+      '/api/v4/files',
+      form('file', pdf, 'Entlassbrief Müller "final".pdf'),
+    );
     const { id } = (await res.json()) as { id: number };
     const dl = await get(alice, `/api/v4/files/${id}`);
     expect(dl.status).toBe(200);
@@ -138,7 +188,9 @@ describe('upload safety (OWASP file upload), on real files', () => {
     expect(dl.headers.get('x-content-type-options')).toBe('nosniff');
     expect(dl.headers.get('content-security-policy')).toContain('sandbox');
     const cd = dl.headers.get('content-disposition') ?? '';
-    expect(cd).toMatch(/^attachment; filename="Entlassbrief M_ller _final_.pdf"; filename\*=UTF-8''Entlassbrief%20M%C3%BCller%20%22final%22.pdf$/);
+    expect(cd).toMatch(
+      /^attachment; filename="Entlassbrief M_ller _final_.pdf"; filename\*=UTF-8''Entlassbrief%20M%C3%BCller%20%22final%22.pdf$/,
+    );
     expect(Buffer.from(await dl.arrayBuffer()).equals(pdf)).toBe(true);
   });
 
@@ -188,7 +240,12 @@ describe('who may read (spec: only the uploader and the people it was shared wit
       expect((await get(stranger, `/api/v4/images/chat/${id}`)).status).toBe(403);
     }
     expect((await get(bob, '/api/v4/images/chat/99999999')).status).toBe(404);
-    const pdf = await send(alice, 'POST', '/api/v4/files', form('file', Buffer.from('%PDF-1.4\n'), 'p.pdf'));
+    const pdf = await send(
+      alice,
+      'POST',
+      '/api/v4/files',
+      form('file', Buffer.from('%PDF-1.4\n'), 'p.pdf'),
+    );
     const fileId = ((await pdf.json()) as { id: number }).id;
     expect((await get(dave, `/api/v4/files/${fileId}`)).status).toBe(403);
     expect((await get(bob, `/api/v4/files/${fileId}`)).status).toBe(403);
@@ -196,48 +253,137 @@ describe('who may read (spec: only the uploader and the people it was shared wit
 
   it('share to a user, a team (members only, while members) and an advice conversation, access_type READ', async () => {
     const { id } = await newChatImage(alice, jpegWithGps, 'shared.jpg');
-    const toUser = await api(ts, alice, 'POST', `/api/v4/images/chat/${id}/share/users/${carol.id}`, { access_type: 'READ' });
+    const toUser = await api(
+      ts,
+      alice,
+      'POST',
+      `/api/v4/images/chat/${id}/share/users/${carol.id}`,
+      { access_type: 'READ' },
+    );
     expect(toUser.statusCode).toBe(200);
     expect((await get(carol, `/api/v4/images/chat/${id}`)).status).toBe(200);
-    expect((await api(ts, alice, 'POST', `/api/v4/images/chat/${id}/share/users/${dave.id}`, { access_type: 'READ' })).statusCode).toBe(404);
-    expect((await api(ts, alice, 'POST', `/api/v4/images/chat/${id}/share/users/${bob.id}`, { access_type: 'WRITE' })).statusCode).toBe(400);
+    expect(
+      (
+        await api(ts, alice, 'POST', `/api/v4/images/chat/${id}/share/users/${dave.id}`, {
+          access_type: 'READ',
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await api(ts, alice, 'POST', `/api/v4/images/chat/${id}/share/users/${bob.id}`, {
+          access_type: 'WRITE',
+        })
+      ).statusCode,
+    ).toBe(400);
 
-    const team = (await api(ts, alice, 'POST', '/api/v4/teams', { name: 'Image share team', user_ids: [bob.id] })).json<{ id: number }>();
+    const team = (
+      await api(ts, alice, 'POST', '/api/v4/teams', {
+        name: 'Image share team',
+        user_ids: [bob.id],
+      })
+    ).json<{ id: number }>();
     expect((await get(bob, `/api/v4/images/chat/${id}`)).status).toBe(403);
-    expect((await api(ts, alice, 'POST', `/api/v4/images/chat/${id}/share/teams/${team.id}`, { access_type: 'READ' })).statusCode).toBe(200);
+    expect(
+      (
+        await api(ts, alice, 'POST', `/api/v4/images/chat/${id}/share/teams/${team.id}`, {
+          access_type: 'READ',
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await get(bob, `/api/v4/images/chat/${id}`)).status).toBe(200);
     await api(ts, bob, 'POST', `/api/v4/teams/${team.id}/leave`);
     expect((await get(bob, `/api/v4/images/chat/${id}`)).status).toBe(403);
     // Sharing into a team you are not in looks like a missing team.
     const nightShift = await teamId(ts, 'Night Shift');
-    expect((await api(ts, alice, 'POST', `/api/v4/images/chat/${id}/share/teams/${nightShift.id}`, { access_type: 'READ' })).statusCode).toBe(404);
+    expect(
+      (
+        await api(ts, alice, 'POST', `/api/v4/images/chat/${id}/share/teams/${nightShift.id}`, {
+          access_type: 'READ',
+        })
+      ).statusCode,
+    ).toBe(404);
 
     const cardiology = await teamId(ts, 'Cardiology Advice');
-    const conv = (await api(ts, alice, 'POST', `/api/v4/teams/${cardiology.id}/advice-conversations`, { message: 'See image' })).json<{ id: number }>();
-    expect((await api(ts, alice, 'POST', `/api/v4/images/chat/${id}/share/advice-conversation/${conv.id}`, { access_type: 'READ' })).statusCode).toBe(200);
+    const conv = (
+      await api(ts, alice, 'POST', `/api/v4/teams/${cardiology.id}/advice-conversations`, {
+        message: 'See image',
+      })
+    ).json<{ id: number }>();
+    expect(
+      (
+        await api(
+          ts,
+          alice,
+          'POST',
+          `/api/v4/images/chat/${id}/share/advice-conversation/${conv.id}`,
+          { access_type: 'READ' },
+        )
+      ).statusCode,
+    ).toBe(200);
     expect((await get(bob, `/api/v4/images/chat/${id}`)).status).toBe(200); // bob is in the advice team
   });
 
   it('POST /files with user_ids, team_ids, advice_ids as comma lists shares at upload', async () => {
     const w7 = await teamId(ts, 'Ward 7 Team');
-    const f = form('file', Buffer.from('%PDF-1.4\n%%EOF\n'), 'ward.pdf', { user_ids: `${carol.id}`, team_ids: `${w7.id}` });
+    const f = form('file', Buffer.from('%PDF-1.4\n%%EOF\n'), 'ward.pdf', {
+      user_ids: `${carol.id}`,
+      team_ids: `${w7.id}`,
+    });
     const res = await send(alice, 'POST', '/api/v4/files', f);
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: number };
     expect((await get(carol, `/api/v4/files/${id}`)).status).toBe(200);
     expect((await get(bob, `/api/v4/files/${id}`)).status).toBe(200);
     expect((await get(dave, `/api/v4/files/${id}`)).status).toBe(403);
-    const bad = await send(alice, 'POST', '/api/v4/files', form('file', Buffer.from('%PDF-1.4\n'), 'x.pdf', { user_ids: `${dave.id}` }));
+    const bad = await send(
+      alice,
+      'POST',
+      '/api/v4/files',
+      form('file', Buffer.from('%PDF-1.4\n'), 'x.pdf', { user_ids: `${dave.id}` }),
+    );
     expect(bad.status).toBe(400);
     expect(JSON.stringify(await bad.json())).toContain('user_ids');
-    const junk = await send(alice, 'POST', '/api/v4/files', form('file', Buffer.from('%PDF-1.4\n'), 'x.pdf', { team_ids: '1,abc' }));
+    const junk = await send(
+      alice,
+      'POST',
+      '/api/v4/files',
+      form('file', Buffer.from('%PDF-1.4\n'), 'x.pdf', { team_ids: '1,abc' }),
+    );
     expect(junk.status).toBe(400);
   });
 
   it('only the uploader uploads the bytes, once', async () => {
     const created = (await api(ts, alice, 'POST', '/api/v4/images/chat')).json<{ id: number }>();
-    expect((await send(bob, 'PUT', `/api/v4/images/chat/${created.id}`, form('image', jpegWithGps, 'a.jpg'))).status).toBe(403);
-    expect((await send(alice, 'PUT', `/api/v4/images/chat/${created.id}`, form('image', jpegWithGps, 'a.jpg'))).status).toBe(200);
-    expect((await send(alice, 'PUT', `/api/v4/images/chat/${created.id}`, form('image', jpegWithGps, 'a.jpg'))).status).toBe(409);
+    expect(
+      (
+        await send(
+          bob,
+          'PUT',
+          `/api/v4/images/chat/${created.id}`,
+          form('image', jpegWithGps, 'a.jpg'),
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await send(
+          alice,
+          'PUT',
+          `/api/v4/images/chat/${created.id}`,
+          form('image', jpegWithGps, 'a.jpg'),
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await send(
+          alice,
+          'PUT',
+          `/api/v4/images/chat/${created.id}`,
+          form('image', jpegWithGps, 'a.jpg'),
+        )
+      ).status,
+    ).toBe(409);
   });
 });
