@@ -7,11 +7,14 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = JSON.parse(readFileSync(path.join(here, '../../package.json'), 'utf8'));
-const external = Object.keys({ ...root.dependencies, ...root.devDependencies }).flatMap((name) => [
-  name,
-  `${name}/*`,
-]);
+const root = JSON.parse(readFileSync(path.join(here, '../../package.json'), 'utf8')) as {
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+};
+const external = Object.keys({
+  ...(root.dependencies ?? {}),
+  ...(root.devDependencies ?? {}),
+}).flatMap((name) => [name, `${name}/*`]);
 
 await build({
   entryPoints: [path.join(here, 'src/main.ts')],
@@ -23,7 +26,9 @@ await build({
   sourcemap: true,
   external,
   // Lets bundled CommonJS helpers call require() inside the ESM output.
-  banner: { js: "import { createRequire as __pandoCreateRequire } from 'node:module'; const require = __pandoCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __pandoCreateRequire } from 'node:module'; const require = __pandoCreateRequire(import.meta.url);",
+  },
   logLevel: 'warning',
 });
 console.log('built apps/server/dist/main.js');

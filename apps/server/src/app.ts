@@ -5,7 +5,11 @@ import { type Database, openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { ServerEvents } from './events.js';
 import { registerErrorHandling } from './http/errors.js';
-import { registerCsrfProtection, registerJsonParser, registerSecurityHeaders } from './http/security.js';
+import {
+  registerCsrfProtection,
+  registerJsonParser,
+  registerSecurityHeaders,
+} from './http/security.js';
 import { registerWebApp } from './http/static.js';
 import { registerHealthRoutes } from './http/health.js';
 import { registerRuntimeConfigRoute } from './http/runtimeConfig.js';
@@ -71,7 +75,12 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
   const devMailbox = config.env === 'production' ? undefined : new DevMailbox(config.now);
   const mailer =
     deps.mailer ??
-    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailbox: devMailbox, log: app.log });
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      mailbox: devMailbox,
+      log: app.log,
+    });
 
   app.decorate('config', config);
   app.decorate('db', db);

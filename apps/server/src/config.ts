@@ -22,13 +22,13 @@ export const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().min(1).default('./.data'),
-  DATABASE_URL: z.string().url().optional(),
-  REDIS_URL: z.string().url().optional(),
-  SMTP_URL: z.string().url().optional(),
+  DATABASE_URL: z.url().optional(),
+  REDIS_URL: z.url().optional(),
+  SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().min(3).default('Pando <no-reply@pando.localhost>'),
-  PUBLIC_URL: z.string().url().optional(),
+  PUBLIC_URL: z.url().optional(),
   XMPP_DOMAIN: z.string().min(1).default('localhost'),
-  CHAT_WS_URL: z.string().url().optional(),
+  CHAT_WS_URL: z.url().optional(),
   WEB_DIST_DIR: z.string().min(1).default('apps/web/dist'),
   PRODUCT_NAME: z.string().min(1).default('Pando'),
   SEED: z.enum(['demo', 'none']).optional(),
@@ -96,7 +96,9 @@ export function loadConfig(
   overrides: Partial<Config> = {},
 ): Config {
   // Empty strings in the environment mean "unset" (docker-compose writes VAR= for blanks).
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);

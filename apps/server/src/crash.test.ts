@@ -24,7 +24,10 @@ function freePort(): Promise<number> {
     const srv = net.createServer();
     srv.listen(0, '127.0.0.1', () => {
       const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+      srv.close(() => {
+        if (typeof addr === 'object' && addr) resolve(addr.port);
+        else reject(new Error('no port'));
+      });
     });
   });
 }
@@ -40,7 +43,10 @@ async function embeddedTarget(): Promise<Target> {
   return {
     env: { DATA_DIR: dataDir },
     open: () => openDatabase({ dataDir }),
-    cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    cleanup: () => {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      return Promise.resolve();
+    },
   };
 }
 
@@ -80,12 +86,13 @@ async function startServer(target: Target, port: number): Promise<ChildProcess> 
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
-  child.stderr?.on('data', (d: Buffer) => {
+  child.stderr.on('data', (d: Buffer) => {
     stderr += d.toString();
   });
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}): ${stderr}`);
+    if (child.exitCode !== null)
+      throw new Error(`server exited early (${child.exitCode}): ${stderr}`);
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/v4/health`);
       if (res.status === 200) return child;
@@ -96,6 +103,16 @@ async function startServer(target: Target, port: number): Promise<ChildProcess> 
   }
   child.kill('SIGKILL');
   throw new Error(`server did not start: ${stderr}`);
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else
+      child.once('exit', () => {
+        resolve();
+      });
+  });
 }
 
 const children: ChildProcess[] = [];
@@ -136,10 +153,19 @@ async function crashDuringLogins(target: Target) {
 
   async function login(i: number): Promise<void> {
     const email = `load${i}@example.org`;
-    const start = await fetch(`${base}/api/v4/auth`, { method: 'POST', headers: json, body: JSON.stringify({ email }) });
+    const start = await fetch(`${base}/api/v4/auth`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email }),
+    });
     if (start.status !== 200) return;
-    const challenge = start.headers.getSetCookie().map((c) => c.split(';')[0]!).find((c) => c.startsWith('pando_login='))!;
-    const mail = (await (await fetch(`${base}/api/dev/mailbox?to=${email}`)).json()) as { results: { text: string }[] };
+    const challenge = start.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0]!)
+      .find((c) => c.startsWith('pando_login='))!;
+    const mail = (await (await fetch(`${base}/api/dev/mailbox?to=${email}`)).json()) as {
+      results: { text: string }[];
+    };
     const code = /\b([A-Z0-9]{3}-[A-Z0-9]{3})\b/.exec(mail.results[0]?.text ?? '')![1]!;
     ackedCodes.push({ email, challenge, code });
     const res = await fetch(`${base}/api/v4/auth/validate?cookie=true`, {
@@ -148,7 +174,10 @@ async function crashDuringLogins(target: Target) {
       body: JSON.stringify({ authorization_code: code }),
     });
     if (res.status !== 200) return;
-    const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]!).find((c) => c.startsWith('pando_session='))!;
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0]!)
+      .find((c) => c.startsWith('pando_session='))!;
     ackedSessions.push({ email, cookie });
     if (!killed && ackedSessions.length >= LOGINS / 3) {
       killed = true;
@@ -156,7 +185,7 @@ async function crashDuringLogins(target: Target) {
     }
   }
   await Promise.allSettled(Array.from({ length: LOGINS }, (_, i) => login(i + 1)));
-  await new Promise<void>((resolve) => (server.exitCode !== null || server.signalCode !== null ? resolve() : server.once('exit', () => resolve())));
+  await exited(server);
   console.info(`logins until kill and drain: ${Date.now() - t} ms`);
   expect(killed).toBe(true);
   expect(server.signalCode).toBe('SIGKILL');
@@ -200,10 +229,15 @@ async function crashDuringLogins(target: Target) {
       });
       expect(res.status, `code of ${c.email}`).toBe(200);
     }
-    return { ackedCodes: ackedCodes.length, ackedSessions: ackedSessions.length, usedUnacked: usedEmails.size - ackedSessions.length, unusedStillValid: unused.length };
+    return {
+      ackedCodes: ackedCodes.length,
+      ackedSessions: ackedSessions.length,
+      usedUnacked: usedEmails.size - ackedSessions.length,
+      unusedStillValid: unused.length,
+    };
   } finally {
     restarted.kill('SIGTERM');
-    await new Promise<void>((resolve) => (restarted.exitCode !== null ? resolve() : restarted.once('exit', () => resolve())));
+    await exited(restarted);
   }
 }
 

@@ -17,7 +17,7 @@ beforeAll(async () => {
   server = await startTestServer({ now: () => new Date(clock) });
 });
 afterAll(async () => {
-  await server?.close();
+  await server.close();
 });
 beforeEach(() => {
   // Each test starts a day later so earlier attempts never count against its rate limits.
@@ -53,7 +53,9 @@ describe('POST /api/v4/auth', () => {
     expect(unknown.res.json()).toEqual({ message: 'Email sent to nobody.here@example.org' });
     expect(known.res.json()).toEqual({ message: 'Email sent to carol@example.org' });
     // Both get a challenge cookie, so the responses look alike on the wire too.
-    expect(setCookies(unknown.res).map((c) => c.name)).toEqual(setCookies(known.res).map((c) => c.name));
+    expect(setCookies(unknown.res).map((c) => c.name)).toEqual(
+      setCookies(known.res).map((c) => c.name),
+    );
     expect(server.app.devMailbox?.list('nobody.here@example.org')).toHaveLength(0);
     expect(server.app.devMailbox?.list(DEMO_ACCOUNTS.carol)[0]?.subject).toContain('login code');
   });
@@ -89,12 +91,19 @@ describe('POST /api/v4/auth', () => {
     const browser = new TestBrowser(server.app);
     const missing = await browser.request('POST', '/api/v4/auth', {});
     expect(missing.statusCode).toBe(400);
-    expect(ApiErrorSchema.parse(missing.json()).details).toEqual([expect.objectContaining({ path: 'email' })]);
+    expect(ApiErrorSchema.parse(missing.json()).details).toEqual([
+      expect.objectContaining({ path: 'email' }),
+    ]);
     const wrongType = await browser.request('POST', '/api/v4/auth', { email: 42 });
     expect(wrongType.statusCode).toBe(400);
-    const badToken = await browser.request('POST', '/api/v4/auth', { email: 'carol@example.org', fcm_token: '' });
+    const badToken = await browser.request('POST', '/api/v4/auth', {
+      email: 'carol@example.org',
+      fcm_token: '',
+    });
     expect(badToken.statusCode).toBe(400);
-    expect(ApiErrorSchema.parse(badToken.json()).details).toEqual([expect.objectContaining({ path: 'fcm_token' })]);
+    expect(ApiErrorSchema.parse(badToken.json()).details).toEqual([
+      expect.objectContaining({ path: 'fcm_token' }),
+    ]);
     const notJson = await server.app.inject({
       method: 'POST',
       url: '/api/v4/auth',
@@ -126,13 +135,15 @@ describe('rate limits', () => {
     });
   });
   afterAll(async () => {
-    await limited?.close();
+    await limited.close();
   });
 
   it('answers 429 with Retry-After once an email asked too often, and lets it in after the window', async () => {
     const browser = new TestBrowser(limited.app, '10.0.0.1');
     for (let i = 0; i < 3; i++) {
-      expect((await browser.request('POST', '/api/v4/auth', { email: 'bob@example.org' })).statusCode).toBe(200);
+      expect(
+        (await browser.request('POST', '/api/v4/auth', { email: 'bob@example.org' })).statusCode,
+      ).toBe(200);
       limitedClock += MINUTE;
     }
     const refused = await browser.request('POST', '/api/v4/auth', { email: 'bob@example.org' });
@@ -142,24 +153,37 @@ describe('rate limits', () => {
     expect(ApiErrorSchema.parse(refused.json()).statusCode).toBe(429);
     // Unknown emails are limited exactly like known ones.
     const other = new TestBrowser(limited.app, '10.0.0.2');
-    for (let i = 0; i < 3; i++) await other.request('POST', '/api/v4/auth', { email: 'ghost@example.org' });
-    expect((await other.request('POST', '/api/v4/auth', { email: 'ghost@example.org' })).statusCode).toBe(429);
+    for (let i = 0; i < 3; i++)
+      await other.request('POST', '/api/v4/auth', { email: 'ghost@example.org' });
+    expect(
+      (await other.request('POST', '/api/v4/auth', { email: 'ghost@example.org' })).statusCode,
+    ).toBe(429);
     limitedClock += 12 * MINUTE + 1000;
-    expect((await browser.request('POST', '/api/v4/auth', { email: 'bob@example.org' })).statusCode).toBe(200);
+    expect(
+      (await browser.request('POST', '/api/v4/auth', { email: 'bob@example.org' })).statusCode,
+    ).toBe(200);
   });
 
   it('answers 429 with Retry-After once an IP asked too often, whatever the emails', async () => {
     limitedClock += 60 * MINUTE;
     const browser = new TestBrowser(limited.app, '10.0.0.9');
     for (let i = 0; i < 5; i++) {
-      expect((await browser.request('POST', '/api/v4/auth', { email: `person${i}@example.org` })).statusCode).toBe(200);
+      expect(
+        (await browser.request('POST', '/api/v4/auth', { email: `person${i}@example.org` }))
+          .statusCode,
+      ).toBe(200);
     }
-    const refused = await browser.request('POST', '/api/v4/auth', { email: 'person99@example.org' });
+    const refused = await browser.request('POST', '/api/v4/auth', {
+      email: 'person99@example.org',
+    });
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // Another address is not affected.
     const elsewhere = new TestBrowser(limited.app, '10.0.0.10');
-    expect((await elsewhere.request('POST', '/api/v4/auth', { email: 'person99@example.org' })).statusCode).toBe(200);
+    expect(
+      (await elsewhere.request('POST', '/api/v4/auth', { email: 'person99@example.org' }))
+        .statusCode,
+    ).toBe(200);
   });
 });
 
@@ -179,9 +203,13 @@ describe('POST /api/v4/auth/validate', () => {
     expect(session?.attributes.get('path')).toBe('/');
     expect(session?.attributes.has('secure')).toBe(false);
     // The session id is stored hashed, never as is.
-    const stored = await server.db.query('select 1 from sessions where token_hash = $1', [session!.value]);
+    const stored = await server.db.query('select 1 from sessions where token_hash = $1', [
+      session!.value,
+    ]);
     expect(stored.rows).toHaveLength(0);
-    const hashed = await server.db.query('select 1 from sessions where token_hash = $1', [sha256(session!.value)]);
+    const hashed = await server.db.query('select 1 from sessions where token_hash = $1', [
+      sha256(session!.value),
+    ]);
     expect(hashed.rows).toHaveLength(1);
     const me = await browser.request('GET', '/api/v4/login/current?embed=hospital');
     expect(me.statusCode).toBe(200);
@@ -218,13 +246,17 @@ describe('POST /api/v4/auth/validate', () => {
     const fresh = await startLogin(DEMO_ACCOUNTS.bob);
     const code = latestCode(DEMO_ACCOUNTS.bob);
     advance(10 * MINUTE - 1000);
-    const justInTime = await fresh.browser.request('POST', '/api/v4/auth/validate?cookie=true', { authorization_code: code });
+    const justInTime = await fresh.browser.request('POST', '/api/v4/auth/validate?cookie=true', {
+      authorization_code: code,
+    });
     expect(justInTime.statusCode).toBe(200);
 
     const late = await startLogin(DEMO_ACCOUNTS.bob);
     const lateCode = latestCode(DEMO_ACCOUNTS.bob);
     advance(10 * MINUTE);
-    const expired = await late.browser.request('POST', '/api/v4/auth/validate?cookie=true', { authorization_code: lateCode });
+    const expired = await late.browser.request('POST', '/api/v4/auth/validate?cookie=true', {
+      authorization_code: lateCode,
+    });
     expect(expired.statusCode).toBe(400);
     expect(expired.json()).toMatchObject({ message: 'Invalid code', statusCode: 400 });
   });
@@ -233,11 +265,19 @@ describe('POST /api/v4/auth/validate', () => {
     const { browser } = await startLogin(DEMO_ACCOUNTS.bob);
     const code = latestCode(DEMO_ACCOUNTS.bob);
     const challenge = browser.cookies.get('pando_login')!;
-    expect((await browser.request('POST', '/api/v4/auth/validate?cookie=true', { authorization_code: code })).statusCode).toBe(200);
+    expect(
+      (
+        await browser.request('POST', '/api/v4/auth/validate?cookie=true', {
+          authorization_code: code,
+        })
+      ).statusCode,
+    ).toBe(200);
     // Replaying the same challenge and code (e.g. a copied request) fails.
     const replay = new TestBrowser(server.app);
     replay.cookies.set('pando_login', challenge);
-    const res = await replay.request('POST', '/api/v4/auth/validate?cookie=true', { authorization_code: code });
+    const res = await replay.request('POST', '/api/v4/auth/validate?cookie=true', {
+      authorization_code: code,
+    });
     expect(res.statusCode).toBe(400);
   });
 
@@ -251,8 +291,20 @@ describe('POST /api/v4/auth/validate', () => {
     const second = latestCode(email);
     const old = new TestBrowser(server.app);
     old.cookies.set('pando_login', firstChallenge);
-    expect((await old.request('POST', '/api/v4/auth/validate?cookie=true', { authorization_code: first })).statusCode).toBe(400);
-    expect((await browser.request('POST', '/api/v4/auth/validate?cookie=true', { authorization_code: second })).statusCode).toBe(200);
+    expect(
+      (
+        await old.request('POST', '/api/v4/auth/validate?cookie=true', {
+          authorization_code: first,
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await browser.request('POST', '/api/v4/auth/validate?cookie=true', {
+          authorization_code: second,
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('a code is dead after 5 wrong attempts', async () => {
@@ -261,10 +313,14 @@ describe('POST /api/v4/auth/validate', () => {
     const code = latestCode(email).replace('-', '');
     const wrong = code.endsWith('A') ? `${code.slice(0, 5)}B` : `${code.slice(0, 5)}A`;
     for (let i = 0; i < 5; i++) {
-      const res = await browser.request('POST', '/api/v4/auth/validate?cookie=true', { authorization_code: wrong });
+      const res = await browser.request('POST', '/api/v4/auth/validate?cookie=true', {
+        authorization_code: wrong,
+      });
       expect(res.statusCode).toBe(400);
     }
-    const right = await browser.request('POST', '/api/v4/auth/validate?cookie=true', { authorization_code: code });
+    const right = await browser.request('POST', '/api/v4/auth/validate?cookie=true', {
+      authorization_code: code,
+    });
     expect(right.statusCode).toBe(400);
     const failures = await server.db.query<{ n: number }>(
       `select count(*)::int as n from analytics_events where type = 'login_unsuccessful' and data->>'type' = 'auth_code_invalid'`,
@@ -277,8 +333,12 @@ describe('POST /api/v4/auth/validate', () => {
     const { browser } = await startLogin(email);
     const code = latestCode(email).replace('-', '');
     const wrong = code.endsWith('A') ? `${code.slice(0, 5)}B` : `${code.slice(0, 5)}A`;
-    for (let i = 0; i < 4; i++) await browser.request('POST', '/api/v4/auth/validate', { authorization_code: wrong });
-    expect((await browser.request('POST', '/api/v4/auth/validate', { authorization_code: code })).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++)
+      await browser.request('POST', '/api/v4/auth/validate', { authorization_code: wrong });
+    expect(
+      (await browser.request('POST', '/api/v4/auth/validate', { authorization_code: code }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it("binds a validation to its login attempt: the right code with someone else's attempt (or none) fails", async () => {
@@ -287,19 +347,29 @@ describe('POST /api/v4/auth/validate', () => {
     const victimCode = latestCode(victim);
     // The attacker started their own login and "guessed" the victim's code.
     const attacker = (await startLogin(DEMO_ACCOUNTS.carol)).browser;
-    const res = await attacker.request('POST', '/api/v4/auth/validate?cookie=true', { authorization_code: victimCode });
+    const res = await attacker.request('POST', '/api/v4/auth/validate?cookie=true', {
+      authorization_code: victimCode,
+    });
     expect(res.statusCode).toBe(400);
     const noAttempt = new TestBrowser(server.app);
-    const none = await noAttempt.request('POST', '/api/v4/auth/validate?cookie=true', { authorization_code: victimCode });
+    const none = await noAttempt.request('POST', '/api/v4/auth/validate?cookie=true', {
+      authorization_code: victimCode,
+    });
     expect(none.statusCode).toBe(400);
-    expect(ApiErrorSchema.parse(none.json()).details).toEqual([expect.objectContaining({ path: 'authorization_code' })]);
+    expect(ApiErrorSchema.parse(none.json()).details).toEqual([
+      expect.objectContaining({ path: 'authorization_code' }),
+    ]);
   });
 
   it('answers a malformed code with 400 naming authorization_code', async () => {
     const { browser } = await startLogin(DEMO_ACCOUNTS.carol);
-    const res = await browser.request('POST', '/api/v4/auth/validate', { authorization_code: '12' });
+    const res = await browser.request('POST', '/api/v4/auth/validate', {
+      authorization_code: '12',
+    });
     expect(res.statusCode).toBe(400);
-    expect(ApiErrorSchema.parse(res.json()).details).toEqual([expect.objectContaining({ path: 'authorization_code' })]);
+    expect(ApiErrorSchema.parse(res.json()).details).toEqual([
+      expect.objectContaining({ path: 'authorization_code' }),
+    ]);
   });
 
   it('only existing users or pending invitations can complete a login; the invitee becomes a user at first login', async () => {
@@ -309,22 +379,47 @@ describe('POST /api/v4/auth/validate', () => {
     const now = new Date(clock);
     await server.db.query(
       `insert into login_codes (email, code_hash, challenge_hash, ip, created_at, expires_at) values ($1, $2, $3, '127.0.0.1', $4, $5)`,
-      ['stranger@example.org', hashLoginCode(challengeHash, 'abcdef'), challengeHash, now, new Date(now.getTime() + 10 * MINUTE)],
+      [
+        'stranger@example.org',
+        hashLoginCode(challengeHash, 'abcdef'),
+        challengeHash,
+        now,
+        new Date(now.getTime() + 10 * MINUTE),
+      ],
     );
     const stranger = new TestBrowser(server.app);
     stranger.cookies.set('pando_login', challenge);
-    const refused = await stranger.request('POST', '/api/v4/auth/validate?cookie=true', { authorization_code: 'ABC-DEF' });
+    const refused = await stranger.request('POST', '/api/v4/auth/validate?cookie=true', {
+      authorization_code: 'ABC-DEF',
+    });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ message: "You don't have permission to use the web application." });
-    expect((await server.db.query('select 1 from users where email = $1', ['stranger@example.org'])).rows).toHaveLength(0);
+    expect(refused.json()).toMatchObject({
+      message: "You don't have permission to use the web application.",
+    });
+    expect(
+      (await server.db.query('select 1 from users where email = $1', ['stranger@example.org']))
+        .rows,
+    ).toHaveLength(0);
 
     const { browser } = await startLogin(DEMO_INVITE_EMAIL);
-    const res = await browser.request('POST', '/api/v4/auth/validate?cookie=true', { authorization_code: latestCode(DEMO_INVITE_EMAIL) });
+    const res = await browser.request('POST', '/api/v4/auth/validate?cookie=true', {
+      authorization_code: latestCode(DEMO_INVITE_EMAIL),
+    });
     expect(res.statusCode).toBe(200);
-    const me = CurrentUserSchema.parse((await browser.request('GET', '/api/v4/login/current?embed=hospital')).json());
-    expect(me).toMatchObject({ email: DEMO_INVITE_EMAIL, access_level: 'USER', first_name: 'New', last_name: 'Starter' });
+    const me = CurrentUserSchema.parse(
+      (await browser.request('GET', '/api/v4/login/current?embed=hospital')).json(),
+    );
+    expect(me).toMatchObject({
+      email: DEMO_INVITE_EMAIL,
+      access_level: 'USER',
+      first_name: 'New',
+      last_name: 'Starter',
+    });
     expect(me.hospital?.name).toBe('St Elsewhere General');
-    const invite = await server.db.query<{ accepted_at: Date | null }>('select accepted_at from invites where email = $1', [DEMO_INVITE_EMAIL]);
+    const invite = await server.db.query<{ accepted_at: Date | null }>(
+      'select accepted_at from invites where email = $1',
+      [DEMO_INVITE_EMAIL],
+    );
     expect(invite.rows[0]!.accepted_at).not.toBeNull();
   });
 
@@ -340,7 +435,9 @@ describe('POST /api/v4/auth/validate', () => {
 describe('sessions', () => {
   async function loggedIn(email: string) {
     const { browser } = await startLogin(email);
-    const res = await browser.request('POST', '/api/v4/auth/validate?cookie=true', { authorization_code: latestCode(email) });
+    const res = await browser.request('POST', '/api/v4/auth/validate?cookie=true', {
+      authorization_code: latestCode(email),
+    });
     expect(res.statusCode).toBe(200);
     return browser;
   }
@@ -349,7 +446,9 @@ describe('sessions', () => {
     const browser = await loggedIn(DEMO_ACCOUNTS.alice);
     const first = browser.cookies.get('pando_session')!;
     await browser.request('POST', '/api/v4/auth', { email: DEMO_ACCOUNTS.alice });
-    await browser.request('POST', '/api/v4/auth/validate?cookie=true', { authorization_code: latestCode(DEMO_ACCOUNTS.alice) });
+    await browser.request('POST', '/api/v4/auth/validate?cookie=true', {
+      authorization_code: latestCode(DEMO_ACCOUNTS.alice),
+    });
     const second = browser.cookies.get('pando_session')!;
     expect(second).not.toBe(first);
     const old = new TestBrowser(server.app);
@@ -370,11 +469,18 @@ describe('sessions', () => {
     expect(res.statusCode).toBe(204);
     const cleared = setCookies(res).find((c) => c.name === 'pando_session');
     expect(cleared?.value).toBe('');
-    expect(revoked).toEqual([expect.objectContaining({ userId: expect.any(Number), sessionId: expect.any(Number) })]);
+    expect(revoked).toHaveLength(1);
+    expect(revoked[0]).toEqual({
+      userId: expect.any(Number) as number,
+      sessionId: expect.any(Number) as number,
+    });
     const replay = new TestBrowser(server.app);
     replay.cookies.set('pando_session', cookie);
     expect((await replay.request('GET', '/api/v4/login/current')).statusCode).toBe(401);
-    expect((await server.db.query('select 1 from sessions where token_hash = $1', [sha256(cookie)])).rows).toHaveLength(0);
+    expect(
+      (await server.db.query('select 1 from sessions where token_hash = $1', [sha256(cookie)]))
+        .rows,
+    ).toHaveLength(0);
   });
 
   it('logout with single=true keeps the other devices logged in; single=false ends them all', async () => {
@@ -420,15 +526,29 @@ describe('sessions', () => {
 
   it('GET /login/token gives a short-lived chat password bound to the session', async () => {
     const browser = await loggedIn(DEMO_ACCOUNTS.alice);
-    const { token } = (await browser.request('GET', '/api/v4/login/token')).json<{ token: string }>();
-    const alice = await server.db.query<{ uuid: string; id: number }>('select uuid, id from users where email = $1', [DEMO_ACCOUNTS.alice]);
+    const { token } = (await browser.request('GET', '/api/v4/login/token')).json<{
+      token: string;
+    }>();
+    const alice = await server.db.query<{ uuid: string; id: number }>(
+      'select uuid, id from users where email = $1',
+      [DEMO_ACCOUNTS.alice],
+    );
     const { uuid, id } = alice.rows[0]!;
     const now = new Date(clock);
     expect(await verifyChatToken(server.db, uuid, token, now)).toMatchObject({ userId: id });
     expect(await verifyChatToken(server.db, uuid, `${token}x`, now)).toBeNull();
-    const bob = await server.db.query<{ uuid: string }>('select uuid from users where email = $1', [DEMO_ACCOUNTS.bob]);
+    const bob = await server.db.query<{ uuid: string }>('select uuid from users where email = $1', [
+      DEMO_ACCOUNTS.bob,
+    ]);
     expect(await verifyChatToken(server.db, bob.rows[0]!.uuid, token, now)).toBeNull();
-    expect(await verifyChatToken(server.db, uuid, token, new Date(clock + server.app.config.chatTokenMs))).toBeNull();
+    expect(
+      await verifyChatToken(
+        server.db,
+        uuid,
+        token,
+        new Date(clock + server.app.config.chatTokenMs),
+      ),
+    ).toBeNull();
     await browser.request('DELETE', '/api/v4/login?single=true');
     expect(await verifyChatToken(server.db, uuid, token, now)).toBeNull();
   });
@@ -444,15 +564,27 @@ describe('CSRF', () => {
         payload: type ? 'email=carol@example.org' : undefined,
       });
       expect(res.statusCode).toBe(403);
-      expect(ApiErrorSchema.parse(res.json()).details).toEqual([expect.objectContaining({ path: 'content-type' })]);
+      expect(ApiErrorSchema.parse(res.json()).details).toEqual([
+        expect.objectContaining({ path: 'content-type' }),
+      ]);
     }
   });
 
   it('refuses a foreign Origin and accepts the request’s own origin', async () => {
     const browser = new TestBrowser(server.app);
-    const foreign = await browser.request('POST', '/api/v4/auth', { email: 'carol@example.org' }, { origin: 'https://evil.example' });
+    const foreign = await browser.request(
+      'POST',
+      '/api/v4/auth',
+      { email: 'carol@example.org' },
+      { origin: 'https://evil.example' },
+    );
     expect(foreign.statusCode).toBe(403);
-    const own = await browser.request('POST', '/api/v4/auth', { email: 'carol@example.org' }, { origin: 'http://localhost:80', host: 'localhost:80' });
+    const own = await browser.request(
+      'POST',
+      '/api/v4/auth',
+      { email: 'carol@example.org' },
+      { origin: 'http://localhost:80', host: 'localhost:80' },
+    );
     expect(own.statusCode).toBe(200);
   });
 
@@ -460,16 +592,31 @@ describe('CSRF', () => {
     const secure = await startTestServer({ publicUrl: 'https://pando.example.org' });
     try {
       const browser = new TestBrowser(secure.app);
-      const wrong = await browser.request('POST', '/api/v4/auth', { email: 'carol@example.org' }, { origin: 'http://localhost' });
+      const wrong = await browser.request(
+        'POST',
+        '/api/v4/auth',
+        { email: 'carol@example.org' },
+        { origin: 'http://localhost' },
+      );
       expect(wrong.statusCode).toBe(403);
-      const start = await browser.request('POST', '/api/v4/auth', { email: 'carol@example.org' }, { origin: 'https://pando.example.org' });
+      const start = await browser.request(
+        'POST',
+        '/api/v4/auth',
+        { email: 'carol@example.org' },
+        { origin: 'https://pando.example.org' },
+      );
       expect(start.statusCode).toBe(200);
       expect(start.headers['strict-transport-security']).toMatch(/max-age=\d+/);
       const challenge = setCookies(start).find((c) => c.name === '__Host-pando_login');
       expect(challenge?.attributes.get('secure')).toBe(true);
       const text = secure.app.devMailbox?.list('carol@example.org')[0]?.text ?? '';
       const code = /\b([A-Z0-9]{3}-[A-Z0-9]{3})\b/.exec(text)?.[1] ?? '';
-      const res = await browser.request('POST', '/api/v4/auth/validate?cookie=true', { authorization_code: code }, { origin: 'https://pando.example.org' });
+      const res = await browser.request(
+        'POST',
+        '/api/v4/auth/validate?cookie=true',
+        { authorization_code: code },
+        { origin: 'https://pando.example.org' },
+      );
       expect(res.statusCode).toBe(200);
       const session = setCookies(res).find((c) => c.name === '__Host-pando_session');
       expect(session?.attributes.get('secure')).toBe(true);

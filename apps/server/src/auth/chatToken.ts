@@ -20,7 +20,10 @@ export async function issueChatToken(
     [sha256(token), owner.userId, owner.sessionId, now, expiresAt],
   );
   // Expired tokens are useless; sweep the caller's own so the table stays small.
-  await db.query('delete from chat_tokens where user_id = $1 and expires_at <= $2', [owner.userId, now]);
+  await db.query('delete from chat_tokens where user_id = $1 and expires_at <= $2', [
+    owner.userId,
+    now,
+  ]);
   return { token, expiresAt };
 }
 

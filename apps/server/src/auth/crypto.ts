@@ -7,7 +7,8 @@ export const CODE_LENGTH = 6;
 /** A login code from the CSPRNG, lower case as the client sends it back. */
 export function generateLoginCode(): string {
   let code = '';
-  for (let i = 0; i < CODE_LENGTH; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  for (let i = 0; i < CODE_LENGTH; i++)
+    code += CODE_ALPHABET.charAt(randomInt(CODE_ALPHABET.length));
   return code;
 }
 

@@ -104,7 +104,10 @@ async function mayLogIn(tx: DatabaseTx, email: string): Promise<boolean> {
 
 function nameFromEmail(email: string): { first: string; last: string } {
   const local = email.split('@')[0] ?? email;
-  const parts = local.split(/[._-]+/).filter(Boolean).map((p) => p[0]!.toUpperCase() + p.slice(1));
+  const parts = local
+    .split(/[._-]+/)
+    .filter(Boolean)
+    .map((p) => p.charAt(0).toUpperCase() + p.slice(1));
   return { first: parts[0] ?? local, last: parts.slice(1).join(' ') };
 }
 
@@ -127,7 +130,9 @@ async function userFromInvite(tx: DatabaseTx, email: string, now: Date): Promise
     [randomUUID(), email, first, last, invite.hospital_id, now],
   );
   await tx.query('update invites set accepted_at = $2 where id = $1', [invite.id, now]);
-  return created.rows[0]!.id;
+  const row = created.rows[0];
+  if (!row) throw new Error('user insert returned no row');
+  return row.id;
 }
 
 type ValidateOutcome =
@@ -144,8 +149,22 @@ export function registerAuthRoutes(app: FastifyInstance): void {
     const challengeHash = sha256(challenge);
     const code = generateLoginCode();
     const canLogIn = await app.db.transaction(async (tx) => {
-      await checkRateLimit(tx, 'email', email, config.loginRateLimitPerEmail, config.loginRateLimitWindowMs, now);
-      await checkRateLimit(tx, 'ip', req.ip, config.loginRateLimitPerIp, config.loginRateLimitWindowMs, now);
+      await checkRateLimit(
+        tx,
+        'email',
+        email,
+        config.loginRateLimitPerEmail,
+        config.loginRateLimitWindowMs,
+        now,
+      );
+      await checkRateLimit(
+        tx,
+        'ip',
+        req.ip,
+        config.loginRateLimitPerIp,
+        config.loginRateLimitWindowMs,
+        now,
+      );
       // Only the newest code is valid.
       await tx.query(
         `update login_codes set invalidated_at = $2
@@ -156,7 +175,14 @@ export function registerAuthRoutes(app: FastifyInstance): void {
       await tx.query(
         `insert into login_codes (email, code_hash, challenge_hash, ip, created_at, expires_at)
          values ($1, $2, $3, $4, $5, $6)`,
-        [email, hashLoginCode(challengeHash, code), challengeHash, req.ip, now, new Date(now.getTime() + config.loginCodeMs)],
+        [
+          email,
+          hashLoginCode(challengeHash, code),
+          challengeHash,
+          req.ip,
+          now,
+          new Date(now.getTime() + config.loginCodeMs),
+        ],
       );
       return mayLogIn(tx, email);
     });
@@ -183,7 +209,10 @@ export function registerAuthRoutes(app: FastifyInstance): void {
     const challenge = readCookie(req, challengeCookieName(config));
     if (!challenge) {
       throw new HttpError(400, INVALID_CODE, [
-        { path: 'authorization_code', message: 'no login in progress in this browser; request a new code' },
+        {
+          path: 'authorization_code',
+          message: 'no login in progress in this browser; request a new code',
+        },
       ]);
     }
     const now = config.now();
@@ -204,7 +233,8 @@ export function registerAuthRoutes(app: FastifyInstance): void {
       );
       const row = r.rows[0];
       const invalid = { ok: false, status: 400, message: INVALID_CODE } as const;
-      if (!row || row.used_at || row.invalidated_at || row.attempts >= MAX_CODE_ATTEMPTS) return invalid;
+      if (!row || row.used_at || row.invalidated_at || row.attempts >= MAX_CODE_ATTEMPTS)
+        return invalid;
       if (now.getTime() >= row.expires_at.getTime()) return invalid;
       if (!safeEqualHex(row.code_hash, hashLoginCode(challengeHash, body.authorization_code))) {
         await tx.query('update login_codes set attempts = attempts + 1 where id = $1', [row.id]);
@@ -217,7 +247,12 @@ export function registerAuthRoutes(app: FastifyInstance): void {
         user = created === null ? undefined : await findUserByEmail(tx, row.email);
       }
       if (!user || user.blocked) {
-        return { ok: false, status: 403, message: NO_PERMISSION, ...(user ? { userId: user.id } : {}) };
+        return {
+          ok: false,
+          status: 403,
+          message: NO_PERMISSION,
+          ...(user ? { userId: user.id } : {}),
+        };
       }
       const session = await createSession(tx, config, {
         userId: user.id,
@@ -243,7 +278,8 @@ export function registerAuthRoutes(app: FastifyInstance): void {
     }
     // Session rotation: whatever session this browser had is replaced, never reused.
     const previous = await authenticate(app, req);
-    if (previous && previous.via === 'cookie') await revokeSessions(app, { sessionId: previous.sessionId });
+    if (previous && previous.via === 'cookie')
+      await revokeSessions(app, { sessionId: previous.sessionId });
     clearChallengeCookie(reply, config);
     if (cookie === 'true') setSessionCookie(reply, config, outcome.session.token);
     return {
@@ -254,7 +290,10 @@ export function registerAuthRoutes(app: FastifyInstance): void {
 
   app.get('/api/v4/login/token', async (req): Promise<LoginTokenResponse> => {
     const auth = await requireUser(app, req);
-    const { token } = await issueChatToken(app.db, config, { userId: auth.user.id, sessionId: auth.sessionId });
+    const { token } = await issueChatToken(app.db, config, {
+      userId: auth.user.id,
+      sessionId: auth.sessionId,
+    });
     return { token };
   });
 
@@ -272,11 +311,18 @@ export function registerAuthRoutes(app: FastifyInstance): void {
     const { single } = parseInput(LogoutQuerySchema, req.query);
     const auth = await authenticate(app, req);
     if (auth) {
-      await revokeSessions(app, single === 'false' ? { userId: auth.user.id } : { sessionId: auth.sessionId });
+      await revokeSessions(
+        app,
+        single === 'false' ? { userId: auth.user.id } : { sessionId: auth.sessionId },
+      );
     }
     // Clearing the cookie even without a live session lets a stale browser recover cleanly.
     clearSessionCookie(reply, config);
-    if (!auth && readCookie(req, sessionCookieName(config)) === undefined && !req.headers.authorization) {
+    if (
+      !auth &&
+      readCookie(req, sessionCookieName(config)) === undefined &&
+      !req.headers.authorization
+    ) {
       throw new HttpError(401, 'You need to log in to do that.');
     }
     return reply.code(204).send();

@@ -19,7 +19,12 @@ const TOUCH_INTERVAL_MS = 60_000;
 export async function createSession(
   tx: DatabaseTx,
   config: Config,
-  input: { userId: number; fcmToken?: string | undefined; userAgent?: string | undefined; ip: string },
+  input: {
+    userId: number;
+    fcmToken?: string | undefined;
+    userAgent?: string | undefined;
+    ip: string;
+  },
 ): Promise<{ token: string; sessionId: number; accessToken: string; accessTokenExpiresAt: Date }> {
   const now = config.now();
   const token = randomToken();
@@ -36,7 +41,8 @@ export async function createSession(
       new Date(now.getTime() + config.sessionAbsoluteMs),
     ],
   );
-  const sessionId = r.rows[0]!.id;
+  const sessionId = r.rows[0]?.id;
+  if (sessionId === undefined) throw new Error('session insert returned no row');
   const accessToken = randomToken();
   const accessTokenExpiresAt = new Date(now.getTime() + config.accessTokenMs);
   await tx.query(
@@ -61,7 +67,11 @@ function sessionAlive(s: SessionRow, config: Config, now: Date): boolean {
   );
 }
 
-async function sessionFromCookie(db: Database, config: Config, token: string): Promise<AuthContext | null> {
+async function sessionFromCookie(
+  db: Database,
+  config: Config,
+  token: string,
+): Promise<AuthContext | null> {
   const now = config.now();
   const r = await db.query<SessionRow>(
     'select id, user_id, last_seen_at, expires_at from sessions where token_hash = $1',
@@ -81,7 +91,11 @@ async function sessionFromCookie(db: Database, config: Config, token: string): P
   return { user, sessionId: s.id, via: 'cookie' };
 }
 
-async function sessionFromBearer(db: Database, config: Config, token: string): Promise<AuthContext | null> {
+async function sessionFromBearer(
+  db: Database,
+  config: Config,
+  token: string,
+): Promise<AuthContext | null> {
   const now = config.now();
   const r = await db.query<SessionRow & { token_expires_at: Date }>(
     `select s.id, s.user_id, s.last_seen_at, s.expires_at, t.expires_at as token_expires_at
@@ -90,7 +104,8 @@ async function sessionFromBearer(db: Database, config: Config, token: string): P
     [sha256(token)],
   );
   const s = r.rows[0];
-  if (!s || now.getTime() >= s.token_expires_at.getTime() || !sessionAlive(s, config, now)) return null;
+  if (!s || now.getTime() >= s.token_expires_at.getTime() || !sessionAlive(s, config, now))
+    return null;
   const user = await findUserById(db, s.user_id);
   if (!user || user.blocked) return null;
   return { user, sessionId: s.id, via: 'bearer' };
@@ -99,7 +114,10 @@ async function sessionFromBearer(db: Database, config: Config, token: string): P
 const cache = new WeakMap<FastifyRequest, Promise<AuthContext | null>>();
 
 /** The caller, from the session cookie or an `Authorization: Bearer` access token; null if neither. */
-export function authenticate(app: FastifyInstance, req: FastifyRequest): Promise<AuthContext | null> {
+export function authenticate(
+  app: FastifyInstance,
+  req: FastifyRequest,
+): Promise<AuthContext | null> {
   let p = cache.get(req);
   if (!p) {
     const header = req.headers.authorization;
@@ -137,5 +155,6 @@ export async function revokeSessions(
           'delete from sessions where user_id = $1 returning id, user_id',
           [where.userId],
         );
-  for (const row of r.rows) app.events.emit('session:revoked', { userId: row.user_id, sessionId: row.id });
+  for (const row of r.rows)
+    app.events.emit('session:revoked', { userId: row.user_id, sessionId: row.id });
 }

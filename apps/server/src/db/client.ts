@@ -67,6 +67,7 @@ async function openPglite(config: DatabaseConfig): Promise<Database> {
   return {
     kind: 'pglite',
     drizzle: d,
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the row type, as pg's query<T> does
     async query<T>(text: string, params?: unknown[]) {
       const res = await client.query<T>(text, params);
       return { rows: res.rows };
@@ -76,7 +77,8 @@ async function openPglite(config: DatabaseConfig): Promise<Database> {
     transaction: (fn) =>
       client.transaction((t) =>
         fn({
-          drizzle: drizzlePglite({ client: t as unknown as PGlite, schema }) as unknown as DrizzleDb,
+          drizzle: drizzlePglite({ client: t as unknown as PGlite, schema }),
+          // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the row type, as pg's query<T> does
           async query<T>(text: string, params?: unknown[]) {
             const res = await t.query<T>(text, params);
             return { rows: res.rows };
@@ -107,22 +109,29 @@ const DURABILITY_SETTINGS = ['fsync', 'synchronous_commit', 'full_page_writes'] 
 
 export class UnsafeDatabaseError extends Error {}
 
+const INT8_OID = 20;
+
+function int8AsNumber(oid: number, format?: 'text' | 'binary'): unknown {
+  if (oid === INT8_OID) return (value: string) => Number(value);
+  // pg's overloads take its TypeId enum; any oid the server sends is valid here.
+  return (pg.types.getTypeParser as (oid: number, format?: string) => unknown)(oid, format);
+}
+
 async function openPostgres(config: DatabaseConfig & { databaseUrl: string }): Promise<Database> {
   const pgSchema = config.pgSchema;
   const pool = new pg.Pool({
     connectionString: config.databaseUrl,
     max: 10,
     // bigint (count(*)) as a JS number, as PGlite returns it; our counts stay far below 2^53.
-    types: {
-      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        oid === 20 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-    },
+    types: { getTypeParser: int8AsNumber },
     ...(pgSchema ? { options: `-c search_path=${pgSchema}` } : {}),
   });
   try {
     const off: string[] = [];
     for (const name of DURABILITY_SETTINGS) {
-      const r = await pool.query<{ setting: string }>(`select current_setting($1) as setting`, [name]);
+      const r = await pool.query<{ setting: string }>(`select current_setting($1) as setting`, [
+        name,
+      ]);
       if (r.rows[0]?.setting === 'off') off.push(name);
     }
     if (off.length > 0) {
@@ -139,6 +148,7 @@ async function openPostgres(config: DatabaseConfig & { databaseUrl: string }): P
   return {
     kind: 'postgres',
     drizzle: d,
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the row type, as pg's query<T> does
     async query<T>(text: string, params?: unknown[]) {
       const res = await pool.query(text, params);
       return { rows: res.rows as T[] };
@@ -148,7 +158,8 @@ async function openPostgres(config: DatabaseConfig & { databaseUrl: string }): P
       try {
         await c.query('begin');
         const result = await fn({
-          drizzle: drizzlePg({ client: c, schema }) as unknown as DrizzleDb,
+          drizzle: drizzlePg({ client: c, schema }),
+          // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the row type, as pg's query<T> does
           async query<T>(text: string, params?: unknown[]) {
             const res = await c.query(text, params);
             return { rows: res.rows as T[] };

@@ -56,7 +56,9 @@ export function acquireDataDirLock(dataDir: string): () => void {
     }
     const pid = typeof holder.pid === 'number' ? holder.pid : undefined;
     const alive =
-      pid !== undefined && pid !== process.pid && (holder.host === undefined || holder.host === os.hostname())
+      pid !== undefined &&
+      pid !== process.pid &&
+      (holder.host === undefined || holder.host === os.hostname())
         ? pidAlive(pid)
         : false;
     if (alive) {

@@ -6,7 +6,10 @@ import type { Database } from './client.js';
 /** The committed SQL migrations (apps/server/migrations), also found from a bundled dist/main.js. */
 export function defaultMigrationsDir(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  for (const candidate of [path.resolve(here, '../../migrations'), path.resolve(here, '../migrations')]) {
+  for (const candidate of [
+    path.resolve(here, '../../migrations'),
+    path.resolve(here, '../migrations'),
+  ]) {
     if (fs.existsSync(candidate)) return candidate;
   }
   throw new Error(`migrations directory not found near ${here}`);
@@ -62,7 +65,7 @@ export async function migrate(db: Database, dir = defaultMigrationsDir()): Promi
     } catch (err) {
       const now = await db.query('select 1 from schema_migrations where version = $1', [version]);
       if (now.rows.length === 0) {
-        throw new Error(`migration ${file} failed: ${(err as Error).message}`);
+        throw new Error(`migration ${file} failed: ${(err as Error).message}`, { cause: err });
       }
     }
   }

@@ -7,8 +7,8 @@ const MailboxQuerySchema = z.object({ to: z.string().trim().toLowerCase().max(25
 
 /** GET /api/dev/mailbox?to=: never registered in production (buildServer checks NODE_ENV). */
 export function registerDevRoutes(app: FastifyInstance, mailbox: DevMailbox): void {
-  app.get('/api/dev/mailbox', async (req) => {
+  app.get('/api/dev/mailbox', (req, reply) => {
     const { to } = parseInput(MailboxQuerySchema, req.query);
-    return { results: mailbox.list(to) };
+    return reply.send({ results: mailbox.list(to) });
   });
 }

@@ -30,7 +30,11 @@ export const forbidden = (message = 'You are not allowed to perform that action.
 export const notFound = (what = 'Resource') => new HttpError(404, `${what} not found`);
 
 /** Validates input with a domain wire schema; a failure is a 400 naming each bad field. */
-export function parseInput<S extends z.ZodType>(schema: S, value: unknown, statusCode = 400): z.output<S> {
+export function parseInput<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  statusCode = 400,
+): z.output<S> {
   const result = schema.safeParse(value);
   if (!result.success) {
     const body = validationError(result.error, statusCode);
@@ -61,6 +65,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
         : err.message;
     return reply
       .code(status)
-      .send({ message, statusCode: status, details: [{ path: '(body)', message }] } satisfies ApiError);
+      .send({
+        message,
+        statusCode: status,
+        details: [{ path: '(body)', message }],
+      } satisfies ApiError);
   });
 }

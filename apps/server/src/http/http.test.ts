@@ -11,13 +11,20 @@ let webDir: string;
 beforeAll(async () => {
   webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pando-web-'));
   fs.mkdirSync(path.join(webDir, 'assets'));
-  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Pando</title><div id="root"></div>');
+  fs.writeFileSync(
+    path.join(webDir, 'index.html'),
+    '<!doctype html><title>Pando</title><div id="root"></div>',
+  );
   fs.writeFileSync(path.join(webDir, 'assets', 'index-B4x9QzLm.js'), 'console.log("app")');
   fs.writeFileSync(path.join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  server = await startTestServer({ webDistDir: webDir, seed: false, chatWsUrl: 'wss://chat.example.org/xmpp' });
+  server = await startTestServer({
+    webDistDir: webDir,
+    seed: false,
+    chatWsUrl: 'wss://chat.example.org/xmpp',
+  });
 });
 afterAll(async () => {
-  await server?.close();
+  await server.close();
   fs.rmSync(webDir, { recursive: true, force: true });
 });
 
@@ -31,8 +38,16 @@ describe('GET /api/v4/health', () => {
 
 describe('the web app', () => {
   it('serves index.html for client routes (history fallback), never cached', async () => {
-    for (const route of ['/', '/login', '/patients/12', '/teams/3/advice-conversations/9', '/manage/users?x=1']) {
-      const res = await fetch(`${server.url}${route}`, { headers: { accept: 'text/html,application/xhtml+xml' } });
+    for (const route of [
+      '/',
+      '/login',
+      '/patients/12',
+      '/teams/3/advice-conversations/9',
+      '/manage/users?x=1',
+    ]) {
+      const res = await fetch(`${server.url}${route}`, {
+        headers: { accept: 'text/html,application/xhtml+xml' },
+      });
       expect(res.status, route).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^text\/html/);
       expect(res.headers.get('cache-control')).toBe('no-cache');
@@ -49,7 +64,9 @@ describe('the web app', () => {
   });
 
   it('answers unknown /api paths with the JSON 404, not the app', async () => {
-    const res = await fetch(`${server.url}/api/v4/nothing-here`, { headers: { accept: 'text/html' } });
+    const res = await fetch(`${server.url}/api/v4/nothing-here`, {
+      headers: { accept: 'text/html' },
+    });
     expect(res.status).toBe(404);
     expect(ApiErrorSchema.parse(await res.json()).statusCode).toBe(404);
   });
@@ -68,7 +85,7 @@ describe('the web app', () => {
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("object-src 'none'");
-      expect(csp).toContain('connect-src \'self\' wss://chat.example.org');
+      expect(csp).toContain("connect-src 'self' wss://chat.example.org");
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('referrer-policy')).toBe('no-referrer');
       expect(res.headers.get('x-frame-options')).toBe('DENY');
@@ -130,5 +147,19 @@ describe('hostile input', () => {
     expect(proto.status).toBe(200);
     expect(({} as Record<string, unknown>).admin).toBeUndefined();
     expect((await fetch(`${server.url}/api/v4/health`)).status).toBe(200);
+  });
+});
+
+describe('dev mailbox', () => {
+  it('exists outside production only', async () => {
+    expect((await fetch(`${server.url}/api/dev/mailbox?to=a@b.co`)).status).toBe(200);
+    const prod = await startTestServer({ seed: false, env: 'production' });
+    try {
+      const res = await fetch(`${prod.url}/api/dev/mailbox?to=a@b.co`);
+      expect(res.status).toBe(404);
+      expect(prod.app.devMailbox).toBeUndefined();
+    } finally {
+      await prod.close();
+    }
   });
 });

@@ -54,34 +54,44 @@ export function expectedOrigin(config: Config, req: FastifyRequest): string {
  * carries the defence), and a present Origin must be ours.
  */
 export function registerCsrfProtection(app: FastifyInstance, config: Config): void {
-  app.addHook('onRequest', async (req) => {
-    if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return;
-    const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-    const isJson = type === 'application/json';
-    const isMultipart = type === 'multipart/form-data';
-    if (!isJson && !isMultipart) {
-      throw new HttpError(
-        403,
-        'Requests that change data must send Content-Type: application/json',
-        [{ path: 'content-type', message: 'must be application/json (or multipart/form-data for uploads)' }],
-      );
-    }
-    const origin = req.headers.origin;
-    if (origin !== undefined && origin !== expectedOrigin(config, req)) {
-      throw new HttpError(403, 'Cross-origin request refused', [
-        { path: 'origin', message: `must be ${expectedOrigin(config, req)}` },
+  app.addHook('onRequest', (req, _reply, done) => {
+    done(csrfError(config, req));
+  });
+}
+
+function csrfError(config: Config, req: FastifyRequest): HttpError | undefined {
+  if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return undefined;
+  const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  const isJson = type === 'application/json';
+  const isMultipart = type === 'multipart/form-data';
+  if (!isJson && !isMultipart) {
+    return new HttpError(
+      403,
+      'Requests that change data must send Content-Type: application/json',
+      [
+        {
+          path: 'content-type',
+          message: 'must be application/json (or multipart/form-data for uploads)',
+        },
+      ],
+    );
+  }
+  const origin = req.headers.origin;
+  if (origin !== undefined && origin !== expectedOrigin(config, req)) {
+    return new HttpError(403, 'Cross-origin request refused', [
+      { path: 'origin', message: `must be ${expectedOrigin(config, req)}` },
+    ]);
+  }
+  if (isMultipart && origin === undefined && req.headers.cookie !== undefined) {
+    // A browser always sends Origin on a cross-site multipart POST; without it we cannot tell.
+    const site = req.headers['sec-fetch-site'];
+    if (site !== undefined && site !== 'same-origin' && site !== 'none') {
+      return new HttpError(403, 'Cross-site upload refused', [
+        { path: 'sec-fetch-site', message: 'must be same-origin' },
       ]);
     }
-    if (isMultipart && origin === undefined && req.headers.cookie !== undefined) {
-      // A browser always sends Origin on a cross-site multipart POST; without it we cannot tell.
-      const site = req.headers['sec-fetch-site'];
-      if (site !== undefined && site !== 'same-origin' && site !== 'none') {
-        throw new HttpError(403, 'Cross-site upload refused', [
-          { path: 'sec-fetch-site', message: 'must be same-origin' },
-        ]);
-      }
-    }
-  });
+  }
+  return undefined;
 }
 
 /** JSON parser that accepts an empty body: the web client sends the JSON type on bodyless calls. */
@@ -96,9 +106,12 @@ export function registerJsonParser(app: FastifyInstance): void {
     try {
       done(null, JSON.parse(text) as unknown);
     } catch {
-      done(new HttpError(400, 'Invalid request: body is not valid JSON', [
-        { path: '(body)', message: 'not valid JSON' },
-      ]), undefined);
+      done(
+        new HttpError(400, 'Invalid request: body is not valid JSON', [
+          { path: '(body)', message: 'not valid JSON' },
+        ]),
+        undefined,
+      );
     }
   });
 }

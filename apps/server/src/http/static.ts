@@ -14,7 +14,13 @@ function acceptsHtml(req: FastifyRequest): boolean {
 }
 
 function isServerPath(url: string): boolean {
-  return url === '/api' || url.startsWith('/api/') || url === '/xmpp' || url.startsWith('/xmpp?') || url.startsWith('/xmpp/');
+  return (
+    url === '/api' ||
+    url.startsWith('/api/') ||
+    url === '/xmpp' ||
+    url.startsWith('/xmpp?') ||
+    url.startsWith('/xmpp/')
+  );
 }
 
 /**
@@ -42,10 +48,15 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     });
     // The root is a directory to @fastify/static (403 with index: false): answer it as a route.
     app.get('/', (_req, reply) =>
-      reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html'),
+      reply
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .sendFile('index.html'),
     );
   } else {
-    app.log.warn(`No web app at ${config.webDistDir}: run "npm run build -w @pando/web" (npm start does it).`);
+    app.log.warn(
+      `No web app at ${config.webDistDir}: run "npm run build -w @pando/web" (npm start does it).`,
+    );
   }
 
   app.setNotFoundHandler(async (req: FastifyRequest, reply: FastifyReply) => {
@@ -60,8 +71,13 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
       return reply
         .code(503)
         .type('text/plain; charset=utf-8')
-        .send('The web app is not built yet. Run "npm start" (it builds it) or "npm run build -w @pando/web".');
+        .send(
+          'The web app is not built yet. Run "npm start" (it builds it) or "npm run build -w @pando/web".',
+        );
     }
-    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .sendFile('index.html');
   });
 }

@@ -53,18 +53,27 @@ export function createMailer(options: MailerOptions): Mailer {
       // Synchronous, before any await, so a test reading the mailbox after the response sees it.
       options.mailbox?.add(normalised);
       if (!transport) {
-        options.log.info({ to: normalised.to, subject: email.subject, text: email.text }, 'email (no SMTP_URL set)');
+        options.log.info(
+          { to: normalised.to, subject: email.subject, text: email.text },
+          'email (no SMTP_URL set)',
+        );
         return Promise.resolve();
       }
       return transport
-        .sendMail({ from: options.from, to: normalised.to, subject: email.subject, text: email.text })
+        .sendMail({
+          from: options.from,
+          to: normalised.to,
+          subject: email.subject,
+          text: email.text,
+        })
         .then(() => undefined)
         .catch((err: unknown) => {
           options.log.error({ err, to: normalised.to }, 'email delivery failed');
         });
     },
-    async close() {
+    close() {
       transport?.close();
+      return Promise.resolve();
     },
   };
 }

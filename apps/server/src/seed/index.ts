@@ -48,21 +48,101 @@ const SPECIALITIES = [
   'Oncology',
 ];
 
-const FIRST = ['Amelia', 'Oliver', 'Isla', 'George', 'Ava', 'Noah', 'Mia', 'Arthur', 'Sofia', 'Leo', 'Grace', 'Oscar', 'Freya', 'Harry', 'Priya', 'Kwame', 'Chen', 'Fatima', 'Mateo', 'Aisha', 'Tomasz', 'Ines', 'Ravi', 'Zara'];
-const LAST = ['Hughes', 'Patel', 'Okafor', 'Kowalski', 'Murphy', 'Nguyen', 'Evans', 'Silva', 'Khan', 'Walsh', 'Müller', 'Brown', "O'Neill", 'Rossi', 'Adeyemi', 'Jensen', 'Taylor', 'Haddad', 'Lindqvist', 'Chowdhury'];
+const FIRST = [
+  'Amelia',
+  'Oliver',
+  'Isla',
+  'George',
+  'Ava',
+  'Noah',
+  'Mia',
+  'Arthur',
+  'Sofia',
+  'Leo',
+  'Grace',
+  'Oscar',
+  'Freya',
+  'Harry',
+  'Priya',
+  'Kwame',
+  'Chen',
+  'Fatima',
+  'Mateo',
+  'Aisha',
+  'Tomasz',
+  'Ines',
+  'Ravi',
+  'Zara',
+];
+const LAST = [
+  'Hughes',
+  'Patel',
+  'Okafor',
+  'Kowalski',
+  'Murphy',
+  'Nguyen',
+  'Evans',
+  'Silva',
+  'Khan',
+  'Walsh',
+  'Müller',
+  'Brown',
+  "O'Neill",
+  'Rossi',
+  'Adeyemi',
+  'Jensen',
+  'Taylor',
+  'Haddad',
+  'Lindqvist',
+  'Chowdhury',
+];
 
 interface SeedOptions {
   now: Date;
 }
 
 interface Ids {
-  users: Map<string, { id: number; uuid: string; firstName: string; lastName: string; hospitalId: number; role: string }>;
+  users: Map<
+    string,
+    {
+      id: number;
+      uuid: string;
+      firstName: string;
+      lastName: string;
+      hospitalId: number;
+      role: string;
+    }
+  >;
   rooms: Map<string, { id: number; mimId: string; memberEmails: string[] }>;
 }
 
-async function insertOne<T = { id: number }>(tx: DatabaseTx, text: string, params: unknown[]): Promise<T> {
+async function insertOne<T = { id: number }>(
+  tx: DatabaseTx,
+  text: string,
+  params: unknown[],
+): Promise<T> {
   const r = await tx.query<T>(text, params);
-  return r.rows[0]!;
+  const row = r.rows[0];
+  if (row === undefined) throw new Error(`seed insert returned no row: ${text.slice(0, 60)}`);
+  return row;
+}
+
+function user(ids: Ids, email: string) {
+  const u = ids.users.get(email);
+  if (!u) throw new Error(`seed: no user ${email}`);
+  return u;
+}
+
+function room(ids: Ids, name: string) {
+  const r = ids.rooms.get(name);
+  if (!r) throw new Error(`seed: no room ${name}`);
+  return r;
+}
+
+function at<T>(items: readonly T[], index: number): T {
+  const item = items[index];
+  if (item === undefined) throw new Error(`seed: no item ${index}`);
+  return item;
 }
 
 /**
@@ -91,15 +171,35 @@ async function seedOrganisation(tx: DatabaseTx, now: Date, ids: Ids): Promise<vo
   const rand = prng(20260101);
   const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000);
 
-  const demoNet = await insertOne(tx, `insert into networks (uuid, name, status, features, created_at, modified_at) values ($1, 'Demo Health Network', 'ACTIVATED', $2, $3, $3) returning id`, [stableUuid('network:demo'), JSON.stringify({ user_invite_by_email: true }), daysAgo(400)]);
-  const northNet = await insertOne(tx, `insert into networks (uuid, name, status, features, created_at, modified_at) values ($1, 'Northgate Network', 'ACTIVATED', '{}', $2, $2) returning id`, [stableUuid('network:northgate'), daysAgo(300)]);
+  const demoNet = await insertOne(
+    tx,
+    `insert into networks (uuid, name, status, features, created_at, modified_at) values ($1, 'Demo Health Network', 'ACTIVATED', $2, $3, $3) returning id`,
+    [stableUuid('network:demo'), JSON.stringify({ user_invite_by_email: true }), daysAgo(400)],
+  );
+  const northNet = await insertOne(
+    tx,
+    `insert into networks (uuid, name, status, features, created_at, modified_at) values ($1, 'Northgate Network', 'ACTIVATED', '{}', $2, $2) returning id`,
+    [stableUuid('network:northgate'), daysAgo(300)],
+  );
   const hospital = async (name: string, networkId: number, lat: number, lon: number) =>
-    (await insertOne(tx, `insert into hospitals (uuid, name, status, network_id, latitude, longitude, radius, created_at, modified_at) values ($1, $2, 'ACTIVATED', $3, $4, $5, 500, $6, $6) returning id`, [stableUuid(`hospital:${name}`), name, networkId, lat, lon, daysAgo(400)])).id;
+    (
+      await insertOne(
+        tx,
+        `insert into hospitals (uuid, name, status, network_id, latitude, longitude, radius, created_at, modified_at) values ($1, $2, 'ACTIVATED', $3, $4, $5, 500, $6, $6) returning id`,
+        [stableUuid(`hospital:${name}`), name, networkId, lat, lon, daysAgo(400)],
+      )
+    ).id;
   const stE = await hospital(DEMO_ORGS.stElsewhere, demoNet.id, 51.5072, -0.1276);
   const river = await hospital(DEMO_ORGS.riverside, demoNet.id, 51.4545, -2.5879);
   const north = await hospital(DEMO_ORGS.northgate, northNet.id, 53.4808, -2.2426);
-  await tx.query('update networks set default_organisation_id = $2 where id = $1', [demoNet.id, stE]);
-  await tx.query('update networks set default_organisation_id = $2 where id = $1', [northNet.id, north]);
+  await tx.query('update networks set default_organisation_id = $2 where id = $1', [
+    demoNet.id,
+    stE,
+  ]);
+  await tx.query('update networks set default_organisation_id = $2 where id = $1', [
+    northNet.id,
+    north,
+  ]);
 
   const premium = { patient_cards: true, pagers: true, advice_channels: true };
   const addUser = async (u: {
@@ -120,19 +220,106 @@ async function seedOrganisation(tx: DatabaseTx, now: Date, ids: Ids): Promise<vo
       `insert into users (uuid, email, first_name, last_name, phone, role, role_description, speciality, status,
                           access_level, hospital_id, features, premium_features, gdpr_accepted, created_at, modified_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, true, $14, $14) returning id`,
-      [uuid, u.email, u.first, u.last, `+44 20 7946 ${String(1000 + ids.users.size).slice(-4)}`, u.role.toUpperCase().replaceAll(' ', '_'), u.role, u.speciality, u.status ?? 'AVAILABLE', u.level, u.hospitalId, JSON.stringify(u.features ?? {}), JSON.stringify(u.premium ?? {}), daysAgo(200 + ids.users.size)],
+      [
+        uuid,
+        u.email,
+        u.first,
+        u.last,
+        `+44 20 7946 ${String(1000 + ids.users.size).slice(-4)}`,
+        u.role.toUpperCase().replaceAll(' ', '_'),
+        u.role,
+        u.speciality,
+        u.status ?? 'AVAILABLE',
+        u.level,
+        u.hospitalId,
+        JSON.stringify(u.features ?? {}),
+        JSON.stringify(u.premium ?? {}),
+        daysAgo(200 + ids.users.size),
+      ],
     );
-    ids.users.set(u.email, { id: row.id, uuid, firstName: u.first, lastName: u.last, hospitalId: u.hospitalId, role: u.role });
+    ids.users.set(u.email, {
+      id: row.id,
+      uuid,
+      firstName: u.first,
+      lastName: u.last,
+      hospitalId: u.hospitalId,
+      role: u.role,
+    });
     return row.id;
   };
 
-  await addUser({ email: DEMO_ACCOUNTS.pandoAdmin, first: 'Pat', last: 'Admin', level: 'PANDO_ADMIN', hospitalId: stE, role: 'Administration', speciality: 'Digital Health', features: { pando_control_v2: true, form_templates: true }, premium });
-  await addUser({ email: DEMO_ACCOUNTS.networkAdmin, first: 'Nina', last: 'Network', level: 'NETWORK_ADMIN', hospitalId: stE, role: 'Administration', speciality: 'Operations', premium });
-  await addUser({ email: DEMO_ACCOUNTS.orgAdmin, first: 'Omar', last: 'Organisation', level: 'ORGANISATION_ADMIN', hospitalId: stE, role: 'Administration', speciality: 'Operations', premium });
-  await addUser({ email: DEMO_ACCOUNTS.alice, first: 'Alice', last: 'Anderson', level: 'USER_VERIFIED', hospitalId: stE, role: 'Consultant', speciality: 'General Medicine', features: { form_templates: true }, premium });
-  await addUser({ email: DEMO_ACCOUNTS.bob, first: 'Bob', last: 'Baker', level: 'USER_VERIFIED', hospitalId: stE, role: 'Nurse', speciality: 'Cardiology', features: { form_templates: true }, premium });
-  await addUser({ email: DEMO_ACCOUNTS.carol, first: 'Carol', last: 'Carter', level: 'USER', hospitalId: river, role: 'Physiotherapist', speciality: 'Orthopaedics' });
-  await addUser({ email: DEMO_ACCOUNTS.dave, first: 'Dave', last: 'Dawson', level: 'USER_VERIFIED', hospitalId: north, role: 'Pharmacist', speciality: 'Oncology', premium });
+  await addUser({
+    email: DEMO_ACCOUNTS.pandoAdmin,
+    first: 'Pat',
+    last: 'Admin',
+    level: 'PANDO_ADMIN',
+    hospitalId: stE,
+    role: 'Administration',
+    speciality: 'Digital Health',
+    features: { pando_control_v2: true, form_templates: true },
+    premium,
+  });
+  await addUser({
+    email: DEMO_ACCOUNTS.networkAdmin,
+    first: 'Nina',
+    last: 'Network',
+    level: 'NETWORK_ADMIN',
+    hospitalId: stE,
+    role: 'Administration',
+    speciality: 'Operations',
+    premium,
+  });
+  await addUser({
+    email: DEMO_ACCOUNTS.orgAdmin,
+    first: 'Omar',
+    last: 'Organisation',
+    level: 'ORGANISATION_ADMIN',
+    hospitalId: stE,
+    role: 'Administration',
+    speciality: 'Operations',
+    premium,
+  });
+  await addUser({
+    email: DEMO_ACCOUNTS.alice,
+    first: 'Alice',
+    last: 'Anderson',
+    level: 'USER_VERIFIED',
+    hospitalId: stE,
+    role: 'Consultant',
+    speciality: 'General Medicine',
+    features: { form_templates: true },
+    premium,
+  });
+  await addUser({
+    email: DEMO_ACCOUNTS.bob,
+    first: 'Bob',
+    last: 'Baker',
+    level: 'USER_VERIFIED',
+    hospitalId: stE,
+    role: 'Nurse',
+    speciality: 'Cardiology',
+    features: { form_templates: true },
+    premium,
+  });
+  await addUser({
+    email: DEMO_ACCOUNTS.carol,
+    first: 'Carol',
+    last: 'Carter',
+    level: 'USER',
+    hospitalId: river,
+    role: 'Physiotherapist',
+    speciality: 'Orthopaedics',
+  });
+  await addUser({
+    email: DEMO_ACCOUNTS.dave,
+    first: 'Dave',
+    last: 'Dawson',
+    level: 'USER_VERIFIED',
+    hospitalId: north,
+    role: 'Pharmacist',
+    speciality: 'Oncology',
+    premium,
+  });
 
   // ~60 generated staff: most at St Elsewhere, some at Riverside and Northgate.
   const staff: string[] = [];
@@ -144,7 +331,7 @@ async function seedOrganisation(tx: DatabaseTx, now: Date, ids: Ids): Promise<vo
     const domain = hospitalId === north ? 'example.net' : 'example.org';
     const email = `${first}.${last}.${i + 1}@${domain}`.toLowerCase().replace(/[^a-z0-9.@]/g, '');
     const speciality = i < 2 ? 'Cardiology' : pick(rand, SPECIALITIES);
-    const role = i < 2 ? 'Consultant' : ROLES[i % ROLES.length]!;
+    const role = i < 2 ? 'Consultant' : at(ROLES, i % ROLES.length);
     await addUser({
       email,
       first,
@@ -159,9 +346,12 @@ async function seedOrganisation(tx: DatabaseTx, now: Date, ids: Ids): Promise<vo
     staff.push(email);
     if (i < 2) cardiologists.push(email);
   }
-  const stEStaff = staff.filter((e) => ids.users.get(e)!.hospitalId === stE);
+  const stEStaff = staff.filter((e) => user(ids, e).hospitalId === stE);
 
-  await tx.query(`insert into invites (email, hospital_id, approved_by_id, sent_at) values ($1, $2, $3, $4)`, [DEMO_INVITE_EMAIL, stE, ids.users.get(DEMO_ACCOUNTS.networkAdmin)!.id, daysAgo(2)]);
+  await tx.query(
+    `insert into invites (email, hospital_id, approved_by_id, sent_at) values ($1, $2, $3, $4)`,
+    [DEMO_INVITE_EMAIL, stE, user(ids, DEMO_ACCOUNTS.networkAdmin).id, daysAgo(2)],
+  );
 
   const addTeam = async (t: {
     name: string;
@@ -177,17 +367,41 @@ async function seedOrganisation(tx: DatabaseTx, now: Date, ids: Ids): Promise<vo
       tx,
       `insert into teams (mim_id, name, description, hospital_id, discoverable, auto_accept, public_data, created_by_id, created_at, modified_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) returning id`,
-      [mimId, t.name, t.description ?? null, t.hospitalId, t.discoverable ?? false, t.autoAccept ?? false, JSON.stringify(t.publicData ?? {}), ids.users.get(t.members[0]!)!.id, daysAgo(90)],
+      [
+        mimId,
+        t.name,
+        t.description ?? null,
+        t.hospitalId,
+        t.discoverable ?? false,
+        t.autoAccept ?? false,
+        JSON.stringify(t.publicData ?? {}),
+        user(ids, at(t.members, 0)).id,
+        daysAgo(90),
+      ],
     );
     for (const email of new Set(t.members)) {
-      await tx.query('insert into team_members (team_id, user_id, created_at) values ($1, $2, $3)', [row.id, ids.users.get(email)!.id, daysAgo(89)]);
+      await tx.query(
+        'insert into team_members (team_id, user_id, created_at) values ($1, $2, $3)',
+        [row.id, user(ids, email).id, daysAgo(89)],
+      );
     }
     ids.rooms.set(t.name, { id: row.id, mimId, memberEmails: [...new Set(t.members)] });
     return row.id;
   };
 
-  await addTeam({ name: 'Ward 7 Team', hospitalId: stE, members: [DEMO_ACCOUNTS.alice, DEMO_ACCOUNTS.bob, ...stEStaff.slice(2, 6)] });
-  await addTeam({ name: 'Junior Doctors Forum', hospitalId: stE, discoverable: true, autoAccept: true, members: [DEMO_ACCOUNTS.alice, ...stEStaff.slice(6, 16)], description: 'Questions, rotas and teaching for junior doctors.' });
+  await addTeam({
+    name: 'Ward 7 Team',
+    hospitalId: stE,
+    members: [DEMO_ACCOUNTS.alice, DEMO_ACCOUNTS.bob, ...stEStaff.slice(2, 6)],
+  });
+  await addTeam({
+    name: 'Junior Doctors Forum',
+    hospitalId: stE,
+    discoverable: true,
+    autoAccept: true,
+    members: [DEMO_ACCOUNTS.alice, ...stEStaff.slice(6, 16)],
+    description: 'Questions, rotas and teaching for junior doctors.',
+  });
   const cardiologyAdvice = await addTeam({
     name: 'Cardiology Advice',
     hospitalId: stE,
@@ -208,39 +422,99 @@ async function seedOrganisation(tx: DatabaseTx, now: Date, ids: Ids): Promise<vo
       ],
     },
   });
-  await addTeam({ name: 'Night Shift', hospitalId: stE, members: [DEMO_ACCOUNTS.bob, ...stEStaff.slice(16, 24)] });
-  await addTeam({ name: 'Riverside Physio', hospitalId: river, members: [DEMO_ACCOUNTS.carol, ...staff.filter((e) => ids.users.get(e)!.hospitalId === river).slice(0, 4)] });
-  await addTeam({ name: 'Northgate Pharmacy', hospitalId: north, members: [DEMO_ACCOUNTS.dave, ...staff.filter((e) => ids.users.get(e)!.hospitalId === north).slice(0, 4)] });
+  await addTeam({
+    name: 'Night Shift',
+    hospitalId: stE,
+    members: [DEMO_ACCOUNTS.bob, ...stEStaff.slice(16, 24)],
+  });
+  await addTeam({
+    name: 'Riverside Physio',
+    hospitalId: river,
+    members: [
+      DEMO_ACCOUNTS.carol,
+      ...staff.filter((e) => user(ids, e).hospitalId === river).slice(0, 4),
+    ],
+  });
+  await addTeam({
+    name: 'Northgate Pharmacy',
+    hospitalId: north,
+    members: [
+      DEMO_ACCOUNTS.dave,
+      ...staff.filter((e) => user(ids, e).hospitalId === north).slice(0, 4),
+    ],
+  });
 
   // Advice conversations from alice to Cardiology Advice: one open, two resolved (history).
-  const advice = async (name: string, requestor: string, state: 'open' | 'resolved', age: number) => {
+  const advice = async (
+    name: string,
+    requestor: string,
+    state: 'open' | 'resolved',
+    age: number,
+  ) => {
     const mimId = stableMimId(`advice:${name}`);
     const row = await insertOne(
       tx,
       `insert into advice_conversations (mim_id, team_id, requestor_id, requestor_resolved, public_team_resolved, resolver_id, created_at, modified_at)
        values ($1, $2, $3, $4, $4, $5, $6, $7) returning id`,
-      [mimId, cardiologyAdvice, ids.users.get(requestor)!.id, state === 'resolved', state === 'resolved' ? ids.users.get(DEMO_ACCOUNTS.bob)!.id : null, daysAgo(age), daysAgo(age - 1)],
+      [
+        mimId,
+        cardiologyAdvice,
+        user(ids, requestor).id,
+        state === 'resolved',
+        state === 'resolved' ? user(ids, DEMO_ACCOUNTS.bob).id : null,
+        daysAgo(age),
+        daysAgo(age - 1),
+      ],
     );
-    ids.rooms.set(name, { id: row.id, mimId, memberEmails: [requestor, DEMO_ACCOUNTS.bob, ...cardiologists] });
+    ids.rooms.set(name, {
+      id: row.id,
+      mimId,
+      memberEmails: [requestor, DEMO_ACCOUNTS.bob, ...cardiologists],
+    });
   };
   await advice('Advice: palpitations in bay 3', DEMO_ACCOUNTS.alice, 'open', 1);
   await advice('Advice: anticoagulation before cardioversion', DEMO_ACCOUNTS.alice, 'resolved', 12);
-  await advice('Advice: new LBBB on admission', stEStaff[30]!, 'resolved', 20);
+  await advice('Advice: new LBBB on admission', at(stEStaff, 30), 'resolved', 20);
 
   // Wards, patients, patient cards with tasks.
   const wardIds: Record<number, number[]> = { [stE]: [], [river]: [], [north]: [] };
   const wardNames: Record<number, string[]> = {
-    [stE]: ['Ward 7', 'Cardiology Ward', 'Acute Medical Unit', 'Respiratory Ward', 'Surgical Ward 2'],
+    [stE]: [
+      'Ward 7',
+      'Cardiology Ward',
+      'Acute Medical Unit',
+      'Respiratory Ward',
+      'Surgical Ward 2',
+    ],
     [river]: ['Riverside Ward A', 'Riverside Ward B', 'Rehabilitation Unit'],
     [north]: ['Northgate Day Unit', 'Northgate Ward 1'],
   };
   for (const [hid, names] of Object.entries(wardNames)) {
     for (const name of names) {
-      wardIds[Number(hid)]!.push((await insertOne(tx, 'insert into wards (name, hospital_id, created_at) values ($1, $2, $3) returning id', [name, Number(hid), daysAgo(300)])).id);
+      (wardIds[Number(hid)] ??= []).push(
+        (
+          await insertOne(
+            tx,
+            'insert into wards (name, hospital_id, created_at) values ($1, $2, $3) returning id',
+            [name, Number(hid), daysAgo(300)],
+          )
+        ).id,
+      );
     }
   }
-  const ward7Team = ids.rooms.get('Ward 7 Team')!.id;
-  const TASKS = ['Take bloods', 'Review ECG', 'Chase echo report', 'Medication review', 'Update family', 'Physio assessment', 'Discharge summary', 'Repeat obs at 18:00', 'Check potassium', 'Book CT chest'];
+  const ward7Team = room(ids, 'Ward 7 Team').id;
+  const TASKS = [
+    'Take bloods',
+    'Review ECG',
+    'Chase echo report',
+    'Medication review',
+    'Update family',
+    'Physio assessment',
+    'Discharge summary',
+    'Repeat obs at 18:00',
+    'Check potassium',
+    'Book CT chest',
+  ];
   const cardUsers = [DEMO_ACCOUNTS.alice, DEMO_ACCOUNTS.bob];
   for (let i = 0; i < 24; i++) {
     const hospitalId = i < 18 ? stE : i < 21 ? river : north;
@@ -252,18 +526,53 @@ async function seedOrganisation(tx: DatabaseTx, now: Date, ids: Ids): Promise<vo
       tx,
       `insert into patients (first_name, last_name, dob, gender, patient_identificator, overview, bed, ward_id, hospital_id, created_at, modified_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) returning id`,
-      [first, last, dob, gender, `${String(400 + i).padStart(3, '0')} ${String(100 + Math.floor(rand() * 900))} ${String(1000 + Math.floor(rand() * 9000))}`, pick(rand, ['Admitted with chest pain; troponin pending.', 'Community-acquired pneumonia, day 3 of antibiotics.', 'Post-op day 1, mobilising with physio.', 'Fall at home, no fracture on X-ray.', 'Heart failure exacerbation, on IV furosemide.']), `${1 + (i % 12)}`, pick(rand, wardIds[hospitalId]!), hospitalId, daysAgo(10 - (i % 10))],
+      [
+        first,
+        last,
+        dob,
+        gender,
+        `${String(400 + i).padStart(3, '0')} ${String(100 + Math.floor(rand() * 900))} ${String(1000 + Math.floor(rand() * 9000))}`,
+        pick(rand, [
+          'Admitted with chest pain; troponin pending.',
+          'Community-acquired pneumonia, day 3 of antibiotics.',
+          'Post-op day 1, mobilising with physio.',
+          'Fall at home, no fracture on X-ray.',
+          'Heart failure exacerbation, on IV furosemide.',
+        ]),
+        `${1 + (i % 12)}`,
+        pick(rand, wardIds[hospitalId] ?? []),
+        hospitalId,
+        daysAgo(10 - (i % 10)),
+      ],
     );
-    const creator = hospitalId === stE ? pick(rand, cardUsers) : hospitalId === river ? DEMO_ACCOUNTS.carol : DEMO_ACCOUNTS.dave;
+    const creator =
+      hospitalId === stE
+        ? pick(rand, cardUsers)
+        : hospitalId === river
+          ? DEMO_ACCOUNTS.carol
+          : DEMO_ACCOUNTS.dave;
     const card = await insertOne(
       tx,
       `insert into patient_cards (title, subtitle, patient_id, hospital_id, created_by_id, editable, created_at, modified_at)
        values ($1, $2, $3, $4, $5, true, $6, $6) returning id`,
-      [`${first} ${last}`, pick(rand, SPECIALITIES), patient.id, hospitalId, ids.users.get(creator)!.id, daysAgo(10 - (i % 10))],
+      [
+        `${first} ${last}`,
+        pick(rand, SPECIALITIES),
+        patient.id,
+        hospitalId,
+        user(ids, creator).id,
+        daysAgo(10 - (i % 10)),
+      ],
     );
-    await tx.query('insert into patient_card_users (patient_card_id, user_id) values ($1, $2)', [card.id, ids.users.get(creator)!.id]);
+    await tx.query('insert into patient_card_users (patient_card_id, user_id) values ($1, $2)', [
+      card.id,
+      user(ids, creator).id,
+    ]);
     if (hospitalId === stE && i % 3 === 0) {
-      await tx.query('insert into patient_card_teams (patient_card_id, team_id) values ($1, $2)', [card.id, ward7Team]);
+      await tx.query('insert into patient_card_teams (patient_card_id, team_id) values ($1, $2)', [
+        card.id,
+        ward7Team,
+      ]);
     }
     const n = 2 + Math.floor(rand() * 3);
     for (let k = 0; k < n; k++) {
@@ -271,7 +580,15 @@ async function seedOrganisation(tx: DatabaseTx, now: Date, ids: Ids): Promise<vo
       await tx.query(
         `insert into tasks (patient_card_id, title, completed, completed_at, completed_by_id, "order", created_at, modified_at)
          values ($1, $2, $3, $4, $5, $6, $7, $7)`,
-        [card.id, TASKS[(i + k) % TASKS.length], done, done ? daysAgo(1) : null, done ? ids.users.get(creator)!.id : null, k, daysAgo(5)],
+        [
+          card.id,
+          TASKS[(i + k) % TASKS.length],
+          done,
+          done ? daysAgo(1) : null,
+          done ? user(ids, creator).id : null,
+          k,
+          daysAgo(5),
+        ],
       );
     }
   }
@@ -280,15 +597,37 @@ async function seedOrganisation(tx: DatabaseTx, now: Date, ids: Ids): Promise<vo
   for (let i = 0; i < 4; i++) {
     await tx.query(
       `insert into pagers (mim_id, name, description, hospital_id, assigned_to_id, assigned_at, created_at) values ($1, $2, $3, $4, $5, $6, $7)`,
-      [`${100 + i * 111}-${200 + i * 37}-${300 + i * 53}`, `Bleep ${4400 + i}`, pick(rand, ['Cardiology registrar', 'Night coordinator', 'Medical SHO', 'Outreach team']), stE, i % 2 === 0 ? ids.users.get(stEStaff[i]!)!.id : null, i % 2 === 0 ? daysAgo(3) : null, daysAgo(60)],
+      [
+        `${100 + i * 111}-${200 + i * 37}-${300 + i * 53}`,
+        `Bleep ${4400 + i}`,
+        pick(rand, ['Cardiology registrar', 'Night coordinator', 'Medical SHO', 'Outreach team']),
+        stE,
+        i % 2 === 0 ? user(ids, at(stEStaff, i)).id : null,
+        i % 2 === 0 ? daysAgo(3) : null,
+        daysAgo(60),
+      ],
     );
   }
 
-  await seedAnalytics(tx, now, ids, rand, [ids.rooms.get('Ward 7 Team')!.id, ids.rooms.get('Night Shift')!.id], ids.rooms.get('Junior Doctors Forum')!.id);
+  await seedAnalytics(
+    tx,
+    now,
+    ids,
+    rand,
+    [room(ids, 'Ward 7 Team').id, room(ids, 'Night Shift').id],
+    room(ids, 'Junior Doctors Forum').id,
+  );
 }
 
 /** 30 days of logins, sessions and messages, with a working-hours rhythm, for the report. */
-async function seedAnalytics(tx: DatabaseTx, now: Date, ids: Ids, rand: () => number, teamIds: number[], forumId: number): Promise<void> {
+async function seedAnalytics(
+  tx: DatabaseTx,
+  now: Date,
+  ids: Ids,
+  rand: () => number,
+  teamIds: number[],
+  forumId: number,
+): Promise<void> {
   const users = [...ids.users.values()];
   const rows: unknown[][] = [];
   const dayStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
@@ -305,7 +644,15 @@ async function seedAnalytics(tx: DatabaseTx, now: Date, ids: Ids, rand: () => nu
       for (let m = 0; m < messages; m++) {
         const when = new Date(at.getTime() + Math.floor(rand() * 6 * 3_600_000));
         const toForum = rand() < 0.15;
-        rows.push(['message_sent', when, u.id, toForum ? null : pick(rand, teamIds), toForum ? forumId : null, rand() < 0.05, rand() < 0.1]);
+        rows.push([
+          'message_sent',
+          when,
+          u.id,
+          toForum ? null : pick(rand, teamIds),
+          toForum ? forumId : null,
+          rand() < 0.05,
+          rand() < 0.1,
+        ]);
       }
     }
   }

@@ -13,13 +13,15 @@ export function prng(seed: number): () => number {
 }
 
 export function pick<T>(rand: () => number, items: readonly T[]): T {
-  return items[Math.floor(rand() * items.length)]!;
+  const item = items[Math.floor(rand() * items.length)];
+  if (item === undefined) throw new Error('pick from an empty list');
+  return item;
 }
 
 /** A stable RFC 4122-shaped uuid derived from a name, so demo ids survive a reseed. */
 export function stableUuid(name: string): string {
   const h = createHash('sha256').update(`pando-demo:${name}`).digest('hex');
-  const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
+  const variant = ((parseInt(h.charAt(16), 16) & 0x3) | 0x8).toString(16);
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 

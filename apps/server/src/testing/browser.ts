@@ -57,7 +57,10 @@ export class TestBrowser {
       ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
     });
     for (const c of setCookies(res)) {
-      const expired = c.value === '' || c.attributes.get('max-age') === '0' || String(c.attributes.get('expires') ?? '').includes('1970');
+      const expired =
+        c.value === '' ||
+        c.attributes.get('max-age') === '0' ||
+        String(c.attributes.get('expires') ?? '').includes('1970');
       if (expired) this.cookies.delete(c.name);
       else this.cookies.set(c.name, c.value);
     }

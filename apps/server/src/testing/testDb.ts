@@ -20,7 +20,8 @@ export interface TestDatabaseOptions {
 function migrationsFingerprint(): string {
   const dir = defaultMigrationsDir();
   const h = createHash('sha256');
-  for (const f of fs.readdirSync(dir).sort()) h.update(f).update(fs.readFileSync(path.join(dir, f)));
+  for (const f of fs.readdirSync(dir).sort())
+    h.update(f).update(fs.readFileSync(path.join(dir, f)));
   // Seed code changes must rebuild the seeded template too.
   const seedDir = path.resolve(dir, '../src/seed');
   for (const f of fs.existsSync(seedDir) ? fs.readdirSync(seedDir).sort() : []) {
@@ -80,7 +81,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     const db = await openDatabase({ dataDir: '', databaseUrl, pgSchema: schemaName });
     await migrate(db);
     if (options.seed) await seedDatabase(db, { now });
-    const close = db.close;
+    const close = db.close.bind(db);
     return {
       ...db,
       location: schemaName,
@@ -99,7 +100,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   const db = await openDatabase({ dataDir });
   // Migrations added since the template was built (another engineer's files) still apply.
   await migrate(db);
-  const close = db.close;
+  const close = db.close.bind(db);
   return {
     ...db,
     location: dataDir,

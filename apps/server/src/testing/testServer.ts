@@ -70,7 +70,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email }),
     });
-    if (start.status !== 200) throw new Error(`POST /auth for ${email}: ${start.status} ${await start.text()}`);
+    if (start.status !== 200)
+      throw new Error(`POST /auth for ${email}: ${start.status} ${await start.text()}`);
     const challenge = [...cookiesFrom(start)].map(([k, v]) => `${k}=${v}`).join('; ');
     const mail = await fetch(`${url}/api/dev/mailbox?to=${encodeURIComponent(email)}`);
     const { results } = (await mail.json()) as { results: { text: string }[] };
@@ -81,7 +82,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       headers: { 'content-type': 'application/json', cookie: challenge },
       body: JSON.stringify({ authorization_code: code }),
     });
-    if (res.status !== 200) throw new Error(`validate for ${email}: ${res.status} ${await res.text()}`);
+    if (res.status !== 200)
+      throw new Error(`validate for ${email}: ${res.status} ${await res.text()}`);
     const session = [...cookiesFrom(res)].find(([k]) => k.endsWith('pando_session'));
     if (!session) throw new Error('no session cookie set');
     const { access_token } = (await res.json()) as { access_token: string };

@@ -48,12 +48,18 @@ export async function findUserById(db: DatabaseTx, id: number): Promise<UserReco
   return r.rows[0];
 }
 
-export async function findUserByUuid(db: DatabaseTx, uuid: string): Promise<UserRecord | undefined> {
+export async function findUserByUuid(
+  db: DatabaseTx,
+  uuid: string,
+): Promise<UserRecord | undefined> {
   const r = await db.query<UserRecord>(`${USER_SELECT} where u.uuid::text = $1`, [uuid]);
   return r.rows[0];
 }
 
-export async function findUserByEmail(db: DatabaseTx, email: string): Promise<UserRecord | undefined> {
+export async function findUserByEmail(
+  db: DatabaseTx,
+  email: string,
+): Promise<UserRecord | undefined> {
   const r = await db.query<UserRecord>(`${USER_SELECT} where u.email = $1`, [email.toLowerCase()]);
   return r.rows[0];
 }

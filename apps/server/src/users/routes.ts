@@ -8,7 +8,10 @@ import { canSee, findUserById, findUserByUuid, toWireUser, type UserRecord } fro
 
 /** `{id}` is the numeric id, or the uuid (the chat knows people by uuid). */
 const UserIdParamSchema = z.object({
-  id: z.union([z.coerce.number().pipe(IdSchema), z.string().regex(/^[0-9a-fA-F-]{36}$/, 'must be a user id or uuid')]),
+  id: z.union([
+    z.coerce.number().pipe(IdSchema),
+    z.string().regex(/^[0-9a-fA-F-]{36}$/, 'must be a user id or uuid'),
+  ]),
 });
 const EmbedQuerySchema = z.object({ embed: z.string().max(200).optional() });
 
@@ -25,7 +28,8 @@ interface TeamRow {
 export function registerUserRoutes(app: FastifyInstance): void {
   async function visibleUser(viewer: UserRecord, raw: unknown): Promise<UserRecord> {
     const { id } = parseInput(UserIdParamSchema, raw);
-    const target = typeof id === 'number' ? await findUserById(app.db, id) : await findUserByUuid(app.db, id);
+    const target =
+      typeof id === 'number' ? await findUserById(app.db, id) : await findUserByUuid(app.db, id);
     // Another network's user is indistinguishable from a missing one.
     if (!target || !canSee(viewer, target)) throw notFound('User');
     return target;
@@ -39,7 +43,12 @@ export function registerUserRoutes(app: FastifyInstance): void {
       `select u.uuid, u.status from users u left join hospitals h on h.id = u.hospital_id
         where u.uuid::text = any($1::text[])
           and ($2::boolean or u.hospital_id = $3 or ($4::int is not null and h.network_id = $4))`,
-      [users.map((u) => u.toLowerCase()), auth.user.access_level === 'PANDO_ADMIN', auth.user.hospital_id, auth.user.network_id],
+      [
+        users.map((u) => u.toLowerCase()),
+        auth.user.access_level === 'PANDO_ADMIN',
+        auth.user.hospital_id,
+        auth.user.network_id,
+      ],
     );
     return { results: r.rows.map((row) => ({ id: row.uuid, status: row.status })) };
   });
@@ -51,7 +60,11 @@ export function registerUserRoutes(app: FastifyInstance): void {
   app.put('/api/v4/users/me/status', async (req) => {
     const auth = await requireUser(app, req);
     const { status } = parseInput(SetOwnStatusBodySchema, req.body);
-    await app.db.query('update users set status = $2, modified_at = $3 where id = $1', [auth.user.id, status, app.config.now()]);
+    await app.db.query('update users set status = $2, modified_at = $3 where id = $1', [
+      auth.user.id,
+      status,
+      app.config.now(),
+    ]);
     return { id: auth.user.uuid, status };
   });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserSchema, UsersStatusesResponseSchema } from '@pando/domain';
 import { startTestServer, type TestServer } from '../testing/testServer.js';
 import { DEMO_ACCOUNTS } from '../seed/index.js';
+import { blockUser } from './block.js';
 
 let server: TestServer;
 let alice: string;
@@ -12,14 +13,17 @@ beforeAll(async () => {
   server = await startTestServer();
   alice = await server.loginAs(DEMO_ACCOUNTS.alice);
   dave = await server.loginAs(DEMO_ACCOUNTS.dave);
-  const r = await server.db.query<{ email: string; id: number; uuid: string }>('select email, id, uuid from users');
+  const r = await server.db.query<{ email: string; id: number; uuid: string }>(
+    'select email, id, uuid from users',
+  );
   for (const row of r.rows) ids[row.email] = { id: row.id, uuid: row.uuid };
 });
 afterAll(async () => {
-  await server?.close();
+  await server.close();
 });
 
-const get = (path: string, cookie: string) => fetch(`${server.url}${path}`, { headers: { cookie } });
+const get = (path: string, cookie: string) =>
+  fetch(`${server.url}${path}`, { headers: { cookie } });
 
 describe('GET /api/v4/users/{id}', () => {
   it('shows a colleague of the same network with ?embed=hospital', async () => {
@@ -56,7 +60,9 @@ describe('GET /api/v4/users/{id}/teams', () => {
   it("lists bob's teams that alice may see, with mim_id, user_ids and member_of", async () => {
     const res = await get(`/api/v4/users/${ids[DEMO_ACCOUNTS.bob]!.id}/teams`, alice);
     expect(res.status).toBe(200);
-    const { results } = (await res.json()) as { results: { name: string; mim_id: string; member_of: boolean; user_ids: number[] }[] };
+    const { results } = (await res.json()) as {
+      results: { name: string; mim_id: string; member_of: boolean; user_ids: number[] }[];
+    };
     const names = results.map((t) => t.name);
     expect(names).toContain('Ward 7 Team');
     expect(names).toContain('Cardiology Advice');
@@ -72,11 +78,18 @@ describe('GET /api/v4/users/{id}/teams', () => {
 
 describe('availability', () => {
   it('GET /users/statuses gives the statuses of visible users only', async () => {
-    const wanted = [DEMO_ACCOUNTS.bob, DEMO_ACCOUNTS.carol, DEMO_ACCOUNTS.dave].map((e) => ids[e]!.uuid);
-    const res = await get(`/api/v4/users/statuses?subscribe=false&users=${wanted.join(',')}`, alice);
+    const wanted = [DEMO_ACCOUNTS.bob, DEMO_ACCOUNTS.carol, DEMO_ACCOUNTS.dave].map(
+      (e) => ids[e]!.uuid,
+    );
+    const res = await get(
+      `/api/v4/users/statuses?subscribe=false&users=${wanted.join(',')}`,
+      alice,
+    );
     expect(res.status).toBe(200);
     const { results } = UsersStatusesResponseSchema.parse(await res.json());
-    expect(results.map((r) => r.id).sort()).toEqual([ids[DEMO_ACCOUNTS.bob]!.uuid, ids[DEMO_ACCOUNTS.carol]!.uuid].sort());
+    expect(results.map((r) => r.id).sort()).toEqual(
+      [ids[DEMO_ACCOUNTS.bob]!.uuid, ids[DEMO_ACCOUNTS.carol]!.uuid].sort(),
+    );
   });
 
   it('PUT /users/me/status lets a user set their own availability (AVAILABLE/UNAVAILABLE only)', async () => {
@@ -88,11 +101,40 @@ describe('availability', () => {
       });
     expect((await put('UNAVAILABLE')).status).toBe(200);
     const bobSees = await server.loginAs(DEMO_ACCOUNTS.bob);
-    const res = await get(`/api/v4/users/statuses?subscribe=false&users=${ids[DEMO_ACCOUNTS.alice]!.uuid}`, bobSees);
-    expect(UsersStatusesResponseSchema.parse(await res.json()).results[0]?.status).toBe('UNAVAILABLE');
+    const res = await get(
+      `/api/v4/users/statuses?subscribe=false&users=${ids[DEMO_ACCOUNTS.alice]!.uuid}`,
+      bobSees,
+    );
+    expect(UsersStatusesResponseSchema.parse(await res.json()).results[0]?.status).toBe(
+      'UNAVAILABLE',
+    );
     const bad = await put('UNKNOWN');
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ details: [expect.objectContaining({ path: 'status' })] });
+    expect(await bad.json()).toMatchObject({
+      details: [expect.objectContaining({ path: 'status' })],
+    });
     expect((await put('AVAILABLE')).status).toBe(200);
+  });
+});
+
+describe('blocking', () => {
+  it('a blocked user loses every session at once and the chat server is told', async () => {
+    const email = DEMO_ACCOUNTS.orgAdmin;
+    const cookie = await server.loginAs(email);
+    expect((await get('/api/v4/login/current', cookie)).status).toBe(200);
+    const events: string[] = [];
+    const onRevoked = () => events.push('session:revoked');
+    const onBlocked = () => events.push('user:blocked');
+    server.app.events.on('session:revoked', onRevoked);
+    server.app.events.on('user:blocked', onBlocked);
+    await blockUser(server.app, ids[email]!.id);
+    server.app.events.off('session:revoked', onRevoked);
+    server.app.events.off('user:blocked', onBlocked);
+    expect(events).toEqual(['session:revoked', 'user:blocked']);
+    expect((await get('/api/v4/login/current', cookie)).status).toBe(401);
+    // No new code is mailed to a blocked user, so the login cannot complete.
+    const mailed = server.app.devMailbox?.list(email).length ?? 0;
+    await expect(server.loginAs(email)).rejects.toThrow();
+    expect(server.app.devMailbox?.list(email).length ?? 0).toBe(mailed);
   });
 });

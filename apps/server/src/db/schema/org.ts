@@ -21,7 +21,9 @@ export const networks = pgTable('networks', {
   id: serial('id').primaryKey(),
   uuid: uuid('uuid').notNull().unique(),
   name: text('name').notNull(),
-  status: text('status', { enum: ['ACTIVATED', 'PENDING'] }).notNull().default('ACTIVATED'),
+  status: text('status', { enum: ['ACTIVATED', 'PENDING'] })
+    .notNull()
+    .default('ACTIVATED'),
   features: jsonb('features').$type<NetworkFeatures>().notNull().default({}),
   defaultOrganisationId: integer('default_organisation_id').references(
     (): AnyPgColumn => hospitals.id,
@@ -37,7 +39,9 @@ export const hospitals = pgTable(
     id: serial('id').primaryKey(),
     uuid: uuid('uuid').notNull().unique(),
     name: text('name').notNull(),
-    status: text('status', { enum: ['ACTIVATED', 'PENDING'] }).notNull().default('ACTIVATED'),
+    status: text('status', { enum: ['ACTIVATED', 'PENDING'] })
+      .notNull()
+      .default('ACTIVATED'),
     networkId: integer('network_id').references(() => networks.id),
     longitude: doublePrecision('longitude'),
     latitude: doublePrecision('latitude'),

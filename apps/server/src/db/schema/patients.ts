@@ -23,7 +23,9 @@ export const patients = pgTable(
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     dob: date('dob', { mode: 'string' }),
-    gender: text('gender', { enum: ['MALE', 'FEMALE'] }).notNull().default('MALE'),
+    gender: text('gender', { enum: ['MALE', 'FEMALE'] })
+      .notNull()
+      .default('MALE'),
     patientIdentificator: text('patient_identificator'),
     overview: text('overview'),
     bed: text('bed'),
@@ -138,7 +140,9 @@ export const shares = pgTable(
     resourceId: integer('resource_id').notNull(),
     targetType: text('target_type', { enum: ['user', 'team', 'advice_conversation'] }).notNull(),
     targetId: integer('target_id').notNull(),
-    accessType: text('access_type', { enum: ['READ'] }).notNull().default('READ'),
+    accessType: text('access_type', { enum: ['READ'] })
+      .notNull()
+      .default('READ'),
     sharedById: integer('shared_by_id').references(() => users.id),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
   },
