@@ -1,0 +1,258 @@
+/**
+ * API benchmark (issue 6): the hot reads `GET /api/v4/teams-with-advices-conversations` and
+ * `GET /api/v4/filters` of our server, started exactly as `npm start` runs it on an embedded
+ * database holding the demo organisation grown to 10,000 users, beside a bare Fastify route in
+ * its own process on the same machine. autocannon, 10 connections, 2 s warm-up, then 10 s per
+ * endpoint; p50/p99 latency and requests per second are appended to bench/RESULTS.md ("API").
+ * Not a test: nothing here asserts; `npm run bench:api` prints and records.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import autocannon from 'autocannon';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const REPO = path.resolve(here, '../..');
+const USERS = Number(process.env.BENCH_API_USERS ?? 10_000);
+const DURATION = Number(process.env.BENCH_API_SECONDS ?? 10);
+const CONNECTIONS = 10;
+const SESSION_TOKEN = 'bench-api-session-token';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => {
+        resolve(port);
+      });
+    });
+  });
+}
+
+async function waitFor(
+  url: string,
+  child: ChildProcess,
+  what: string,
+  timeoutMs = 180_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${what} did not start in ${timeoutMs} ms`);
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) {
+      resolve();
+      return;
+    }
+    child.once('exit', () => {
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** Grows St Elsewhere General to USERS people, with teams, forums and advice of realistic size. */
+async function grow(dataDir: string): Promise<void> {
+  const pg = await PGlite.create({ dataDir: path.join(dataDir, 'pglite') });
+  try {
+    const h = await pg.query<{ id: number }>(
+      `select id from hospitals where name = 'St Elsewhere General'`,
+    );
+    const hospitalId = h.rows[0]!.id;
+    const have = await pg.query<{ n: number }>(
+      'select count(*)::int as n from users where hospital_id = $1',
+      [hospitalId],
+    );
+    const add = Math.max(0, USERS - have.rows[0]!.n);
+    await pg.query(
+      `insert into users (uuid, email, first_name, last_name, role_description, speciality, hospital_id, access_level, gdpr_accepted)
+       select gen_random_uuid(),
+              'staff' || i || '@bench.example.org',
+              (array['Amelia','Oliver','Isla','George','Ava','Noah','Mia','Arthur','Sofia','Leo','Grace','Oscar'])[1 + i % 12],
+              (array['Hughes','Patel','Okafor','Kowalski','Murphy','Nguyen','Evans','Silva','Khan','Walsh'])[1 + i % 10] || '-' || i,
+              'Nurse', 'General Medicine', $1, 'USER', true
+         from generate_series(1, $2::int) i`,
+      [hospitalId, add],
+    );
+    const alice = (
+      await pg.query<{ id: number }>(`select id from users where email = 'alice@example.org'`)
+    ).rows[0]!.id;
+    // 300 teams of 40 people (every 10th is a forum), alice in 40 of them.
+    await pg.query(
+      `insert into teams (mim_id, name, hospital_id, discoverable, auto_accept)
+       select 'bench-team-' || i, 'Bench team ' || i, $1, i % 10 = 0, i % 10 = 0 from generate_series(1, 300) i`,
+      [hospitalId],
+    );
+    await pg.query(
+      `insert into team_members (team_id, user_id)
+       select t.id, u.id from teams t
+         join lateral (select id from users where hospital_id = $1 order by id offset (t.id * 37) % 9000 limit 40) u on true
+        where t.mim_id like 'bench-team-%'
+       on conflict do nothing`,
+      [hospitalId],
+    );
+    await pg.query(
+      `insert into team_members (team_id, user_id)
+       select id, $1 from teams where mim_id like 'bench-team-%' and substr(mim_id, 12)::int % 7 = 0 on conflict do nothing`,
+      [alice],
+    );
+    const advice = (
+      await pg.query<{ id: number }>(`select id from teams where name = 'Cardiology Advice'`)
+    ).rows[0]!.id;
+    await pg.query(
+      `insert into advice_conversations (mim_id, team_id, requestor_id, requestor_resolved, public_team_resolved)
+       select 'bench-advice-' || i, $1, $2, i % 3 = 0, i % 3 = 0 from generate_series(1, 60) i`,
+      [advice, alice],
+    );
+    await pg.query(
+      `insert into sessions (token_hash, user_id, expires_at, last_seen_at)
+       values (encode(sha256(convert_to($1, 'utf8')), 'hex'), $2, now() + interval '1 day', now())`,
+      [SESSION_TOKEN, alice],
+    );
+    await pg.query('analyze');
+  } finally {
+    await pg.close();
+  }
+}
+
+interface Row {
+  name: string;
+  p50: number;
+  p99: number;
+  rps: number;
+  errors: number;
+}
+
+async function measure(
+  name: string,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<Row> {
+  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  const row = {
+    name,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    rps: r.requests.average,
+    errors: r.errors + r.timeouts + r.non2xx,
+  };
+  console.log(
+    `${name}: p50 ${row.p50} ms, p99 ${row.p99} ms, ${Math.round(row.rps)} req/s, ${row.errors} errors/non-2xx`,
+  );
+  return row;
+}
+
+async function main(): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pando-bench-api-'));
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dir,
+    SEED: 'demo',
+    LOG_LEVEL: 'warn',
+    WEB_DIST_DIR: '/nonexistent',
+  };
+  delete env.DATABASE_URL;
+  const main = path.join(REPO, 'apps/server/src/main.ts');
+  const start = () =>
+    spawn(process.execPath, ['--import', 'tsx', main], {
+      cwd: REPO,
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  const base = `http://127.0.0.1:${port}`;
+  let server = start();
+  const barePort = await freePort();
+  let bare: ChildProcess | undefined;
+  try {
+    await waitFor(`${base}/api/v4/health`, server, 'our server (first start)');
+    await stop(server);
+    console.log(`growing the demo organisation to ${USERS} users…`);
+    await grow(dir);
+    server = start();
+    await waitFor(`${base}/api/v4/health`, server, 'our server');
+    bare = spawn(process.execPath, [path.join(here, 'bareServer.mjs')], {
+      cwd: REPO,
+      env: { ...process.env, PORT: String(barePort) },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    await waitFor(`http://127.0.0.1:${barePort}/bare`, bare, 'bare Fastify');
+
+    const cookie = { cookie: `pando_session=${SESSION_TOKEN}` };
+    const check = await fetch(`${base}/api/v4/teams-with-advices-conversations`, {
+      headers: cookie,
+    });
+    const body = (await check.json()) as {
+      teams?: unknown[];
+      forums?: unknown[];
+      advice_conversations?: unknown[];
+    };
+    if (check.status !== 200)
+      throw new Error(`teams-with-advices-conversations answered ${check.status}`);
+    console.log(
+      `alice: ${body.teams?.length} teams, ${body.forums?.length} forums, ${body.advice_conversations?.length} advice conversations`,
+    );
+    const filters =
+      '/api/v4/filters?include=user.other,team.member-of,team.forum,team.advice&q=pat&page%5Bnumber%5D=2';
+    const f = (await (await fetch(`${base}${filters}`, { headers: cookie })).json()) as {
+      meta?: { total: number };
+    };
+    console.log(`filters q=pat: ${f.meta?.total} hits`);
+
+    const rows = [
+      await measure('bare Fastify route', `http://127.0.0.1:${barePort}/bare`),
+      await measure(
+        'GET /api/v4/teams-with-advices-conversations',
+        `${base}/api/v4/teams-with-advices-conversations`,
+        cookie,
+      ),
+      await measure('GET /api/v4/filters (4 includes, q=pat, page 2)', `${base}${filters}`, cookie),
+    ];
+    const bareRps = rows[0]!.rps;
+    const date = new Date().toISOString().slice(0, 10);
+    const table = [
+      '',
+      `## API (${date})`,
+      '',
+      `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; embedded PGlite, demo organisation grown to ${USERS} users (300 teams of 40, alice in ${body.teams?.length ?? '?'} teams and ${body.forums?.length ?? '?'} forums). autocannon, ${CONNECTIONS} connections, 2 s warm-up, ${DURATION} s. Command: \`npm run bench:api -w @pando/bench\`.`,
+      '',
+      '| endpoint | p50 ms | p99 ms | req/s | of bare | errors |',
+      '|---|---|---|---|---|---|',
+      ...rows.map(
+        (r) =>
+          `| ${r.name} | ${r.p50} | ${r.p99} | ${Math.round(r.rps)} | ${Math.round((100 * r.rps) / bareRps)} % | ${r.errors} |`,
+      ),
+      '',
+      "Target (TARGETS.md): p99 < 25 ms and at least 30 % of the bare route's requests per second.",
+    ].join('\n');
+    if (!process.env.BENCH_API_NO_RECORD)
+      fs.appendFileSync(path.join(here, '..', 'RESULTS.md'), `${table}\n`);
+    console.log(table);
+  } finally {
+    if (bare) await stop(bare);
+    await stop(server);
+    if (process.env.BENCH_API_KEEP) console.log(`kept ${dir}`);
+    else fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
