@@ -12,6 +12,7 @@ import {
   sniffMimeType,
 } from '@pando/domain';
 import { HttpError } from '../http/errors.js';
+import { decodeBmp, decodeIco } from './bmp.js';
 import type { UploadStore } from './store.js';
 
 /**
@@ -80,13 +81,14 @@ export const MULTIPART_LIMITS = {
  * Keeps a client file name harmless: no directory parts (`../../x` → `x`), no control or
  * bidi-override characters, at most 255 characters with the extension kept. Never used in a path.
  */
+/** C0/C1 controls and bidi overrides (which can make `exe.pdf` read as `fdp.exe`). */
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
+const UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
 export function safeFilename(raw: string | undefined, fallback = 'file'): string {
   let name = (raw ?? '').normalize('NFC');
   name = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex -- removing control characters is the point
-  name = name
-    .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
-    .trim();
+  name = name.replace(UNSAFE_CHARS, '').trim();
   name = name.replace(/^\.+/, '');
   if (name === '') name = fallback;
   // Code points, so a name is never cut inside a surrogate pair.
@@ -245,14 +247,32 @@ export interface ProcessedImage {
 export const MAX_IMAGE_PIXELS = 40_000_000;
 
 /**
- * Decodes and re-encodes: JPEG stays JPEG, PNG/APNG/TIFF become PNG, WebP stays WebP, GIF stays
- * GIF (animated). No metadata is copied, so EXIF (GPS included), XMP and comments are gone.
- * BMP and ICO have no decoder in sharp's libvips build: refused as 415 (decision; the web
- * client's image picker offers JPEG/PNG from cameras and screenshots in practice).
+ * Decodes and re-encodes: JPEG stays JPEG, PNG/APNG/TIFF/BMP/ICO become PNG, WebP stays WebP,
+ * GIF stays GIF (animated). No metadata is copied, so EXIF (GPS included), XMP and comments
+ * are gone. BMP and ICO are decoded by ./bmp.ts (libvips here reads neither).
  */
-export async function processImage(bytes: Buffer, type: string): Promise<ProcessedImage> {
-  if (type === 'image/bmp' || type === 'image/x-icon')
-    throw unsupportedType(`${type} cannot be processed`);
+export async function processImage(
+  original: Buffer,
+  originalType: string,
+): Promise<ProcessedImage> {
+  let bytes = original;
+  let type = originalType;
+  if (type === 'image/bmp' || type === 'image/x-icon') {
+    const raw =
+      type === 'image/bmp'
+        ? decodeBmp(bytes, MAX_IMAGE_PIXELS)
+        : decodeIco(bytes, MAX_IMAGE_PIXELS);
+    if (!raw)
+      throw unsupportedType(`this ${type === 'image/bmp' ? 'BMP' : 'icon'} variant cannot be read`);
+    if (raw.png) bytes = raw.png;
+    else if (raw.rgba) {
+      const { data, width, height } = raw.rgba;
+      bytes = await sharp(data, { raw: { width, height, channels: 4 } })
+        .png()
+        .toBuffer();
+    }
+    type = 'image/png';
+  }
   const animated = type === 'image/gif';
   let base: Sharp;
   try {

@@ -387,3 +387,124 @@ describe('who may read (spec: only the uploader and the people it was shared wit
     ).toBe(409);
   });
 });
+
+/** A 24-bit bottom-up BMP of `pixels` (rows of [r, g, b]), written byte by byte. */
+function bmp24(pixels: [number, number, number][][]): Buffer {
+  const height = pixels.length;
+  const width = pixels[0]?.length ?? 0;
+  const stride = Math.ceil((width * 3) / 4) * 4;
+  const buf = Buffer.alloc(54 + stride * height);
+  buf.write('BM', 0, 'latin1');
+  buf.writeUInt32LE(buf.length, 2);
+  buf.writeUInt32LE(54, 10);
+  buf.writeUInt32LE(40, 14);
+  buf.writeInt32LE(width, 18);
+  buf.writeInt32LE(height, 22);
+  buf.writeUInt16LE(1, 26);
+  buf.writeUInt16LE(24, 28);
+  pixels.forEach((row, y) => {
+    row.forEach(([r, g, b], x) => {
+      const o = 54 + (height - 1 - y) * stride + x * 3;
+      buf[o] = b;
+      buf[o + 1] = g;
+      buf[o + 2] = r;
+    });
+  });
+  return buf;
+}
+
+/** An icon file with one entry holding `entry` (PNG bytes or a DIB). */
+function ico(entry: Buffer, size: number): Buffer {
+  const head = Buffer.alloc(22);
+  head.writeUInt16LE(1, 2);
+  head.writeUInt16LE(1, 4);
+  head[6] = size;
+  head[7] = size;
+  head.writeUInt16LE(1, 10);
+  head.writeUInt16LE(32, 12);
+  head.writeUInt32LE(entry.length, 14);
+  head.writeUInt32LE(22, 18);
+  return Buffer.concat([head, entry]);
+}
+
+async function pixelsOf(
+  who: Caller,
+  id: number,
+): Promise<{ data: Buffer; width: number; height: number }> {
+  const res = await get(who, `/api/v4/images/chat/${id}`);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toBe('image/png');
+  const { data, info } = await sharp(Buffer.from(await res.arrayBuffer()))
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+describe('BMP and ICO are on the allowlist and re-encoded like every image', () => {
+  it('a 24-bit BMP comes back as PNG with the same pixels', async () => {
+    const { id, res } = await newChatImage(
+      alice,
+      bmp24([
+        [
+          [255, 0, 0],
+          [0, 255, 0],
+          [0, 0, 255],
+        ],
+        [
+          [255, 255, 255],
+          [0, 0, 0],
+          [10, 20, 30],
+        ],
+      ]),
+      'scan.bmp',
+    );
+    expect(res.status).toBe(200);
+    const px = await pixelsOf(alice, id);
+    expect([px.width, px.height]).toEqual([3, 2]);
+    expect([...px.data.subarray(0, 12)]).toEqual([255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255]);
+    expect([...px.data.subarray(20, 24)]).toEqual([10, 20, 30, 255]);
+  });
+
+  it('an icon holding a PNG, and one holding a 32-bit bitmap with alpha, are read', async () => {
+    const png = await sharp({
+      create: {
+        width: 16,
+        height: 16,
+        channels: 4,
+        background: { r: 0, g: 128, b: 255, alpha: 1 },
+      },
+    })
+      .png()
+      .toBuffer();
+    const a = await newChatImage(alice, ico(png, 16), 'favicon.ico');
+    expect(a.res.status).toBe(200);
+    expect([...(await pixelsOf(alice, a.id)).data.subarray(0, 4)]).toEqual([0, 128, 255, 255]);
+
+    const dib = Buffer.alloc(40 + 2 * 2 * 4 + 2 * 4);
+    dib.writeUInt32LE(40, 0);
+    dib.writeInt32LE(2, 4);
+    dib.writeInt32LE(4, 8); // colour + mask rows
+    dib.writeUInt16LE(1, 12);
+    dib.writeUInt16LE(32, 14);
+    for (let i = 0; i < 4; i++) dib.writeUInt32LE(i === 0 ? 0x80ff0000 : 0xff00ff00, 40 + i * 4); // ARGB
+    const b = await newChatImage(alice, ico(dib, 2), 'tiny.ico');
+    expect(b.res.status).toBe(200);
+    const px = await pixelsOf(alice, b.id);
+    // Bottom-up: the first stored pixel is the bottom-left one.
+    expect([...px.data.subarray(8, 12)]).toEqual([255, 0, 0, 128]);
+    expect([...px.data.subarray(0, 4)]).toEqual([0, 255, 0, 255]);
+  });
+
+  it('a truncated or unsupported BMP is a 415, never a crash', async () => {
+    const good = bmp24([[[1, 2, 3]]]);
+    expect((await newChatImage(alice, good.subarray(0, 40), 'cut.bmp')).res.status).toBe(415);
+    const rle = Buffer.from(good);
+    rle.writeUInt32LE(1, 30); // BI_RLE8
+    expect((await newChatImage(alice, rle, 'rle.bmp')).res.status).toBe(415);
+    const huge = Buffer.from(good);
+    huge.writeInt32LE(100_000, 18);
+    huge.writeInt32LE(100_000, 22);
+    expect((await newChatImage(alice, huge, 'bomb.bmp')).res.status).toBe(415);
+  });
+});
