@@ -7,10 +7,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHttpClient } from '../http/createHttpClient';
 import { PandoApiProvider, useHttpClient } from './PandoApiProvider';
 import { useAdviceHistoryInfiniteQuery } from './advice';
-import { patientCardKeys } from './patientCards';
+import { patientCardKeys, useReassignPatientCardMutation } from './patientCards';
 import { useSearchInfiniteQuery } from './search';
 import { useToggleTaskMutation } from './tasks';
-import { teamKeys, useAddTeamMembersMutation } from './teams';
+import { teamKeys, useAddTeamMembersMutation, useLeaveTeamMutation } from './teams';
 import { useUserStatusesQuery } from './users';
 
 type Route = (
@@ -173,6 +173,72 @@ describe('optimistic updates', () => {
       expect(result.current.isError).toBe(true);
     });
     expect(queryClient.getQueryData<Team>(teamKeys.detail(5))?.user_ids).toEqual([1, 2]);
+  });
+});
+
+describe('spec rules in the cache', () => {
+  const card: PatientCard = {
+    id: 9,
+    title: 'Mrs Smith',
+    subtitle: null,
+    users: [],
+    teams: [],
+    tasks: [],
+    created_at: now,
+    modified_at: now,
+    editable: true,
+  };
+
+  it('a failed reassign of assignees removes the card from the client store (spec 01 §8)', async () => {
+    const { queryClient, wrapper } = harness(() => ({ status: 403, body: { message: 'no' } }));
+    queryClient.setQueryData(patientCardKeys.detail(9), card);
+    queryClient.setQueryData(patientCardKeys.list(), [card, { ...card, id: 10 }]);
+    const { result } = renderHook(() => useReassignPatientCardMutation(9), { wrapper });
+    act(() => {
+      result.current.mutate({ users: [1], teams: [] });
+    });
+    await waitFor(() => {
+      expect(result.current.isError).toBe(true);
+    });
+    expect(queryClient.getQueryData(patientCardKeys.detail(9))).toBeUndefined();
+    expect(
+      queryClient.getQueryData<PatientCard[]>(patientCardKeys.list())?.map((c) => c.id),
+    ).toEqual([10]);
+  });
+
+  it('leaving a team drops the member at once and marks it as not theirs (spec 01 §4 "Team panel")', async () => {
+    const team: Team = {
+      id: 5,
+      name: 'Ward 7 Team',
+      mim_id: 'ward-7',
+      user_ids: [1, 2],
+      discoverable: false,
+      auto_accept: false,
+      member_of: true,
+    };
+    let release: (value: { status: number; body?: unknown }) => void = () => undefined;
+    const { queryClient, wrapper } = harness((url) =>
+      url.pathname.endsWith('/leave')
+        ? new Promise((resolve) => (release = resolve))
+        : { status: 200, body: { ...team, user_ids: [2], member_of: false } },
+    );
+    queryClient.setQueryData(teamKeys.detail(5), team);
+    const { result } = renderHook(() => useLeaveTeamMutation(5, 1), { wrapper });
+    act(() => {
+      void result.current.leave();
+    });
+    await waitFor(() => {
+      expect(queryClient.getQueryData<Team>(teamKeys.detail(5))).toMatchObject({
+        user_ids: [2],
+        member_of: false,
+      });
+    });
+    act(() => {
+      release({ status: 204 });
+    });
+    await waitFor(() => {
+      expect(result.current.isSuccess).toBe(true);
+    });
   });
 });
 
