@@ -45,3 +45,22 @@ export const chatRoutes = {
   adviceConversation: (teamId: string | number, conversationId: string | number) =>
     `/teams/${teamId}/advice-conversations/${conversationId}`,
 } as const;
+
+/** Fixed routes of spec 01 §2 and where cancel buttons go. */
+export const APP_ROUTES = {
+  home: '/',
+  login: '/login',
+  validate: '/validate',
+  search: '/search',
+  images: '/images',
+  patients: '/patients',
+  createPatient: '/patients/create',
+  createTeam: '/teams/create',
+  createAdviceTeam: '/teams/ask-advice/create',
+  adviceHistory: '/ask-advice/history',
+  manage: '/manage',
+  /** Create team: Cancel returns to /. */
+  createTeamCancel: '/',
+  /** Ask advice: Cancel goes to /search?include=team.advice. */
+  askAdviceCancel: '/search?include=team.advice',
+} as const;

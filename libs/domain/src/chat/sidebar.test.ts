@@ -6,7 +6,7 @@ import {
   totalUnread,
   type SidebarItem,
 } from './sidebar';
-import { chatRoutes, chatScreenForPath } from './routes';
+import { APP_ROUTES, chatRoutes, chatScreenForPath } from './routes';
 
 const item = (
   address: string,
@@ -96,5 +96,7 @@ describe('chat route → screen kind (spec 01 §2)', () => {
     expect(chatScreenForPath(chatRoutes.direct('u1'))).toEqual({ kind: 'direct', userId: 'u1' });
     expect(chatRoutes.team(3)).toBe('/teams/3');
     expect(chatRoutes.newAdvice(3)).toBe('/ask-advice/3');
+    expect(APP_ROUTES.askAdviceCancel).toBe('/search?include=team.advice');
+    expect(chatScreenForPath(APP_ROUTES.adviceHistory)).toEqual({ kind: 'empty' });
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   autocompleteMatch,
+  canEnterEditMode,
+  fileControlState,
   canEditTemplate,
   clearValues,
   compareVersions,
@@ -485,5 +487,21 @@ describe('structured forms wire schemas', () => {
         ?.path,
     ).toEqual(['version']);
     expect(ControlSchema.parse({ id: 'a', type: 'slider' }).type).toBe('slider');
+  });
+});
+
+describe('modes and file controls (spec 02 §1, §4)', () => {
+  it('in chats templates are only viewed and filled, never edited; in the console only by the owner', () => {
+    expect(canEnterEditMode('chat', { created_by_id: 4 }, 4)).toBe(false);
+    expect(canEnterEditMode('console', { created_by_id: 4 }, 4)).toBe(true);
+    expect(canEnterEditMode('console', { created_by_id: 4 }, 5)).toBe(false);
+  });
+
+  it('file controls: empty, uploading, then holding a file guid; deleting sets a dash', () => {
+    expect(fileControlState(undefined, false)).toBe('empty');
+    expect(fileControlState('', true)).toBe('uploading');
+    expect(fileControlState('guid-1', false)).toBe('uploaded');
+    expect(fileControlState('-', false)).toBe('deleted');
+    expect(fileControlState(['x'], false)).toBe('empty');
   });
 });

@@ -508,3 +508,31 @@ export function emailExportError(option: { type: string } | null): string | null
   if (!option) return TEXTS.noTemplateOrExport;
   return option.type === 'email' ? null : TEXTS.notEmailExport;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Modes
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Spec 02 §1/§2: in chats templates are only viewed and filled, never edited; in the console
+ * the owner may edit (Add Component, Edit export options, Save Template, Cancel edit).
+ */
+export function canEnterEditMode(
+  context: 'chat' | 'console',
+  template: Pick<FormTemplate, 'created_by_id'>,
+  userId: number,
+): boolean {
+  return context === 'console' && canEditTemplate(template, userId);
+}
+
+/** Spec 02 §4 file controls: empty, uploading, then holding a file guid; a dash once deleted. */
+export type FileControlState = 'empty' | 'uploading' | 'uploaded' | 'deleted';
+
+export function fileControlState(
+  value: ControlValue | undefined,
+  uploading: boolean,
+): FileControlState {
+  if (uploading) return 'uploading';
+  if (value === DELETED_FILE_VALUE) return 'deleted';
+  return typeof value === 'string' && value.trim() !== '' ? 'uploaded' : 'empty';
+}
