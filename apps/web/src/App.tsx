@@ -48,10 +48,13 @@ function createApp({ config, logger }: AppProps) {
       onSessionEstablished: () => {
         session.established = true;
       },
+      // A crash in the chat client leaves the rest of the app usable (the panes say chat is off).
       wrapShell: (shell) => (
-        <Suspense fallback={null}>
-          <ChatWiring config={config}>{shell}</ChatWiring>
-        </Suspense>
+        <AppErrorBoundary logger={logger} fallback={shell}>
+          <Suspense fallback={null}>
+            <ChatWiring config={config}>{shell}</ChatWiring>
+          </Suspense>
+        </AppErrorBoundary>
       ),
     }),
   );

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { LoadingScreen } from '@pando/ui';
+import { ErrorScreen, LoadingScreen } from '@pando/ui';
 import { LoginRoute } from '../auth/LoginRoute';
 import { SessionGate } from '../auth/SessionGate';
 
@@ -63,6 +63,14 @@ export function createAppRoutes(options: AppRoutesOptions): RouteObject[] {
     { path: '/validate/*', element: login('code') },
     {
       path: '/',
+      // Spec 01 §2: a render crash shows 'Something went wrong.', not the router's developer page.
+      errorElement: (
+        <ErrorScreen
+          onReload={() => {
+            window.location.reload();
+          }}
+        />
+      ),
       element: (
         <SessionGate
           onLogin={options.onLogin}

@@ -174,7 +174,7 @@ export function LiveConversation({ address, kind }: ConversationTarget) {
     }
   };
 
-  const canLoadMore = conversation.loading !== 'fetchedAll' && count > 0;
+  const canLoadMore = conversation.loading.state !== 'fetchedAll' && count > 0;
   return (
     <Stack gap={0} h="100%">
       <Group justify="flex-end" gap="xs" px="md" py={4}>
@@ -206,7 +206,7 @@ export function LiveConversation({ address, kind }: ConversationTarget) {
               <Button
                 size="xs"
                 variant="subtle"
-                loading={conversation.loading === 'fetchingMore'}
+                loading={conversation.loading.state === 'fetchingMore'}
                 onClick={() => {
                   store.loadMore(address);
                 }}
@@ -215,7 +215,7 @@ export function LiveConversation({ address, kind }: ConversationTarget) {
               </Button>
             </Center>
           ) : null}
-          {conversation.loading === 'fetchedAll' ? (
+          {conversation.loading.state === 'fetchedAll' ? (
             <Text size="xs" c="dimmed" ta="center">
               {TEXTS.beginningOfConversation}
             </Text>

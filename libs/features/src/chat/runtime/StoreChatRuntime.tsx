@@ -4,19 +4,25 @@ import {
   useConnectionState,
   useConversations,
   useUnreadCounts,
-  type ChatConnectionState,
   type ChatStore,
   type ConversationMeta,
 } from '@pando/data-access';
-import { bareJid, isRoomJid, jidLocal, TEXTS, totalUnread } from '@pando/domain';
+import {
+  type ConnectionStatus,
+  bareJid,
+  isRoomJid,
+  jidLocal,
+  TEXTS,
+  totalUnread,
+} from '@pando/domain';
 import { useAppServices } from '../../shell/services/AppServices';
 import type { DirectConversation } from '../sidebarItems';
 import { LiveConversation } from '../components/LiveConversation';
 import { ChatRuntimeProvider, type ChatRuntimeValue } from './ChatRuntime';
 import { useBrowserNotifications } from '../hooks/useBrowserNotifications';
 
-function connectionOf(state: ChatConnectionState): ChatRuntimeValue['connection'] {
-  if (state.status === 'sessionStarted') return 'online';
+function connectionOf(state: ConnectionStatus): ChatRuntimeValue['connection'] {
+  if (state.status === 'online') return 'online';
   if (state.status === 'idle' || (state.status === 'connecting' && state.attempt <= 1)) {
     return 'connecting';
   }

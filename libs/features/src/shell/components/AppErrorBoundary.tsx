@@ -5,6 +5,8 @@ import type { HttpLogger } from '@pando/data-access';
 export interface AppErrorBoundaryProps {
   children: ReactNode;
   logger?: HttpLogger;
+  /** Shown instead of the error screen, e.g. the shell without live chat when the chat crashes. */
+  fallback?: ReactNode;
 }
 
 interface State {
@@ -32,6 +34,7 @@ export class AppErrorBoundary extends Component<AppErrorBoundaryProps, State> {
 
   override render(): ReactNode {
     if (this.state.reference !== null) {
+      if (this.props.fallback !== undefined) return this.props.fallback;
       return (
         <ErrorScreen
           reference={this.state.reference}
