@@ -42,6 +42,17 @@ export interface XmppPluginOptions {
   limits?: ConnectionOptions['limits'];
 }
 
+/**
+ * `XMPP_RATE_LIMIT=perSecond[:burst]` lifts the per-connection limit (the benchmark's load
+ * generator sends thousands of stanzas a second on one stream).
+ */
+function rateFromEnv(): ConnectionOptions['rate'] | undefined {
+  const m = /^(\d+)(?::(\d+))?$/.exec(process.env.XMPP_RATE_LIMIT ?? '');
+  if (!m) return undefined;
+  const perSecond = Number(m[1]);
+  return { perSecond, burst: m[2] ? Number(m[2]) : perSecond * 4 };
+}
+
 /** The Origin a browser on our own site sends: PUBLIC_URL, or the request's scheme and Host. */
 function expectedOrigin(app: FastifyInstance, req: IncomingMessage): string | undefined {
   const publicUrl = app.config.publicUrl;
@@ -67,18 +78,19 @@ async function xmppPlugin(app: FastifyInstance, opts: XmppPluginOptions): Promis
     domain: opts.domain ?? app.config.xmppDomain,
     db,
     log: app.log,
-    displayName: makeDisplayNames(app),
   });
   await syncRoomsFromDirectory(db);
+  await server.preloadUsers();
   const redisUrl = opts.redisUrl ?? app.config.redisUrl;
   if (redisUrl) server.setBus(await createRedisBus(redisUrl, (m) => server.onBusMessage(m), app.log));
 
   const authenticate: Authenticate = opts.authenticate ?? ((uuid, token) => verifyChatToken(db, uuid, token, app.config.now()));
+  const rate = opts.rate ?? rateFromEnv();
   const connOpts: ConnectionOptions = {
     server,
     authenticate,
     limits: opts.limits ?? DEFAULT_LIMITS,
-    ...(opts.rate ? { rate: opts.rate } : {}),
+    ...(rate ? { rate } : {}),
     log: app.log,
   };
   const path = opts.path ?? '/xmpp';
@@ -127,25 +139,6 @@ async function xmppPlugin(app: FastifyInstance, opts: XmppPluginOptions): Promis
     await new Promise<void>((resolve) => wss.close(() => resolve()));
     await server.closeBus();
   });
-}
-
-/** Sender display names come from the directory, so nobody can post under another name. */
-function makeDisplayNames(app: FastifyInstance): (uuid: string) => Promise<string | undefined> {
-  const cache = new Map<string, { name: string; at: number }>();
-  return async (uuid) => {
-    const hit = cache.get(uuid);
-    if (hit && Date.now() - hit.at < 60_000) return hit.name;
-    const r = await app.db.query<{ name: string }>(
-      `select trim(first_name || ' ' || last_name) as name from users where uuid = $1::uuid`,
-      [uuid],
-    );
-    const name = r.rows[0]?.name;
-    if (name !== undefined) {
-      if (cache.size > 10_000) cache.clear();
-      cache.set(uuid, { name, at: Date.now() });
-    }
-    return name;
-  };
 }
 
 export default fp(xmppPlugin, { name: 'pando-xmpp', fastify: '5.x' });

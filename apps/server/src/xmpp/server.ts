@@ -37,8 +37,6 @@ export interface ChatServerOptions {
   bus?: Bus;
   /** Clock for timestamps (tests). */
   now?: () => Date;
-  /** Display name of a user for the `displayNames` element; undefined keeps the client's. */
-  displayName?: (uuid: string) => Promise<string | undefined>;
   log?: { warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
 }
 
@@ -86,9 +84,9 @@ export class ChatServer {
   private readonly db: ChatDb;
   private bus: Bus;
   private readonly now: () => Date;
-  private readonly displayName: ChatServerOptions['displayName'];
   private readonly log: NonNullable<ChatServerOptions['log']>;
-  private readonly knownUsers = new Map<string, boolean>();
+  /** uuid → directory display name (first + last), for routing checks and `displayNames`. */
+  private readonly users = new Map<string, { name: string; at: number }>();
 
   constructor(opts: ChatServerOptions) {
     this.domain = opts.domain.toLowerCase();
@@ -96,10 +94,9 @@ export class ChatServer {
     this.db = opts.db;
     this.bus = opts.bus ?? noBus;
     this.now = opts.now ?? (() => new Date());
-    this.displayName = opts.displayName;
     this.log = opts.log ?? { warn: () => {}, error: (o) => console.error(o) };
     this.rooms = new RoomDirectory(this.db);
-    this.writer = new GroupCommitWriter(this.db);
+    this.writer = new GroupCommitWriter(this.db, process.env.XMPP_LOG_BATCHES ? batchLogger() : undefined);
   }
 
   setBus(bus: Bus): void {
@@ -228,11 +225,10 @@ export class ChatServer {
       if (cns === NS.carbons) return false;
       return true;
     });
-    if (this.displayName) {
-      const dn = kept.find((c): c is XmlEl => typeof c !== 'string' && localName(c) === 'displayNames' && nsOf(c) === NS.pando);
-      const name = await this.displayName(s.uuid);
-      if (dn && name !== undefined) dn.attrs.sender = name;
-    }
+    // Sender names come from the directory, so nobody can post under another name.
+    const dn = kept.find((c): c is XmlEl => typeof c !== 'string' && localName(c) === 'displayNames' && nsOf(c) === NS.pando);
+    const name = dn ? await this.userName(s.uuid) : undefined;
+    if (dn && name !== undefined) dn.attrs.sender = name;
     kept.push(el('sent', { xmlns: NS.pando, timestamp: now.toISOString() }));
     const attrs: Record<string, string> = { from, to: m.attrs.to ?? '', type: m.attrs.type ?? 'chat' };
     if (m.attrs.id) attrs.id = m.attrs.id;
@@ -240,13 +236,36 @@ export class ChatServer {
     return { name: 'message', attrs: { xmlns: NS.client, ...attrs }, children: kept };
   }
 
+  /**
+   * Loads every user's name once at start: per-message lookups would each wait their turn on
+   * the database behind archive writes (PGlite runs one query at a time) and defeat group commit.
+   */
+  async preloadUsers(): Promise<void> {
+    const res = await this.db.query<{ uuid: string; name: string }>(
+      `select uuid::text as uuid, trim(first_name || ' ' || last_name) as name from users`,
+    );
+    const at = Date.now();
+    for (const r of res.rows) this.users.set(r.uuid, { name: r.name, at });
+  }
+
+  /** Directory name of a user, or undefined for no such user (refreshed every 10 minutes). */
+  private async userName(uuid: string): Promise<string | undefined> {
+    const hit = this.users.get(uuid);
+    if (hit && Date.now() - hit.at < 600_000) return hit.name;
+    const res = await this.db.query<{ name: string }>(
+      `select trim(first_name || ' ' || last_name) as name from users where uuid = $1::uuid`,
+      [uuid],
+    );
+    const name = res.rows[0]?.name;
+    // Unknown users are not remembered: they may be invited later.
+    if (name === undefined) this.users.delete(uuid);
+    else this.users.set(uuid, { name, at: Date.now() });
+    return name;
+  }
+
   private async userExists(uuid: string): Promise<boolean> {
-    const hit = this.knownUsers.get(uuid);
-    if (hit !== undefined) return hit;
-    const res = await this.db.query<{ ok: number }>('select 1 as ok from users where uuid = $1::uuid', [uuid]);
-    const ok = res.rows.length > 0;
-    if (ok) this.knownUsers.set(uuid, true); // unknown users are not cached: they may be invited later
-    return ok;
+    if (this.users.has(uuid)) return true;
+    return (await this.userName(uuid)) !== undefined;
   }
 
   private async onChat(s: ChatSession, m: XmlEl, to: Jid): Promise<void> {
@@ -584,6 +603,23 @@ export class ChatServer {
       ),
     );
   }
+}
+
+/** `XMPP_LOG_BATCHES=1`: one line every 2 s with the group-commit batch sizes and times. */
+function batchLogger(): (size: number, ms: number) => void {
+  let n = 0;
+  let msgs = 0;
+  let ms = 0;
+  let last = Date.now();
+  return (size, took) => {
+    n++;
+    msgs += size;
+    ms += took;
+    if (Date.now() - last < 2_000) return;
+    console.error(`[xmpp] ${n} batches, ${msgs} msgs, avg ${(msgs / n).toFixed(1)} msgs/batch, avg ${(ms / n).toFixed(1)} ms/batch`);
+    n = msgs = ms = 0;
+    last = Date.now();
+  };
 }
 
 function escapeAttr(s: string): string {

@@ -62,7 +62,7 @@ export const MAX_BATCH = 2_000;
 export const pairConv = (a: string, b: string) => (a < b ? `u:${a}:${b}` : `u:${b}:${a}`);
 export const roomConv = (mimId: string) => `r:${mimId}`;
 
-const INSERT_BATCH = `
+export const INSERT_BATCH = `
 with rows as (
   select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::text[])
     with ordinality as r(sender, recipient, conv, kind, client_id, created_at, stanza, ord)
@@ -201,6 +201,10 @@ export class GroupCommitWriter {
     this.writing = true;
     try {
       while (this.queue.length > 0) {
+        // PGlite runs a query synchronously on this thread, and a resolved query continues us
+        // before Node reads the sockets again; without this turn of the event loop every batch
+        // would hold just the one message that arrived first.
+        await new Promise<void>((resolve) => setImmediate(resolve));
         const items = this.queue.splice(0, MAX_BATCH);
         // A repeated (sender, client id) inside one batch waits for its first copy.
         const firstIndex = new Map<string, number>();

@@ -28,13 +28,12 @@ export const chatInbox = pgTable(
   {
     owner: text('owner').notNull(),
     convJid: text('conv_jid').notNull(),
-    lastMessageId: bigint('last_message_id', { mode: 'number' })
-      .notNull()
-      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    /** chat_messages.id; no foreign key (0101): the archive is append-only. */
+    lastMessageId: bigint('last_message_id', { mode: 'number' }).notNull(),
     unread: integer('unread').notNull().default(0),
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.owner, t.convJid] }), index('chat_inbox_owner_idx').on(t.owner, t.updatedAt)],
+  (t) => [primaryKey({ columns: [t.owner, t.convJid] })],
 );
 
 export const chatRooms = pgTable('chat_rooms', {

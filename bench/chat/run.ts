@@ -1,0 +1,123 @@
+/**
+ * `npm run bench:chat`: our chat server side by side with ejabberd and Prosody (Debian), all on
+ * loopback with the archive on, driven by one raw-frame load generator. Not a test: it prints
+ * a table and appends it to bench/RESULTS.md ("Chat server"). `-- --quick` for a short run.
+ */
+import { execSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { concurrent, idleMemory, offered, sequential, type LatencyStats } from './scenarios.js';
+import { ensurePeersInstalled, peerVersions, startEjabberd, startOurs, startProsody, type Target } from './targets.js';
+
+const quick = process.argv.includes('--quick');
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+const RUNS = quick ? 1 : 3;
+const SEQ_N = quick ? 300 : 1000;
+const PAIRS = 100;
+const CONC_SECONDS = quick ? 3 : 8;
+const OFFERED = { pairs: 50, rate: 500, seconds: quick ? 3 : 5 };
+const IDLE = quick ? 1000 : 5000;
+
+interface Figures {
+  seq: LatencyStats[];
+  conc: LatencyStats[];
+  off: LatencyStats[];
+  idle?: { perConnKiB: number; baseKiB: number; withKiB: number };
+}
+
+const starters: Record<string, (n: number) => Promise<Target>> = { ours: startOurs, ejabberd: startEjabberd, prosody: startProsody };
+
+async function main(): Promise<void> {
+  ensurePeersInstalled();
+  const names = Object.keys(starters).filter((n) => !only || only.includes(n));
+  const figures: Record<string, Figures> = {};
+  for (const name of names) {
+    console.log(`\n== ${name}: starting, creating ${IDLE} accounts`);
+    const t = await starters[name]!(Math.max(IDLE, 2 * PAIRS + 2));
+    const f: Figures = { seq: [], conc: [], off: [] };
+    try {
+      // Runs alternate between scenarios so a slow moment of the machine spreads over all.
+      for (let r = 0; r < RUNS; r++) {
+        f.seq.push(await sequential(t, SEQ_N, 2 * r));
+        console.log(`  run ${r + 1}: sequential p50 ${fmt(f.seq.at(-1)!.p50)} ms p99 ${fmt(f.seq.at(-1)!.p99)} ms ${Math.round(f.seq.at(-1)!.rate)} msg/s`);
+        f.conc.push(await concurrent(t, PAIRS, CONC_SECONDS, 10));
+        console.log(`  run ${r + 1}: ${PAIRS} pairs closed loop ${Math.round(f.conc.at(-1)!.rate)} msg/s p99 ${fmt(f.conc.at(-1)!.p99)} ms`);
+        f.off.push(await offered(t, OFFERED.pairs, OFFERED.rate, OFFERED.seconds, 10 + 2 * PAIRS));
+        console.log(`  run ${r + 1}: ${OFFERED.pairs} pairs at ${OFFERED.rate} msg/s p99 ${fmt(f.off.at(-1)!.p99)} ms lost ${f.off.at(-1)!.lost}`);
+      }
+      f.idle = await idleMemory(t, IDLE);
+      console.log(`  idle: ${fmt(f.idle.perConnKiB)} KiB per connection (${IDLE} connections)`);
+    } finally {
+      await t.stop();
+    }
+    figures[name] = f;
+  }
+  const table = render(figures);
+  console.log('\n' + table);
+  if (!process.argv.includes('--no-write')) append(table);
+}
+
+const fmt = (n: number) => (Number.isNaN(n) ? '—' : n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2));
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+const cell = (xs: number[]) => (xs.length > 1 ? `${fmt(median(xs))} (${fmt(Math.min(...xs))}–${fmt(Math.max(...xs))})` : fmt(xs[0] ?? NaN));
+
+function render(figs: Record<string, Figures>): string {
+  const names = Object.keys(figs);
+  const peers = names.filter((n) => n !== 'ours');
+  type Row = { label: string; get: (f: Figures) => number[]; better: 'lower' | 'higher' };
+  const rows: Row[] = [
+    { label: `sequential 1:1 (${SEQ_N} msgs) p50 latency, ms`, get: (f) => f.seq.map((s) => s.p50), better: 'lower' },
+    { label: 'sequential 1:1 p95 latency, ms', get: (f) => f.seq.map((s) => s.p95), better: 'lower' },
+    { label: 'sequential 1:1 p99 latency, ms', get: (f) => f.seq.map((s) => s.p99), better: 'lower' },
+    { label: 'sequential 1:1 throughput, msg/s', get: (f) => f.seq.map((s) => s.rate), better: 'higher' },
+    { label: `${PAIRS} pairs closed loop throughput, msg/s`, get: (f) => f.conc.map((s) => s.rate), better: 'higher' },
+    { label: `${PAIRS} pairs closed loop p99 latency, ms`, get: (f) => f.conc.map((s) => s.p99), better: 'lower' },
+    { label: `${OFFERED.pairs} pairs at ${OFFERED.rate} msg/s offered: p99 latency, ms`, get: (f) => f.off.map((s) => s.p99), better: 'lower' },
+    { label: `${OFFERED.pairs} pairs at ${OFFERED.rate} msg/s offered: lost`, get: (f) => f.off.map((s) => s.lost), better: 'lower' },
+    { label: `resident memory per idle logged-in connection (${IDLE}), KiB`, get: (f) => (f.idle ? [f.idle.perConnKiB] : []), better: 'lower' },
+  ];
+  const head = `| figure | ${names.join(' | ')} | ours vs best peer |\n|---|${names.map(() => '---|').join('')}---|`;
+  const lines = rows.map((r) => {
+    const ours = figs.ours ? median(r.get(figs.ours)) : NaN;
+    const peerVals = peers.map((p) => median(r.get(figs[p]!))).filter((v) => !Number.isNaN(v));
+    const best = r.better === 'lower' ? Math.min(...peerVals) : Math.max(...peerVals);
+    let ratio = '—';
+    if (!Number.isNaN(ours) && peerVals.length && best > 0 && ours > 0) {
+      const x = r.better === 'lower' ? best / ours : ours / best;
+      ratio = `${x >= 1 ? 'better' : 'worse'} ×${(x >= 1 ? x : 1 / x).toFixed(2)}`;
+    } else if (!Number.isNaN(ours) && peerVals.length) ratio = ours <= best === (r.better === 'lower') ? 'better or equal' : 'worse';
+    return `| ${r.label} | ${names.map((n) => cell(r.get(figs[n]!))).join(' | ')} | ${ratio} |`;
+  });
+  return [head, ...lines].join('\n');
+}
+
+function append(table: string): void {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const file = path.resolve(here, '../RESULTS.md');
+  const v = peerVersions();
+  const mem = execSync('free -g').toString().trim();
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  const section = `
+## Chat server
+
+- Date: ${execSync('date -u').toString().trim()}
+- Machine: ${os.cpus().length} cores (\`nproc\`: ${execSync('nproc').toString().trim()}), ${cpu}; \`free -g\`:
+\`\`\`
+${mem}
+\`\`\`
+- Command: \`npm run bench:chat${process.argv.slice(2).length ? ' -- ' + process.argv.slice(2).join(' ') : ''}\` (${RUNS} run(s) per scenario; median (min–max) when several)
+- Peers: ejabberd ${v.ejabberd}, Prosody ${v.prosody} (Debian), configs in \`bench/peers/\`; all on loopback, archive (MAM) on, PLAIN auth, no shapers
+- Load generator: one Node process speaking raw RFC 7395 frames (\`bench/chat/\`); latency = send → arrival at the recipient's stream
+
+${table}
+`;
+  fs.appendFileSync(file, section);
+  console.log(`\nAppended to ${file}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

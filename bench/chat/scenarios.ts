@@ -1,0 +1,147 @@
+import { RawXmpp } from './xmppClient.js';
+import { rssKiB, type Account, type Target } from './targets.js';
+
+export interface LatencyStats {
+  p50: number;
+  p95: number;
+  p99: number;
+  /** Messages per second. */
+  rate: number;
+  lost: number;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+function stats(latencies: number[], seconds: number, lost = 0): LatencyStats {
+  const s = [...latencies].sort((a, b) => a - b);
+  return { p50: percentile(s, 50), p95: percentile(s, 95), p99: percentile(s, 99), rate: latencies.length / seconds, lost };
+}
+
+/** Frames carry our ids in either quote style (ejabberd writes single quotes). */
+const idOf = (frame: string): string | undefined => /<message[^>]*\sid=["']([^"']+)["']/.exec(frame)?.[1];
+
+const msg = (to: string, id: string, body: string) =>
+  `<message xmlns="jabber:client" to="${to}" type="chat" id="${id}"><body>${body}</body></message>`;
+
+async function loginAll(t: Target, accounts: Account[], parallel = 32): Promise<RawXmpp[]> {
+  const out: RawXmpp[] = new Array<RawXmpp>(accounts.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < accounts.length) {
+      const i = next++;
+      const a = accounts[i]!;
+      out[i] = await RawXmpp.login(t.wsUrl, t.domain, a.user, a.password, `r${i}`);
+    }
+  };
+  await Promise.all(Array.from({ length: parallel }, worker));
+  return out;
+}
+
+/** A sends to B, waits for B to receive, repeats: latency per message and messages per second. */
+export async function sequential(t: Target, n: number, offset = 0): Promise<LatencyStats> {
+  const [a, b] = await loginAll(t, t.accounts.slice(offset, offset + 2));
+  const to = t.accounts[offset + 1]!.jid;
+  let pending: { id: string; resolve: () => void } | undefined;
+  b!.onFrame = (f) => {
+    if (pending && idOf(f) === pending.id) pending.resolve();
+  };
+  const once = (id: string) =>
+    new Promise<void>((resolve) => {
+      pending = { id, resolve };
+      a!.send(msg(to, id, 'sequential'));
+    });
+  for (let i = 0; i < 50; i++) await once(`w${offset}-${i}`); // warm-up, not counted
+  const lat: number[] = [];
+  const t0 = performance.now();
+  for (let i = 0; i < n; i++) {
+    const s = performance.now();
+    await once(`s${offset}-${i}`);
+    lat.push(performance.now() - s);
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  a!.close();
+  b!.close();
+  return stats(lat, seconds);
+}
+
+/** `pairs` senders each send the next message as soon as the previous one arrived (closed loop). */
+export async function concurrent(t: Target, pairs: number, seconds: number, offset = 0): Promise<LatencyStats> {
+  const conns = await loginAll(t, t.accounts.slice(offset, offset + 2 * pairs));
+  const lat: number[] = [];
+  let running = true;
+  const loops = Array.from({ length: pairs }, (_, p) => {
+    const a = conns[2 * p]!;
+    const b = conns[2 * p + 1]!;
+    const to = t.accounts[offset + 2 * p + 1]!.jid;
+    return new Promise<void>((done) => {
+      let n = 0;
+      let sentAt = 0;
+      let expect = '';
+      const fire = () => {
+        if (!running) return done();
+        expect = `c${p}-${n++}`;
+        sentAt = performance.now();
+        a.send(msg(to, expect, 'concurrent'));
+      };
+      b.onFrame = (f) => {
+        if (idOf(f) !== expect) return;
+        lat.push(performance.now() - sentAt);
+        fire();
+      };
+      fire();
+    });
+  });
+  const t0 = performance.now();
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  running = false;
+  await Promise.race([Promise.all(loops), new Promise((r) => setTimeout(r, 10_000))]);
+  const elapsed = (performance.now() - t0) / 1000;
+  for (const c of conns) c.close();
+  return stats(lat, elapsed);
+}
+
+/** `pairs` senders together offer `rate` msg/s for `seconds`; latency p99 and messages lost. */
+export async function offered(t: Target, pairs: number, rate: number, seconds: number, offset = 0): Promise<LatencyStats> {
+  const conns = await loginAll(t, t.accounts.slice(offset, offset + 2 * pairs));
+  const sentAt = new Map<string, number>();
+  const lat: number[] = [];
+  for (let p = 0; p < pairs; p++) {
+    conns[2 * p + 1]!.onFrame = (f) => {
+      const id = idOf(f);
+      const s = id === undefined ? undefined : sentAt.get(id);
+      if (s === undefined || id === undefined) return;
+      sentAt.delete(id);
+      lat.push(performance.now() - s);
+    };
+  }
+  const total = Math.round(rate * seconds);
+  const t0 = performance.now();
+  for (let i = 0; i < total; i++) {
+    // Open loop on a fixed schedule, independent of how fast the server answers.
+    const due = t0 + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    const p = i % pairs;
+    const id = `o${p}-${i}`;
+    sentAt.set(id, performance.now());
+    conns[2 * p]!.send(msg(t.accounts[offset + 2 * p + 1]!.jid, id, 'offered'));
+  }
+  const deadline = performance.now() + 10_000;
+  while (sentAt.size > 0 && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  for (const c of conns) c.close();
+  return stats(lat, seconds, sentAt.size);
+}
+
+/** Resident memory per logged-in idle connection (KiB), from the server processes' RSS. */
+export async function idleMemory(t: Target, n: number): Promise<{ perConnKiB: number; baseKiB: number; withKiB: number }> {
+  const base = rssKiB(t.pids());
+  const conns = await loginAll(t, t.accounts.slice(0, n), 64);
+  await new Promise((r) => setTimeout(r, 5_000));
+  const withConns = rssKiB(t.pids());
+  for (const c of conns) c.close();
+  await new Promise((r) => setTimeout(r, 2_000));
+  return { perConnKiB: (withConns - base) / n, baseKiB: base, withKiB: withConns };
+}

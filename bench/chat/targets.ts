@@ -1,0 +1,270 @@
+import { execSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { RawXmpp } from './xmppClient.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const REPO = path.resolve(here, '../..');
+const PEERS = path.resolve(here, '../peers');
+const DOMAIN = 'localhost';
+
+export interface Account {
+  user: string;
+  password: string;
+  /** Bare JID. */
+  jid: string;
+}
+
+export interface Target {
+  name: string;
+  wsUrl: string;
+  domain: string;
+  accounts: Account[];
+  /** PIDs whose resident memory is the server's. */
+  pids(): number[];
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForPort(port: number, child: ChildProcess | undefined, what: string, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}`);
+    const ok = await new Promise<boolean>((resolve) => {
+      const s = net.connect(port, '127.0.0.1', () => (s.destroy(), resolve(true)));
+      s.on('error', () => resolve(false));
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${what} did not listen on ${port}`);
+}
+
+/** Peers come from Debian; installed here (not in CI) when missing. */
+export function ensurePeersInstalled(): void {
+  const missing = ['ejabberdctl', 'prosody'].filter((b) => spawnSync('sh', ['-c', `command -v ${b}`]).status !== 0);
+  if (missing.length === 0) return;
+  console.log(`Installing ejabberd and prosody from Debian (missing: ${missing.join(', ')})...`);
+  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ejabberd prosody', { stdio: 'inherit' });
+  // The packages start system services where an init system exists; the bench runs its own.
+  spawnSync('sh', ['-c', 'service ejabberd stop; service prosody stop'], { stdio: 'ignore' });
+}
+
+export function peerVersions(): { ejabberd: string; prosody: string } {
+  const v = (pkg: string) => spawnSync('dpkg-query', ['-W', '-f=${Version}', pkg]).stdout.toString().trim();
+  return { ejabberd: v('ejabberd'), prosody: v('prosody') };
+}
+
+function fill(template: string, vars: Record<string, string>): string {
+  return template.replace(/@([A-Z]+)@/g, (m, k: string) => vars[k] ?? m);
+}
+
+function tmpDirFor(owner: string | undefined, name: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `pando-bench-${name}-`));
+  if (owner) execSync(`chown -R ${owner}:${owner} ${dir}`);
+  fs.chmodSync(dir, 0o755);
+  return dir;
+}
+
+function pidsMatching(re: RegExp): number[] {
+  const out: number[] = [];
+  for (const d of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const cmd = fs.readFileSync(`/proc/${d}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      if (re.test(cmd)) out.push(Number(d));
+    } catch {
+      // process ended
+    }
+  }
+  return out;
+}
+
+/** Registers accounts over XEP-0077 on a few streams in parallel. */
+async function registerAll(wsUrl: string, accounts: Account[], parallel = 16): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    let c: RawXmpp | undefined;
+    while (next < accounts.length) {
+      const a = accounts[next++]!;
+      for (let attempt = 0; ; attempt++) {
+        try {
+          if (!c || c.closed) {
+            c = await RawXmpp.connect(wsUrl);
+            await c.open(DOMAIN);
+          }
+          await c.register(a.user, a.password);
+          break;
+        } catch (err) {
+          c?.close();
+          c = undefined;
+          if (attempt >= 3) throw err;
+        }
+      }
+    }
+    c?.close();
+  };
+  await Promise.all(Array.from({ length: parallel }, worker));
+}
+
+function peerAccounts(n: number): Account[] {
+  return Array.from({ length: n }, (_, i) => ({ user: `u${i + 1}`, password: `pw${i + 1}`, jid: `u${i + 1}@${DOMAIN}` }));
+}
+
+export async function startEjabberd(nAccounts: number): Promise<Target> {
+  const dir = tmpDirFor('ejabberd', 'ejabberd');
+  const port = await freePort();
+  const node = `bench${port}@localhost`;
+  const cfg = path.join(dir, 'ejabberd.yml');
+  const ctl = path.join(dir, 'ejabberdctl.cfg');
+  fs.writeFileSync(cfg, fill(fs.readFileSync(path.join(PEERS, 'ejabberd/ejabberd.yml'), 'utf8'), { PORT: String(port), DIR: dir }));
+  fs.writeFileSync(ctl, fill(fs.readFileSync(path.join(PEERS, 'ejabberd/ejabberdctl.cfg'), 'utf8'), { PORT: String(port), DIR: dir }));
+  fs.mkdirSync(path.join(dir, 'spool'));
+  fs.mkdirSync(path.join(dir, 'logs'));
+  execSync(`chown -R ejabberd:ejabberd ${dir}`);
+  const args = ['--ctl-config', ctl, '--config', cfg, '--spool', path.join(dir, 'spool'), '--logs', path.join(dir, 'logs'), '--node', node];
+  // As the ejabberd user through setpriv, not su: su applies PAM limits (1,024 open files),
+  // which 5,000 idle connections exceed; setpriv keeps ours.
+  const asEjabberd = ['--reuid=ejabberd', '--regid=ejabberd', '--init-groups', 'ejabberdctl'];
+  const env = { ...process.env, HOME: '/var/lib/ejabberd' };
+  const child = spawn('setpriv', [...asEjabberd, ...args, 'foreground'], { stdio: ['ignore', 'ignore', 'inherit'], cwd: dir, env });
+  await waitForPort(port, child, 'ejabberd');
+  const wsUrl = `ws://127.0.0.1:${port}/xmpp`;
+  const accounts = peerAccounts(nAccounts);
+  await registerAll(wsUrl, accounts);
+  return {
+    name: 'ejabberd',
+    wsUrl,
+    domain: DOMAIN,
+    accounts,
+    pids: () => pidsMatching(new RegExp(`beam\\.smp.*${node.replace('.', '\\.')}`)),
+    async stop() {
+      spawnSync('setpriv', [...asEjabberd, ...args, 'stop'], { stdio: 'ignore', cwd: dir, env });
+      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+      for (const pid of pidsMatching(new RegExp(`beam\\.smp.*${node}`))) process.kill(pid, 'SIGKILL');
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function startProsody(nAccounts: number): Promise<Target> {
+  const dir = tmpDirFor('prosody', 'prosody');
+  const port = await freePort();
+  const cfg = path.join(dir, 'prosody.cfg.lua');
+  fs.writeFileSync(cfg, fill(fs.readFileSync(path.join(PEERS, 'prosody/prosody.cfg.lua'), 'utf8'), { PORT: String(port), DIR: dir }));
+  fs.mkdirSync(path.join(dir, 'data'));
+  execSync(`chown -R prosody:prosody ${dir}`);
+  // Prosody refuses to run as root; setpriv (unlike su/runuser) keeps our open-files limit.
+  const child = spawn('setpriv', ['--reuid=prosody', '--regid=prosody', '--init-groups', 'prosody', '--config', cfg, '-F'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    cwd: dir,
+  });
+  await waitForPort(port, child, 'prosody');
+  const wsUrl = `ws://127.0.0.1:${port}/xmpp-websocket`;
+  const accounts = peerAccounts(nAccounts);
+  await registerAll(wsUrl, accounts);
+  return {
+    name: 'prosody',
+    wsUrl,
+    domain: DOMAIN,
+    accounts,
+    pids: () => pidsMatching(new RegExp(`lua.*prosody.*${cfg.replace(/[.]/g, '\\.')}`)),
+    async stop() {
+      const exited = new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+      for (const pid of pidsMatching(new RegExp(`prosody.*${cfg.replace(/[.]/g, '\\.')}`))) {
+        try {
+          process.kill(pid, 'SIGTERM');
+        } catch {
+          // gone
+        }
+      }
+      await exited;
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Our server exactly as `npm start` runs it (src/main.ts), on a fresh embedded database, with
+ * users, sessions and chat tokens created in SQL first (the password is the chat token).
+ */
+export async function startOurs(nAccounts: number): Promise<Target> {
+  const dir = tmpDirFor(undefined, 'ours');
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dir,
+    SEED: 'none',
+    LOG_LEVEL: 'warn',
+    XMPP_DOMAIN: DOMAIN,
+    CHAT_TOKEN_MINUTES: '600',
+    // One load-generator stream sends thousands of stanzas a second.
+    XMPP_RATE_LIMIT: '1000000',
+    WEB_DIST_DIR: '/nonexistent',
+  };
+  const main = path.join(REPO, 'apps/server/src/main.ts');
+  const run = () => spawn(process.execPath, ['--import', 'tsx', main], { cwd: REPO, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // First start creates and migrates the database; then the accounts go in; then the real start.
+  let child = run();
+  await waitForPort(port, child, 'our server');
+  await new Promise((r) => (child.kill('SIGTERM'), child.once('exit', r)));
+  const pg = await PGlite.create({ dataDir: path.join(dir, 'pglite') });
+  await pg.query(
+    `insert into users (uuid, email, first_name, last_name)
+     select gen_random_uuid(), 'bench' || i || '@example.org', 'Bench', 'User ' || i from generate_series(1, $1::int) i`,
+    [nAccounts],
+  );
+  await pg.query(
+    `insert into sessions (token_hash, user_id, expires_at)
+     select encode(sha256(convert_to('bench-session-' || id, 'utf8')), 'hex'), id, now() + interval '1 day' from users where email like 'bench%'`,
+  );
+  await pg.query(
+    `insert into chat_tokens (token_hash, user_id, session_id, expires_at)
+     select encode(sha256(convert_to('bench-token-' || u.id, 'utf8')), 'hex'), u.id, s.id, now() + interval '10 hours'
+       from users u join sessions s on s.user_id = u.id where u.email like 'bench%'`,
+  );
+  const rows = (await pg.query<{ id: number; uuid: string }>(`select id, uuid::text as uuid from users where email like 'bench%' order by id`)).rows;
+  await pg.close();
+  child = run();
+  await waitForPort(port, child, 'our server');
+  const accounts = rows.map((r) => ({ user: r.uuid, password: `bench-token-${r.id}`, jid: `${r.uuid}@${DOMAIN}` }));
+  return {
+    name: 'ours',
+    wsUrl: `ws://127.0.0.1:${port}/xmpp`,
+    domain: DOMAIN,
+    accounts,
+    pids: () => (child.pid ? [child.pid] : []),
+    async stop() {
+      await new Promise((r) => (child.exitCode !== null ? r(null) : (child.kill('SIGTERM'), child.once('exit', r))));
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function rssKiB(pids: number[]): number {
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+      total += Number(m?.[1] ?? 0);
+    } catch {
+      // gone
+    }
+  }
+  return total;
+}
