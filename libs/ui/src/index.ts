@@ -13,3 +13,8 @@ export * from './common/Dialog';
 export * from './chat/ConversationIcon';
 export * from './chat/ChatSidebar';
 export * from './chat/ChatHeader';
+export * from './chat/MessageText';
+export * from './chat/DeliveryStatus';
+export * from './chat/ImageViewer';
+export * from './chat/MessageBubble';
+export * from './chat/MessageList';

@@ -1,0 +1,2 @@
+export { DeliveryStatus } from './DeliveryStatus';
+export type { DeliveryStatusProps, DeliveryState } from './DeliveryStatus';

@@ -1,0 +1,62 @@
+import { Center, Image, Loader, Stack, Text } from '@mantine/core';
+import { TEXTS } from '@pando/domain';
+import { IconPhotoOff } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Dialog } from '../../common/Dialog';
+
+/** What the app knows about an image it fetches (the component never fetches). */
+export type ImageState =
+  { status: 'loading' } | { status: 'loaded'; src: string } | { status: 'failed' };
+
+export interface ImageViewerProps {
+  opened: boolean;
+  onClose: () => void;
+  /** The full-size image's state. */
+  image: ImageState;
+  /** The file name or title, as the dialog's name. @default 'Image' */
+  title?: string;
+}
+
+/**
+ * The full-size image dialog (spec 01 §8): "Loading image..." while fetching, "Image fetch
+ * failed" when the request failed, "Error loading image" when the bytes would not decode.
+ */
+export function ImageViewer({ opened, onClose, image, title = 'Image' }: ImageViewerProps) {
+  const [decodeFailed, setDecodeFailed] = useState(false);
+  const src = image.status === 'loaded' ? image.src : null;
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const broken = decodeFailed && failedSrc === src;
+
+  return (
+    <Dialog opened={opened} onClose={onClose} title={title} size="xl">
+      {image.status === 'loading' ? (
+        <Center mih={200} role="status">
+          <Stack align="center" gap="xs">
+            <Loader aria-hidden />
+            <Text size="sm">{TEXTS.loadingImage}</Text>
+          </Stack>
+        </Center>
+      ) : image.status === 'failed' || broken ? (
+        <Center mih={200} role="alert">
+          <Stack align="center" gap="xs">
+            <IconPhotoOff size={40} aria-hidden />
+            <Text size="sm">
+              {image.status === 'failed' ? TEXTS.imageFetchFailed : TEXTS.errorLoadingImage}
+            </Text>
+          </Stack>
+        </Center>
+      ) : (
+        <Image
+          src={image.src}
+          alt={title}
+          fit="contain"
+          mah="75vh"
+          onError={() => {
+            setDecodeFailed(true);
+            setFailedSrc(image.src);
+          }}
+        />
+      )}
+    </Dialog>
+  );
+}

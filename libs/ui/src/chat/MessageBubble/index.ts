@@ -1,0 +1,3 @@
+export { MessageBubble } from './MessageBubble';
+export type { MessageBubbleProps } from './MessageBubble';
+export type { MessageActions, FormTemplateStatus } from './messageActions';
