@@ -205,7 +205,6 @@ export function registerUploadRoutes(
         }
       }
       // Images sent as files are re-encoded too: no EXIF/GPS leaves through the file route.
-      let stored = upload.tempPath;
       let size = upload.size;
       let contentType = type;
       const key = newUploadKey();
@@ -214,7 +213,6 @@ export function registerUploadRoutes(
         await store.put(key, processed.data);
         size = processed.data.length;
         contentType = processed.contentType;
-        stored = '';
       } else {
         await store.putFile(key, upload.tempPath);
       }
@@ -239,8 +237,6 @@ export function registerUploadRoutes(
       } catch (err) {
         await store.delete(key);
         throw err;
-      } finally {
-        if (stored === '') await discard(upload);
       }
     } finally {
       await discard(upload);
