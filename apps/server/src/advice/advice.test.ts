@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AdviceConversationSchema, AdviceHistoryResponseSchema } from '@pando/domain';
 import { startTestServer, type TestServer } from '../testing/testServer.js';
 import { api, type Caller, demoCallers, roomMembers, teamId } from '../teams/testing.js';
 import { adviceTransition } from './routes.js';
@@ -261,6 +262,9 @@ describe('export to email and history', () => {
   it('GET /teams/advice-conversations?accepted=true pages the history with total_count', async () => {
     const url = (offset: number) =>
       `/api/v4/teams/advice-conversations?embed=team.public_data,resolver,requestor&limit=2&accepted=true&conversation_context=ALL&offset=${offset}&sort=-modified_at`;
+    expect(
+      AdviceHistoryResponseSchema.safeParse((await api(ts, alice, 'GET', url(0))).json()).error,
+    ).toBeUndefined();
     const first = (await api(ts, alice, 'GET', url(0))).json<{
       results: (Wire & { modified_at: string })[];
       total_count: number;

@@ -1,4 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ChatRoomSchema,
+  TeamMemberSchema,
+  TeamSchema,
+  TeamsWithAdviceConversationsSchema,
+} from '@pando/domain';
 import { DEMO_ACCOUNTS } from '../seed/index.js';
 import { startTestServer, type TestServer } from '../testing/testServer.js';
 import { connectAs, type Element, type TestChatClient } from '../xmpp/testing/clients.js';
@@ -73,6 +79,7 @@ describe('teams CRUD (spec 01 §5 create team, §6 any member can rename)', () =
       public_data: {},
     });
     expect(res.statusCode).toBe(201);
+    expect(TeamSchema.safeParse(res.json()).error).toBeUndefined();
     const team = res.json<WireTeam>();
     expect(team.name).toBe('Discharge planning');
     expect(team.user_ids.sort()).toEqual([alice.id, bob.id].sort());
@@ -146,6 +153,7 @@ describe('members, leave and join (spec 01 §4 team panel, §6)', () => {
     );
     expect(res.statusCode).toBe(200);
     const { results } = res.json<{ results: { id: number; hospital?: { name: string } }[] }>();
+    for (const m of results) expect(TeamMemberSchema.safeParse(m).error).toBeUndefined();
     expect(results.map((u) => u.id)).toEqual(expect.arrayContaining([alice.id, bob.id]));
     expect(results.find((u) => u.id === alice.id)?.hospital?.name).toBe('St Elsewhere General');
     const paged = await api(ts, alice, 'GET', `/api/v4/teams/${w7.id}/members?limit=1&offset=1`);
@@ -254,6 +262,7 @@ describe('GET /chat-room/{mimId}', () => {
       `/api/v4/chat-room/${w7.mim_id}?embed=team,requestor,resolver,users,team.public_data`,
     );
     expect(res.statusCode).toBe(200);
+    expect(ChatRoomSchema.safeParse(res.json()).error).toBeUndefined();
     const body = res.json<{ type: string; entity: WireTeam & { users: { id: number }[] } }>();
     expect(body.type).toBe('TEAM');
     expect(body.entity.id).toBe(w7.id);
