@@ -110,11 +110,7 @@ export async function until(
 
 export async function started(client: ChatClient): Promise<void> {
   client.store.start();
-  await until(
-    client,
-    (s) => s.connection.status === 'sessionStarted',
-    `${client.account.email} session`,
-  );
+  await until(client, (s) => s.connection.status === 'online', `${client.account.email} session`);
 }
 
 export function bodiesFrom(s: ChatSnapshot, address: string, senderJid?: string): string[] {

@@ -53,7 +53,7 @@ describe('ChatProvider and hooks', () => {
       b.store.start();
       await settle();
     });
-    expect(screen.getByText('status: sessionStarted')).toBeTruthy();
+    expect(screen.getByText('status: online')).toBeTruthy();
     await act(async () => {
       await b.store.sendText(w.alice, 'Bed 4 please');
       await settle();

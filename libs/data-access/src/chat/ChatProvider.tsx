@@ -1,3 +1,4 @@
+import { INITIAL_MESSAGE_LOADING, type ConnectionStatus } from '@pando/domain';
 import {
   createContext,
   useCallback,
@@ -6,7 +7,6 @@ import {
   type ReactNode,
 } from 'react';
 import type { ChatStore, ChatSnapshot, ConversationState } from './ChatStore';
-import type { ChatConnectionState } from './connection';
 import type { DeliveryState } from './messages';
 
 const ChatStoreContext = createContext<ChatStore | null>(null);
@@ -49,7 +49,7 @@ const selectLastActive = (s: ChatSnapshot) => s.lastActive;
 const selectConversations = (s: ChatSnapshot) => s.conversations;
 
 /** The tagged-union connection state. */
-export function useConnectionState(): ChatConnectionState {
+export function useConnectionState(): ConnectionStatus {
   return useChatSelector(selectConnection);
 }
 
@@ -68,7 +68,12 @@ export function useConversations(): Readonly<Record<string, ConversationState>> 
   return useChatSelector(selectConversations);
 }
 
-const EMPTY: ConversationState = { address: '', type: 'chat', messages: [], loading: 'none' };
+const EMPTY: ConversationState = {
+  address: '',
+  type: 'chat',
+  messages: [],
+  loading: INITIAL_MESSAGE_LOADING,
+};
 
 /** One conversation's messages and loading state (an empty one until something is known). */
 export function useConversation(address: string): ConversationState {

@@ -1,5 +1,6 @@
 import {
   CHAT_RECONNECT_TIMEOUT_MS,
+  DISCONNECT_FLOOD_COUNT,
   HISTORY_PAGE_SIZE,
   LAST_ACTIVE_REFRESH_MS,
   LOAD_MORE_DEBOUNCE_MS,
@@ -12,14 +13,13 @@ import {
 } from '@pando/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { HISTORY_TIMEOUT_MS, type ChatFile, type ChatUploads } from './ChatStore';
-import { DISCONNECT_FLOOD_COUNT } from './connection';
 import { MemoryOutboxStorage } from './outbox';
 import { createChatWorld, settle, type TestUser } from './testing/harness';
 
 async function connected(u: TestUser): Promise<void> {
   u.store.start();
   await settle();
-  expect(u.store.getSnapshot().connection.status).toBe('sessionStarted');
+  expect(u.store.getSnapshot().connection.status).toBe('online');
 }
 
 function bodies(u: TestUser, address: string): string[] {
@@ -51,8 +51,8 @@ describe('ChatStore — connection (spec 01 §4)', () => {
     a.transport.failConnects = 2;
     a.transport.cut();
     await settle();
-    const state = a.store.getSnapshot().connection;
-    expect(state).toMatchObject({ status: 'disconnected', retryAt: w.clock.now() + 1000 });
+    expect(a.store.getSnapshot().connection.status).toBe('disconnected');
+    expect(a.store.getSnapshot().reconnectAt).toBe(w.clock.now() + 1000);
     w.clock.advance(999);
     await settle();
     expect(a.transport.calls.connect).toBe(1);
@@ -68,7 +68,7 @@ describe('ChatStore — connection (spec 01 §4)', () => {
     expect(a.transport.calls.connect).toBe(3);
     w.clock.advance(1);
     await settle();
-    expect(a.store.getSnapshot().connection.status).toBe('sessionStarted');
+    expect(a.store.getSnapshot().connection.status).toBe('online');
   });
 
   it('a connect attempt that does not answer within the 60 s reconnect timeout is abandoned and retried', async () => {
@@ -87,7 +87,7 @@ describe('ChatStore — connection (spec 01 §4)', () => {
     });
     w.clock.advance(2000);
     await settle();
-    expect(a.store.getSnapshot().connection.status).toBe('sessionStarted');
+    expect(a.store.getSnapshot().connection.status).toBe('online');
   });
 
   it('going offline sets the flag and notifies "You are currently offline, messages can\'t be sent"; online notifies "You are now back online." and reconnects', async () => {
@@ -100,10 +100,8 @@ describe('ChatStore — connection (spec 01 §4)', () => {
     expect(a.store.getSnapshot().offline).toBe(true);
     expect(a.notices).toEqual([{ kind: 'warning', message: TEXTS.offline }]);
     // No retries while the browser says there is no network.
-    expect(a.store.getSnapshot().connection).toMatchObject({
-      status: 'disconnected',
-      retryAt: null,
-    });
+    expect(a.store.getSnapshot().connection.status).toBe('disconnected');
+    expect(a.store.getSnapshot().reconnectAt).toBeNull();
     w.clock.advance(10 * CHAT_RECONNECT_TIMEOUT_MS);
     await settle();
     expect(a.transport.calls.connect).toBe(1);
@@ -111,7 +109,7 @@ describe('ChatStore — connection (spec 01 §4)', () => {
     await settle();
     expect(a.store.getSnapshot().offline).toBe(false);
     expect(a.notices.at(-1)).toEqual({ kind: 'success', message: TEXTS.backOnline });
-    expect(a.store.getSnapshot().connection.status).toBe('sessionStarted');
+    expect(a.store.getSnapshot().connection.status).toBe('online');
   });
 
   it('30 disconnects within 2 hours raise an "unstable connection" report and reset the counter', async () => {
@@ -284,6 +282,26 @@ describe('ChatStore — delivery and the durable outbox', () => {
     ]);
   });
 
+  it('a received marker that overtakes the server ack still counts: the message is stored and leaves the outbox', async () => {
+    const w = createChatWorld();
+    const a = w.user(w.alice, 'Alice Adams');
+    const b = w.user(w.bob, 'Bob Brown');
+    await connected(a);
+    await connected(b);
+    w.net.autoAck = false;
+    const m = await a.store.sendText(w.bob, 'marker first');
+    await settle();
+    expect(a.store.getSnapshot().delivery[m.id]).toBe('received');
+    expect(a.store.getSnapshot().outbox).toEqual([]);
+    // Nothing is resent after a reconnect: the server has it.
+    a.transport.cut();
+    await settle();
+    w.clock.advance(1000);
+    await settle();
+    expect(w.net.archived(w.alice, w.bob).map((x) => x.id)).toEqual([m.id]);
+    expect(a.store.getSnapshot().delivery[m.id]).toBe('received');
+  });
+
   it('a failed message can be sent again with the same id', async () => {
     const w = createChatWorld();
     const a = w.user(w.alice, 'Alice Adams');
@@ -319,7 +337,7 @@ describe('ChatStore — history (spec 01 §4 message loading)', () => {
     const { w, a } = await withArchive(14);
     const loading: string[] = [];
     a.store.subscribe(() => {
-      const l = a.store.getSnapshot().conversations[w.bob]?.loading;
+      const l = a.store.getSnapshot().conversations[w.bob]?.loading.state;
       if (l && loading.at(-1) !== l) loading.push(l);
     });
     a.store.openConversation(w.bob);
@@ -347,9 +365,9 @@ describe('ChatStore — history (spec 01 §4 message loading)', () => {
       'fetchingMore',
       'fetchedAll',
     ]);
-    expect(a.notices).toContainEqual({ kind: 'info', message: TEXTS.noMoreMessages });
-    // Asking again at the beginning notifies again without another query.
-    a.notices.length = 0;
+    // A short page is the beginning: fetchedAll at once, no extra round trip…
+    expect(a.notices).toEqual([]);
+    // …and asking for more there says so, without another query.
     a.store.loadMore(w.bob);
     w.clock.advance(LOAD_MORE_DEBOUNCE_MS);
     await settle();
@@ -375,7 +393,7 @@ describe('ChatStore — history (spec 01 §4 message loading)', () => {
     await connected(b);
     b.store.openConversation(w.ward);
     await settle();
-    expect(b.store.getSnapshot().conversations[w.ward]?.loading).toBe('fetchedAll');
+    expect(b.store.getSnapshot().conversations[w.ward]?.loading.state).toBe('fetchedAll');
     b.transport.cut();
     await settle();
     for (let i = 1; i <= 3; i++) await a.store.sendText(w.ward, `while away ${i}`);
@@ -389,7 +407,7 @@ describe('ChatStore — history (spec 01 §4 message loading)', () => {
     const { w, a } = await withArchive(12);
     a.store.openConversation(w.bob);
     await settle();
-    expect(a.store.getSnapshot().conversations[w.bob]?.loading).toBe('fetched');
+    expect(a.store.getSnapshot().conversations[w.bob]?.loading.state).toBe('fetched');
     // An archive that says "not complete" yet returns an empty page (messages deleted meanwhile).
     vi.spyOn(a.transport, 'fetchHistory').mockResolvedValueOnce({
       messages: [],
@@ -399,7 +417,7 @@ describe('ChatStore — history (spec 01 §4 message loading)', () => {
     a.store.loadMore(w.bob);
     w.clock.advance(LOAD_MORE_DEBOUNCE_MS);
     await settle();
-    expect(a.store.getSnapshot().conversations[w.bob]?.loading).toBe('fetchedAll');
+    expect(a.store.getSnapshot().conversations[w.bob]?.loading.state).toBe('fetchedAll');
     expect(a.notices).toEqual([{ kind: 'info', message: TEXTS.noMoreMessages }]);
   });
 
@@ -407,7 +425,7 @@ describe('ChatStore — history (spec 01 §4 message loading)', () => {
     const { w, a } = await withArchive(HISTORY_PAGE_SIZE);
     a.store.openConversation(w.bob);
     await settle();
-    expect(a.store.getSnapshot().conversations[w.bob]?.loading).toBe('fetchedAll');
+    expect(a.store.getSnapshot().conversations[w.bob]?.loading.state).toBe('fetchedAll');
     a.store.loadMore(w.bob);
     w.clock.advance(LOAD_MORE_DEBOUNCE_MS);
     await settle();
@@ -435,10 +453,10 @@ describe('ChatStore — history (spec 01 §4 message loading)', () => {
     a.transport.holdHistory = true;
     a.store.openConversation(w.bob);
     await settle();
-    expect(a.store.getSnapshot().conversations[w.bob]?.loading).toBe('fetchingInitial');
+    expect(a.store.getSnapshot().conversations[w.bob]?.loading.state).toBe('fetchingInitial');
     w.clock.advance(HISTORY_TIMEOUT_MS);
     await settle();
-    expect(a.store.getSnapshot().conversations[w.bob]?.loading).toBe('fetchedInbox');
+    expect(a.store.getSnapshot().conversations[w.bob]?.loading.state).toBe('fetchedInbox');
     expect(a.logs).toContainEqual({ level: 'info', message: 'chat history timed out' });
     expect(a.notices).toEqual([]);
   });
@@ -477,7 +495,7 @@ describe('ChatStore — unread counts and markers', () => {
     const a = w.user(w.alice, 'Alice Adams');
     await connected(a);
     expect(a.store.getSnapshot().unread).toEqual({ [w.bob]: 3, [w.ward]: 1 });
-    expect(a.store.getSnapshot().conversations[w.bob]?.loading).toBe('fetchedInbox');
+    expect(a.store.getSnapshot().conversations[w.bob]?.loading.state).toBe('fetchedInbox');
     expect(a.store.getSnapshot().conversations[w.bob]?.lastMessage?.body).toBe('3');
   });
 

@@ -1,29 +1,38 @@
 import {
   HISTORY_PAGE_SIZE,
+  INITIAL_DISCONNECT_FLOOD,
+  INITIAL_MESSAGE_LOADING,
   LAST_ACTIVE_REFRESH_MS,
   LOAD_MORE_DEBOUNCE_MS,
   MARKER_THROTTLE_MS,
   TEXTS,
+  canSendText,
+  composerText,
+  connectionTransition,
   encodeMessageBody,
+  fileTooLargeMessage,
   formMessageText,
   isFileTooLarge,
   isRoomJid,
-  fileTooLargeMessage,
+  messageLoadingTransition,
   messageTime,
+  noMoreMessagesNotice,
+  recordDisconnect,
+  throttleAllows,
+  unreadTransition,
   type ChatMessage,
+  type ConnectionEvent,
+  type ConnectionStatus,
   type ConversationKind,
+  type DisconnectFloodState,
+  type InboxEvent,
+  type MessageLoading,
+  type MessageLoadingEvent,
   type OutgoingContent,
   type PatientCardShare,
 } from '@pando/domain';
 import { systemClock, type Clock, type TimerHandle } from './clock';
-import {
-  CONNECT_ATTEMPT_TIMEOUT_MS,
-  nextConnectionState,
-  reconnectDelay,
-  recordDisconnect,
-  type ChatConnectionState,
-  type ConnectionEvent,
-} from './connection';
+import { CONNECT_ATTEMPT_TIMEOUT_MS, reconnectDelay } from './connection';
 import {
   conversationOf,
   isOwnMessage,
@@ -53,17 +62,14 @@ export const HISTORY_TIMEOUT_MS = 20_000;
  */
 export const CATCH_UP_PAGE_SIZE = 100;
 
-/** Message loading states (spec 01 §4). */
-export type MessageLoadingState =
-  'none' | 'fetchedInbox' | 'fetchingInitial' | 'fetched' | 'fetchingMore' | 'fetchedAll';
-
 export interface ConversationState {
   /** Bare JID of the other user or the room. */
   address: string;
   type: ChatMessage['type'];
   /** Visible messages, deduplicated by id, oldest first. */
   messages: readonly ChatMessage[];
-  loading: MessageLoadingState;
+  /** Message loading (spec 01 §4), the domain's state machine. */
+  loading: MessageLoading;
   /** Last message as the inbox reported it (sidebar preview before history loads). */
   lastMessage?: ChatMessage;
 }
@@ -138,7 +144,10 @@ export interface ChatStoreOptions {
 }
 
 export interface ChatSnapshot {
-  connection: ChatConnectionState;
+  /** Connection (spec 01 §4), the domain's machine: idle, connecting, online, disconnected, stopped. */
+  connection: ConnectionStatus;
+  /** When the next automatic reconnect happens (ms since epoch); null when none is scheduled. */
+  reconnectAt: number | null;
   /** Spec 01 §3 "offline flag": the browser reports no network. */
   offline: boolean;
   conversations: Readonly<Record<string, ConversationState>>;
@@ -203,7 +212,7 @@ interface ConversationCursor {
 }
 
 interface MarkerThrottle {
-  lastSentAt: number;
+  lastSentAt: number | null;
   trailing: TimerHandle | null;
 }
 
@@ -238,7 +247,7 @@ export class ChatStore {
   private pumping = false;
   private meta = new Map<string, ConversationMeta>();
   private cursors = new Map<string, ConversationCursor>();
-  private disconnects: number[] = [];
+  private flood: DisconnectFloodState = INITIAL_DISCONNECT_FLOOD;
   private connectSeq = 0;
   private reconnectTimer: TimerHandle | null = null;
   private connectTimer: TimerHandle | null = null;
@@ -278,6 +287,7 @@ export class ChatStore {
     }
     this.state = {
       connection: { status: 'idle' },
+      reconnectAt: null,
       offline: !this.network.isOnline(),
       conversations,
       unread: {},
@@ -317,8 +327,8 @@ export class ChatStore {
     this.unsubscribers.push(this.transport.on(this.onTransportEvent));
     this.unsubscribers.push(this.network.subscribe(this.onNetworkChange));
     if (this.state.offline) {
-      this.transition({ type: 'connect' });
-      this.transition({ type: 'connectFailed', reason: 'offline', retryAt: null });
+      this.transition({ type: 'CONNECT' });
+      this.transition({ type: 'DISCONNECTED', reason: 'offline' });
       return;
     }
     void this.connect();
@@ -326,7 +336,8 @@ export class ChatStore {
 
   /** Ends the session for good (logout, unmount). The outbox stays on disk for the next start. */
   async stop(): Promise<void> {
-    this.transition({ type: 'stop' });
+    this.transition({ type: 'STOP' });
+    this.set({ reconnectAt: null });
     this.connectSeq++;
     for (const t of [this.reconnectTimer, this.connectTimer, this.lastActiveTimer])
       if (t !== null) this.clock.clearTimeout(t);
@@ -341,19 +352,22 @@ export class ChatStore {
   }
 
   private transition(event: ConnectionEvent): void {
-    const next = nextConnectionState(this.state.connection, event);
+    const next = connectionTransition(this.state.connection, event);
     if (next !== this.state.connection) this.set({ connection: next });
   }
 
   private get connected(): boolean {
-    return this.state.connection.status === 'sessionStarted';
+    return this.state.connection.status === 'online';
   }
 
   private async connect(): Promise<void> {
     if (this.reconnectTimer !== null) this.clock.clearTimeout(this.reconnectTimer);
     this.reconnectTimer = null;
-    this.transition({ type: 'connect' });
+    const from = this.state.connection.status;
+    if (from === 'idle') this.transition({ type: 'CONNECT' });
+    else if (from === 'disconnected') this.transition({ type: 'RECONNECT' });
     if (this.state.connection.status !== 'connecting') return;
+    if (this.state.reconnectAt !== null) this.set({ reconnectAt: null });
     const seq = ++this.connectSeq;
     this.connectTimer = this.clock.setTimeout(() => {
       if (seq !== this.connectSeq) return;
@@ -375,7 +389,7 @@ export class ChatStore {
     // sequence already tore the transport down (or a newer connect replaces it).
     if (seq !== this.connectSeq) return;
     this.clearConnectTimer();
-    this.transition({ type: 'sessionStarted', at: this.clock.now() });
+    this.transition({ type: 'SESSION_STARTED', at: this.clock.now() });
     await this.onSessionStarted(seq);
   }
 
@@ -387,7 +401,8 @@ export class ChatStore {
   private failConnect(reason: string): void {
     const attempt =
       this.state.connection.status === 'connecting' ? this.state.connection.attempt : 1;
-    this.transition({ type: 'connectFailed', reason, retryAt: this.scheduleReconnect(attempt) });
+    this.transition({ type: 'DISCONNECTED', reason });
+    this.set({ reconnectAt: this.scheduleReconnect(attempt) });
   }
 
   /** Schedules the next attempt; null while the browser is offline (going online retries). */
@@ -435,9 +450,7 @@ export class ChatStore {
       this.notice('warning', TEXTS.offline);
       if (this.reconnectTimer !== null) this.clock.clearTimeout(this.reconnectTimer);
       this.reconnectTimer = null;
-      if (this.state.connection.status === 'disconnected') {
-        this.set({ connection: { ...this.state.connection, retryAt: null } });
-      }
+      if (this.state.reconnectAt !== null) this.set({ reconnectAt: null });
       return;
     }
     this.notice('success', TEXTS.backOnline);
@@ -448,9 +461,9 @@ export class ChatStore {
     if (!this.connected) return;
     this.connectSeq++;
     this.transmitted = new Set();
-    const flood = recordDisconnect(this.disconnects, this.clock.now());
-    this.disconnects = flood.recent;
-    if (flood.unstable) this.logger.error(TEXTS.unstableConnection, { reason });
+    const flood = recordDisconnect(this.flood, this.clock.now());
+    this.flood = flood.state;
+    if (flood.report) this.logger.error(TEXTS.unstableConnection, { reason });
     if (this.lastActiveTimer !== null) this.clock.clearTimeout(this.lastActiveTimer);
     this.lastActiveTimer = null;
     // What was on the wire but not acknowledged goes back to the queue and is resent, with the
@@ -458,7 +471,8 @@ export class ChatStore {
     const delivery = { ...this.state.delivery };
     for (const id of this.state.outbox) if (delivery[id] === 'sending') delivery[id] = 'queued';
     this.set({ delivery });
-    this.transition({ type: 'disconnected', reason, retryAt: this.scheduleReconnect(0) });
+    this.transition({ type: 'DISCONNECTED', reason });
+    this.set({ reconnectAt: this.scheduleReconnect(0) });
   }
 
   // ---- transport events ------------------------------------------------------------------
@@ -512,7 +526,7 @@ export class ChatStore {
       // Our own message: the room's echo or a carbon from another tab. Either way the server
       // has it, and sending resets our own unread count (ESL inbox).
       this.setDelivery(message.id, 'stored');
-      this.setUnread(address, 0);
+      this.inboxEvent({ type: 'INCOMING', address, fromSelf: true, messageId: message.id });
       return;
     }
     if (message.historical || !message.body || !message.displayNames) return;
@@ -525,14 +539,15 @@ export class ChatStore {
       this.transport.sendMarker(address, 'chat', 'received', message.id).catch(() => undefined);
     }
     if (this.isReading(address)) this.markDisplayedSoon(address);
-    else this.setUnread(address, (this.state.unread[address] ?? 0) + 1);
+    else this.inboxEvent({ type: 'INCOMING', address, fromSelf: false, messageId: message.id });
   }
 
   private onMarker(from: string, conversation: string, type: string, id: string): void {
     if (from === this.me) {
       // Our other tab or device read this conversation (carbons / room echo).
       if (type === 'displayed') {
-        this.setUnread(conversation, 0);
+        const lastMessageId = this.conversation(conversation).messages.at(-1)?.id ?? null;
+        this.inboxEvent({ type: 'DISPLAYED', address: conversation, markerId: id, lastMessageId });
         this.set({ readMarkers: { ...this.state.readMarkers, [conversation]: id } });
       }
       return;
@@ -553,8 +568,12 @@ export class ChatStore {
             .map((m) => m.id);
     for (const mid of covered) {
       const current = delivery[mid];
-      if (current !== 'stored' && current !== 'received' && !(mid === id && current === undefined))
-        continue;
+      // The marked message itself is proven stored, even if its ack has not arrived yet (the
+      // recipient's marker can overtake our stream-management ack). Earlier messages are only
+      // upgraded once the server has confirmed them.
+      const eligible =
+        mid === id ? current !== 'failed' : current === 'stored' || current === 'received';
+      if (!eligible) continue;
       const next = upgradeDelivery(current, type);
       if (next !== current) {
         delivery[mid] = next;
@@ -562,6 +581,7 @@ export class ChatStore {
       }
     }
     if (changed) this.set({ delivery });
+    if (this.outboxEntries.some((e) => e.id === id)) this.removeFromOutbox(id);
   }
 
   // ---- conversations and history -------------------------------------------------------
@@ -612,8 +632,12 @@ export class ChatStore {
     this.set({ conversations: { ...this.state.conversations, [conv.address]: conv } });
   }
 
-  private setLoading(address: string, loading: MessageLoadingState): void {
-    this.putConversation({ ...this.conversation(address), loading });
+  /** Applies a message-loading event (the domain's machine); returns the state before it. */
+  private loadingEvent(address: string, event: MessageLoadingEvent): MessageLoading {
+    const conv = this.conversation(address);
+    const next = messageLoadingTransition(conv.loading, event);
+    if (next !== conv.loading) this.putConversation({ ...conv, loading: next });
+    return conv.loading;
   }
 
   private addMessages(
@@ -681,25 +705,11 @@ export class ChatStore {
 
   /** The newest page of a conversation (MAM backward, page of 10). */
   async loadInitial(address: string): Promise<void> {
-    const conv = this.conversation(address);
-    if (conv.loading !== 'none' && conv.loading !== 'fetchedInbox') return;
-    if (!this.connected) return; // the session start loads it
-    this.setLoading(address, 'fetchingInitial');
-    let page: HistoryPage | 'timeout';
-    try {
-      page = await this.fetchPage({ with: address, max: HISTORY_PAGE_SIZE, before: '' });
-    } catch (err) {
-      this.logger.warn('chat history failed', { address, reason: errorText(err) });
-      this.setLoading(address, conv.loading);
-      return;
-    }
-    if (page === 'timeout') {
-      this.logger.info('chat history timed out', { address });
-      this.setLoading(address, conv.loading);
-      return;
-    }
-    this.applyPage(address, conv.type, page, true);
-    this.setLoading(address, page.complete ? 'fetchedAll' : 'fetched');
+    if (!this.connected) return; // the session start loads the open conversation
+    const previous = this.loadingEvent(address, { type: 'FETCH_INITIAL' });
+    // Only none/fetchedInbox fetch the first page; anything else is loading or loaded already.
+    if (previous === this.conversation(address).loading) return;
+    await this.fetchBackward(address, { with: address, max: HISTORY_PAGE_SIZE, before: '' });
     if (this.isReading(address)) this.markDisplayedSoon(address);
   }
 
@@ -707,9 +717,10 @@ export class ChatStore {
    * Older messages, when the top sentinel shows (spec 01 §2). Debounced 500 ms (spec 01 §9);
    * a page of 10 before the oldest we hold, with `end` at its time.
    *
-   * Decision: "there are no more" is notified when a load-more finds the beginning (an empty
-   * page, or the archive saying the page was the last) and again if asked once more; the
-   * loading state is then `fetchedAll`, which the list shows as "beginning of conversation".
+   * Spec 01 §4: an older-messages fetch that returns nothing notifies that there are no more.
+   * Decision: a page shorter than 10 (or one the archive marks complete) already means the
+   * beginning, so the list shows "beginning of conversation" without another round trip; asking
+   * for more after that notifies the same "no more" without a query.
    */
   loadMore(address: string): void {
     const pending = this.loadMoreTimers.get(address);
@@ -725,40 +736,50 @@ export class ChatStore {
 
   private async fetchOlder(address: string): Promise<void> {
     const conv = this.conversation(address);
-    if (conv.loading === 'fetchedAll') {
+    if (conv.loading.state === 'fetchedAll') {
       this.notice('info', TEXTS.noMoreMessages);
       return;
     }
-    if (conv.loading !== 'fetched' || !this.connected) {
-      if (conv.loading === 'none' || conv.loading === 'fetchedInbox')
-        await this.loadInitial(address);
+    if (conv.loading.state === 'none' || conv.loading.state === 'fetchedInbox') {
+      await this.loadInitial(address);
       return;
     }
+    if (conv.loading.state !== 'fetched' || !this.connected) return;
     const cursor = this.cursors.get(address);
     const oldest = conv.messages[0];
-    this.setLoading(address, 'fetchingMore');
+    this.loadingEvent(address, { type: 'FETCH_MORE' });
+    await this.fetchBackward(address, {
+      with: address,
+      max: HISTORY_PAGE_SIZE,
+      before: cursor?.oldestArchiveId ?? '',
+      ...(oldest ? { end: messageTime(oldest) } : {}),
+    });
+  }
+
+  /** One backward page: messages in, loading state on, "no more" when it came back empty. */
+  private async fetchBackward(address: string, query: HistoryQuery): Promise<void> {
     let page: HistoryPage | 'timeout';
     try {
-      page = await this.fetchPage({
-        with: address,
-        max: HISTORY_PAGE_SIZE,
-        before: cursor?.oldestArchiveId ?? '',
-        ...(oldest ? { end: messageTime(oldest) } : {}),
-      });
+      page = await this.fetchPage(query);
     } catch (err) {
       this.logger.warn('chat history failed', { address, reason: errorText(err) });
-      this.setLoading(address, 'fetched');
+      this.loadingEvent(address, { type: 'FETCH_FAILED' });
       return;
     }
     if (page === 'timeout') {
       this.logger.info('chat history timed out', { address });
-      this.setLoading(address, 'fetched');
+      this.loadingEvent(address, { type: 'FETCH_FAILED' });
       return;
     }
-    this.applyPage(address, conv.type, page, true);
-    const done = page.complete || page.messages.length === 0;
-    this.setLoading(address, done ? 'fetchedAll' : 'fetched');
-    if (done) this.notice('info', TEXTS.noMoreMessages);
+    this.applyPage(address, this.conversation(address).type, page, true);
+    const event: MessageLoadingEvent = {
+      type: 'PAGE_LOADED',
+      count: page.messages.length,
+      oldestId: page.first ?? null,
+      complete: page.complete,
+    };
+    const previous = this.loadingEvent(address, event);
+    if (noMoreMessagesNotice(previous, event)) this.notice('info', TEXTS.noMoreMessages);
   }
 
   /**
@@ -769,7 +790,7 @@ export class ChatStore {
    */
   private async catchUp(): Promise<void> {
     for (const conv of Object.values(this.state.conversations)) {
-      const loaded = conv.loading === 'fetched' || conv.loading === 'fetchedAll';
+      const loaded = conv.loading.state === 'fetched' || conv.loading.state === 'fetchedAll';
       if (!loaded) {
         if (conv.address === this.state.activeConversation) await this.loadInitial(conv.address);
         continue;
@@ -813,19 +834,27 @@ export class ChatStore {
       conversations[e.address] = {
         ...conv,
         ...(e.lastMessage ? { lastMessage: e.lastMessage } : {}),
-        loading: conv.loading === 'none' ? 'fetchedInbox' : conv.loading,
+        loading: messageLoadingTransition(conv.loading, { type: 'INBOX_FETCHED' }),
       };
     }
     // The conversation being read stays at zero: its displayed marker is on its way.
     const active = this.state.activeConversation;
     const reading = active !== null && this.visible && (unread[active] ?? 0) > 0;
     if (reading) unread[active] = 0;
-    this.set({ conversations, unread });
+    this.set({ conversations });
+    this.inboxEvent({ type: 'INBOX_LOADED', counts: unread });
     if (reading) this.markDisplayedSoon(active);
   }
 
   // ---- unread and markers -----------------------------------------------------------------
 
+  /** Unread counts follow the domain's inbox rules (ESL inbox semantics). */
+  private inboxEvent(event: InboxEvent): void {
+    const next = unreadTransition(this.state.unread, event);
+    if (next !== this.state.unread) this.set({ unread: next });
+  }
+
+  /** Zero for a conversation the user is reading (our own displayed marker is on its way). */
   private setUnread(address: string, count: number): void {
     if ((this.state.unread[address] ?? 0) === count && address in this.state.unread) return;
     this.set({ unread: { ...this.state.unread, [address]: count } });
@@ -846,19 +875,21 @@ export class ChatStore {
   private markDisplayedSoon(address: string): void {
     this.setUnread(address, 0);
     if (!this.connected) return;
-    const throttle = this.markerThrottles.get(address) ?? { lastSentAt: -Infinity, trailing: null };
+    const throttle = this.markerThrottles.get(address) ?? { lastSentAt: null, trailing: null };
     this.markerThrottles.set(address, throttle);
     const now = this.clock.now();
-    const wait = throttle.lastSentAt + MARKER_THROTTLE_MS - now;
-    if (wait <= 0) {
+    if (throttleAllows(throttle.lastSentAt, now, MARKER_THROTTLE_MS)) {
       this.sendDisplayed(address, throttle);
       return;
     }
-    if (throttle.trailing !== null) return;
-    throttle.trailing = this.clock.setTimeout(() => {
-      throttle.trailing = null;
-      this.sendDisplayed(address, throttle);
-    }, wait);
+    if (throttle.trailing !== null || throttle.lastSentAt === null) return;
+    throttle.trailing = this.clock.setTimeout(
+      () => {
+        throttle.trailing = null;
+        this.sendDisplayed(address, throttle);
+      },
+      throttle.lastSentAt + MARKER_THROTTLE_MS - now,
+    );
   }
 
   private sendDisplayed(address: string, throttle: MarkerThrottle): void {
@@ -987,7 +1018,7 @@ export class ChatStore {
       outbox: this.outboxEntries.map((e) => e.id),
       delivery: { ...this.state.delivery, [id]: 'queued' },
     });
-    this.setUnread(address, 0);
+    this.inboxEvent({ type: 'SENT', address });
     void this.pump();
     return message;
   }
@@ -1044,9 +1075,10 @@ export class ChatStore {
 
   /** Sends text (a "Form: … (vN)" text is a form message; the codec tells them apart). */
   sendText(address: string, text: string): Promise<ChatMessage> {
-    const trimmed = text.trim();
-    if (trimmed === '') return Promise.reject(new ChatSendError('empty message'));
-    return this.sendContent(address, { kind: 'text', text: trimmed });
+    // Domain composer rules: blank text is not sent, over-long text is refused, not cut.
+    if (!canSendText(text))
+      return Promise.reject(new ChatSendError('message is empty or too long'));
+    return this.sendContent(address, { kind: 'text', text: composerText(text) });
   }
 
   /** A reply quoting an earlier message (spec 01 §3 json/reply). */
@@ -1172,7 +1204,7 @@ export class ChatStore {
 }
 
 function emptyConversation(address: string, type: ChatMessage['type']): ConversationState {
-  return { address, type, messages: [], loading: 'none' };
+  return { address, type, messages: [], loading: INITIAL_MESSAGE_LOADING };
 }
 
 function errorText(err: unknown): string {

@@ -10,16 +10,10 @@ export type {
 } from './types';
 export { systemClock, type Clock, type TimerHandle } from './clock';
 export {
-  DISCONNECT_FLOOD_COUNT,
-  DISCONNECT_FLOOD_WINDOW_MS,
   RECONNECT_BASE_DELAY_MS,
   RECONNECT_MAX_DELAY_MS,
   CONNECT_ATTEMPT_TIMEOUT_MS,
-  nextConnectionState,
   reconnectDelay,
-  recordDisconnect,
-  type ChatConnectionState,
-  type ConnectionEvent,
 } from './connection';
 export { upgradeDelivery, conversationOf, mergeMessages, type DeliveryState } from './messages';
 export {
@@ -38,7 +32,6 @@ export {
   type ChatSnapshot,
   type ConversationState,
   type ConversationMeta,
-  type MessageLoadingState,
   type ChatNotice,
   type ChatLogger,
   type NetworkStatus,
