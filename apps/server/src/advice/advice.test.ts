@@ -38,9 +38,15 @@ async function open(
   });
   expect(res.statusCode).toBe(201);
   const { id } = res.json<{ id: number }>();
-  return (
-    await api(ts, who, 'GET', `/api/v4/teams/${cardiology.id}/advice-conversations/${id}`)
-  ).json<Wire>();
+  const read = await api(
+    ts,
+    who,
+    'GET',
+    `/api/v4/teams/${cardiology.id}/advice-conversations/${id}?embed=requestor,resolver,team,team.public_data`,
+  );
+  // The client parses this with the domain wire schema: it must pass.
+  expect(AdviceConversationSchema.safeParse(read.json()).error).toBeUndefined();
+  return read.json<Wire>();
 }
 
 const act = (who: Caller, c: Wire, action: 'resolve' | 'accept' | 'unresolve') =>

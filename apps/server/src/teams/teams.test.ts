@@ -40,6 +40,8 @@ describe('GET /teams-with-advices-conversations', () => {
   it('returns the teams, forums and advice conversations of the current user, with member_of', async () => {
     const res = await api(ts, alice, 'GET', '/api/v4/teams-with-advices-conversations');
     expect(res.statusCode).toBe(200);
+    // The client parses this with the domain wire schema: it must pass.
+    expect(TeamsWithAdviceConversationsSchema.safeParse(res.json()).error).toBeUndefined();
     const body = res.json<{
       teams: WireTeam[];
       forums: WireTeam[];
