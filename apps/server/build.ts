@@ -16,19 +16,29 @@ const external = Object.keys({
   ...(root.devDependencies ?? {}),
 }).flatMap((name) => [name, `${name}/*`]);
 
-await build({
-  entryPoints: [path.join(here, 'src/main.ts')],
-  outfile: path.join(here, 'dist/main.js'),
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node22',
-  sourcemap: true,
-  external,
-  // Lets bundled CommonJS helpers call require() inside the ESM output.
-  banner: {
-    js: "import { createRequire as __pandoCreateRequire } from 'node:module'; const require = __pandoCreateRequire(import.meta.url);",
-  },
-  logLevel: 'warning',
-});
-console.log('built apps/server/dist/main.js');
+/** Bundles the server into `outfile` (tests bundle into dist/ too: migrations are found from there). */
+export async function bundleServer(outfile = path.join(here, 'dist/main.js')): Promise<void> {
+  await build({
+    entryPoints: [path.join(here, 'src/main.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    sourcemap: true,
+    external,
+    // Lets bundled CommonJS helpers call require() inside the ESM output.
+    banner: {
+      js: "import { createRequire as __pandoCreateRequire } from 'node:module'; const require = __pandoCreateRequire(import.meta.url);",
+    },
+    logLevel: 'warning',
+  });
+}
+
+if (
+  process.argv[1] !== undefined &&
+  path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)
+) {
+  await bundleServer();
+  console.log('built apps/server/dist/main.js');
+}

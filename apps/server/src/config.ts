@@ -1,9 +1,24 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
-/** The repository root, so relative paths in the environment do not depend on the CWD. */
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/**
+ * The repository root (the nearest package.json with workspaces above this file), so relative
+ * paths in the environment do not depend on the CWD, from src/ (tsx) and dist/ (bundle) alike.
+ */
+export const REPO_ROOT = findRepoRoot(path.dirname(fileURLToPath(import.meta.url)));
+
+function findRepoRoot(start: string): string {
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, 'package.json');
+    if (fs.existsSync(manifest)) {
+      const pkg = JSON.parse(fs.readFileSync(manifest, 'utf8')) as { workspaces?: unknown };
+      if (pkg.workspaces !== undefined) return dir;
+    }
+    if (path.dirname(dir) === dir) return process.cwd();
+  }
+}
 
 /** Injected clock: tests move time forward to check expiry without sleeping. */
 export type Clock = () => Date;
