@@ -155,6 +155,7 @@ describe('chat client against the real server (two clients, Node 22)', () => {
     b.store.openConversation(r);
     await until(b, (s) => s.conversations[r]?.loading.state === 'fetchedAll', 'empty room loaded');
     const expected: string[] = [];
+    const catchUpMs: number[] = [];
     for (let run = 1; run <= 5; run++) {
       // Hold B's reconnect until A has sent everything, so the 100 really happen while B is away.
       b.network.set(false);
@@ -172,17 +173,21 @@ describe('chat client against the real server (two clients, Node 22)', () => {
         `run ${run}: all stored`,
       );
       b.network.set(true);
+      const back = Date.now();
       await until(
         b,
         (s) => bodiesFrom(s, r).length >= expected.length,
         `run ${run}: B caught up`,
         60_000,
       );
+      catchUpMs.push(Date.now() - back);
       const got = bodiesFrom(b.store.getSnapshot(), r);
       expect(got).toEqual(expected);
       const ids2 = b.store.getSnapshot().conversations[r]?.messages.map((m) => m.id) ?? [];
       expect(new Set(ids2).size).toBe(ids2.length);
     }
+    // Measured: from B's network coming back to all messages on screen (reconnect + catch-up).
+    console.info(`reconnect catch-up ms per run: ${catchUpMs.join(', ')}`);
     await a.store.stop();
     await b.store.stop();
   });

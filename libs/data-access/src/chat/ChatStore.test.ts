@@ -12,7 +12,13 @@ import {
   fileTooLargeMessage,
 } from '@pando/domain';
 import { describe, expect, it, vi } from 'vitest';
-import { HISTORY_TIMEOUT_MS, type ChatFile, type ChatUploads } from './ChatStore';
+import {
+  HISTORY_TIMEOUT_MS,
+  OUTBOX_BURST,
+  OUTBOX_RATE_PER_SECOND,
+  type ChatFile,
+  type ChatUploads,
+} from './ChatStore';
 import { MemoryOutboxStorage } from './outbox';
 import { createChatWorld, settle, type TestUser } from './testing/harness';
 
@@ -302,6 +308,27 @@ describe('ChatStore — delivery and the durable outbox', () => {
     expect(a.store.getSnapshot().delivery[m.id]).toBe('received');
   });
 
+  it('a long offline queue is flushed in order at a pace the server accepts (burst 100, then 50/s)', async () => {
+    const w = createChatWorld();
+    const a = w.user(w.alice, 'Alice Adams');
+    w.net.reachable = false;
+    a.store.start();
+    await settle();
+    for (let i = 1; i <= 250; i++) await a.store.sendText(w.bob, `q${i}`);
+    w.net.reachable = true;
+    w.clock.advance(CHAT_RECONNECT_TIMEOUT_MS);
+    await settle();
+    expect(w.net.archived(w.alice, w.bob)).toHaveLength(OUTBOX_BURST);
+    w.clock.advance(1000);
+    await settle();
+    expect(w.net.archived(w.alice, w.bob)).toHaveLength(OUTBOX_BURST + OUTBOX_RATE_PER_SECOND);
+    w.clock.advance(2000);
+    await settle();
+    const archived = w.net.archived(w.alice, w.bob).map((m) => m.body);
+    expect(archived).toEqual(Array.from({ length: 250 }, (_, i) => `q${i + 1}`));
+    expect(a.store.getSnapshot().outbox).toEqual([]);
+  });
+
   it('a failed message can be sent again with the same id', async () => {
     const w = createChatWorld();
     const a = w.user(w.alice, 'Alice Adams');
@@ -470,11 +497,15 @@ describe('ChatStore — history (spec 01 §4 message loading)', () => {
     b.store.openConversation(w.alice);
     await a.store.sendText(w.bob, 'before the cut');
     await settle();
+    b.network.set(false); // B stays away until A is done
     b.transport.cut();
     await settle();
     for (let i = 1; i <= 150; i++) await a.store.sendText(w.bob, `missed ${i}`);
     await settle();
-    w.clock.advance(1000);
+    w.clock.advance(2000); // A's outbox pacing
+    await settle();
+    expect(w.net.archived(w.alice, w.bob)).toHaveLength(151);
+    b.network.set(true);
     await settle();
     const expected = [
       'before the cut',

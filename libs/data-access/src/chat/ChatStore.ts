@@ -61,6 +61,14 @@ export const HISTORY_TIMEOUT_MS = 20_000;
  * dozens. 100 is our server's MAM maximum.
  */
 export const CATCH_UP_PAGE_SIZE = 100;
+/**
+ * Outbox pacing: a burst of 100 messages goes out at once, then 50 per second. Our server (and
+ * a MongooseIM shaper) ends a stream that sends more than 100 stanzas/s sustained; flushing a
+ * long offline queue must not get the user disconnected in a loop. Half the server's rate
+ * leaves room for markers and queries.
+ */
+export const OUTBOX_BURST = 100;
+export const OUTBOX_RATE_PER_SECOND = 50;
 
 export interface ConversationState {
   /** Bare JID of the other user or the room. */
@@ -245,6 +253,9 @@ export class ChatStore {
   /** Ids written to the socket in the current session (a new session resends the rest). */
   private transmitted = new Set<string>();
   private pumping = false;
+  private pumpTimer: TimerHandle | null = null;
+  private sendTokens = OUTBOX_BURST;
+  private sendTokensAt = 0;
   private meta = new Map<string, ConversationMeta>();
   private cursors = new Map<string, ConversationCursor>();
   private flood: DisconnectFloodState = INITIAL_DISCONNECT_FLOOD;
@@ -339,14 +350,14 @@ export class ChatStore {
     this.transition({ type: 'STOP' });
     this.set({ reconnectAt: null });
     this.connectSeq++;
-    for (const t of [this.reconnectTimer, this.connectTimer, this.lastActiveTimer])
+    for (const t of [this.reconnectTimer, this.connectTimer, this.lastActiveTimer, this.pumpTimer])
       if (t !== null) this.clock.clearTimeout(t);
     for (const t of this.loadMoreTimers.values()) this.clock.clearTimeout(t);
     for (const m of this.markerThrottles.values())
       if (m.trailing !== null) this.clock.clearTimeout(m.trailing);
     this.loadMoreTimers.clear();
     this.markerThrottles.clear();
-    this.reconnectTimer = this.connectTimer = this.lastActiveTimer = null;
+    this.reconnectTimer = this.connectTimer = this.lastActiveTimer = this.pumpTimer = null;
     for (const u of this.unsubscribers.splice(0)) u();
     await this.transport.disconnect();
   }
@@ -1032,6 +1043,7 @@ export class ChatStore {
         if (!this.connected) return;
         const next = this.outboxEntries.find((e) => !this.transmitted.has(e.id));
         if (!next) return;
+        if (!this.takeSendToken()) return;
         this.transmitted.add(next.id);
         this.setDelivery(next.id, 'sending');
         const seq = this.connectSeq;
@@ -1052,6 +1064,26 @@ export class ChatStore {
     } finally {
       this.pumping = false;
     }
+  }
+
+  /** Token bucket of the outbox pacing; schedules the next pump when the bucket is empty. */
+  private takeSendToken(): boolean {
+    const now = this.clock.now();
+    const refill = ((now - this.sendTokensAt) * OUTBOX_RATE_PER_SECOND) / 1000;
+    this.sendTokens = Math.min(OUTBOX_BURST, this.sendTokens + refill);
+    this.sendTokensAt = now;
+    if (this.sendTokens >= 1) {
+      this.sendTokens -= 1;
+      return true;
+    }
+    if (this.pumpTimer === null) {
+      const wait = Math.ceil(((1 - this.sendTokens) * 1000) / OUTBOX_RATE_PER_SECOND);
+      this.pumpTimer = this.clock.setTimeout(() => {
+        this.pumpTimer = null;
+        void this.pump();
+      }, wait);
+    }
+    return false;
   }
 
   /** Joins a forum before the first message into it (spec 01 §4). */

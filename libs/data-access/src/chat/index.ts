@@ -28,6 +28,8 @@ export {
   browserNetworkStatus,
   HISTORY_TIMEOUT_MS,
   CATCH_UP_PAGE_SIZE,
+  OUTBOX_BURST,
+  OUTBOX_RATE_PER_SECOND,
   type ChatStoreOptions,
   type ChatSnapshot,
   type ConversationState,
