@@ -254,6 +254,42 @@ async function crashDuringLogins(target: Target) {
   }
 }
 
+// The DATA_DIR lock exists only for the embedded database.
+if (!process.env.DATABASE_URL) {
+  describe('one server per DATA_DIR, graceful shutdown', () => {
+    it('refuses a second server with one clear line, and SIGTERM releases the lock', async () => {
+      const target = await embeddedTarget();
+      try {
+        const port = await freePort();
+        const first = await startServer(target, port);
+        children.push(first);
+        const second = spawn(process.execPath, [bundle], {
+          env: { ...process.env, ...target.env, PORT: String(await freePort()), SEED: 'none' },
+          stdio: ['ignore', 'ignore', 'pipe'],
+        });
+        let stderr = '';
+        second.stderr.on('data', (d: Buffer) => {
+          stderr += d.toString();
+        });
+        await exited(second);
+        expect(second.exitCode).toBe(1);
+        expect(stderr.trim()).toMatch(
+          /^DATA_DIR .* is in use by another Pando server \(pid \d+\); stop it first/,
+        );
+        expect(stderr.trim().split('\n')).toHaveLength(1);
+        expect((await fetch(`http://127.0.0.1:${port}/api/v4/health`)).status).toBe(200);
+
+        first.kill('SIGTERM');
+        await exited(first);
+        expect(first.exitCode).toBe(0);
+        expect(fs.existsSync(path.join(target.env.DATA_DIR ?? '', 'pando.lock'))).toBe(false);
+      } finally {
+        await target.cleanup();
+      }
+    }, 120_000);
+  });
+}
+
 describe('crash safety', () => {
   it('SIGKILL during 500 concurrent logins loses no committed session or code', async () => {
     const databaseUrl = process.env.DATABASE_URL;
