@@ -55,3 +55,8 @@ export {
   type ChatProviderProps,
 } from './ChatProvider';
 export { XmppTransport, type XmppTransportOptions } from './XmppTransport';
+export {
+  createChatClient,
+  bindDocumentVisibility,
+  type CreateChatClientOptions,
+} from './createChatClient';
