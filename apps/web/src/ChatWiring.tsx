@@ -1,13 +1,17 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
   ChatStore,
+  CLIENT_HEADER,
   getChatToken,
   LocalStorageOutboxStorage,
   useHttpClient,
+  useTeamsWithAdviceConversationsQuery,
   XmppTransport,
+  type ConversationMeta,
 } from '@pando/data-access';
-import { userJid, type RuntimeConfig } from '@pando/domain';
+import { isForum, roomJid, userJid, type RuntimeConfig } from '@pando/domain';
 import { StoreChatRuntime, useAppServices, useViewer } from '@pando/features';
+import { createChatUploads, createForumJoin } from './chatUploads';
 
 /** `chat_websocket_url` may be relative (`/xmpp`): resolve it against the page, ws(s) scheme. */
 export function chatServiceUrl(configured: string, pageUrl: string): string {
@@ -26,7 +30,8 @@ export function ChatWiring({ config, children }: { config: RuntimeConfig; childr
   const http = useHttpClient();
   const { logger, notifications } = useAppServices();
   const [store, setStore] = useState<ChatStore | null>(null);
-  const { uuid, first_name, last_name } = viewer;
+  const { uuid, first_name, last_name, id: viewerId } = viewer;
+  const lists = useTeamsWithAdviceConversationsQuery();
   // A stopped store never restarts, so each mount (StrictMode mounts twice) makes its own.
   useEffect(() => {
     const created = new ChatStore({
@@ -40,14 +45,38 @@ export function ChatWiring({ config, children }: { config: RuntimeConfig; childr
       outboxStorage: new LocalStorageOutboxStorage(`pando.outbox.${uuid}`),
       logger,
       notify: (notice) => notifications.notify(notice),
+      uploads: createChatUploads(http, {
+        [CLIENT_HEADER]: `web/${__PANDO_VERSION__} (${__PANDO_BUILD__})`,
+      }),
+      joinForum: createForumJoin(http, viewerId),
     });
     created.start();
     setStore(created);
     return () => {
       void created.stop();
     };
-  }, [config, http, uuid, first_name, last_name, logger, notifications]);
-  const conversations = useMemo(() => [], []);
+  }, [config, http, uuid, first_name, last_name, viewerId, logger, notifications]);
+  // Names and REST ids of every room the lists know: image/file shares and forum joins need them,
+  // and an incoming message shows under the right name before its pane was ever opened.
+  const data = lists.data;
+  const conversations = useMemo<ConversationMeta[]>(() => {
+    if (!data) return [];
+    const rooms = [...data.teams, ...data.forums].map((team): ConversationMeta => ({
+      address: roomJid(team.mim_id, config.chat_domain),
+      kind: isForum(team) ? 'forum' : 'team',
+      name: team.name,
+      id: team.id,
+      isMember: team.user_ids.includes(viewerId),
+    }));
+    const advice = data.advice_conversations.map((c): ConversationMeta => ({
+      address: roomJid(c.mim_id, config.chat_domain),
+      kind: 'advice',
+      name: c.team?.name ?? 'Advice',
+      id: c.id,
+      teamId: c.team?.id ?? c.team_id,
+    }));
+    return [...rooms, ...advice];
+  }, [data, config.chat_domain, viewerId]);
   if (!store) return <>{children}</>;
   return (
     <StoreChatRuntime store={store} conversations={conversations}>

@@ -132,7 +132,7 @@ export function AdviceChat({ teamId, conversationId }: { teamId: number; convers
       panel={panel}
       panelLabel="Advice team"
     >
-      <ConversationArea address={address} kind="advice" name={teamName} />
+      <ConversationArea address={address} kind="advice" name={teamName} id={c.id} teamId={teamId} />
     </ChatFrame>
   );
 }

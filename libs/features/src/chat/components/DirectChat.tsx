@@ -54,7 +54,12 @@ export function DirectChat({ userKey }: { userKey: string }) {
   );
   return (
     <ChatFrame title={name} panel={panel} panelLabel="Profile">
-      <ConversationArea address={userJid(person.uuid, chatDomain)} kind="direct" name={name} />
+      <ConversationArea
+        address={userJid(person.uuid, chatDomain)}
+        kind="direct"
+        name={name}
+        id={person.id}
+      />
     </ChatFrame>
   );
 }

@@ -118,7 +118,14 @@ function MessageBody({ message }: { message: ChatMessage }) {
  * replies, images and files with the 25 MB check, mark as read and scroll to bottom. Enter sends;
  * Shift+Enter starts a new line.
  */
-export function LiveConversation({ address, kind }: ConversationTarget) {
+export function LiveConversation({
+  address,
+  kind,
+  name,
+  id,
+  teamId,
+  isMember,
+}: ConversationTarget) {
   const store = useChatStore();
   const conversation = useConversation(address);
   const delivery = useDeliveryStates();
@@ -133,6 +140,21 @@ export function LiveConversation({ address, kind }: ConversationTarget) {
   const messages = visibleMessages(conversation.messages);
   const { chatDomain } = useAppServices();
   const myJid = userJid(viewer.uuid, chatDomain);
+
+  // The store needs the REST ids of the open conversation for image/file shares and forum joins,
+  // also for a direct chat the inbox has never seen.
+  useEffect(() => {
+    store.registerConversations([
+      {
+        address,
+        kind,
+        name,
+        ...(id === undefined ? {} : { id }),
+        ...(teamId === undefined ? {} : { teamId }),
+        ...(isMember === undefined ? {} : { isMember }),
+      },
+    ]);
+  }, [store, address, kind, name, id, teamId, isMember]);
 
   useEffect(() => {
     store.openConversation(address);

@@ -37,6 +37,12 @@ export interface ConversationTarget {
   name: string;
   /** Forums hide the patient-share button (spec 01 §6). */
   isForum?: boolean;
+  /** REST id of the user, team/forum or advice conversation (image and file shares). */
+  id?: number;
+  /** Advice conversations: the advice team's id. */
+  teamId?: number;
+  /** Forums: whether the viewer is a member (the first message into a forum joins it). */
+  isMember?: boolean;
 }
 
 const NO_CHAT: ChatRuntimeValue = {

@@ -2,8 +2,20 @@ import { AppShell, Box, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { useLogoutMutation, useTeamsWithAdviceConversationsQuery } from '@pando/data-access';
-import { TEXTS, type CurrentUser, type UserStatus, type Viewer } from '@pando/domain';
+import {
+  orThrowBadRequest,
+  useHttpClient,
+  useLogoutMutation,
+  useTeamsWithAdviceConversationsQuery,
+  type HttpClient,
+} from '@pando/data-access';
+import {
+  TEXTS,
+  UserStatusEntrySchema,
+  type CurrentUser,
+  type UserStatus,
+  type Viewer,
+} from '@pando/domain';
 import {
   AppHeader,
   isHeaderSearchVisible,
@@ -28,6 +40,21 @@ function menuViewer(user: CurrentUser): Viewer {
   };
 }
 
+/** Decision: spec 01 §8 has no wording for a failed availability change; this says what happened. */
+export const AVAILABILITY_FAILED = 'Your availability could not be changed. Please try again.';
+
+/** PUT /users/me/status: the availability others see in the status poll. */
+async function setOwnStatus(http: HttpClient, status: UserStatus): Promise<void> {
+  orThrowBadRequest(
+    await http.request({
+      method: 'PUT',
+      path: '/users/me/status',
+      body: { status },
+      schema: UserStatusEntrySchema,
+    }),
+  );
+}
+
 function activeMenuItem(pathname: string): MainMenuItem {
   if (pathname.startsWith('/patients')) return 'patients';
   if (pathname.startsWith('/manage')) return 'admin';
@@ -47,7 +74,8 @@ export interface ShellLayoutProps {
  */
 export function ShellLayout({ onLoggedOut }: ShellLayoutProps) {
   const viewer = useViewer();
-  const { productName, notifications } = useAppServices();
+  const { productName, notifications, logger } = useAppServices();
+  const http = useHttpClient();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const lists = useTeamsWithAdviceConversationsQuery();
@@ -126,8 +154,15 @@ export function ShellLayout({ onLoggedOut }: ShellLayoutProps) {
             <AvailabilityToggle
               status={status}
               onChange={(next) => {
+                const previous = status;
                 setStatus(next);
                 chat.setAvailability(next);
+                setOwnStatus(http, next).catch((error: unknown) => {
+                  // The switch must not claim a state the server does not have.
+                  setStatus(previous);
+                  logger.warn('availability not saved', { error: String(error) });
+                  notifications.notify({ kind: 'error', message: AVAILABILITY_FAILED });
+                });
               }}
             />
           </Box>

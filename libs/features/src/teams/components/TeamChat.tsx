@@ -35,6 +35,8 @@ export function TeamChat({ teamId }: { teamId: number }) {
         kind={forum ? 'forum' : 'team'}
         name={t.name}
         isForum={forum}
+        id={t.id}
+        isMember={t.user_ids.includes(viewer.id)}
       />
     </ChatFrame>
   );

@@ -1,0 +1,100 @@
+import {
+  addTeamMembers,
+  createChatImage,
+  orThrowBadRequest,
+  shareChatImage,
+  uploadFile,
+  type ChatFile,
+  type ChatUploads,
+  type ConversationMeta,
+  type HttpClient,
+  type ShareTarget,
+} from '@pando/data-access';
+
+/** The share/audience target of a conversation; a conversation without a REST id cannot share. */
+export function shareTargetOf(conversation: ConversationMeta): ShareTarget {
+  const id = Number(conversation.id);
+  if (!Number.isInteger(id) || id <= 0) {
+    throw new Error(`conversation ${conversation.address} has no REST id to share with`);
+  }
+  switch (conversation.kind) {
+    case 'direct':
+      return { kind: 'users', id };
+    case 'advice':
+      return { kind: 'advice-conversation', id };
+    default:
+      return { kind: 'teams', id };
+  }
+}
+
+/**
+ * PUT /images/chat/{id} through XMLHttpRequest: fetch cannot report upload progress, and spec 01
+ * §7 shows it on the bubble. Same cookie and client header as the HTTP client; multipart, so
+ * the server's CSRF check relies on the Origin the browser adds.
+ */
+export function putWithProgress(
+  url: string,
+  form: FormData,
+  headers: Record<string, string>,
+  onProgress: (fraction: number) => void,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('PUT', url);
+    xhr.withCredentials = true;
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress(1);
+        resolve();
+      } else {
+        reject(new Error(`PUT ${url} answered ${xhr.status}`));
+      }
+    };
+    xhr.onerror = () => {
+      reject(new Error(`PUT ${url} failed (network)`));
+    };
+    xhr.send(form);
+  });
+}
+
+/** The REST side of image and file messages (spec 01 §7 "Images and files"). */
+export function createChatUploads(http: HttpClient, headers: Record<string, string>): ChatUploads {
+  return {
+    createChatImage: async () => orThrowBadRequest(await createChatImage(http)),
+    uploadChatImage: (id, image: ChatFile, onProgress) => {
+      const form = new FormData();
+      form.set('image', image, image.name);
+      form.set('filename', image.name);
+      return putWithProgress(
+        http.url(`/images/chat/${encodeURIComponent(String(id))}`),
+        form,
+        headers,
+        onProgress,
+      );
+    },
+    shareChatImage: async (id, conversation) => {
+      orThrowBadRequest(await shareChatImage(http, id, shareTargetOf(conversation)));
+    },
+    uploadFile: async (file, conversation) => {
+      const target = shareTargetOf(conversation);
+      const audience =
+        target.kind === 'users'
+          ? { user_ids: [target.id] }
+          : target.kind === 'teams'
+            ? { team_ids: [target.id] }
+            : { advice_ids: [target.id] };
+      return orThrowBadRequest(await uploadFile(http, file, file.name, audience));
+    },
+  };
+}
+
+/** Joining a forum before the first message into it: the viewer adds themself (members/add). */
+export function createForumJoin(http: HttpClient, viewerId: number) {
+  return async (conversation: ConversationMeta): Promise<void> => {
+    orThrowBadRequest(await addTeamMembers(http, Number(conversation.id), [viewerId]));
+  };
+}
