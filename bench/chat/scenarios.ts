@@ -81,7 +81,7 @@ export async function concurrent(t: Target, pairs: number, seconds: number, offs
       let sentAt = 0;
       let expect = '';
       const fire = () => {
-        if (!running) return done();
+        if (!running) { done(); return; }
         expect = `c${p}-${n++}`;
         sentAt = performance.now();
         a.send(msg(to, expect, 'concurrent'));

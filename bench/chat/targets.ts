@@ -29,11 +29,18 @@ export interface Target {
   stop(): Promise<void>;
 }
 
+function exitOf(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => { resolve(); });
+  });
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const srv = net.createServer().listen(0, '127.0.0.1', () => {
       const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
+      srv.close(() => { resolve(port); });
     });
   });
 }
@@ -43,8 +50,11 @@ async function waitForPort(port: number, child: ChildProcess | undefined, what: 
   while (Date.now() < deadline) {
     if (child && child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}`);
     const ok = await new Promise<boolean>((resolve) => {
-      const s = net.connect(port, '127.0.0.1', () => (s.destroy(), resolve(true)));
-      s.on('error', () => resolve(false));
+      const s = net.connect(port, '127.0.0.1', () => {
+        s.destroy();
+        resolve(true);
+      });
+      s.on('error', () => { resolve(false); });
     });
     if (ok) return;
     await new Promise((r) => setTimeout(r, 200));
@@ -152,7 +162,7 @@ export async function startEjabberd(nAccounts: number): Promise<Target> {
     pids: () => pidsMatching(new RegExp(`beam\\.smp.*${node.replace('.', '\\.')}`)),
     async stop() {
       spawnSync('setpriv', [...asEjabberd, ...args, 'stop'], { stdio: 'ignore', cwd: dir, env });
-      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+      await exitOf(child);
       for (const pid of pidsMatching(new RegExp(`beam\\.smp.*${node}`))) process.kill(pid, 'SIGKILL');
       fs.rmSync(dir, { recursive: true, force: true });
     },
@@ -182,7 +192,7 @@ export async function startProsody(nAccounts: number): Promise<Target> {
     accounts,
     pids: () => pidsMatching(new RegExp(`lua.*prosody.*${cfg.replace(/[.]/g, '\\.')}`)),
     async stop() {
-      const exited = new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+      const exited = exitOf(child);
       for (const pid of pidsMatching(new RegExp(`prosody.*${cfg.replace(/[.]/g, '\\.')}`))) {
         try {
           process.kill(pid, 'SIGTERM');
@@ -222,7 +232,8 @@ export async function startOurs(nAccounts: number): Promise<Target> {
   // First start creates and migrates the database; then the accounts go in; then the real start.
   let child = run();
   await waitForPort(port, child, 'our server');
-  await new Promise((r) => (child.kill('SIGTERM'), child.once('exit', r)));
+  child.kill('SIGTERM');
+  await exitOf(child);
   const pg = await PGlite.create({ dataDir: path.join(dir, 'pglite') });
   await pg.query(
     `insert into users (uuid, email, first_name, last_name)
@@ -250,7 +261,8 @@ export async function startOurs(nAccounts: number): Promise<Target> {
     accounts,
     pids: () => (child.pid ? [child.pid] : []),
     async stop() {
-      await new Promise((r) => (child.exitCode !== null ? r(null) : (child.kill('SIGTERM'), child.once('exit', r))));
+      child.kill('SIGTERM');
+      await exitOf(child);
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -37,9 +37,9 @@ export class RawXmpp {
     return new Promise((resolve, reject) => {
       const ws = new WebSocket(url, 'xmpp', { perMessageDeflate: false });
       const c = new RawXmpp(ws);
-      ws.once('open', () => resolve(c));
+      ws.once('open', () => { resolve(c); });
       ws.once('error', reject);
-      ws.once('unexpected-response', (_q, res) => reject(new Error(`HTTP ${res.statusCode} from ${url}`)));
+      ws.once('unexpected-response', (_q, res) => { reject(new Error(`HTTP ${res.statusCode} from ${url}`)); });
     });
   }
 

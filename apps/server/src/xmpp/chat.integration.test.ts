@@ -66,8 +66,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const c of [alice, alice2, bob]) await c?.stop();
-  await ts?.close();
+  // beforeAll may have failed part-way.
+  for (const c of [alice, alice2, bob] as (TestChatClient | undefined)[]) await c?.stop();
+  await (ts as TestServer | undefined)?.close();
 });
 
 describe('login and 1:1 chat', () => {
@@ -161,7 +162,7 @@ describe('MUC Light rooms', () => {
       const err = await carol.waitFor((s) => s.attrs.type === 'error' && s.attrs.id === 'intruder-1');
       expect(err.getChild('error')?.getChild('item-not-found')).toBeDefined();
       expect(await archived('intruder-1')).toBe(0);
-      const q = await carol.iq(xml('iq', { type: 'set', to: ward7 }, xml('query', { xmlns: NS_MAM }))).catch((e: Error) => e);
+      const q = await carol.iq(xml('iq', { type: 'set', to: ward7 }, xml('query', { xmlns: NS_MAM }))).catch((e: unknown) => e);
       expect(q).toBeInstanceOf(Error);
       expect(bob.received.some(msgWithId('intruder-1'))).toBe(false);
     } finally {
@@ -197,10 +198,7 @@ describe('archive (MAM) paging', () => {
     const carol = await userUuid(ts, 'carol@example.org');
     const carolJid = `${carol}@${ts.app.config.xmppDomain}`;
     for (let i = 1; i <= 14; i++) await alice.xmpp.send(text(carolJid, `page-${i}`, `m${i}`));
-    await new Promise<void>((resolve) => {
-      const check = async () => ((await archived('page-14')) === 1 ? resolve() : setTimeout(() => void check(), 20));
-      void check();
-    });
+    await expect.poll(() => archived('page-14')).toBe(1);
 
     const p1 = await mam(alice, { with: carolJid });
     expect(p1.bodies).toEqual(['m5', 'm6', 'm7', 'm8', 'm9', 'm10', 'm11', 'm12', 'm13', 'm14']);
@@ -322,7 +320,7 @@ describe('limits and bad input', () => {
 describe('session end', () => {
   it('closes the socket at once when a blocked user is blocked', async () => {
     const carol = await connectAs(ts, 'carol@example.org');
-    const gone = new Promise<void>((resolve) => carol.xmpp.once('disconnect', () => resolve()));
+    const gone = new Promise<void>((resolve) => carol.xmpp.once('disconnect', () => { resolve(); }));
     ts.app.events.emit('user:blocked', { userId: carol.userId });
     await gone;
     await carol.stop();
@@ -330,8 +328,8 @@ describe('session end', () => {
 
   it('closes the socket at once when the session logs out', async () => {
     const dave = await connectAs(ts, 'dave@example.net');
-    const offline = new Promise<void>((resolve) => dave.xmpp.once('offline', () => resolve()));
-    const disconnected = new Promise<void>((resolve) => dave.xmpp.once('disconnect', () => resolve()));
+    const offline = new Promise<void>((resolve) => dave.xmpp.once('offline', () => { resolve(); }));
+    const disconnected = new Promise<void>((resolve) => dave.xmpp.once('disconnect', () => { resolve(); }));
     // What DELETE /api/v4/login does for the session.
     await revokeSessions(ts.app, { sessionId: dave.sessionId });
     await Promise.race([offline, disconnected]);

@@ -58,11 +58,11 @@ export class XmppConnection {
     this.rate = opts.rate ?? DEFAULT_RATE;
     this.tokens = this.rate.burst;
     this.maxBuffered = opts.maxBufferedBytes ?? 8 * 1024 * 1024;
-    this.authTimer = setTimeout(() => this.streamError('connection-timeout', 'Authenticate sooner'), opts.authTimeoutMs ?? 30_000);
+    this.authTimer = setTimeout(() => { this.streamError('connection-timeout', 'Authenticate sooner'); }, opts.authTimeoutMs ?? 30_000);
     this.authTimer.unref();
-    ws.on('message', (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => this.onFrame(data, isBinary));
-    ws.on('close', () => this.cleanup());
-    ws.on('error', () => this.cleanup());
+    ws.on('message', (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => { this.onFrame(data, isBinary); });
+    ws.on('close', () => { this.cleanup(); });
+    ws.on('error', () => { this.cleanup(); });
   }
 
   private write(s: string): void {
@@ -80,15 +80,15 @@ export class XmppConnection {
     if (this.state === 'closed') return;
     const buf = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
     // Size before anything else: we never parse (or even decode) an oversized frame.
-    if (buf.length > this.limits.maxFrameBytes) return this.streamError('policy-violation', `Stanza larger than ${this.limits.maxFrameBytes} bytes`);
-    if (isBinary) return this.streamError('unsupported-encoding', 'Text frames only (RFC 7395)');
-    if (!this.takeToken()) return this.streamError('policy-violation', 'Too many stanzas per second');
+    if (buf.length > this.limits.maxFrameBytes) { this.streamError('policy-violation', `Stanza larger than ${this.limits.maxFrameBytes} bytes`); return; }
+    if (isBinary) { this.streamError('unsupported-encoding', 'Text frames only (RFC 7395)'); return; }
+    if (!this.takeToken()) { this.streamError('policy-violation', 'Too many stanzas per second'); return; }
     let stanza: XmlEl;
     try {
       stanza = parseFrame(buf.toString('utf8'), this.limits);
     } catch (err) {
-      if (err instanceof FrameError) return this.streamError(err.condition, err.message);
-      return this.streamError('not-well-formed', 'Unparseable frame');
+      if (err instanceof FrameError) { this.streamError(err.condition, err.message); return; }
+      this.streamError('not-well-formed', 'Unparseable frame'); return;
     }
     try {
       this.dispatch(stanza);
@@ -111,34 +111,34 @@ export class XmppConnection {
     const name = localName(x);
     const ns = nsOf(x, NS.client);
     if (ns === NS.framing) {
-      if (name === 'open') return this.onOpen(x);
-      if (name === 'close') return this.close();
-      return this.streamError('unsupported-stanza-type');
+      if (name === 'open') { this.onOpen(x); return; }
+      if (name === 'close') { this.close(); return; }
+      this.streamError('unsupported-stanza-type'); return;
     }
     switch (this.state) {
       case 'opening':
       case 'restart':
-        return this.streamError('not-authorized', 'Open the stream first');
+        { this.streamError('not-authorized', 'Open the stream first'); return; }
       case 'sasl':
         if (ns === NS.sasl && name === 'auth') return void this.onAuth(x);
-        if (ns === NS.sasl && name === 'abort') return this.write(serialize(el('failure', { xmlns: NS.sasl }, el('aborted'))));
-        return this.streamError('not-authorized');
+        if (ns === NS.sasl && name === 'abort') { this.write(serialize(el('failure', { xmlns: NS.sasl }, el('aborted')))); return; }
+        { this.streamError('not-authorized'); return; }
       case 'bind':
-        if (ns === NS.client && name === 'iq') return this.onBind(x);
-        return this.streamError('not-authorized', 'Bind a resource first');
+        if (ns === NS.client && name === 'iq') { this.onBind(x); return; }
+        { this.streamError('not-authorized', 'Bind a resource first'); return; }
       case 'ready':
-        return this.onReady(x, name, ns);
+        { this.onReady(x, name, ns); return; }
       case 'closed':
         return;
     }
   }
 
   private onOpen(x: XmlEl): void {
-    if (this.state !== 'opening' && this.state !== 'restart') return this.streamError('invalid-xml', 'Stream already open');
+    if (this.state !== 'opening' && this.state !== 'restart') { this.streamError('invalid-xml', 'Stream already open'); return; }
     const domain = this.opts.server.domain;
     if (x.attrs.to && x.attrs.to.toLowerCase() !== domain) {
       this.write(serialize(el('open', { xmlns: NS.framing, from: domain, id: randomBytes(8).toString('hex'), version: '1.0', 'xml:lang': 'en' })));
-      return this.streamError('host-unknown');
+      this.streamError('host-unknown'); return;
     }
     this.write(serialize(el('open', { xmlns: NS.framing, from: domain, id: randomBytes(8).toString('hex'), version: '1.0', 'xml:lang': 'en' })));
     if (this.state === 'opening') {
@@ -155,16 +155,16 @@ export class XmppConnection {
       this.write(serialize(el('failure', { xmlns: NS.sasl }, el(condition))));
       if (++this.authAttempts >= MAX_AUTH_ATTEMPTS) this.streamError('policy-violation', 'Too many failed logins');
     };
-    if (x.attrs.mechanism !== 'PLAIN') return saslFailure('invalid-mechanism');
+    if (x.attrs.mechanism !== 'PLAIN') { saslFailure('invalid-mechanism'); return; }
     if (this.auth) return;
     const b64 = text(x).trim();
-    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(b64) || b64.length > 4096) return saslFailure('incorrect-encoding');
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(b64) || b64.length > 4096) { saslFailure('incorrect-encoding'); return; }
     const parts = Buffer.from(b64, 'base64').toString('utf8').split('\0');
-    if (parts.length !== 3) return saslFailure('malformed-request');
+    if (parts.length !== 3) { saslFailure('malformed-request'); return; }
     const [authzid = '', authcid = '', password = ''] = parts;
     const uuid = authcid.toLowerCase();
     if (!isUuid(uuid) || !password || (authzid && authzid.toLowerCase() !== `${uuid}@${this.opts.server.domain}`)) {
-      return saslFailure('not-authorized');
+      saslFailure('not-authorized'); return;
     }
     // Authentication is async; stop reading stanzas meanwhile by leaving the SASL state.
     this.state = 'restart';
@@ -174,10 +174,10 @@ export class XmppConnection {
     } catch (err) {
       this.opts.log?.warn({ err }, 'chat token check failed');
     }
-    if (this.state !== 'restart') return; // closed meanwhile
+    if (this.isClosed()) return;
     if (!res) {
       this.state = 'sasl';
-      return saslFailure('not-authorized');
+      saslFailure('not-authorized'); return;
     }
     this.auth = { uuid, ...res };
     clearTimeout(this.authTimer);
@@ -188,7 +188,7 @@ export class XmppConnection {
     const bind = child(iq, 'bind', NS.bind);
     const auth = this.auth;
     if (!auth || iq.attrs.type !== 'set' || !bind) {
-      return this.write(serialize(stanzaError(iq, iq.attrs.type === 'set' || iq.attrs.type === 'get' ? 'not-allowed' : 'bad-request', this.opts.server.domain)));
+      this.write(serialize(stanzaError(iq, iq.attrs.type === 'set' || iq.attrs.type === 'get' ? 'not-allowed' : 'bad-request', this.opts.server.domain))); return;
     }
     let resource = text(child(bind, 'resource')).trim();
     if (!resource || resource.length > 64 || !/^[\x21-\x7e]+$/.test(resource) || resource.includes('/')) {
@@ -204,8 +204,11 @@ export class XmppConnection {
       sessionId: auth.sessionId,
       carbons: false,
       bound: true,
-      send: (xml: string) => this.write(xml),
-      close: (condition?: string, t?: string) => (condition ? this.streamError(condition, t) : this.close()),
+      send: (xml: string) => { this.write(xml); },
+      close: (condition?: string, t?: string) => {
+        if (condition) this.streamError(condition, t);
+        else this.close();
+      },
     };
     this.session = session;
     this.state = 'ready';
@@ -218,26 +221,26 @@ export class XmppConnection {
     if (!session) return;
     if (ns === NS.sm) {
       if (name === 'enable') {
-        if (this.smEnabled) return this.write(`<failed xmlns="${NS.sm}"><unexpected-request xmlns="${NS.stanzas}"/></failed>`);
+        if (this.smEnabled) { this.write(`<failed xmlns="${NS.sm}"><unexpected-request xmlns="${NS.stanzas}"/></failed>`); return; }
         this.smEnabled = true;
         this.handled = 0;
         this.ackedSent = 0;
         // No id: we do not offer resumption; the client re-sends what was never acked.
-        return this.write(`<enabled xmlns="${NS.sm}"/>`);
+        this.write(`<enabled xmlns="${NS.sm}"/>`); return;
       }
       if (name === 'r') {
         if (!this.smEnabled) return;
-        void this.tail.then(() => this.sendAck(true));
+        void this.tail.then(() => { this.sendAck(true); });
         return;
       }
       // `<a h>` from the client is informative only; @xmpp/client 0.14 may send one that goes
       // backwards (it resets its counter on reconnect), which must never end the stream.
       if (name === 'a') return;
-      if (name === 'resume') return this.write(`<failed xmlns="${NS.sm}"><item-not-found xmlns="${NS.stanzas}"/></failed>`);
+      if (name === 'resume') { this.write(`<failed xmlns="${NS.sm}"><item-not-found xmlns="${NS.stanzas}"/></failed>`); return; }
       return;
     }
     if (ns !== NS.client || (name !== 'message' && name !== 'iq' && name !== 'presence')) {
-      return this.streamError('unsupported-stanza-type');
+      this.streamError('unsupported-stanza-type'); return;
     }
     const done = this.opts.server.handle(session, x);
     const counted = this.smEnabled;
@@ -272,6 +275,11 @@ export class XmppConnection {
     this.write(`<a xmlns="${NS.sm}" h="${this.handled}"/>`);
   }
 
+  /** A method, not a field read, so the check survives TypeScript's narrowing across an await. */
+  private isClosed(): boolean {
+    return this.state === 'closed';
+  }
+
   streamError(condition: string, message?: string): void {
     if (this.state === 'closed') return;
     this.write(
@@ -293,7 +301,7 @@ export class XmppConnection {
       this.ws.terminate();
     }
     // A peer that never answers the close handshake still goes away.
-    setTimeout(() => this.ws.terminate(), 2_000).unref();
+    setTimeout(() => { this.ws.terminate(); }, 2_000).unref();
   }
 
   private cleanup(): void {

@@ -51,7 +51,7 @@ async function chatter(url: string, who: { uuid: string; token: string }, peer: 
     sent,
     /** Only messages were sent after <enable/>, so h acknowledges exactly the first h of them. */
     acked: () => sent.slice(0, h),
-    stop: () => clearInterval(timer),
+    stop: () => { clearInterval(timer); },
   };
 }
 

@@ -19,9 +19,10 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await alice?.stop();
-  await bob?.stop();
-  await ts?.close();
+  // beforeAll may have failed part-way.
+  await (alice as TestChatClient | undefined)?.stop();
+  await (bob as TestChatClient | undefined)?.stop();
+  await (ts as TestServer | undefined)?.close();
 });
 
 async function controlRoundTrip(n: number): Promise<void> {
@@ -49,7 +50,7 @@ describe('fuzz: hostile frames at a live server', () => {
         const s = await rawSocket(ts.url);
         s.send(`<open xmlns="urn:ietf:params:xml:ns:xmpp-framing" to="${domain}" version="1.0"/>`);
         s.ws.send(f.frame);
-        const code = await Promise.race([s.closed, new Promise<number>((r) => setTimeout(() => r(-1), 5_000))]);
+        const code = await Promise.race([s.closed, new Promise<number>((r) => setTimeout(() => { r(-1); }, 5_000))]);
         if (code !== -1) ended++;
         else s.ws.terminate();
       }

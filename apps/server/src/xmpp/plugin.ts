@@ -82,7 +82,7 @@ async function xmppPlugin(app: FastifyInstance, opts: XmppPluginOptions): Promis
   await syncRoomsFromDirectory(db);
   await server.preloadUsers();
   const redisUrl = opts.redisUrl ?? app.config.redisUrl;
-  if (redisUrl) server.setBus(await createRedisBus(redisUrl, (m) => server.onBusMessage(m), app.log));
+  if (redisUrl) server.setBus(await createRedisBus(redisUrl, (m) => { server.onBusMessage(m); }, app.log));
 
   const authenticate: Authenticate = opts.authenticate ?? ((uuid, token) => verifyChatToken(db, uuid, token, app.config.now()));
   const rate = opts.rate ?? rateFromEnv();
@@ -109,17 +109,17 @@ async function xmppPlugin(app: FastifyInstance, opts: XmppPluginOptions): Promis
     const origin = req.headers.origin;
     // Browsers always send Origin; a foreign one is a cross-site page trying to use our cookies'
     // site. Native and test clients send none, which is allowed (the token is the credential).
-    if (origin !== undefined && origin !== expectedOrigin(app, req)) return refuse(socket, 403, 'Forbidden origin');
-    const protocols = String(req.headers['sec-websocket-protocol'] ?? '').split(',').map((s) => s.trim());
-    if (!protocols.includes('xmpp')) return refuse(socket, 400, 'The xmpp subprotocol is required');
+    if (origin !== undefined && origin !== expectedOrigin(app, req)) { refuse(socket, 403, 'Forbidden origin'); return; }
+    const protocols = (req.headers['sec-websocket-protocol'] ?? '').split(',').map((s) => s.trim());
+    if (!protocols.includes('xmpp')) { refuse(socket, 400, 'The xmpp subprotocol is required'); return; }
     wss.handleUpgrade(req, socket, head, (ws) => {
       new XmppConnection(ws, connOpts);
     });
   };
   app.server.on('upgrade', onUpgrade);
 
-  app.events.on('session:revoked', ({ userId, sessionId }) => server.kick({ userId, sessionId }));
-  app.events.on('user:blocked', ({ userId }) => server.kick({ userId }));
+  app.events.on('session:revoked', ({ userId, sessionId }) => { server.kick({ userId, sessionId }); });
+  app.events.on('user:blocked', ({ userId }) => { server.kick({ userId }); });
 
   const api: ChatApi = {
     server,
@@ -136,7 +136,7 @@ async function xmppPlugin(app: FastifyInstance, opts: XmppPluginOptions): Promis
     await server.writer.idle();
   });
   app.addHook('onClose', async () => {
-    await new Promise<void>((resolve) => wss.close(() => resolve()));
+    await new Promise<void>((resolve) => { wss.close(() => { resolve(); }); });
     await server.closeBus();
   });
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Bus, BusMessage } from './bus.js';
 import { noBus } from './bus.js';
-import { bareOf, isRoomId, isUuid, parseJid, type Jid } from './jid.js';
+import { isRoomId, isUuid, parseJid, type Jid } from './jid.js';
 import { RoomDirectory, type AffiliationChange } from './rooms.js';
 import {
   GroupCommitWriter,
@@ -94,7 +94,7 @@ export class ChatServer {
     this.db = opts.db;
     this.bus = opts.bus ?? noBus;
     this.now = opts.now ?? (() => new Date());
-    this.log = opts.log ?? { warn: () => {}, error: (o) => console.error(o) };
+    this.log = opts.log ?? { warn: () => {}, error: (o) => { console.error(o); } };
     this.rooms = new RoomDirectory(this.db);
     this.writer = new GroupCommitWriter(this.db, process.env.XMPP_LOG_BATCHES ? batchLogger() : undefined);
   }
@@ -120,7 +120,10 @@ export class ChatServer {
   /** Registers a bound resource; an existing session on the same resource is replaced (conflict). */
   addSession(s: ChatSession): void {
     let byRes = this.sessions.get(s.uuid);
-    if (!byRes) this.sessions.set(s.uuid, (byRes = new Map()));
+    if (!byRes) {
+      byRes = new Map<string, ChatSession>();
+      this.sessions.set(s.uuid, byRes);
+    }
     const old = byRes.get(s.resource);
     byRes.set(s.resource, s);
     old?.close('conflict', 'Replaced by a new connection');
@@ -132,7 +135,7 @@ export class ChatServer {
     byRes.delete(s.resource);
     if (byRes.size === 0) {
       this.sessions.delete(s.uuid);
-      recordLastSeen(this.db, s.uuid, this.now()).catch((err: unknown) => this.log.error({ err }, 'last activity not recorded'));
+      recordLastSeen(this.db, s.uuid, this.now()).catch((err: unknown) => { this.log.error({ err }, 'last activity not recorded'); });
     }
   }
 
@@ -208,9 +211,9 @@ export class ChatServer {
     const type = m.attrs.type ?? 'normal';
     if (type === 'error' || type === 'headline') return;
     const to = parseJid(m.attrs.to);
-    if (!to) return s.send(serialize(stanzaError({ ...m, attrs: { ...m.attrs, from: s.jid } }, 'bad-request', this.domain)));
+    if (!to) { s.send(serialize(stanzaError({ ...m, attrs: { ...m.attrs, from: s.jid } }, 'bad-request', this.domain))); return; }
     if (to.domain === this.roomDomain) return this.onGroupchat(s, m, to);
-    if (to.domain !== this.domain || !to.local) return s.send(serialize(stanzaError({ ...m, attrs: { ...m.attrs, from: s.jid } }, 'service-unavailable')));
+    if (to.domain !== this.domain || !to.local) { s.send(serialize(stanzaError({ ...m, attrs: { ...m.attrs, from: s.jid } }, 'service-unavailable'))); return; }
     return this.onChat(s, m, to);
   }
 
@@ -271,7 +274,7 @@ export class ChatServer {
   private async onChat(s: ChatSession, m: XmlEl, to: Jid): Promise<void> {
     const recipient = to.local;
     if (!isUuid(recipient) || !(await this.userExists(recipient))) {
-      return s.send(serialize(stanzaError({ ...m, attrs: { ...m.attrs, from: s.jid } }, 'item-not-found')));
+      s.send(serialize(stanzaError({ ...m, attrs: { ...m.attrs, from: s.jid } }, 'item-not-found'))); return;
     }
     const body = child(m, 'body');
     if (!body) return this.onChatSignal(s, m, to);
@@ -347,7 +350,7 @@ export class ChatServer {
     const mimId = to.local;
     const room = isRoomId(mimId) ? await this.rooms.get(mimId) : undefined;
     if (!room || !room.members.has(s.uuid)) {
-      return s.send(serialize(stanzaError({ ...m, attrs: { ...m.attrs, from: s.jid, to: this.roomJid(mimId || 'x') } }, 'item-not-found', m.attrs.to)));
+      s.send(serialize(stanzaError({ ...m, attrs: { ...m.attrs, from: s.jid, to: this.roomJid(mimId || 'x') } }, 'item-not-found', m.attrs.to))); return;
     }
     const roomJid = this.roomJid(mimId);
     const from = `${roomJid}/${this.userJid(s.uuid)}`;
@@ -457,56 +460,55 @@ export class ChatServer {
   private async onIq(s: ChatSession, iq: XmlEl): Promise<void> {
     const type = iq.attrs.type;
     if (type === 'result' || type === 'error') return;
-    const reply = (...payload: XmlEl[]) =>
-      s.send(serialize(el('iq', { xmlns: NS.client, type: 'result', id: iq.attrs.id, to: s.jid, from: iq.attrs.to ?? this.userJid(s.uuid) }, ...payload)));
-    const fail = (condition: string) => s.send(serialize(stanzaError({ ...iq, attrs: { ...iq.attrs, from: s.jid } }, condition, iq.attrs.to)));
+    const reply = (...payload: XmlEl[]) => { s.send(serialize(el('iq', { xmlns: NS.client, type: 'result', id: iq.attrs.id, to: s.jid, from: iq.attrs.to ?? this.userJid(s.uuid) }, ...payload))); };
+    const fail = (condition: string) => { s.send(serialize(stanzaError({ ...iq, attrs: { ...iq.attrs, from: s.jid } }, condition, iq.attrs.to))); };
     const payload = iq.children.find((c): c is XmlEl => typeof c !== 'string');
-    if (!payload || (type !== 'get' && type !== 'set') || !iq.attrs.id) return fail('bad-request');
+    if (!payload || (type !== 'get' && type !== 'set') || !iq.attrs.id) { fail('bad-request'); return; }
     const pns = nsOf(payload, NS.client);
     const pname = localName(payload);
     const to = iq.attrs.to ? parseJid(iq.attrs.to) : undefined;
-    if (iq.attrs.to && !to) return fail('bad-request');
+    if (iq.attrs.to && !to) { fail('bad-request'); return; }
     const toSelfOrServer = !to || (to.domain === this.domain && (!to.local || to.local === s.uuid) && !to.resource);
 
-    if (pns === NS.ping && pname === 'ping') return reply();
+    if (pns === NS.ping && pname === 'ping') { reply(); return; }
     if (pns === NS.carbons && type === 'set' && toSelfOrServer && (pname === 'enable' || pname === 'disable')) {
       s.carbons = pname === 'enable';
-      return reply();
+      reply(); return;
     }
     if (pns === NS.mam && pname === 'query' && type === 'set') return this.onMam(s, iq, payload, to, reply, fail);
     if (pns === NS.inbox && pname === 'inbox' && type === 'set' && toSelfOrServer) return this.onInbox(s, iq, payload, reply);
     if (pns === NS.last && pname === 'query' && type === 'get' && to?.local && to.domain === this.domain) {
-      if (!isUuid(to.local) || !(await mayQueryLastActivity(this.db, s.uuid, to.local))) return fail('forbidden');
-      if (this.isOnline(to.local)) return reply(el('query', { xmlns: NS.last, seconds: 0 }));
+      if (!isUuid(to.local) || !(await mayQueryLastActivity(this.db, s.uuid, to.local))) { fail('forbidden'); return; }
+      if (this.isOnline(to.local)) { reply(el('query', { xmlns: NS.last, seconds: 0 })); return; }
       const seen = await lastSeen(this.db, to.local);
-      if (!seen) return fail('item-not-found');
+      if (!seen) { fail('item-not-found'); return; }
       const seconds = Math.max(0, Math.floor((this.now().getTime() - seen.getTime()) / 1000));
-      return reply(el('query', { xmlns: NS.last, seconds }));
+      reply(el('query', { xmlns: NS.last, seconds })); return;
     }
     if (pns === NS.muclightAffiliations && pname === 'query' && to?.domain === this.roomDomain) {
       const room = isRoomId(to.local) ? await this.rooms.get(to.local) : undefined;
-      if (!room || !room.members.has(s.uuid)) return fail('item-not-found');
-      if (type === 'set') return fail('not-allowed'); // membership is managed through the REST API
-      return reply(
+      if (!room || !room.members.has(s.uuid)) { fail('item-not-found'); return; }
+      if (type === 'set') { fail('not-allowed'); return; } // membership is managed through the REST API
+      reply(
         el('query', { xmlns: NS.muclightAffiliations }, el('version', {}, room.version), ...[...room.members].map((u) => el('user', { affiliation: 'member' }, this.userJid(u)))),
-      );
+      ); return;
     }
     if (pns === NS.disco && pname === 'query' && type === 'get' && toSelfOrServer) {
-      return reply(
+      reply(
         el(
           'query',
           { xmlns: NS.disco },
           el('identity', { category: 'server', type: 'im', name: 'Pando' }),
           ...[NS.disco, NS.carbons, NS.mam, NS.inbox, NS.markers, NS.last, NS.muclight, NS.ping, NS.sid].map((v) => el('feature', { var: v })),
         ),
-      );
+      ); return;
     }
-    return fail('service-unavailable');
+    fail('service-unavailable');
   }
 
   private async onMam(
     s: ChatSession,
-    iq: XmlEl,
+    _iq: XmlEl,
     q: XmlEl,
     to: Jid | undefined,
     reply: (...p: XmlEl[]) => void,
@@ -517,12 +519,12 @@ export class ChatServer {
     let isRoom = false;
     if (to && to.domain === this.roomDomain) {
       const room = isRoomId(to.local) ? await this.rooms.get(to.local) : undefined;
-      if (!room || !room.members.has(s.uuid)) return fail('item-not-found');
+      if (!room || !room.members.has(s.uuid)) { fail('item-not-found'); return; }
       conv = roomConv(to.local);
       archiveJid = this.roomJid(to.local);
       isRoom = true;
     } else if (to && !(to.domain === this.domain && to.local === s.uuid)) {
-      return fail('forbidden'); // only your own archive
+      fail('forbidden'); return; // only your own archive
     }
     const fields = new Map<string, string>();
     const form = child(q, 'x', NS.dataForms);
@@ -532,25 +534,25 @@ export class ChatServer {
     for (const [k, v] of [['start', fields.get('start')], ['end', fields.get('end')]] as const) {
       if (v === undefined || v === '') continue;
       const d = new Date(v);
-      if (Number.isNaN(d.getTime())) return fail('bad-request');
+      if (Number.isNaN(d.getTime())) { fail('bad-request'); return; }
       if (k === 'start') start = d;
       else end = d;
     }
     const withJid = fields.get('with');
     if (withJid && !isRoom) {
       const w = parseJid(withJid);
-      if (!w?.local || w.domain !== this.domain) return fail('bad-request');
+      if (!w?.local || w.domain !== this.domain) { fail('bad-request'); return; }
       conv = pairConv(s.uuid, w.local);
     }
     const set = child(q, 'set', NS.rsm);
     const maxText = set ? childText(set, 'max') : undefined;
     const maxN = maxText === undefined ? MAM_DEFAULT_MAX : Number(maxText);
-    if (!Number.isInteger(maxN) || maxN < 0) return fail('bad-request');
+    if (!Number.isInteger(maxN) || maxN < 0) { fail('bad-request'); return; }
     const max = Math.min(maxN, MAM_MAX);
     const beforeEl = set ? child(set, 'before') : undefined;
     const before = beforeEl ? text(beforeEl) || undefined : undefined;
     const after = set ? childText(set, 'after') || undefined : undefined;
-    for (const v of [before, after]) if (v !== undefined && !/^[0-9]{1,19}$/.test(v)) return fail('item-not-found');
+    for (const v of [before, after]) if (v !== undefined && !/^[0-9]{1,19}$/.test(v)) { fail('item-not-found'); return; }
     const res = await queryArchive(this.db, { conv, owner: conv ? undefined : s.uuid, before, after, start, end, max });
     const queryid = q.attrs.queryid;
     for (const row of res.rows) {
@@ -575,7 +577,6 @@ export class ChatServer {
         ),
       ),
     );
-    void iq;
   }
 
   private async onInbox(s: ChatSession, _iq: XmlEl, q: XmlEl, reply: (...p: XmlEl[]) => void): Promise<void> {
@@ -584,7 +585,7 @@ export class ChatServer {
     let unreadTotal = 0;
     let active = 0;
     for (const r of rows) {
-      const unread = Number(r.unread);
+      const unread = r.unread;
       unreadTotal += unread;
       if (unread > 0) active++;
       s.send(

@@ -148,7 +148,7 @@ export async function insertBatch(db: ChatDb, batch: NewMessage[], analytics = t
     analytics,
   ]);
   const ids = new Map<number, string>();
-  for (const r of res.rows) ids.set(Number(r.ord), String(r.id));
+  for (const r of res.rows) ids.set(r.ord, r.id);
   const out: StoredResult[] = [];
   for (let i = 0; i < batch.length; i++) {
     const id = ids.get(i + 1);

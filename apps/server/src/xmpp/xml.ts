@@ -177,16 +177,16 @@ export function parseFrame(frame: string, limits: ParseLimits = DEFAULT_LIMITS):
 
   sax.on('startElement', (name: string, attrs: Record<string, string>) => {
     if (failure) return;
-    if (root) return fail(new FrameError('bad-format', 'more than one element in a frame'));
-    if (!NAME.test(name)) return fail(new FrameError('not-well-formed', 'invalid element name'));
-    if (++count > limits.maxElements) return fail(new FrameError('policy-violation', 'too many elements'));
-    if (stack.length >= limits.maxDepth) return fail(new FrameError('policy-violation', 'nesting too deep'));
+    if (root) { fail(new FrameError('bad-format', 'more than one element in a frame')); return; }
+    if (!NAME.test(name)) { fail(new FrameError('not-well-formed', 'invalid element name')); return; }
+    if (++count > limits.maxElements) { fail(new FrameError('policy-violation', 'too many elements')); return; }
+    if (stack.length >= limits.maxDepth) { fail(new FrameError('policy-violation', 'nesting too deep')); return; }
     let n = 0;
     for (const k in attrs) {
-      if (++n > limits.maxAttributes) return fail(new FrameError('policy-violation', 'too many attributes'));
-      if (!NAME.test(k)) return fail(new FrameError('not-well-formed', 'invalid attribute name'));
+      if (++n > limits.maxAttributes) { fail(new FrameError('policy-violation', 'too many attributes')); return; }
+      if (!NAME.test(k)) { fail(new FrameError('not-well-formed', 'invalid attribute name')); return; }
       if ((attrs[k] ?? '').length > limits.maxAttributeBytes)
-        return fail(new FrameError('policy-violation', `attribute ${k} too large`));
+        { fail(new FrameError('policy-violation', `attribute ${k} too large`)); return; }
     }
     const e: XmlEl = { name, attrs: { ...attrs }, children: [] };
     stack.at(-1)?.children.push(e);
@@ -195,7 +195,7 @@ export function parseFrame(frame: string, limits: ParseLimits = DEFAULT_LIMITS):
   sax.on('endElement', (name: string) => {
     if (failure) return;
     const top = stack.pop();
-    if (!top || top.name !== name) return fail(new FrameError('not-well-formed', 'mismatched end tag'));
+    if (!top || top.name !== name) { fail(new FrameError('not-well-formed', 'mismatched end tag')); return; }
     if (stack.length === 0) root = top;
   });
   sax.on('text', (t: string) => {

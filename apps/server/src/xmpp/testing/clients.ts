@@ -84,7 +84,13 @@ export async function connectAs(
       const hit = received.find(pred);
       if (hit) return Promise.resolve(hit);
       return new Promise((resolve, reject) => {
-        const w = { pred, resolve: (s: Element) => (clearTimeout(t), resolve(s)) };
+        const w = {
+          pred,
+          resolve: (s: Element) => {
+            clearTimeout(t);
+            resolve(s);
+          },
+        };
         const t = setTimeout(() => {
           waiters.splice(waiters.indexOf(w), 1);
           reject(new Error(`timed out waiting for a stanza at ${jid}`));
@@ -115,28 +121,38 @@ export function rawSocket(url: string, headers: Record<string, string> = {}): Pr
   ws.on('message', (d: Buffer) => {
     const f = d.toString('utf8');
     frames.push(f);
-    for (const w of [...waiters]) if (w.pred(f)) (waiters.splice(waiters.indexOf(w), 1), w.resolve(f));
+    for (const w of [...waiters]) {
+      if (w.pred(f)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(f);
+      }
+    }
   });
-  const closed = new Promise<number>((resolve) => ws.on('close', (code: number) => resolve(code)));
+  const closed = new Promise<number>((resolve) => ws.on('close', (code: number) => { resolve(code); }));
   return new Promise((resolve, reject) => {
     ws.on('error', reject);
-    ws.on('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
-    ws.on('open', () =>
-      resolve({
+    ws.on('unexpected-response', (_req, res) => { reject(new Error(`HTTP ${res.statusCode}`)); });
+    ws.on('open', () => { resolve({
         ws,
         frames,
         closed,
-        send: (f) => ws.send(f),
+        send: (f) => { ws.send(f); },
         waitFor(pred, timeoutMs = 5_000) {
           const hit = frames.find(pred);
           if (hit) return Promise.resolve(hit);
           return new Promise((res, rej) => {
-            const w = { pred, resolve: (f: string) => (clearTimeout(t), res(f)) };
-            const t = setTimeout(() => rej(new Error('timed out waiting for a frame')), timeoutMs);
+            const w = {
+              pred,
+              resolve: (f: string) => {
+                clearTimeout(t);
+                res(f);
+              },
+            };
+            const t = setTimeout(() => { rej(new Error('timed out waiting for a frame')); }, timeoutMs);
             waiters.push(w);
           });
         },
-      }),
+      }); },
     );
   });
 }

@@ -30,7 +30,7 @@ export function hostileFrames(
   const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)] as T;
   const junk = (n: number) => Array.from({ length: n }, () => String.fromCharCode(32 + int(95))).join('');
   const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
-  const jids = [ctx.peer, `${ctx.room}`, `nobody@${ctx.domain}`, `x@evil.example`, '', '@', `${'a'.repeat(3000)}@${ctx.domain}`, `${ctx.peer}/res`, `room@muclight.${ctx.domain}`, ctx.domain, 'a@b@c', `/${ctx.domain}`];
+  const jids = [ctx.peer, ctx.room, `nobody@${ctx.domain}`, `x@evil.example`, '', '@', `${'a'.repeat(3000)}@${ctx.domain}`, `${ctx.peer}/res`, `room@muclight.${ctx.domain}`, ctx.domain, 'a@b@c', `/${ctx.domain}`];
   const makers: (() => HostileFrame)[] = [
     () => {
       const d = 25 + int(2000);
@@ -62,7 +62,7 @@ export function hostileFrames(
     // Well-formed but hostile: the stream must survive these.
     () => ({
       kind: 'iq-random-ns',
-      frame: `<iq xmlns="jabber:client" type="${pick(['get', 'set', 'result', 'error', 'bogus'])}" id="i${int(1e6)}" to="${esc(pick(jids))}"><query xmlns="${esc(pick(NAMESPACES))}"><${pick(['item', 'x', 'before', 'max'])}>${esc(junk(int(20)))}</${'x'}></query></iq>`.replace(/<(item|before|max)>([^<]*)<\/x>/, '<$1>$2</$1>'),
+      frame: `<iq xmlns="jabber:client" type="${pick(['get', 'set', 'result', 'error', 'bogus'])}" id="i${int(1e6)}" to="${esc(pick(jids))}"><query xmlns="${esc(pick(NAMESPACES))}"><${pick(['item', 'x', 'before', 'max'])}>${esc(junk(int(20)))}</x></query></iq>`.replace(/<(item|before|max)>([^<]*)<\/x>/, '<$1>$2</$1>'),
       fatal: false,
     }),
     () => ({
