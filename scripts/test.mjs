@@ -68,6 +68,12 @@ const steps = [
     args: ['run', 'test:contract', '-w', '@pando/e2e'],
   },
   {
+    name: 'chat client (real server)',
+    cmd: 'npm',
+    args: ['run', 'test:chat-client', '-w', '@pando/e2e'],
+    env: embeddedEnv,
+  },
+  {
     name: 'e2e (Playwright)',
     cmd: 'npm',
     args: ['run', 'test', '-w', '@pando/e2e'],
