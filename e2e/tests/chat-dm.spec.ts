@@ -1,25 +1,35 @@
 import { expect, test } from '@playwright/test';
-import { LoginPage } from '../pom/LoginPage';
+import { ChatPane, loggedIn } from '../pom/Chat';
 
-test('alice sends bob a DM; bob sees it live with an unread badge; alice sees "displayed"', async ({
+test('spec 01 §4: alice sends bob a DM; bob sees it live with an unread badge; alice sees "displayed"; a reply quotes it', async ({
   browser,
 }) => {
-  const alice = await browser.newPage();
-  const bob = await (await browser.newContext()).newPage();
-  await new LoginPage(alice).goto('?redirect=%2Fsearch%3Finclude%3Duser.other');
-  await new LoginPage(alice).logInAs('alice@example.org');
-  await new LoginPage(bob).goto();
-  await new LoginPage(bob).logInAs('bob@example.org');
+  const alicePage = await loggedIn(browser, 'alice@example.org');
+  const bobPage = await loggedIn(browser, 'bob@example.org');
+  const alice = new ChatPane(alicePage);
+  const bob = new ChatPane(bobPage);
 
-  await alice.getByLabel('Search people, teams, forums and advice').fill('Bob');
-  await alice.getByRole('link', { name: /Bob/ }).first().click();
+  // Alice finds Bob through search (people are addressed by uuid) and opens the direct chat.
+  await alicePage.goto('/search?include=user.other');
+  await alicePage.getByLabel('Search people, teams, forums and advice').fill('Bob');
+  await alicePage.getByRole('region', { name: 'Results' }).getByRole('link', { name: /Bob Baker/ }).first().click();
+  await expect(alicePage).toHaveURL(/\/users\/[0-9a-f-]{36}$/);
+
   const text = `Hello Bob ${Date.now()}`;
-  await alice.getByLabel('Message').fill(text);
-  await alice.getByLabel('Message').press('Enter');
+  await alice.send(text);
 
-  const conversations = bob.getByRole('navigation', { name: 'Conversations' });
-  await expect(conversations.getByText(/1\s*unread/)).toBeVisible();
-  await conversations.getByRole('link', { name: /Alice/ }).click();
-  await expect(bob.getByRole('log', { name: 'Messages' }).getByText(text)).toBeVisible();
-  await expect(alice.locator('[data-delivery="displayed"]').last()).toBeVisible();
+  // Live arrival: bob's sidebar row for Alice gets an unread badge without a reload.
+  const aliceRow = bob.sidebarRow(/Alice Anderson/).first();
+  await expect(aliceRow).toContainText(/1\s*unread/);
+  await aliceRow.click();
+  await expect(bob.messages.getByText(text, { exact: true })).toBeVisible();
+  await expect(alice.bubble(text).locator('[data-delivery="displayed"]')).toBeVisible();
+
+  // Bob replies quoting Alice's message; Alice sees the quote live.
+  await bob.bubble(text).getByRole('button', { name: /Reply to/ }).click();
+  const reply = `Got it ${Date.now()}`;
+  await bob.send(reply);
+  const quoted = alice.bubble(reply).locator('blockquote');
+  await expect(quoted).toContainText(text);
+  await expect(alice.bubble(reply)).toContainText(reply);
 });
