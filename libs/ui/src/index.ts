@@ -18,3 +18,4 @@ export * from './chat/DeliveryStatus';
 export * from './chat/ImageViewer';
 export * from './chat/MessageBubble';
 export * from './chat/MessageList';
+export * from './chat/Composer';

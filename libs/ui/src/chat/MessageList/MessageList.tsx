@@ -50,6 +50,8 @@ export interface MessageListProps {
 const FIRST_INDEX_BASE = 1_000_000_000;
 const SENTINEL_HEIGHT_PX = 70;
 const STICKY_BOTTOM_PX = 30;
+// A typical one-line message row; a close estimate saves Virtuoso correction passes on open.
+const ESTIMATED_ROW_PX = 44;
 
 const Scroller = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(
   function Scroller(props, ref) {
@@ -175,9 +177,10 @@ export function MessageList({
           data={rows}
           firstItemIndex={firstItemIndex}
           initialTopMostItemIndex={Math.max(0, rows.length - 1)}
+          defaultItemHeight={ESTIMATED_ROW_PX}
+          alignToBottom
           computeItemKey={(_index, row) => row.key}
           itemContent={renderRow}
-          alignToBottom
           atBottomThreshold={STICKY_BOTTOM_PX}
           atBottomStateChange={(bottom) => {
             setAtBottom(bottom);

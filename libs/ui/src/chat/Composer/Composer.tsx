@@ -1,0 +1,206 @@
+import {
+  ActionIcon,
+  Alert,
+  Box,
+  CloseButton,
+  FileButton,
+  Group,
+  Paper,
+  Text,
+  Textarea,
+  Tooltip,
+} from '@mantine/core';
+import { COMPOSER_MAX_ROWS, partitionBySize, TEXTS } from '@pando/domain';
+import { IconClipboardText, IconId, IconPaperclip, IconPhoto, IconSend } from '@tabler/icons-react';
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
+
+export interface ComposerReply {
+  senderName: string;
+  text: string;
+}
+
+export interface ComposerProps {
+  /** Sends the trimmed text. Empty or whitespace-only text is not sent (our decision; spec silent). */
+  onSend: (text: string) => void;
+  /** Opens the patient-card picker; the button is hidden in forums (spec 01 §6). */
+  onSharePatientCard?: () => void;
+  /** Receives chosen images within the 25 MB limit. */
+  onSendImages?: (files: File[]) => void;
+  /** Receives chosen files within the 25 MB limit. */
+  onAttachFiles?: (files: File[]) => void;
+  /** Opens the form picker (form_templates users). */
+  onSelectForm?: () => void;
+  /** Forum chats cannot receive patient cards. @default false */
+  isForum?: boolean;
+  /** Offline or disconnected: nothing can be sent and the reason shows. @default false */
+  offline?: boolean;
+  /** The message being replied to; shows a preview with a cancel button. */
+  replyTo?: ComposerReply;
+  /** Cancels the reply. */
+  onCancelReply?: () => void;
+  /** Initial text (drafts, stories). @default '' */
+  defaultValue?: string;
+}
+
+/**
+ * The chat composer (spec 01 §2, §5): share patient card, send image, attach file, select form;
+ * a text area growing to 3 rows; Enter sends, Shift+Enter adds a line; files over 25 MB are
+ * skipped with a notice naming each.
+ */
+export function Composer({
+  onSend,
+  onSharePatientCard,
+  onSendImages,
+  onAttachFiles,
+  onSelectForm,
+  isForum = false,
+  offline = false,
+  replyTo,
+  onCancelReply,
+  defaultValue = '',
+}: ComposerProps) {
+  const [text, setText] = useState(defaultValue);
+  const [tooLarge, setTooLarge] = useState<string[]>([]);
+
+  const send = () => {
+    const trimmed = text.trim();
+    if (!trimmed || offline) return;
+    onSend(trimmed);
+    setText('');
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Enter while an IME is composing (Japanese, Chinese) confirms the word, not the message.
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      send();
+    }
+  };
+
+  const pick = (files: File[], deliver: ((files: File[]) => void) | undefined) => {
+    const { accepted, rejected } = partitionBySize(files);
+    setTooLarge(rejected.map((r) => r.message));
+    if (accepted.length > 0) deliver?.(accepted);
+  };
+
+  const iconButton = (label: string, icon: ReactNode, onClick?: () => void) => (
+    <Tooltip label={label}>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="lg"
+        aria-label={label}
+        onClick={onClick}
+        disabled={offline}
+      >
+        {icon}
+      </ActionIcon>
+    </Tooltip>
+  );
+
+  return (
+    <Box p="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+      {offline ? (
+        <Alert color="orange" variant="light" mb="xs" p="xs">
+          <Text size="sm">{TEXTS.offline}</Text>
+        </Alert>
+      ) : null}
+      {tooLarge.length > 0 ? (
+        <Alert
+          color="red"
+          variant="light"
+          mb="xs"
+          p="xs"
+          role="alert"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => {
+            setTooLarge([]);
+          }}
+        >
+          {tooLarge.map((message) => (
+            <Text key={message} size="sm">
+              {message}
+            </Text>
+          ))}
+        </Alert>
+      ) : null}
+      {replyTo ? (
+        <Paper withBorder p="xs" mb="xs" radius="sm">
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Box miw={0}>
+              <Text size="xs" fw={700}>
+                Replying to {replyTo.senderName}
+              </Text>
+              <Text size="xs" lineClamp={2} dir="auto">
+                {replyTo.text}
+              </Text>
+            </Box>
+            {onCancelReply ? (
+              <CloseButton aria-label="Cancel reply" onClick={onCancelReply} />
+            ) : null}
+          </Group>
+        </Paper>
+      ) : null}
+      <Group gap={4} wrap="nowrap" align="flex-end">
+        {onSharePatientCard && !isForum
+          ? iconButton('Share a patient card', <IconId size={20} aria-hidden />, onSharePatientCard)
+          : null}
+        {onSendImages ? (
+          <FileButton
+            onChange={(files) => {
+              pick(files, onSendImages);
+            }}
+            accept="image/*"
+            multiple
+            disabled={offline}
+          >
+            {(props) =>
+              iconButton('Send an image', <IconPhoto size={20} aria-hidden />, props.onClick)
+            }
+          </FileButton>
+        ) : null}
+        {onAttachFiles ? (
+          <FileButton
+            onChange={(files) => {
+              pick(files, onAttachFiles);
+            }}
+            multiple
+            disabled={offline}
+          >
+            {(props) =>
+              iconButton('Attach a file', <IconPaperclip size={20} aria-hidden />, props.onClick)
+            }
+          </FileButton>
+        ) : null}
+        {onSelectForm
+          ? iconButton('Select a form', <IconClipboardText size={20} aria-hidden />, onSelectForm)
+          : null}
+        <Textarea
+          aria-label="Message"
+          placeholder={offline ? 'Offline' : 'Write a message'}
+          autosize
+          minRows={1}
+          maxRows={COMPOSER_MAX_ROWS}
+          value={text}
+          onChange={(event) => {
+            setText(event.currentTarget.value);
+          }}
+          onKeyDown={onKeyDown}
+          disabled={offline}
+          style={{ flex: 1 }}
+        />
+        <Tooltip label="Send">
+          <ActionIcon
+            size="lg"
+            aria-label="Send"
+            onClick={send}
+            disabled={offline || text.trim() === ''}
+          >
+            <IconSend size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    </Box>
+  );
+}
