@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(here, '../..');
@@ -67,8 +68,29 @@ function stop(child: ChildProcess): Promise<void> {
 }
 
 /** Grows St Elsewhere General to USERS people, with teams, forums and advice of realistic size. */
-async function grow(dataDir: string): Promise<void> {
-  const pg = await PGlite.create({ dataDir: path.join(dataDir, 'pglite') });
+interface Sql {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- typed rows, like pg and PGlite
+  query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  close(): Promise<void>;
+}
+
+async function openSql(dataDir: string, databaseUrl: string | undefined): Promise<Sql> {
+  if (databaseUrl) {
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+    return {
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- see Sql
+      query: async <T>(text: string, params?: unknown[]) => ({
+        rows: (await pool.query(text, params)).rows as T[],
+      }),
+      close: () => pool.end(),
+    };
+  }
+  const lite = await PGlite.create({ dataDir: path.join(dataDir, 'pglite') });
+  return { query: (text, params) => lite.query(text, params), close: () => lite.close() };
+}
+
+async function grow(dataDir: string, databaseUrl: string | undefined): Promise<void> {
+  const pg = await openSql(dataDir, databaseUrl);
   try {
     const h = await pg.query<{ id: number }>(
       `select id from hospitals where name = 'St Elsewhere General'`,
@@ -172,6 +194,21 @@ async function main(): Promise<void> {
     WEB_DIST_DIR: '/nonexistent',
   };
   delete env.DATABASE_URL;
+  // BENCH_API_POSTGRES=postgres://…/db: run on PostgreSQL in a database of its own (dropped after).
+  const admin = process.env.BENCH_API_POSTGRES;
+  const dbName = `pando_bench_api_${process.pid}`;
+  let databaseUrl: string | undefined;
+  if (admin) {
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    await c.query(`create database ${dbName}`);
+    await c.end();
+    const u = new URL(admin);
+    u.pathname = `/${dbName}`;
+    databaseUrl = u.toString();
+    env.DATABASE_URL = databaseUrl;
+  }
+  const engine = admin ? 'PostgreSQL (pool of 10)' : 'embedded PGlite';
   const main = path.join(REPO, 'apps/server/src/main.ts');
   const start = () =>
     spawn(process.execPath, ['--import', 'tsx', main], {
@@ -187,7 +224,7 @@ async function main(): Promise<void> {
     await waitFor(`${base}/api/v4/health`, server, 'our server (first start)');
     await stop(server);
     console.log(`growing the demo organisation to ${USERS} users…`);
-    await grow(dir);
+    await grow(dir, databaseUrl);
     server = start();
     await waitFor(`${base}/api/v4/health`, server, 'our server');
     bare = spawn(process.execPath, [path.join(here, 'bareServer.mjs')], {
@@ -218,6 +255,10 @@ async function main(): Promise<void> {
     };
     console.log(`filters q=pat: ${f.meta?.total} hits`);
 
+    const loadAtStart = os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ');
     const rows = [
       await measure('bare Fastify route', `http://127.0.0.1:${barePort}/bare`),
       await measure(
@@ -231,15 +272,15 @@ async function main(): Promise<void> {
     const date = new Date().toISOString().slice(0, 10);
     const table = [
       '',
-      `## API (${date})`,
+      `## API (${date}, ${engine})`,
       '',
-      `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; embedded PGlite, demo organisation grown to ${USERS} users (300 teams of 40, alice in ${body.teams?.length ?? '?'} teams and ${body.forums?.length ?? '?'} forums). autocannon, ${CONNECTIONS} connections, 2 s warm-up, ${DURATION} s. Command: \`npm run bench:api -w @pando/bench\`.`,
+      `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; ${engine}, demo organisation grown to ${USERS} users (300 teams of 40, alice in ${body.teams?.length ?? '?'} teams and ${body.forums?.length ?? '?'} forums). autocannon, ${CONNECTIONS} connections, 2 s warm-up, ${DURATION} s. Load average at the start: ${loadAtStart}. Command: \`${admin ? `BENCH_API_POSTGRES=${admin} ` : ''}npm run bench:api -w @pando/bench\`.`,
       '',
       '| endpoint | p50 ms | p99 ms | req/s | of bare | errors |',
       '|---|---|---|---|---|---|',
       ...rows.map(
         (r) =>
-          `| ${r.name} | ${r.p50} | ${r.p99} | ${Math.round(r.rps)} | ${Math.round((100 * r.rps) / bareRps)} % | ${r.errors} |`,
+          `| ${r.name} | ${r.p50} | ${r.p99} | ${Math.round(r.rps)} | ${((100 * r.rps) / bareRps).toFixed(1)} % | ${r.errors} |`,
       ),
       '',
       "Target (TARGETS.md): p99 < 25 ms and at least 30 % of the bare route's requests per second.",
@@ -252,6 +293,12 @@ async function main(): Promise<void> {
     await stop(server);
     if (process.env.BENCH_API_KEEP) console.log(`kept ${dir}`);
     else fs.rmSync(dir, { recursive: true, force: true });
+    if (admin) {
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`drop database if exists ${dbName}`);
+      await c.end();
+    }
   }
 }
 
