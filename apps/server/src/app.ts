@@ -16,6 +16,7 @@ import { registerRuntimeConfigRoute } from './http/runtimeConfig.js';
 import { createMailer, DevMailbox, type Mailer } from './mail/mailer.js';
 import { registerAuthRoutes } from './auth/routes.js';
 import { registerUserRoutes } from './users/routes.js';
+import { sweepExpired } from './auth/sweeper.js';
 import { registerDevRoutes } from './http/dev.js';
 import { seedDatabase } from './seed/index.js';
 import xmppPlugin from './xmpp/plugin.js';
@@ -36,6 +37,8 @@ declare module 'fastify' {
     devMailbox: DevMailbox | undefined;
   }
 }
+
+const SWEEP_INTERVAL_MS = 3_600_000;
 
 export interface ServerDeps {
   /** An open, migrated database; when absent buildServer opens, migrates and seeds one. */
@@ -113,5 +116,28 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
   await app.register(uploadsPlugin);
 
   await registerWebApp(app, config);
+
+  // Expired sessions, tokens and old login attempts are deleted at start and then hourly.
+  let sweeping: Promise<void> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  const sweep = () => {
+    sweeping = sweepExpired(app.db, config).then(
+      () => undefined,
+      (err: unknown) => {
+        app.log.warn({ err }, 'sweeping expired sessions failed');
+      },
+    );
+  };
+  app.addHook('onReady', (done) => {
+    sweep();
+    timer = setInterval(sweep, SWEEP_INTERVAL_MS);
+    timer.unref();
+    done();
+  });
+  // Registered before the database's own onClose hooks run, so no sweep outlives the database.
+  app.addHook('preClose', async () => {
+    clearInterval(timer);
+    await sweeping;
+  });
   return app;
 }
