@@ -1,11 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../auth/sessions.js';
 import { parseInput } from '../http/errors.js';
-import {
-  SearchQuerySchema,
-  type SearchResponse,
-  type SearchResult,
-} from '../teams/pendingSchemas.js';
+import type { SearchResponseWire, SearchResultWire } from '@pando/domain';
+import { SearchQuerySchema } from '../teams/pendingSchemas.js';
 import { TEAM_SELECT, type TeamRecord, toWireTeam } from '../teams/repo.js';
 
 /** The expressions the 0200 migration indexes; they must stay character-for-character equal. */
@@ -35,7 +32,7 @@ interface HitRow {
  * pages, `meta.searchResultCount` this page.
  */
 export function registerSearchRoutes(app: FastifyInstance): void {
-  app.get('/api/v4/filters', async (req): Promise<SearchResponse> => {
+  app.get('/api/v4/filters', async (req): Promise<SearchResponseWire> => {
     const { user } = await requireUser(app, req);
     const q = parseInput(SearchQuerySchema, req.query);
     const include = new Set(q.include);
@@ -107,24 +104,25 @@ async function hydrate(
   app: FastifyInstance,
   rows: HitRow[],
   viewerId: number,
-): Promise<SearchResult[]> {
+): Promise<SearchResultWire[]> {
   const userIds = rows.filter((r) => r.kind === 'USER').map((r) => r.id);
   const teamIds = rows.filter((r) => r.kind === 'TEAM').map((r) => r.id);
-  const users = new Map<number, Extract<SearchResult, { USER: unknown }>['USER']['data']>();
+  const users = new Map<number, Extract<SearchResultWire, { USER: unknown }>['USER']['data']>();
   if (userIds.length > 0) {
     const u = await app.db.query<{
       id: number;
       uuid: string;
       first_name: string;
       last_name: string;
-      email: string;
-      status: string;
-      hospital_id: number | null;
+      status: 'AVAILABLE' | 'UNAVAILABLE' | 'UNKNOWN';
+      gdpr_accepted: boolean;
+      h_uuid: string | null;
       h_name: string | null;
       role_description: string | null;
       speciality: string | null;
     }>(
-      `select u.id, u.uuid::text as uuid, u.first_name, u.last_name, u.email, u.status, u.hospital_id, h.name as h_name,
+      `select u.id, u.uuid::text as uuid, u.first_name, u.last_name, u.status, u.gdpr_accepted,
+              h.uuid::text as h_uuid, h.name as h_name,
               u.role_description, u.speciality
          from users u left join hospitals h on h.id = u.hospital_id where u.id = any($1::int[])`,
       [userIds],
@@ -135,10 +133,10 @@ async function hydrate(
         uuid: x.uuid,
         first_name: x.first_name,
         last_name: x.last_name,
-        email: x.email,
         status: x.status,
-        hospital_id: x.hospital_id,
+        gdpr_accepted: x.gdpr_accepted,
         hospital: x.h_name === null ? null : { name: x.h_name },
+        hospital_uuid: x.h_uuid,
         role: { description: x.role_description },
         speciality: x.speciality,
       });
@@ -151,7 +149,7 @@ async function hydrate(
     ]);
     for (const x of t.rows) teams.set(x.id, x);
   }
-  const out: SearchResult[] = [];
+  const out: SearchResultWire[] = [];
   for (const r of rows) {
     if (r.kind === 'USER') {
       const data = users.get(r.id);
@@ -165,7 +163,12 @@ async function hydrate(
 }
 
 /** JSON:API-style paging links that keep the caller's other parameters. */
-function links(url: string, page: number, size: number, total: number): SearchResponse['links'] {
+function links(
+  url: string,
+  page: number,
+  size: number,
+  total: number,
+): SearchResponseWire['links'] {
   const last = Math.max(1, Math.ceil(total / size));
   const at = (n: number) => {
     const u = new URL(url, 'http://x');

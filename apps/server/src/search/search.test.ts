@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SearchResponseSchema } from '@pando/domain';
 import { DEMO_ACCOUNTS } from '../seed/index.js';
 import { startTestServer, type TestServer } from '../testing/testServer.js';
 import { api, type Caller, demoCallers } from '../teams/testing.js';
@@ -10,7 +11,7 @@ let carol: Caller;
 let dave: Caller;
 
 type Hit = {
-  USER?: { data: { id: number; email: string; hospital_id: number } };
+  USER?: { data: { id: number; uuid: string; hospital_uuid: string } };
   TEAM?: { data: { id: number; name: string; member_of: boolean } };
 };
 interface Answer {
@@ -22,6 +23,10 @@ interface Answer {
 beforeAll(async () => {
   ts = await startTestServer();
   ({ alice, bob, carol, dave } = await demoCallers(ts));
+  const all = await ts.db.query<{ uuid: string; email: string }>(
+    'select uuid::text as uuid, email from users',
+  );
+  emailOf = new Map(all.rows.map((r) => [r.uuid, r.email]));
 });
 afterAll(async () => {
   await ts.close();
@@ -30,9 +35,14 @@ afterAll(async () => {
 const search = async (who: Caller, qs: string) => {
   const res = await api(ts, who, 'GET', `/api/v4/filters?${qs}`);
   expect(res.statusCode).toBe(200);
+  // The client parses the answer with the domain wire schema: it must pass.
+  expect(SearchResponseSchema.safeParse(res.json()).error).toBeUndefined();
   return res.json<Answer>();
 };
-const emails = (a: Answer) => a.results.flatMap((r) => (r.USER ? [r.USER.data.email] : []));
+/** Hits are identified by uuid on the wire; tests read them as emails. */
+let emailOf = new Map<string, string>();
+const emails = (a: Answer) =>
+  a.results.flatMap((r) => (r.USER ? [emailOf.get(r.USER.data.uuid) ?? r.USER.data.uuid] : []));
 const teamNames = (a: Answer) => a.results.flatMap((r) => (r.TEAM ? [r.TEAM.data.name] : []));
 
 describe('GET /filters (spec 01 §2 search, §3 search result)', () => {
@@ -64,7 +74,7 @@ describe('GET /filters (spec 01 §2 search, §3 search result)', () => {
     const wide = await search(alice, 'include=user.other&outside-organisation=true&page[size]=100');
     expect(
       wide.results.every(
-        (r) => r.USER?.data.hospital_id === wide.results[0]?.USER?.data.hospital_id,
+        (r) => r.USER?.data.hospital_uuid === wide.results[0]?.USER?.data.hospital_uuid,
       ),
     ).toBe(true);
     expect(emails(wide).some((e) => e.endsWith('example.net'))).toBe(false);

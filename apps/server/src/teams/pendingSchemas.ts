@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { IdSchema } from '@pando/domain';
+import {
+  IdSchema,
+  SEARCH_INCLUDES,
+  SEARCH_PAGE_SIZE,
+  SEARCH_QUERY_MAX_LENGTH,
+} from '@pando/domain';
 
 // TODO(domain): move — query and path schemas of issue 6 that libs/domain does not hold yet.
 
@@ -44,20 +49,6 @@ export const AdviceHistoryQuerySchema = z.object({
     .default('-modified_at'),
 });
 
-/** The includes of spec 01 §3 "Search result". */
-export const SEARCH_INCLUDES = [
-  'user.other',
-  'team.member-of',
-  'team.forum',
-  'team.forum.member-of',
-  'team.advice',
-  'team.advice.member-of',
-] as const;
-export type SearchInclude = (typeof SEARCH_INCLUDES)[number];
-
-/** Search page size: not shown in the spec; 20 like the advice history. */
-export const SEARCH_PAGE_SIZE = 20;
-
 /** GET /filters?include=…&q=…&page[number]=n&outside-organisation=true */
 export const SearchQuerySchema = z.object({
   include: z
@@ -73,32 +64,8 @@ export const SearchQuerySchema = z.object({
         : [...SEARCH_INCLUDES],
     )
     .pipe(z.array(z.enum(SEARCH_INCLUDES)).min(1)),
-  q: z.string().max(200).default(''),
+  q: z.string().max(SEARCH_QUERY_MAX_LENGTH).default(''),
   'page[number]': z.coerce.number().int().min(1).max(10_000).default(1),
   'page[size]': z.coerce.number().int().min(1).max(100).default(SEARCH_PAGE_SIZE),
   'outside-organisation': z.enum(['true', 'false']).default('false'),
 });
-
-export const SearchUserDataSchema = z.object({
-  id: IdSchema,
-  uuid: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
-  status: z.string(),
-  hospital_id: IdSchema.nullable(),
-  hospital: z.object({ name: z.string() }).nullable(),
-  role: z.object({ description: z.string().nullable() }),
-  speciality: z.string().nullable(),
-});
-
-/** One search hit: `{ USER: { data } }` or `{ TEAM: { data } }` (spec 01 §3: result keys USER/TEAM). */
-export type SearchResult =
-  | { USER: { data: z.infer<typeof SearchUserDataSchema> } }
-  | { TEAM: { data: Record<string, unknown> } };
-
-export interface SearchResponse {
-  results: SearchResult[];
-  meta: { total: number; searchResultCount: number; page: { number: number; size: number } };
-  links: { self: string; first: string; last: string; prev: string | null; next: string | null };
-}
