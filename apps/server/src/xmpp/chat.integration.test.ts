@@ -292,10 +292,11 @@ describe('limits and bad input', () => {
     await bob.waitFor(msgWithId('after-big'));
   });
 
-  it('closes the stream for malformed XML and for a DOCTYPE', async () => {
+  it('closes the stream for malformed XML, a DOCTYPE and control characters', async () => {
     for (const [frame, condition] of [
       ['<message xmlns="jabber:client"><body>unclosed</message>', 'not-well-formed'],
       ['<!DOCTYPE x [<!ENTITY a "aaaa">]><message>&a;</message>', 'restricted-xml'],
+      [`<message xmlns="jabber:client" to="${bob.bare}" type="chat" id="nul"><body>a\u0000b</body></message>`, 'not-well-formed'],
     ] as const) {
       const { uuid, token } = await chatLogin(ts, 'carol@example.org');
       const s = await rawLogin(ts.url, ts.app.config.xmppDomain, uuid, token);

@@ -151,6 +151,8 @@ export class FrameError extends Error {
 // XML Name, restricted to ASCII: names are re-serialised into other users' streams, so a name
 // must never be able to smuggle markup.
 const NAME = /^[A-Za-z_][A-Za-z0-9_.:-]{0,63}$/;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
 // Only the five predefined entities and character references (RFC 6120 §11.1).
 const BAD_ENTITY = /&(?!(?:lt|gt|amp|quot|apos|#[0-9]{1,7}|#x[0-9a-fA-F]{1,6});)/;
 
@@ -165,6 +167,8 @@ export function parseFrame(frame: string, limits: ParseLimits = DEFAULT_LIMITS):
   if (frame.includes('<!') || frame.includes('<?'))
     throw new FrameError('restricted-xml', 'DTDs, comments, CDATA and processing instructions are not allowed');
   if (BAD_ENTITY.test(frame)) throw new FrameError('restricted-xml', 'only predefined entities are allowed');
+  // XML 1.0 forbids these; PostgreSQL text cannot hold NUL either, so one would fail a whole batch.
+  if (CONTROL_CHARS.test(frame)) throw new FrameError('not-well-formed', 'control characters are not allowed');
 
   const sax = new SaxLtx();
   const stack: XmlEl[] = [];
