@@ -1,0 +1,69 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ChatPane, loggedIn } from '../pom/Chat';
+
+// A valid 1×1 PNG: the server checks content, not the name.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+/** Spec 01 §7: 25 Mb is the limit; one byte more is refused before any upload. */
+const TOO_LARGE = 26_214_400 + 1;
+
+async function openDmWithBob(page: Page): Promise<ChatPane> {
+  const chat = new ChatPane(page);
+  await chat.sidebarRow(/Bob Baker/).first().click();
+  await expect(chat.composer).toBeVisible();
+  return chat;
+}
+
+test('spec 01 §7: alice sends bob an image and a file; both arrive and open', async ({
+  browser,
+}) => {
+  const alicePage = await loggedIn(browser, 'alice@example.org');
+  const bobPage = await loggedIn(browser, 'bob@example.org');
+  await openDmWithBob(alicePage);
+  const bob = new ChatPane(bobPage);
+  await bob.sidebarRow(/Alice Anderson/).first().click();
+
+  const stamp = Date.now();
+  await alicePage
+    .getByLabel('Image to send')
+    .setInputFiles({ name: `scan-${stamp}.png`, mimeType: 'image/png', buffer: PNG });
+  const image = bob.messages.getByRole('img', { name: `scan-${stamp}.png` });
+  await expect(image).toBeVisible();
+  // The thumbnail really loaded through the share (an unshared image would 404).
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+
+  await alicePage
+    .getByLabel('File to send')
+    .setInputFiles({ name: `discharge-${stamp}.pdf`, mimeType: 'application/pdf', buffer: PDF });
+  const link = bob.messages.getByRole('link', { name: `discharge-${stamp}.pdf` });
+  await expect(link).toBeVisible();
+  const href = await link.getAttribute('href');
+  const download = await bobPage.request.get(href ?? '');
+  expect(download.status()).toBe(200);
+  expect((await download.body()).subarray(0, 5).toString()).toBe('%PDF-');
+});
+
+test('spec 01 §7: a file of 25 Mb + 1 byte is refused with the file named, and nothing is sent', async ({
+  browser,
+}) => {
+  const alicePage = await loggedIn(browser, 'alice@example.org');
+  const alice = await openDmWithBob(alicePage);
+  const before = await alice.messages.locator('[data-message-id]').count();
+  const uploads: string[] = [];
+  alicePage.on('request', (r) => {
+    if (/\/api\/v4\/(files|images)/.test(r.url()) && r.method() !== 'GET') uploads.push(r.url());
+  });
+  await alicePage.getByLabel('File to send').setInputFiles({
+    name: 'huge-echo-recording.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.alloc(TOO_LARGE, 0x20),
+  });
+  await expect(alicePage.getByText(/huge-echo-recording\.pdf is too large/)).toBeVisible();
+  expect(uploads).toEqual([]);
+  await expect(alice.messages.locator('[data-message-id]')).toHaveCount(before);
+});
