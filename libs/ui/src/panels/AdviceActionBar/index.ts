@@ -1,0 +1,2 @@
+export { AdviceActionBar } from './AdviceActionBar';
+export type { AdviceActionBarProps } from './AdviceActionBar';

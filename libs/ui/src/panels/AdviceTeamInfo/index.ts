@@ -1,0 +1,2 @@
+export { AdviceTeamInfo } from './AdviceTeamInfo';
+export type { AdviceTeamInfoProps } from './AdviceTeamInfo';

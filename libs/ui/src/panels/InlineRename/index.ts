@@ -1,0 +1,2 @@
+export { InlineRename } from './InlineRename';
+export type { InlineRenameProps } from './InlineRename';

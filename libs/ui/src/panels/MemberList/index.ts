@@ -1,0 +1,2 @@
+export { MemberList } from './MemberList';
+export type { MemberListProps, PanelMember } from './MemberList';

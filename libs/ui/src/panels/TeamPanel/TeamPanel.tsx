@@ -1,0 +1,132 @@
+import { Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { joinLabel } from '@pando/domain';
+import { IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Dialog } from '../../common/Dialog';
+import { InlineRename } from '../InlineRename';
+import { MemberList, type PanelMember } from '../MemberList';
+
+export interface TeamPanelTeam {
+  name: string;
+  discoverable: boolean;
+  auto_accept: boolean;
+}
+
+export interface TeamPanelProps {
+  team: TeamPanelTeam;
+  members: readonly PanelMember[];
+  /** Whether the viewer is a member: members rename, manage members and leave. */
+  isMember: boolean;
+  /** The viewer's id (no self-removal button). */
+  selfId?: string;
+  onRename: (name: string) => void;
+  /** Opens the contact picker to add members. */
+  onAddMembers: () => void;
+  onRemoveMember: (member: PanelMember) => void;
+  onJoin: () => void;
+  /** Called after the leave confirmation. */
+  onLeave: () => void;
+  /** Spinner on join/leave. @default false */
+  busy?: boolean;
+}
+
+/**
+ * Spec 01 §2/§4 team panel: rename inline, members with add/remove, join (label from
+ * discoverable) or leave after a confirmation.
+ */
+export function TeamPanel({
+  team,
+  members,
+  isMember,
+  selfId,
+  onRename,
+  onAddMembers,
+  onRemoveMember,
+  onJoin,
+  onLeave,
+  busy = false,
+}: TeamPanelProps) {
+  const [confirmLeave, setConfirmLeave] = useState(false);
+  const join = joinLabel(team);
+  return (
+    <Stack gap="md" p="md" component="aside" aria-label="Team details">
+      <InlineRename name={team.name} onRename={onRename} editable={isMember} />
+      <Text size="sm" c="dimmed">
+        {members.length === 1 ? '1 member' : `${members.length} members`}
+      </Text>
+      <Divider />
+      <Group justify="space-between">
+        <Title order={3} size="h5">
+          Members
+        </Title>
+        {isMember ? (
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconUserPlus size={14} aria-hidden />}
+            onClick={onAddMembers}
+          >
+            Add members
+          </Button>
+        ) : null}
+      </Group>
+      <MemberList
+        members={members}
+        {...(isMember ? { onRemove: onRemoveMember } : {})}
+        {...(selfId !== undefined ? { selfId } : {})}
+      />
+      <Divider />
+      {isMember ? (
+        <Button
+          color="red"
+          variant="outline"
+          onClick={() => {
+            setConfirmLeave(true);
+          }}
+          loading={busy}
+        >
+          Leave team
+        </Button>
+      ) : join ? (
+        <Button onClick={onJoin} loading={busy}>
+          {join}
+        </Button>
+      ) : (
+        <Text size="sm" c="dimmed">
+          This is a private team. Ask a member to add you.
+        </Text>
+      )}
+      <Dialog
+        opened={confirmLeave}
+        onClose={() => {
+          setConfirmLeave(false);
+        }}
+        title="Leave team"
+      >
+        <Text>
+          Are you sure you want to leave {team.name}? You will stop receiving its messages.
+        </Text>
+        <Group justify="flex-end" mt="lg">
+          <Button
+            variant="default"
+            onClick={() => {
+              setConfirmLeave(false);
+            }}
+            data-autofocus
+          >
+            Cancel
+          </Button>
+          <Button
+            color="red"
+            onClick={() => {
+              setConfirmLeave(false);
+              onLeave();
+            }}
+          >
+            Leave
+          </Button>
+        </Group>
+      </Dialog>
+    </Stack>
+  );
+}

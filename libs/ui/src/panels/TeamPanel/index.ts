@@ -1,0 +1,2 @@
+export { TeamPanel } from './TeamPanel';
+export type { TeamPanelProps, TeamPanelTeam } from './TeamPanel';

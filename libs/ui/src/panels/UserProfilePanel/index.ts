@@ -1,0 +1,2 @@
+export { UserProfilePanel } from './UserProfilePanel';
+export type { UserProfilePanelProps, UserProfile } from './UserProfilePanel';

@@ -1,0 +1,2 @@
+export { FileActionModal } from './FileActionModal';
+export type { FileActionModalProps } from './FileActionModal';
