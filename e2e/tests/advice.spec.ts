@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test';
+import { ChatPane, loggedIn } from '../pom/Chat';
+
+test('spec 01 §4: alice asks Cardiology Advice, bob answers, alice resolves, the team accepts; it leaves both sidebars and shows in the requester history', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const alicePage = await loggedIn(browser, 'alice@example.org');
+  const bobPage = await loggedIn(browser, 'bob@example.org');
+  const alice = new ChatPane(alicePage);
+  const bob = new ChatPane(bobPage);
+
+  // Ask advice from search, as the sidebar's plus button leads there.
+  await alice.conversations.getByRole('link', { name: 'Ask a team for advice' }).click();
+  await alicePage.getByLabel('Search people, teams, forums and advice').fill('Cardiology');
+  await alicePage
+    .getByRole('region', { name: 'Results' })
+    .getByRole('link', { name: /Cardiology Advice/ })
+    .first()
+    .click();
+  await expect(alicePage).toHaveURL(/\/ask-advice\/\d+$/);
+  const question = `Troponin 52 after AF, anticoagulate? ${Date.now()}`;
+  await alicePage.getByLabel('Your question').fill(question);
+  await alicePage.getByRole('button', { name: 'Ask for advice' }).click();
+  await expect(alicePage).toHaveURL(/\/teams\/\d+\/advice-conversations\/\d+$/);
+  const path = new URL(alicePage.url()).pathname;
+  // The first message was posted into the new room.
+  await expect(alice.messages.getByText(question, { exact: true })).toBeVisible();
+
+  // Bob, a member of the advice team, answers.
+  await bobPage.goto(path);
+  await expect(bob.messages.getByText(question, { exact: true })).toBeVisible();
+  const answer = `Yes, start apixaban ${Date.now()}`;
+  await bob.send(answer);
+  await expect(alice.messages.getByText(answer, { exact: true })).toBeVisible();
+
+  // Alice resolves: back to / and the conversation leaves her sidebar.
+  // (The system lines wait in e2e/pending/advice-system-lines.spec.ts.)
+  await alicePage.getByRole('button', { name: 'Mark as resolved' }).click();
+  await expect(alicePage).toHaveURL(/\/$/);
+  await expect(alice.conversations.locator(`a[href="${path}"]`)).toHaveCount(0);
+
+  // The team accepts; bob's pane now offers Accept (the conversation is ACCEPTABLE for the team).
+  await bobPage.reload();
+  await bobPage.getByRole('button', { name: 'Accept' }).click();
+  await expect(bobPage).toHaveURL(/\/$/);
+  await expect(bob.conversations.locator(`a[href="${path}"]`)).toHaveCount(0);
+
+  await alice.conversations.getByRole('link', { name: 'Advice history' }).click();
+  const row = alicePage.getByRole('main').locator(`a[href="${path}"]`);
+  await expect(row).toBeVisible();
+  await row.click();
+  await expect(alice.messages.getByText(question, { exact: true })).toBeVisible();
+  await expect(alice.messages.getByText(answer, { exact: true })).toBeVisible();
+});
