@@ -31,13 +31,35 @@ function migrationsFingerprint(): string {
 }
 
 /**
+ * Templates of older migrations (or days) are 40 MB each: remove those over an hour old.
+ * Copying one takes well under a second, so no test can still be reading an hour-old one.
+ */
+function pruneOldTemplates(fingerprint: string, today: string): void {
+  const prefix = 'pando-pglite-template-';
+  const cutoff = Date.now() - 3_600_000;
+  for (const name of fs.readdirSync(os.tmpdir())) {
+    const full = path.join(os.tmpdir(), name);
+    if (!name.startsWith(prefix)) continue;
+    // Current templates stay: the migrated one, and today's seeded one.
+    if (name.includes(fingerprint) && (name.endsWith('-migrated') || name.includes(today)))
+      continue;
+    try {
+      if (fs.statSync(full).mtimeMs < cutoff) fs.rmSync(full, { recursive: true, force: true });
+    } catch {
+      // Removed by another process meanwhile.
+    }
+  }
+}
+
+/**
  * Creating a PGlite database costs ~1-2 s and ~700 MB peak; copying a closed one costs
  * milliseconds. Templates are keyed by the migrations (and seed) content and the day, built
  * once per machine, published by an atomic rename so parallel test processes never see half
  * a template.
  */
 async function template(seed: boolean, now: Date): Promise<string> {
-  const key = `${migrationsFingerprint()}-${seed ? `seeded-${now.toISOString().slice(0, 10)}` : 'migrated'}`;
+  const fingerprint = migrationsFingerprint();
+  const key = `${fingerprint}-${seed ? `seeded-${now.toISOString().slice(0, 10)}` : 'migrated'}`;
   const final = path.join(os.tmpdir(), `pando-pglite-template-${key}`);
   if (fs.existsSync(path.join(final, 'pglite', 'PG_VERSION'))) return final;
   const work = `${final}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
@@ -55,6 +77,7 @@ async function template(seed: boolean, now: Date): Promise<string> {
     // Another process published the same template first; ours is identical.
     fs.rmSync(work, { recursive: true, force: true });
   }
+  pruneOldTemplates(fingerprint, now.toISOString().slice(0, 10));
   return final;
 }
 
