@@ -3,7 +3,7 @@ import { requireUser } from '../auth/sessions.js';
 import { parseInput } from '../http/errors.js';
 import type { SearchResponseWire, SearchResultWire } from '@pando/domain';
 import { SearchQuerySchema } from '../teams/pendingSchemas.js';
-import { TEAM_SELECT, type TeamRecord, toWireTeam } from '../teams/repo.js';
+import { queryTeams, type TeamRecord, toWireTeam } from '../teams/repo.js';
 
 /** The expressions the 0200 migration indexes; they must stay character-for-character equal. */
 const USER_TEXT = `lower(u.first_name || ' ' || u.last_name || ' ' || u.email)`;
@@ -144,10 +144,8 @@ async function hydrate(
   }
   const teams = new Map<number, TeamRecord>();
   if (teamIds.length > 0) {
-    const t = await app.db.query<TeamRecord>(`${TEAM_SELECT} where t.id = any($1::int[])`, [
-      teamIds,
-    ]);
-    for (const x of t.rows) teams.set(x.id, x);
+    const t = await queryTeams(app.db, 'where t.id = any($1::int[])', [teamIds]);
+    for (const x of t) teams.set(x.id, x);
   }
   const out: SearchResultWire[] = [];
   for (const r of rows) {

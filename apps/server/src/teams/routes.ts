@@ -23,8 +23,7 @@ import {
   readableTeam,
   requireMember,
   sameNetwork,
-  TEAM_SELECT,
-  type TeamRecord,
+  queryTeams,
   toWireTeam,
   uuidsOf,
 } from './repo.js';
@@ -52,10 +51,10 @@ export function registerTeamRoutes(app: FastifyInstance): void {
     '/api/v4/teams-with-advices-conversations',
     async (req): Promise<TeamsWithAdviceConversations> => {
       const { user } = await requireUser(app, req);
-      const teams = await app.db.query<TeamRecord>(
-        `${TEAM_SELECT}
-        where t.deleted_at is null and exists(select 1 from team_members v where v.team_id = t.id and v.user_id = $1)
-        order by lower(t.name), t.id`,
+      const teams = await queryTeams(
+        app.db,
+        `where t.deleted_at is null and exists(select 1 from team_members v where v.team_id = t.id and v.user_id = $1)
+         order by lower(t.name), t.id`,
         [user.id],
       );
       const advice = await app.db.query<AdviceRecord>(
@@ -66,7 +65,7 @@ export function registerTeamRoutes(app: FastifyInstance): void {
         limit 1000`,
         [user.id],
       );
-      const wire = teams.rows.map((t) => toWireTeam(t, user.id));
+      const wire = teams.map((t) => toWireTeam(t, user.id));
       return {
         teams: wire.filter((t) => !(t.discoverable && t.auto_accept)),
         forums: wire.filter((t) => t.discoverable && t.auto_accept),
