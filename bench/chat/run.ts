@@ -42,9 +42,9 @@ async function main(): Promise<void> {
       for (let r = 0; r < RUNS; r++) {
         f.seq.push(await sequential(t, SEQ_N, 2 * r));
         console.log(`  run ${r + 1}: sequential p50 ${fmt(f.seq.at(-1)!.p50)} ms p99 ${fmt(f.seq.at(-1)!.p99)} ms ${Math.round(f.seq.at(-1)!.rate)} msg/s`);
-        f.conc.push(await concurrent(t, PAIRS, CONC_SECONDS, 10));
+        f.conc.push(await concurrent(t, PAIRS, CONC_SECONDS, 10, r));
         console.log(`  run ${r + 1}: ${PAIRS} pairs closed loop ${Math.round(f.conc.at(-1)!.rate)} msg/s p99 ${fmt(f.conc.at(-1)!.p99)} ms`);
-        f.off.push(await offered(t, OFFERED.pairs, OFFERED.rate, OFFERED.seconds, 10 + 2 * PAIRS));
+        f.off.push(await offered(t, OFFERED.pairs, OFFERED.rate, OFFERED.seconds, 10 + 2 * PAIRS, r));
         console.log(`  run ${r + 1}: ${OFFERED.pairs} pairs at ${OFFERED.rate} msg/s p99 ${fmt(f.off.at(-1)!.p99)} ms lost ${f.off.at(-1)!.lost}`);
       }
       f.idle = await idleMemory(t, IDLE);

@@ -68,7 +68,7 @@ export async function sequential(t: Target, n: number, offset = 0): Promise<Late
 }
 
 /** `pairs` senders each send the next message as soon as the previous one arrived (closed loop). */
-export async function concurrent(t: Target, pairs: number, seconds: number, offset = 0): Promise<LatencyStats> {
+export async function concurrent(t: Target, pairs: number, seconds: number, offset = 0, run = 0): Promise<LatencyStats> {
   const conns = await loginAll(t, t.accounts.slice(offset, offset + 2 * pairs));
   const lat: number[] = [];
   let running = true;
@@ -82,7 +82,8 @@ export async function concurrent(t: Target, pairs: number, seconds: number, offs
       let expect = '';
       const fire = () => {
         if (!running) { done(); return; }
-        expect = `c${p}-${n++}`;
+        // Unique per run: our server stores a repeated (sender, id) once and does not route it again.
+        expect = `c${run}-${p}-${n++}`;
         sentAt = performance.now();
         a.send(msg(to, expect, 'concurrent'));
       };
@@ -104,7 +105,7 @@ export async function concurrent(t: Target, pairs: number, seconds: number, offs
 }
 
 /** `pairs` senders together offer `rate` msg/s for `seconds`; latency p99 and messages lost. */
-export async function offered(t: Target, pairs: number, rate: number, seconds: number, offset = 0): Promise<LatencyStats> {
+export async function offered(t: Target, pairs: number, rate: number, seconds: number, offset = 0, run = 0): Promise<LatencyStats> {
   const conns = await loginAll(t, t.accounts.slice(offset, offset + 2 * pairs));
   const sentAt = new Map<string, number>();
   const lat: number[] = [];
@@ -125,7 +126,7 @@ export async function offered(t: Target, pairs: number, rate: number, seconds: n
     const wait = due - performance.now();
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));
     const p = i % pairs;
-    const id = `o${p}-${i}`;
+    const id = `o${run}-${p}-${i}`;
     sentAt.set(id, performance.now());
     conns[2 * p]!.send(msg(t.accounts[offset + 2 * p + 1]!.jid, id, 'offered'));
   }
