@@ -63,12 +63,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
         ? 'Invalid request: body is not valid JSON'
         : err.message;
-    return reply
-      .code(status)
-      .send({
-        message,
-        statusCode: status,
-        details: [{ path: '(body)', message }],
-      } satisfies ApiError);
+    return reply.code(status).send({
+      message,
+      statusCode: status,
+      details: [{ path: '(body)', message }],
+    } satisfies ApiError);
   });
 }
