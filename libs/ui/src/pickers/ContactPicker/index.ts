@@ -1,0 +1,2 @@
+export { ContactPicker } from './ContactPicker';
+export type { ContactPickerProps } from './ContactPicker';

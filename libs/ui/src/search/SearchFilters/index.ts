@@ -1,0 +1,2 @@
+export { SearchFilters } from './SearchFilters';
+export type { SearchFiltersProps } from './SearchFilters';

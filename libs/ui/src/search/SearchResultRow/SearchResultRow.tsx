@@ -1,0 +1,84 @@
+import { Group, Text, UnstyledButton } from '@mantine/core';
+import { isAdviceTeam, teamIcon, type SearchResult } from '@pando/domain';
+import { IconMessageQuestion } from '@tabler/icons-react';
+import type { MouseEvent, ReactNode } from 'react';
+import { StatusIndicator } from '../../common/StatusIndicator';
+import { ConversationIcon } from '../../chat/ConversationIcon';
+
+/** The name and the second line of a result, as people read them. */
+export function describeResult(result: SearchResult): { name: string; detail: string } {
+  if (result.type === 'USER') {
+    const u = result.data;
+    const detail = [u.role?.description, u.speciality, u.hospital?.name]
+      .filter(Boolean)
+      .join(' · ');
+    return { name: `${u.first_name} ${u.last_name}`.trim(), detail };
+  }
+  const t = result.data;
+  const kind = isAdviceTeam(t) ? 'Ask advice' : t.discoverable && t.auto_accept ? 'Forum' : 'Team';
+  const count = t.user_ids.length;
+  return { name: t.name, detail: `${kind} · ${count === 1 ? '1 member' : `${count} members`}` };
+}
+
+export interface SearchResultRowProps {
+  result: SearchResult;
+  /** Selected in a picker. */
+  trailing?: ReactNode;
+  onClick?: () => void;
+  /** Renders a link (search page) rather than a button (picker). */
+  href?: string;
+}
+
+/** One result: icon, name, role/hospital or team kind, availability for people. */
+export function SearchResultRow({ result, trailing, onClick, href }: SearchResultRowProps) {
+  const { name, detail } = describeResult(result);
+  const icon =
+    result.type === 'USER' ? (
+      <ConversationIcon kind="direct" size={20} />
+    ) : isAdviceTeam(result.data) ? (
+      <IconMessageQuestion size={20} aria-hidden />
+    ) : (
+      <ConversationIcon kind="team" teamIcon={teamIcon(result.data)} size={20} />
+    );
+  const body = (
+    <Group gap="sm" wrap="nowrap" justify="space-between" w="100%">
+      <Group gap="sm" wrap="nowrap" miw={0}>
+        {icon}
+        <div style={{ minWidth: 0 }}>
+          <Text size="sm" fw={600} truncate="end" dir="auto" title={name}>
+            {name}
+          </Text>
+          {detail ? (
+            <Text size="xs" c="dimmed" truncate="end" dir="auto">
+              {detail}
+            </Text>
+          ) : null}
+        </div>
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        {result.type === 'USER' ? (
+          <StatusIndicator status={result.data.status} withLabel={false} />
+        ) : null}
+        {trailing}
+      </Group>
+    </Group>
+  );
+  return (
+    <UnstyledButton
+      {...(href ? { component: 'a' as const, href } : {})}
+      onClick={(event: MouseEvent<HTMLElement>) => {
+        if (!onClick) return;
+        if (href && (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey))
+          return;
+        event.preventDefault();
+        onClick();
+      }}
+      px="sm"
+      py="xs"
+      w="100%"
+      style={{ borderRadius: 'var(--mantine-radius-sm)', display: 'block' }}
+    >
+      {body}
+    </UnstyledButton>
+  );
+}

@@ -1,0 +1,2 @@
+export { SearchResultRow, describeResult } from './SearchResultRow';
+export type { SearchResultRowProps } from './SearchResultRow';
