@@ -80,6 +80,10 @@ export function ChatSidebar({ sections, activeRoute, onNavigate }: ChatSidebarPr
                       href={row.route}
                       label={row.name}
                       active={row.route === activeRoute}
+                      // The light variant's primary-coloured label fails WCAG AA contrast on its
+                      // own tinted background (axe); the text colour keeps 4.5:1.
+                      styles={{ label: { color: 'var(--mantine-color-text)' } }}
+                      fw={row.route === activeRoute ? 700 : undefined}
                       aria-current={row.route === activeRoute ? 'page' : undefined}
                       rightSection={
                         row.unread > 0 ? (
