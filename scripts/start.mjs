@@ -16,13 +16,14 @@ if (major < 22 || (major === 22 && minor < 12)) {
 }
 
 /**
- * Newest modification time under a folder (sources), to rebuild only when something changed.
+ * Newest modification time of a file, or under a folder (sources), to rebuild only when something changed.
  * @param {string} dir
  * @returns {number}
  */
 function newest(dir) {
   let latest = 0;
   if (!existsSync(dir)) return latest;
+  if (!statSync(dir).isDirectory()) return statSync(dir).mtimeMs;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.name === 'node_modules' || entry.name === 'dist') continue;
     const path = join(dir, entry.name);
