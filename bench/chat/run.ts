@@ -24,7 +24,7 @@ interface Figures {
   seq: LatencyStats[];
   conc: LatencyStats[];
   off: LatencyStats[];
-  idle?: { perConnKiB: number; baseKiB: number; withKiB: number };
+  idle?: { perConnKiB: number; baseKiB: number; withKiB: number } | undefined;
 }
 
 const starters: Record<string, (n: number) => Promise<Target>> = { ours: startOurs, ejabberd: startEjabberd, prosody: startProsody };
@@ -37,18 +37,38 @@ async function main(): Promise<void> {
     console.log(`\n== ${name}: starting, creating ${IDLE} accounts`);
     const t = await starters[name]!(Math.max(IDLE, 2 * PAIRS + 2));
     const f: Figures = { seq: [], conc: [], off: [] };
+    const attempt = async <T>(what: string, fn: () => Promise<T>): Promise<T | undefined> => {
+      try {
+        return await fn();
+      } catch (err) {
+        // A peer falling over is a result too: the table shows — and the log says why.
+        console.log(`  ${what} failed: ${(err as Error).message}`);
+        return undefined;
+      }
+    };
     try {
+      // Memory first, on the fresh process: after load, a garbage-collected heap's RSS says
+      // little about what one more connection costs.
+      f.idle = await attempt('idle', () => idleMemory(t, IDLE));
+      if (f.idle) console.log(`  idle: ${fmt(f.idle.perConnKiB)} KiB per connection (${IDLE} connections)`);
       // Runs alternate between scenarios so a slow moment of the machine spreads over all.
       for (let r = 0; r < RUNS; r++) {
-        f.seq.push(await sequential(t, SEQ_N, 2 * r));
-        console.log(`  run ${r + 1}: sequential p50 ${fmt(f.seq.at(-1)!.p50)} ms p99 ${fmt(f.seq.at(-1)!.p99)} ms ${Math.round(f.seq.at(-1)!.rate)} msg/s`);
-        f.conc.push(await concurrent(t, PAIRS, CONC_SECONDS, 10, r));
-        console.log(`  run ${r + 1}: ${PAIRS} pairs closed loop ${Math.round(f.conc.at(-1)!.rate)} msg/s p99 ${fmt(f.conc.at(-1)!.p99)} ms`);
-        f.off.push(await offered(t, OFFERED.pairs, OFFERED.rate, OFFERED.seconds, 10 + 2 * PAIRS, r));
-        console.log(`  run ${r + 1}: ${OFFERED.pairs} pairs at ${OFFERED.rate} msg/s p99 ${fmt(f.off.at(-1)!.p99)} ms lost ${f.off.at(-1)!.lost}`);
+        const seq = await attempt('sequential', () => sequential(t, SEQ_N, 2 * r));
+        if (seq) {
+          f.seq.push(seq);
+          console.log(`  run ${r + 1}: sequential p50 ${fmt(seq.p50)} ms p99 ${fmt(seq.p99)} ms ${Math.round(seq.rate)} msg/s`);
+        }
+        const conc = await attempt('concurrent', () => concurrent(t, PAIRS, CONC_SECONDS, 10, r));
+        if (conc) {
+          f.conc.push(conc);
+          console.log(`  run ${r + 1}: ${PAIRS} pairs closed loop ${Math.round(conc.rate)} msg/s p99 ${fmt(conc.p99)} ms`);
+        }
+        const off = await attempt('offered', () => offered(t, OFFERED.pairs, OFFERED.rate, OFFERED.seconds, 10 + 2 * PAIRS, r));
+        if (off) {
+          f.off.push(off);
+          console.log(`  run ${r + 1}: ${OFFERED.pairs} pairs at ${OFFERED.rate} msg/s p99 ${fmt(off.p99)} ms lost ${off.lost}`);
+        }
       }
-      f.idle = await idleMemory(t, IDLE);
-      console.log(`  idle: ${fmt(f.idle.perConnKiB)} KiB per connection (${IDLE} connections)`);
     } finally {
       await t.stop();
     }

@@ -139,7 +139,7 @@ export async function offered(t: Target, pairs: number, rate: number, seconds: n
 /** Resident memory per logged-in idle connection (KiB), from the server processes' RSS. */
 export async function idleMemory(t: Target, n: number): Promise<{ perConnKiB: number; baseKiB: number; withKiB: number }> {
   const base = rssKiB(t.pids());
-  const conns = await loginAll(t, t.accounts.slice(0, n), 64);
+  const conns = await loginAll(t, t.accounts.slice(0, n), 16);
   await new Promise((r) => setTimeout(r, 5_000));
   const withConns = rssKiB(t.pids());
   for (const c of conns) c.close();

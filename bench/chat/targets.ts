@@ -164,6 +164,8 @@ export async function startEjabberd(nAccounts: number): Promise<Target> {
       spawnSync('setpriv', [...asEjabberd, ...args, 'stop'], { stdio: 'ignore', cwd: dir, env });
       await exitOf(child);
       for (const pid of pidsMatching(new RegExp(`beam\\.smp.*${node}`))) process.kill(pid, 'SIGKILL');
+      // Keep the last run's log for a post-mortem (ejabberd has fallen over under the idle test).
+      fs.cpSync(path.join(dir, 'logs'), path.join(os.tmpdir(), 'pando-bench-ejabberd-last-logs'), { recursive: true });
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
