@@ -2,8 +2,13 @@ import { expect, type Browser, type Locator, type Page } from '@playwright/test'
 import { LoginPage } from './LoginPage';
 
 /** A person logged in through the dev mailbox in their own browser context. */
-export async function loggedIn(browser: Browser, email: string, redirect = '/'): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+export async function loggedIn(
+  browser: Browser,
+  email: string,
+  redirect = '/',
+  baseURL?: string,
+): Promise<Page> {
+  const page = await (await browser.newContext(baseURL ? { baseURL } : {})).newPage();
   const login = new LoginPage(page);
   await login.goto(`?redirect=${encodeURIComponent(redirect)}`);
   await login.logInAs(email);

@@ -1,0 +1,123 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { ChatPane, loggedIn } from '../pom/Chat';
+
+/**
+ * Playwright's webServer cannot be restarted, so this spec runs its own server (same build, its
+ * own data directory and port) and restarts it on that data: sessions and rooms survive.
+ */
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const port = Number(process.env.E2E_PORT ?? 3100) + 7;
+const baseURL = `http://localhost:${port}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'pando-e2e-reconnect-'));
+let server: ChildProcess | undefined;
+
+async function startServer(): Promise<void> {
+  server = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED: 'demo',
+      NODE_ENV: 'test',
+      PUBLIC_URL: baseURL,
+      LOGIN_RATE_LIMIT_PER_IP: '10000',
+      LOGIN_RATE_LIMIT_PER_EMAIL: '1000',
+    },
+  });
+  const errors: string[] = [];
+  server.stderr?.on('data', (chunk: Buffer) => {
+    errors.push(chunk.toString());
+  });
+  await expect
+    .poll(
+      async () => {
+        try {
+          return (await fetch(`http://127.0.0.1:${port}/api/v4/health`)).ok;
+        } catch {
+          return false;
+        }
+      },
+      {
+        timeout: 60_000,
+        message: `the reconnect spec server to answer /health (stderr: ${errors.join('')})`,
+      },
+    )
+    .toBe(true);
+}
+
+async function stopServer(): Promise<void> {
+  const child = server;
+  server = undefined;
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  // A drain that hangs on open sockets must not hang the suite: a crash is a restart too.
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+test.afterAll(async () => {
+  await stopServer();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('spec 01 §4/§8: the server restarts while alice and bob are logged in; messages sent in the gap arrive once, in order, and the offline/online notices show', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  await startServer();
+  const alicePage = await loggedIn(browser, 'alice@example.org', '/', baseURL);
+  const bobPage = await loggedIn(browser, 'bob@example.org', '/', baseURL);
+  const alice = new ChatPane(alicePage);
+  const bob = new ChatPane(bobPage);
+  await alice
+    .sidebarRow(/Bob Baker/)
+    .first()
+    .click();
+  await bob
+    .sidebarRow(/Alice Anderson/)
+    .first()
+    .click();
+  const before = `Before the restart ${Date.now()}`;
+  await alice.send(before);
+  await expect(bob.messages.getByText(before, { exact: true })).toBeVisible();
+
+  await stopServer();
+  await expect(
+    alicePage.getByText("You are currently offline, messages can't be sent"),
+  ).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(bobPage.getByText("You are currently offline, messages can't be sent")).toBeVisible({
+    timeout: 20_000,
+  });
+  // Sent during the gap: they wait in alice's outbox.
+  const gap = [1, 2, 3].map((n) => `In the gap ${n} ${Date.now()}`);
+  for (const text of gap) {
+    await alice.composer.fill(text);
+    await alice.composer.press('Enter');
+    await expect(alice.messages.getByText(text, { exact: true })).toBeVisible();
+  }
+
+  await startServer();
+  for (const page of [alicePage, bobPage]) {
+    await expect(page.getByText('You are now back online.')).toBeVisible({ timeout: 60_000 });
+  }
+  for (const text of gap) {
+    await expect(bob.messages.getByText(text, { exact: true })).toHaveCount(1, { timeout: 30_000 });
+  }
+  // In order, once each, on bob's side.
+  const bodies = await bob.messages.locator('[data-message-id]').allInnerTexts();
+  const positions = gap.map((text) => bodies.findIndex((b) => b.includes(text)));
+  expect(positions.every((p) => p >= 0)).toBe(true);
+  expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+  expect(bodies.filter((b) => b.includes(before))).toHaveLength(1);
+});
