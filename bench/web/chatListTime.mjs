@@ -1,0 +1,101 @@
+// Time from navigation to an interactive chat list with 200 conversations, in headless Chromium,
+// against the real production build (apps/server/dist + apps/web/dist) on a fresh data directory.
+// alice gets 200 teams (POST /teams) besides the seed's; each run opens / in a fresh page and
+// stops the clock when the sidebar lists them all and a row answers a click (the route changes).
+// Usage: npm run build -w @pando/web && npm run build -w @pando/server && node bench/web/chatListTime.mjs
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- shared workspace tooling
+import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs';
+
+const CONVERSATIONS = 200;
+const RUNS = 7;
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const port = Number(process.env.BENCH_PORT ?? 3390);
+const base = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'pando-bench-web-'));
+const server = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+  stdio: 'ignore',
+  env: {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SEED: 'demo',
+    NODE_ENV: 'test',
+    PUBLIC_URL: base,
+    LOGIN_RATE_LIMIT_PER_IP: '10000',
+    LOGIN_RATE_LIMIT_PER_EMAIL: '1000',
+  },
+});
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
+try {
+  for (let i = 0; ; i += 1) {
+    try {
+      if ((await fetch(`${base}/api/v4/health`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (i > 120) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const context = await browser.newContext({ baseURL: base });
+  const page = await context.newPage();
+  await page.goto('/login');
+  const since = Date.now();
+  await page.getByLabel('Email address').fill('alice@example.org');
+  await page.getByRole('button', { name: /request code/i }).click();
+  let code;
+  for (let i = 0; i < 50 && !code; i += 1) {
+    const answer = await (await page.request.get('/api/dev/mailbox?to=alice%40example.org')).json();
+    code = answer.results
+      .filter((m) => Date.parse(m.sent_at) >= since - 1000)
+      .map((m) => /\b([A-Z0-9]{3}-[A-Z0-9]{3})\b/.exec(m.text)?.[1])
+      .find(Boolean);
+    if (!code) await new Promise((r) => setTimeout(r, 200));
+  }
+  await page.getByLabel('Login code').fill(code);
+  await page.getByRole('navigation', { name: 'Conversations' }).waitFor();
+  const created = await page.evaluate(async (n) => {
+    let ok = 0;
+    for (let i = 0; i < n; i += 1) {
+      const r = await fetch('/api/v4/teams', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: `Bench team ${i}`, discoverable: false, user_ids: [], public_data: {} }),
+      });
+      if (r.ok) ok += 1;
+    }
+    return ok;
+  }, CONVERSATIONS);
+  if (created !== CONVERSATIONS) throw new Error(`created ${created} of ${CONVERSATIONS} teams`);
+  await page.close();
+
+  const times = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    const p = await context.newPage();
+    const start = Date.now();
+    await p.goto('/', { waitUntil: 'commit' });
+    const rows = p.getByRole('navigation', { name: 'Conversations' }).getByRole('link', { name: /^Bench team/ });
+    await p.waitForFunction(
+      (n) => document.querySelectorAll('nav[aria-label="Conversations"] a').length >= n,
+      CONVERSATIONS,
+      { timeout: 60_000, polling: 'raf' },
+    );
+    await rows.last().click();
+    await p.waitForURL(/\/teams\/\d+$/);
+    times.push(Date.now() - start);
+    await p.close();
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)];
+  console.log(`chat list with ${CONVERSATIONS}+ conversations interactive: median ${median} ms, runs ${times.join(', ')} ms`);
+} finally {
+  await browser.close();
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+}
