@@ -1,25 +1,27 @@
 import { useState } from 'react';
-import { LoginScreen } from '@pando/ui';
+import { createBrowserRouter } from 'react-router-dom';
+import { FakeChatNetwork } from '@pando/data-access/testing';
+import { ScreenHarness, startDemoSession, type DemoBackend } from '@pando/features/testing';
 
-/** The demo's first screen; the admin console demo arrives with the admin wave. */
-export function DemoApp() {
-  const [email, setEmail] = useState('org.admin@example.org');
-  const [step, setStep] = useState<'email' | 'code'>('email');
+/** The demo signs in as alice, whose teams, forum and advice conversation the seed fills. */
+export const DEMO_EMAIL = 'alice@example.org';
+
+/**
+ * The product with no server: the same routes and screens as apps/web, on the MSW mock backend
+ * and a ChatStore over the in-memory chat network (messages stay in this tab).
+ */
+export function DemoApp({ backend }: { backend: DemoBackend }) {
+  const [session] = useState(() => {
+    const network = new FakeChatNetwork();
+    return { network, ...startDemoSession(backend, network, DEMO_EMAIL) };
+  });
   return (
-    <LoginScreen
+    <ScreenHarness
+      path={window.location.pathname === '/' ? '/' : window.location.pathname}
+      store={session.store}
+      chatDomain={session.network.domain}
       productName="Pando demo"
-      step={step}
-      email={email}
-      onEmailChange={setEmail}
-      onRequestCode={() => {
-        setStep('code');
-      }}
-      onSubmitCode={() => undefined}
-      onBack={() => {
-        setStep('email');
-      }}
-      status="idle"
-      emailSentTo={step === 'code' ? email : undefined}
+      createRouter={(routes) => createBrowserRouter(routes)}
     />
   );
 }

@@ -11,11 +11,11 @@ async function boot() {
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element.');
   const { startDemoWorker } = await import('./startDemoWorker');
-  await startDemoWorker();
+  const backend = await startDemoWorker();
   createRoot(container).render(
     <StrictMode>
       <PandoMantineProvider>
-        <DemoApp />
+        <DemoApp backend={backend} />
       </PandoMantineProvider>
     </StrictMode>,
   );

@@ -1,10 +1,11 @@
+import { createMockWorker } from '@pando/data-access/testing/browser';
+
 /**
- * Starts MSW in the browser. The stateful mock backend (`@pando/data-access/testing`) plugs in
- * here once it exposes its browser worker; until then the demo runs with no handlers and every
- * request is reported loudly.
+ * Starts MSW in the browser over the stateful mock backend with the demo organisation
+ * (CONVENTIONS.md "MSW trio": imported dynamically and awaited before the first render).
  */
-export async function startDemoWorker(): Promise<void> {
-  const { setupWorker } = await import('msw/browser');
-  const worker = setupWorker();
+export async function startDemoWorker() {
+  const { worker, backend } = createMockWorker({ seed: 'demo' });
   await worker.start({ onUnhandledFrame: 'error', quiet: true });
+  return backend;
 }
