@@ -1,13 +1,11 @@
+import { TEXTS, textsWith } from '@pando/domain';
 import type { LoginBanner } from './LoginScreen/LoginScreen';
 
-/**
- * Banner texts for the login page's `msg` parameter. Spec 01 §8 quotes the forbidden and
- * logged-out wording; the unauthorised wording is not shown, so it says what happened and what to do.
- */
+/** Banner texts for the login page's `msg` parameter, from the domain's text catalogue. */
 export const LOGIN_BANNER_TEXT: Record<LoginBanner, string> = {
-  unauthorised: 'Please log in to continue.',
-  forbidden: "You don't have permission to use the web application.",
-  'logged-out': "You've been logged out.",
+  unauthorised: TEXTS.unauthorisedBanner,
+  forbidden: TEXTS.noPermission,
+  'logged-out': TEXTS.loggedOut,
 };
 
 export const LOGIN_TEXT = {
@@ -18,8 +16,8 @@ export const LOGIN_TEXT = {
   codeDescription: 'Enter the code from the email we sent you.',
   verifyCode: 'Log in',
   back: 'Use a different email',
-  invalidCode: 'Invalid code',
-  emailSentTo: (email: string) => `Email sent to ${email}`,
+  invalidCode: TEXTS.invalidCode,
+  emailSentTo: textsWith.emailSent,
   appStoreMessage: (productName: string) =>
     `Web sign-up isn't available: download the ${productName} app and sign up with your work email.`,
   legacyBrowser:

@@ -1,4 +1,4 @@
-import { Anchor, createTheme, Drawer, Modal, type CSSVariablesResolver } from '@mantine/core';
+import { Anchor, createTheme, type CSSVariablesResolver } from '@mantine/core';
 
 /**
  * The Pando Mantine theme.
@@ -20,9 +20,6 @@ export const pandoTheme = createTheme({
   components: {
     // Links inside text must not rely on colour alone (axe link-in-text-block, WCAG 1.4.1).
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
-    // Mantine's close buttons are icon-only with no name; screen readers would announce "button".
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close panel' } } }),
   },
 });
 
