@@ -21,6 +21,7 @@ import { registerDevRoutes } from './http/dev.js';
 import { seedDatabase } from './seed/index.js';
 import xmppPlugin from './xmpp/plugin.js';
 import teamsPlugin from './teams/plugin.js';
+import { joinForumOnPost } from './teams/routes.js';
 import advicePlugin from './advice/plugin.js';
 import chatRoomPlugin from './chatRoom/plugin.js';
 import searchPlugin from './search/plugin.js';
@@ -104,8 +105,11 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
   registerUserRoutes(app);
   if (devMailbox) registerDevRoutes(app, devMailbox);
 
-  // ---- Chat server (XMPP over WebSocket at /xmpp). The XMPP engineer owns this one line. ----
-  await app.register(xmppPlugin, {});
+  // ---- Chat server (XMPP over WebSocket at /xmpp). ----
+  // Posting into a forum makes the poster a member (spec 01 §4); the teams module decides.
+  await app.register(xmppPlugin, {
+    joinOnPost: (mimId, senderUuid) => joinForumOnPost(app, mimId, senderUuid),
+  });
   // ------------------------------------------------------------------------------------------
 
   // ---- Teams, forums, advice, search, chat-room lookup, images and files (issue 6). ----

@@ -170,6 +170,59 @@ describe('MUC Light rooms', () => {
     }
   });
 
+  it('adds a poster to a forum of their network and delivers the message (spec 01 §4)', async () => {
+    const r = await ts.db.query<{ mim_id: string; id: number }>(
+      `select mim_id, id from teams where name = 'Junior Doctors Forum'`,
+    );
+    const forum = `${r.rows[0]?.mim_id.toLowerCase()}@muclight.${ts.app.config.xmppDomain}`;
+    const carol = await connectAs(ts, 'carol@example.org');
+    try {
+      await carol.xmpp.send(text(forum, 'forum-post-1', 'Any tips for night shifts?', 'groupchat'));
+      const echo = await carol.waitFor(msgWithId('forum-post-1'));
+      expect(echo.attrs.from).toBe(`${forum}/${carol.bare}`);
+      expect(await archived('forum-post-1')).toBe(1);
+      const member = await ts.db.query<{ n: number }>(
+        `select count(*)::int as n from team_members where team_id = $1 and user_id = $2`,
+        [r.rows[0]?.id, carol.userId],
+      );
+      expect(member.rows[0]?.n).toBe(1);
+    } finally {
+      await carol.stop();
+    }
+  });
+
+  it('does not join anyone by posting into a forum of another network', async () => {
+    const r = await ts.db.query<{ mim_id: string }>(
+      `select mim_id from teams where name = 'Junior Doctors Forum'`,
+    );
+    const forum = `${r.rows[0]?.mim_id.toLowerCase()}@muclight.${ts.app.config.xmppDomain}`;
+    const dave = await connectAs(ts, 'dave@example.net');
+    try {
+      await dave.xmpp.send(text(forum, 'forum-intruder-1', 'hello from Northgate', 'groupchat'));
+      const err = await dave.waitFor((st) => st.attrs.type === 'error' && st.attrs.id === 'forum-intruder-1');
+      expect(err.getChild('error')?.getChild('item-not-found')).toBeDefined();
+      expect(await archived('forum-intruder-1')).toBe(0);
+    } finally {
+      await dave.stop();
+    }
+  });
+
+  it('posts system lines with display names so clients show them (advice resolution)', async () => {
+    const mim = ward7.split('@')[0] ?? '';
+    const id = await ts.app.chat.postSystemMessage(
+      mim,
+      JSON.stringify({ advice_resolution: { action: 'RESOLVE' } }),
+      'json/advice_resolution',
+    );
+    const line = await bob.waitFor(
+      (st) => st.is('message') && st.getChild('stanza-id', 'urn:xmpp:sid:0')?.attrs.id === id,
+    );
+    expect(line.getChild('displayNames', 'urn:pando:chat:0')?.attrs.sender).toBe(
+      ts.app.config.productName,
+    );
+    expect(line.getChildText('subject')).toBe('json/advice_resolution');
+  });
+
   it('notifies occupants of membership changes with versioned affiliation messages', async () => {
     const carol = await connectAs(ts, 'carol@example.org');
     try {

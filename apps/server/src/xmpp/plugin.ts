@@ -40,6 +40,8 @@ export interface XmppPluginOptions {
   redisUrl?: string | undefined;
   rate?: ConnectionOptions['rate'];
   limits?: ConnectionOptions['limits'];
+  /** See ChatServerOptions.joinOnPost (forum auto-join, decided by the REST side). */
+  joinOnPost?: (mimId: string, senderUuid: string) => Promise<boolean>;
 }
 
 /**
@@ -78,6 +80,8 @@ async function xmppPlugin(app: FastifyInstance, opts: XmppPluginOptions): Promis
     domain: opts.domain ?? app.config.xmppDomain,
     db,
     log: app.log,
+    ...(opts.joinOnPost ? { joinOnPost: opts.joinOnPost } : {}),
+    systemName: app.config.productName,
   });
   await syncRoomsFromDirectory(db);
   await server.preloadUsers();

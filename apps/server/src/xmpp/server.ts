@@ -38,6 +38,14 @@ export interface ChatServerOptions {
   /** Clock for timestamps (tests). */
   now?: () => Date;
   log?: { warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
+  /**
+   * Asked when someone who is not an occupant posts to a room. Spec 01 §4: sending into a forum
+   * adds the sender as a member; the REST side decides (forum of the sender's network) and, when
+   * it answers true, has already updated the room's affiliations, so the message goes through.
+   */
+  joinOnPost?: (mimId: string, senderUuid: string) => Promise<boolean>;
+  /** Sender name shown on lines the room itself posts (advice resolution). @default 'Pando' */
+  systemName?: string;
 }
 
 /** MAM page size when the client gives none (spec 01: page size 10), and the most we return. */
@@ -85,6 +93,8 @@ export class ChatServer {
   private bus: Bus;
   private readonly now: () => Date;
   private readonly log: NonNullable<ChatServerOptions['log']>;
+  private readonly joinOnPost: ChatServerOptions['joinOnPost'];
+  private readonly systemName: string;
   /** uuid → directory display name (first + last), for routing checks and `displayNames`. */
   private readonly users = new Map<string, { name: string; at: number }>();
 
@@ -96,6 +106,8 @@ export class ChatServer {
     this.now = opts.now ?? (() => new Date());
     this.log = opts.log ?? { warn: () => {}, error: (o) => { console.error(o); } };
     this.rooms = new RoomDirectory(this.db);
+    this.joinOnPost = opts.joinOnPost;
+    this.systemName = opts.systemName ?? 'Pando';
     this.writer = new GroupCommitWriter(this.db, process.env.XMPP_LOG_BATCHES ? batchLogger() : undefined);
   }
 
@@ -348,7 +360,11 @@ export class ChatServer {
 
   private async onGroupchat(s: ChatSession, m: XmlEl, to: Jid): Promise<void> {
     const mimId = to.local;
-    const room = isRoomId(mimId) ? await this.rooms.get(mimId) : undefined;
+    let room = isRoomId(mimId) ? await this.rooms.get(mimId) : undefined;
+    if (room && !room.members.has(s.uuid) && child(m, 'body') && this.joinOnPost) {
+      // A forum adds a poster as a member (spec 01 §4); anything else stays refused below.
+      if (await this.joinOnPost(mimId, s.uuid)) room = await this.rooms.get(mimId);
+    }
     if (!room || !room.members.has(s.uuid)) {
       s.send(serialize(stanzaError({ ...m, attrs: { ...m.attrs, from: s.jid, to: this.roomJid(mimId || 'x') } }, 'item-not-found', m.attrs.to))); return;
     }
@@ -439,6 +455,8 @@ export class ChatServer {
       { xmlns: NS.client, from: roomJid, to: roomJid, type: 'groupchat', id },
       el('body', {}, body),
       subject !== undefined && el('subject', {}, subject),
+      // Clients show only messages that carry display names (spec 01 §3 "Chat message").
+      el('displayNames', { xmlns: NS.pando, sender: this.systemName, recipient: '' }),
       el('sent', { xmlns: NS.pando, timestamp: now.toISOString() }),
     );
     const stored = await this.writer.write({

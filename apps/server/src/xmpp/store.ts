@@ -100,7 +100,8 @@ with rows as (
     rows.stanza like '%<subject>image%'
   from ins
   join rows on rows.sender = ins.sender and rows.client_id = ins.client_id
-  join users u on u.uuid = ins.sender::uuid
+  -- system lines (sender 'system') are not a user's message: the text compare skips them
+  join users u on u.uuid::text = ins.sender
   left join hospitals h on h.id = u.hospital_id
   left join teams t on rows.kind = 'groupchat' and t.mim_id = rows.recipient
   left join advice_conversations ac on rows.kind = 'groupchat' and ac.mim_id = rows.recipient
