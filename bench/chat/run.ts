@@ -9,10 +9,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { concurrent, idleMemory, offered, sequential, type LatencyStats } from './scenarios.js';
-import { ensurePeersInstalled, peerVersions, startEjabberd, startOurs, startProsody, type Target } from './targets.js';
+import {
+  ensurePeersInstalled,
+  peerVersions,
+  startEjabberd,
+  startOurs,
+  startProsody,
+  type Target,
+} from './targets.js';
 
 const quick = process.argv.includes('--quick');
-const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+const only = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice(7)
+  .split(',');
 const RUNS = quick ? 1 : 3;
 const SEQ_N = quick ? 300 : 1000;
 const PAIRS = 100;
@@ -27,7 +37,11 @@ interface Figures {
   idle?: { perConnKiB: number; baseKiB: number; withKiB: number } | undefined;
 }
 
-const starters: Record<string, (n: number) => Promise<Target>> = { ours: startOurs, ejabberd: startEjabberd, prosody: startProsody };
+const starters: Record<string, (n: number) => Promise<Target>> = {
+  ours: startOurs,
+  ejabberd: startEjabberd,
+  prosody: startProsody,
+};
 
 async function main(): Promise<void> {
   ensurePeersInstalled();
@@ -50,23 +64,32 @@ async function main(): Promise<void> {
       // Memory first, on the fresh process: after load, a garbage-collected heap's RSS says
       // little about what one more connection costs.
       f.idle = await attempt('idle', () => idleMemory(t, IDLE));
-      if (f.idle) console.log(`  idle: ${fmt(f.idle.perConnKiB)} KiB per connection (${IDLE} connections)`);
+      if (f.idle)
+        console.log(`  idle: ${fmt(f.idle.perConnKiB)} KiB per connection (${IDLE} connections)`);
       // Runs alternate between scenarios so a slow moment of the machine spreads over all.
       for (let r = 0; r < RUNS; r++) {
         const seq = await attempt('sequential', () => sequential(t, SEQ_N, 2 * r));
         if (seq) {
           f.seq.push(seq);
-          console.log(`  run ${r + 1}: sequential p50 ${fmt(seq.p50)} ms p99 ${fmt(seq.p99)} ms ${Math.round(seq.rate)} msg/s`);
+          console.log(
+            `  run ${r + 1}: sequential p50 ${fmt(seq.p50)} ms p99 ${fmt(seq.p99)} ms ${Math.round(seq.rate)} msg/s`,
+          );
         }
         const conc = await attempt('concurrent', () => concurrent(t, PAIRS, CONC_SECONDS, 10, r));
         if (conc) {
           f.conc.push(conc);
-          console.log(`  run ${r + 1}: ${PAIRS} pairs closed loop ${Math.round(conc.rate)} msg/s p99 ${fmt(conc.p99)} ms`);
+          console.log(
+            `  run ${r + 1}: ${PAIRS} pairs closed loop ${Math.round(conc.rate)} msg/s p99 ${fmt(conc.p99)} ms`,
+          );
         }
-        const off = await attempt('offered', () => offered(t, OFFERED.pairs, OFFERED.rate, OFFERED.seconds, 10 + 2 * PAIRS, r));
+        const off = await attempt('offered', () =>
+          offered(t, OFFERED.pairs, OFFERED.rate, OFFERED.seconds, 10 + 2 * PAIRS, r),
+        );
         if (off) {
           f.off.push(off);
-          console.log(`  run ${r + 1}: ${OFFERED.pairs} pairs at ${OFFERED.rate} msg/s p99 ${fmt(off.p99)} ms lost ${off.lost}`);
+          console.log(
+            `  run ${r + 1}: ${OFFERED.pairs} pairs at ${OFFERED.rate} msg/s p99 ${fmt(off.p99)} ms lost ${off.lost}`,
+          );
         }
       }
     } finally {
@@ -79,24 +102,64 @@ async function main(): Promise<void> {
   if (!process.argv.includes('--no-write')) append(table);
 }
 
-const fmt = (n: number) => (Number.isNaN(n) ? '—' : n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2));
+const fmt = (n: number) =>
+  Number.isNaN(n) ? '—' : n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
-const cell = (xs: number[]) => (xs.length > 1 ? `${fmt(median(xs))} (${fmt(Math.min(...xs))}–${fmt(Math.max(...xs))})` : fmt(xs[0] ?? NaN));
+const cell = (xs: number[]) =>
+  xs.length > 1
+    ? `${fmt(median(xs))} (${fmt(Math.min(...xs))}–${fmt(Math.max(...xs))})`
+    : fmt(xs[0] ?? NaN);
 
 function render(figs: Record<string, Figures>): string {
   const names = Object.keys(figs);
   const peers = names.filter((n) => n !== 'ours');
   type Row = { label: string; get: (f: Figures) => number[]; better: 'lower' | 'higher' };
   const rows: Row[] = [
-    { label: `sequential 1:1 (${SEQ_N} msgs) p50 latency, ms`, get: (f) => f.seq.map((s) => s.p50), better: 'lower' },
-    { label: 'sequential 1:1 p95 latency, ms', get: (f) => f.seq.map((s) => s.p95), better: 'lower' },
-    { label: 'sequential 1:1 p99 latency, ms', get: (f) => f.seq.map((s) => s.p99), better: 'lower' },
-    { label: 'sequential 1:1 throughput, msg/s', get: (f) => f.seq.map((s) => s.rate), better: 'higher' },
-    { label: `${PAIRS} pairs closed loop throughput, msg/s`, get: (f) => f.conc.map((s) => s.rate), better: 'higher' },
-    { label: `${PAIRS} pairs closed loop p99 latency, ms`, get: (f) => f.conc.map((s) => s.p99), better: 'lower' },
-    { label: `${OFFERED.pairs} pairs at ${OFFERED.rate} msg/s offered: p99 latency, ms`, get: (f) => f.off.map((s) => s.p99), better: 'lower' },
-    { label: `${OFFERED.pairs} pairs at ${OFFERED.rate} msg/s offered: lost`, get: (f) => f.off.map((s) => s.lost), better: 'lower' },
-    { label: `resident memory per idle logged-in connection (${IDLE}), KiB`, get: (f) => (f.idle ? [f.idle.perConnKiB] : []), better: 'lower' },
+    {
+      label: `sequential 1:1 (${SEQ_N} msgs) p50 latency, ms`,
+      get: (f) => f.seq.map((s) => s.p50),
+      better: 'lower',
+    },
+    {
+      label: 'sequential 1:1 p95 latency, ms',
+      get: (f) => f.seq.map((s) => s.p95),
+      better: 'lower',
+    },
+    {
+      label: 'sequential 1:1 p99 latency, ms',
+      get: (f) => f.seq.map((s) => s.p99),
+      better: 'lower',
+    },
+    {
+      label: 'sequential 1:1 throughput, msg/s',
+      get: (f) => f.seq.map((s) => s.rate),
+      better: 'higher',
+    },
+    {
+      label: `${PAIRS} pairs closed loop throughput, msg/s`,
+      get: (f) => f.conc.map((s) => s.rate),
+      better: 'higher',
+    },
+    {
+      label: `${PAIRS} pairs closed loop p99 latency, ms`,
+      get: (f) => f.conc.map((s) => s.p99),
+      better: 'lower',
+    },
+    {
+      label: `${OFFERED.pairs} pairs at ${OFFERED.rate} msg/s offered: p99 latency, ms`,
+      get: (f) => f.off.map((s) => s.p99),
+      better: 'lower',
+    },
+    {
+      label: `${OFFERED.pairs} pairs at ${OFFERED.rate} msg/s offered: lost`,
+      get: (f) => f.off.map((s) => s.lost),
+      better: 'lower',
+    },
+    {
+      label: `resident memory per idle logged-in connection (${IDLE}), KiB`,
+      get: (f) => (f.idle ? [f.idle.perConnKiB] : []),
+      better: 'lower',
+    },
   ];
   const head = `| figure | ${names.join(' | ')} | ours vs best peer |\n|---|${names.map(() => '---|').join('')}---|`;
   const lines = rows.map((r) => {
@@ -107,7 +170,8 @@ function render(figs: Record<string, Figures>): string {
     if (!Number.isNaN(ours) && peerVals.length && best > 0 && ours > 0) {
       const x = r.better === 'lower' ? best / ours : ours / best;
       ratio = `${x >= 1 ? 'better' : 'worse'} ×${(x >= 1 ? x : 1 / x).toFixed(2)}`;
-    } else if (!Number.isNaN(ours) && peerVals.length) ratio = ours <= best === (r.better === 'lower') ? 'better or equal' : 'worse';
+    } else if (!Number.isNaN(ours) && peerVals.length)
+      ratio = ours <= best === (r.better === 'lower') ? 'better or equal' : 'worse';
     return `| ${r.label} | ${names.map((n) => cell(r.get(figs[n]!))).join(' | ')} | ${ratio} |`;
   });
   return [head, ...lines].join('\n');

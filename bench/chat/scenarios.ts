@@ -17,11 +17,18 @@ export function percentile(sorted: number[], p: number): number {
 
 function stats(latencies: number[], seconds: number, lost = 0): LatencyStats {
   const s = [...latencies].sort((a, b) => a - b);
-  return { p50: percentile(s, 50), p95: percentile(s, 95), p99: percentile(s, 99), rate: latencies.length / seconds, lost };
+  return {
+    p50: percentile(s, 50),
+    p95: percentile(s, 95),
+    p99: percentile(s, 99),
+    rate: latencies.length / seconds,
+    lost,
+  };
 }
 
 /** Frames carry our ids in either quote style (ejabberd writes single quotes). */
-const idOf = (frame: string): string | undefined => /<message[^>]*\sid=["']([^"']+)["']/.exec(frame)?.[1];
+const idOf = (frame: string): string | undefined =>
+  /<message[^>]*\sid=["']([^"']+)["']/.exec(frame)?.[1];
 
 const msg = (to: string, id: string, body: string) =>
   `<message xmlns="jabber:client" to="${to}" type="chat" id="${id}"><body>${body}</body></message>`;
@@ -68,7 +75,13 @@ export async function sequential(t: Target, n: number, offset = 0): Promise<Late
 }
 
 /** `pairs` senders each send the next message as soon as the previous one arrived (closed loop). */
-export async function concurrent(t: Target, pairs: number, seconds: number, offset = 0, run = 0): Promise<LatencyStats> {
+export async function concurrent(
+  t: Target,
+  pairs: number,
+  seconds: number,
+  offset = 0,
+  run = 0,
+): Promise<LatencyStats> {
   const conns = await loginAll(t, t.accounts.slice(offset, offset + 2 * pairs));
   const lat: number[] = [];
   let running = true;
@@ -81,7 +94,10 @@ export async function concurrent(t: Target, pairs: number, seconds: number, offs
       let sentAt = 0;
       let expect = '';
       const fire = () => {
-        if (!running) { done(); return; }
+        if (!running) {
+          done();
+          return;
+        }
         // Unique per run: our server stores a repeated (sender, id) once and does not route it again.
         expect = `c${run}-${p}-${n++}`;
         sentAt = performance.now();
@@ -105,7 +121,14 @@ export async function concurrent(t: Target, pairs: number, seconds: number, offs
 }
 
 /** `pairs` senders together offer `rate` msg/s for `seconds`; latency p99 and messages lost. */
-export async function offered(t: Target, pairs: number, rate: number, seconds: number, offset = 0, run = 0): Promise<LatencyStats> {
+export async function offered(
+  t: Target,
+  pairs: number,
+  rate: number,
+  seconds: number,
+  offset = 0,
+  run = 0,
+): Promise<LatencyStats> {
   const conns = await loginAll(t, t.accounts.slice(offset, offset + 2 * pairs));
   const sentAt = new Map<string, number>();
   const lat: number[] = [];
@@ -131,13 +154,17 @@ export async function offered(t: Target, pairs: number, rate: number, seconds: n
     conns[2 * p]!.send(msg(t.accounts[offset + 2 * p + 1]!.jid, id, 'offered'));
   }
   const deadline = performance.now() + 10_000;
-  while (sentAt.size > 0 && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  while (sentAt.size > 0 && performance.now() < deadline)
+    await new Promise((r) => setTimeout(r, 50));
   for (const c of conns) c.close();
   return stats(lat, seconds, sentAt.size);
 }
 
 /** Resident memory per logged-in idle connection (KiB), from the server processes' RSS. */
-export async function idleMemory(t: Target, n: number): Promise<{ perConnKiB: number; baseKiB: number; withKiB: number }> {
+export async function idleMemory(
+  t: Target,
+  n: number,
+): Promise<{ perConnKiB: number; baseKiB: number; withKiB: number }> {
   const base = rssKiB(t.pids());
   const conns = await loginAll(t, t.accounts.slice(0, n), 16);
   await new Promise((r) => setTimeout(r, 5_000));

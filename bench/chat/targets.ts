@@ -32,7 +32,10 @@ export interface Target {
 function exitOf(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once('exit', () => { resolve(); });
+    else
+      child.once('exit', () => {
+        resolve();
+      });
   });
 }
 
@@ -40,12 +43,19 @@ export function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const srv = net.createServer().listen(0, '127.0.0.1', () => {
       const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => { resolve(port); });
+      srv.close(() => {
+        resolve(port);
+      });
     });
   });
 }
 
-async function waitForPort(port: number, child: ChildProcess | undefined, what: string, timeoutMs = 120_000): Promise<void> {
+async function waitForPort(
+  port: number,
+  child: ChildProcess | undefined,
+  what: string,
+  timeoutMs = 120_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child && child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}`);
@@ -54,7 +64,9 @@ async function waitForPort(port: number, child: ChildProcess | undefined, what: 
         s.destroy();
         resolve(true);
       });
-      s.on('error', () => { resolve(false); });
+      s.on('error', () => {
+        resolve(false);
+      });
     });
     if (ok) return;
     await new Promise((r) => setTimeout(r, 200));
@@ -64,16 +76,22 @@ async function waitForPort(port: number, child: ChildProcess | undefined, what: 
 
 /** Peers come from Debian; installed here (not in CI) when missing. */
 export function ensurePeersInstalled(): void {
-  const missing = ['ejabberdctl', 'prosody'].filter((b) => spawnSync('sh', ['-c', `command -v ${b}`]).status !== 0);
+  const missing = ['ejabberdctl', 'prosody'].filter(
+    (b) => spawnSync('sh', ['-c', `command -v ${b}`]).status !== 0,
+  );
   if (missing.length === 0) return;
   console.log(`Installing ejabberd and prosody from Debian (missing: ${missing.join(', ')})...`);
-  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ejabberd prosody', { stdio: 'inherit' });
+  execSync(
+    'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ejabberd prosody',
+    { stdio: 'inherit' },
+  );
   // The packages start system services where an init system exists; the bench runs its own.
   spawnSync('sh', ['-c', 'service ejabberd stop; service prosody stop'], { stdio: 'ignore' });
 }
 
 export function peerVersions(): { ejabberd: string; prosody: string } {
-  const v = (pkg: string) => spawnSync('dpkg-query', ['-W', '-f=${Version}', pkg]).stdout.toString().trim();
+  const v = (pkg: string) =>
+    spawnSync('dpkg-query', ['-W', '-f=${Version}', pkg]).stdout.toString().trim();
   return { ejabberd: v('ejabberd'), prosody: v('prosody') };
 }
 
@@ -130,7 +148,11 @@ async function registerAll(wsUrl: string, accounts: Account[], parallel = 16): P
 }
 
 function peerAccounts(n: number): Account[] {
-  return Array.from({ length: n }, (_, i) => ({ user: `u${i + 1}`, password: `pw${i + 1}`, jid: `u${i + 1}@${DOMAIN}` }));
+  return Array.from({ length: n }, (_, i) => ({
+    user: `u${i + 1}`,
+    password: `pw${i + 1}`,
+    jid: `u${i + 1}@${DOMAIN}`,
+  }));
 }
 
 export async function startEjabberd(nAccounts: number): Promise<Target> {
@@ -139,17 +161,44 @@ export async function startEjabberd(nAccounts: number): Promise<Target> {
   const node = `bench${port}@localhost`;
   const cfg = path.join(dir, 'ejabberd.yml');
   const ctl = path.join(dir, 'ejabberdctl.cfg');
-  fs.writeFileSync(cfg, fill(fs.readFileSync(path.join(PEERS, 'ejabberd/ejabberd.yml'), 'utf8'), { PORT: String(port), DIR: dir }));
-  fs.writeFileSync(ctl, fill(fs.readFileSync(path.join(PEERS, 'ejabberd/ejabberdctl.cfg'), 'utf8'), { PORT: String(port), DIR: dir }));
+  fs.writeFileSync(
+    cfg,
+    fill(fs.readFileSync(path.join(PEERS, 'ejabberd/ejabberd.yml'), 'utf8'), {
+      PORT: String(port),
+      DIR: dir,
+    }),
+  );
+  fs.writeFileSync(
+    ctl,
+    fill(fs.readFileSync(path.join(PEERS, 'ejabberd/ejabberdctl.cfg'), 'utf8'), {
+      PORT: String(port),
+      DIR: dir,
+    }),
+  );
   fs.mkdirSync(path.join(dir, 'spool'));
   fs.mkdirSync(path.join(dir, 'logs'));
   execSync(`chown -R ejabberd:ejabberd ${dir}`);
-  const args = ['--ctl-config', ctl, '--config', cfg, '--spool', path.join(dir, 'spool'), '--logs', path.join(dir, 'logs'), '--node', node];
+  const args = [
+    '--ctl-config',
+    ctl,
+    '--config',
+    cfg,
+    '--spool',
+    path.join(dir, 'spool'),
+    '--logs',
+    path.join(dir, 'logs'),
+    '--node',
+    node,
+  ];
   // As the ejabberd user through setpriv, not su: su applies PAM limits (1,024 open files),
   // which 5,000 idle connections exceed; setpriv keeps ours.
   const asEjabberd = ['--reuid=ejabberd', '--regid=ejabberd', '--init-groups', 'ejabberdctl'];
   const env = { ...process.env, HOME: '/var/lib/ejabberd' };
-  const child = spawn('setpriv', [...asEjabberd, ...args, 'foreground'], { stdio: ['ignore', 'ignore', 'inherit'], cwd: dir, env });
+  const child = spawn('setpriv', [...asEjabberd, ...args, 'foreground'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    cwd: dir,
+    env,
+  });
   await waitForPort(port, child, 'ejabberd');
   const wsUrl = `ws://127.0.0.1:${port}/xmpp`;
   const accounts = peerAccounts(nAccounts);
@@ -163,9 +212,12 @@ export async function startEjabberd(nAccounts: number): Promise<Target> {
     async stop() {
       spawnSync('setpriv', [...asEjabberd, ...args, 'stop'], { stdio: 'ignore', cwd: dir, env });
       await exitOf(child);
-      for (const pid of pidsMatching(new RegExp(`beam\\.smp.*${node}`))) process.kill(pid, 'SIGKILL');
+      for (const pid of pidsMatching(new RegExp(`beam\\.smp.*${node}`)))
+        process.kill(pid, 'SIGKILL');
       // Keep the last run's log for a post-mortem (ejabberd has fallen over under the idle test).
-      fs.cpSync(path.join(dir, 'logs'), path.join(os.tmpdir(), 'pando-bench-ejabberd-last-logs'), { recursive: true });
+      fs.cpSync(path.join(dir, 'logs'), path.join(os.tmpdir(), 'pando-bench-ejabberd-last-logs'), {
+        recursive: true,
+      });
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -175,14 +227,24 @@ export async function startProsody(nAccounts: number): Promise<Target> {
   const dir = tmpDirFor('prosody', 'prosody');
   const port = await freePort();
   const cfg = path.join(dir, 'prosody.cfg.lua');
-  fs.writeFileSync(cfg, fill(fs.readFileSync(path.join(PEERS, 'prosody/prosody.cfg.lua'), 'utf8'), { PORT: String(port), DIR: dir }));
+  fs.writeFileSync(
+    cfg,
+    fill(fs.readFileSync(path.join(PEERS, 'prosody/prosody.cfg.lua'), 'utf8'), {
+      PORT: String(port),
+      DIR: dir,
+    }),
+  );
   fs.mkdirSync(path.join(dir, 'data'));
   execSync(`chown -R prosody:prosody ${dir}`);
   // Prosody refuses to run as root; setpriv (unlike su/runuser) keeps our open-files limit.
-  const child = spawn('setpriv', ['--reuid=prosody', '--regid=prosody', '--init-groups', 'prosody', '--config', cfg, '-F'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    cwd: dir,
-  });
+  const child = spawn(
+    'setpriv',
+    ['--reuid=prosody', '--regid=prosody', '--init-groups', 'prosody', '--config', cfg, '-F'],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      cwd: dir,
+    },
+  );
   await waitForPort(port, child, 'prosody');
   const wsUrl = `ws://127.0.0.1:${port}/xmpp-websocket`;
   const accounts = peerAccounts(nAccounts);
@@ -230,7 +292,12 @@ export async function startOurs(nAccounts: number): Promise<Target> {
     WEB_DIST_DIR: '/nonexistent',
   };
   const main = path.join(REPO, 'apps/server/src/main.ts');
-  const run = () => spawn(process.execPath, ['--import', 'tsx', main], { cwd: REPO, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const run = () =>
+    spawn(process.execPath, ['--import', 'tsx', main], {
+      cwd: REPO,
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
   // First start creates and migrates the database; then the accounts go in; then the real start.
   let child = run();
   await waitForPort(port, child, 'our server');
@@ -251,11 +318,19 @@ export async function startOurs(nAccounts: number): Promise<Target> {
      select encode(sha256(convert_to('bench-token-' || u.id, 'utf8')), 'hex'), u.id, s.id, now() + interval '10 hours'
        from users u join sessions s on s.user_id = u.id where u.email like 'bench%'`,
   );
-  const rows = (await pg.query<{ id: number; uuid: string }>(`select id, uuid::text as uuid from users where email like 'bench%' order by id`)).rows;
+  const rows = (
+    await pg.query<{ id: number; uuid: string }>(
+      `select id, uuid::text as uuid from users where email like 'bench%' order by id`,
+    )
+  ).rows;
   await pg.close();
   child = run();
   await waitForPort(port, child, 'our server');
-  const accounts = rows.map((r) => ({ user: r.uuid, password: `bench-token-${r.id}`, jid: `${r.uuid}@${DOMAIN}` }));
+  const accounts = rows.map((r) => ({
+    user: r.uuid,
+    password: `bench-token-${r.id}`,
+    jid: `${r.uuid}@${DOMAIN}`,
+  }));
   return {
     name: 'ours',
     wsUrl: `ws://127.0.0.1:${port}/xmpp`,

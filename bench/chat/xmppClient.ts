@@ -5,7 +5,12 @@ import { WebSocket } from 'ws';
  * XML parsing, so the generator is never the bottleneck.
  */
 export class RawXmpp {
-  private waiters: { pred: (f: string) => boolean; resolve: (f: string) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }[] = [];
+  private waiters: {
+    pred: (f: string) => boolean;
+    resolve: (f: string) => void;
+    reject: (e: Error) => void;
+    timer: NodeJS.Timeout;
+  }[] = [];
   onFrame: ((f: string) => void) | undefined;
   jid = '';
   closed = false;
@@ -37,9 +42,13 @@ export class RawXmpp {
     return new Promise((resolve, reject) => {
       const ws = new WebSocket(url, 'xmpp', { perMessageDeflate: false });
       const c = new RawXmpp(ws);
-      ws.once('open', () => { resolve(c); });
+      ws.once('open', () => {
+        resolve(c);
+      });
       ws.once('error', reject);
-      ws.once('unexpected-response', (_q, res) => { reject(new Error(`HTTP ${res.statusCode} from ${url}`)); });
+      ws.once('unexpected-response', (_q, res) => {
+        reject(new Error(`HTTP ${res.statusCode} from ${url}`));
+      });
     });
   }
 
@@ -68,22 +77,35 @@ export class RawXmpp {
   async register(user: string, password: string): Promise<void> {
     const id = `reg-${user}`;
     const res = this.wait((f) => f.includes(`id="${id}"`) || f.includes(`id='${id}'`));
-    this.send(`<iq xmlns="jabber:client" type="set" id="${id}"><query xmlns="jabber:iq:register"><username>${user}</username><password>${password}</password></query></iq>`);
+    this.send(
+      `<iq xmlns="jabber:client" type="set" id="${id}"><query xmlns="jabber:iq:register"><username>${user}</username><password>${password}</password></query></iq>`,
+    );
     const r = await res;
-    if (!/type=["']result["']/.test(r) && !r.includes('conflict')) throw new Error(`registration of ${user} failed: ${r}`);
+    if (!/type=["']result["']/.test(r) && !r.includes('conflict'))
+      throw new Error(`registration of ${user} failed: ${r}`);
   }
 
   /** Open, SASL PLAIN, restart, bind, initial presence (peers deliver only to available resources). */
-  static async login(url: string, domain: string, user: string, password: string, resource = 'load'): Promise<RawXmpp> {
+  static async login(
+    url: string,
+    domain: string,
+    user: string,
+    password: string,
+    resource = 'load',
+  ): Promise<RawXmpp> {
     const c = await RawXmpp.connect(url);
     await c.open(domain);
     const outcome = c.wait((f) => f.includes('<success') || f.includes('<failure'));
-    c.send(`<auth xmlns="urn:ietf:params:xml:ns:xmpp-sasl" mechanism="PLAIN">${Buffer.from(`\0${user}\0${password}`).toString('base64')}</auth>`);
+    c.send(
+      `<auth xmlns="urn:ietf:params:xml:ns:xmpp-sasl" mechanism="PLAIN">${Buffer.from(`\0${user}\0${password}`).toString('base64')}</auth>`,
+    );
     const o = await outcome;
     if (!o.includes('<success')) throw new Error(`login of ${user} failed: ${o}`);
     await c.open(domain);
     const bound = c.wait((f) => f.includes('id="bind1"') || f.includes("id='bind1'"));
-    c.send(`<iq xmlns="jabber:client" type="set" id="bind1"><bind xmlns="urn:ietf:params:xml:ns:xmpp-bind"><resource>${resource}</resource></bind></iq>`);
+    c.send(
+      `<iq xmlns="jabber:client" type="set" id="bind1"><bind xmlns="urn:ietf:params:xml:ns:xmpp-bind"><resource>${resource}</resource></bind></iq>`,
+    );
     const b = await bound;
     c.jid = /<jid>([^<]+)<\/jid>/.exec(b)?.[1] ?? '';
     c.send('<presence xmlns="jabber:client"/>');

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/testServer.js';
 import { revokeSessions } from '../auth/sessions.js';
-import { chatLogin, connectAs, rawLogin, rawSocket, userUuid, xml, type Element, type TestChatClient } from './testing/clients.js';
+import {
+  chatLogin,
+  connectAs,
+  rawLogin,
+  rawSocket,
+  userUuid,
+  xml,
+  type Element,
+  type TestChatClient,
+} from './testing/clients.js';
 
 const NS_MAM = 'urn:xmpp:mam:2';
 const NS_RSM = 'http://jabber.org/protocol/rsm';
@@ -15,52 +24,103 @@ let ward7: string;
 
 const msgWithId = (id: string) => (s: Element) => s.is('message') && s.attrs.id === id;
 const text = (to: string, id: string, body: string, type = 'chat') =>
-  xml('message', { to, id, type }, xml('body', {}, body), xml('displayNames', { xmlns: 'urn:pando:chat:0', sender: 'Mallory', recipient: 'x' }));
+  xml(
+    'message',
+    { to, id, type },
+    xml('body', {}, body),
+    xml('displayNames', { xmlns: 'urn:pando:chat:0', sender: 'Mallory', recipient: 'x' }),
+  );
 
 async function archived(clientId: string): Promise<number> {
-  const r = await ts.db.query<{ n: number }>('select count(*)::int as n from chat_messages where client_id = $1', [clientId]);
+  const r = await ts.db.query<{ n: number }>(
+    'select count(*)::int as n from chat_messages where client_id = $1',
+    [clientId],
+  );
   return r.rows[0]?.n ?? 0;
 }
 
-async function mam(c: TestChatClient, opts: { to?: string; with?: string; end?: string; before?: string; max?: number }) {
+async function mam(
+  c: TestChatClient,
+  opts: { to?: string; with?: string; end?: string; before?: string; max?: number },
+) {
   const qid = 'q' + Math.random().toString(36).slice(2);
   const fields = [
     xml('field', { var: 'FORM_TYPE', type: 'hidden' }, xml('value', {}, NS_MAM)),
     opts.with ? xml('field', { var: 'with' }, xml('value', {}, opts.with)) : undefined,
     opts.end ? xml('field', { var: 'end' }, xml('value', {}, opts.end)) : undefined,
   ];
-  const set = xml('set', { xmlns: NS_RSM }, xml('max', {}, String(opts.max ?? 10)), xml('before', {}, opts.before ?? ''));
+  const set = xml(
+    'set',
+    { xmlns: NS_RSM },
+    xml('max', {}, String(opts.max ?? 10)),
+    xml('before', {}, opts.before ?? ''),
+  );
   const before = c.received.length;
   const fin = await c.iq(
-    xml('iq', { type: 'set', ...(opts.to ? { to: opts.to } : {}) }, xml('query', { xmlns: NS_MAM, queryid: qid }, xml('x', { xmlns: 'jabber:x:data', type: 'submit' }, ...fields), set)),
+    xml(
+      'iq',
+      { type: 'set', ...(opts.to ? { to: opts.to } : {}) },
+      xml(
+        'query',
+        { xmlns: NS_MAM, queryid: qid },
+        xml('x', { xmlns: 'jabber:x:data', type: 'submit' }, ...fields),
+        set,
+      ),
+    ),
   );
-  const results = c.received.slice(before).filter((s) => s.getChild('result', NS_MAM)?.attrs.queryid === qid);
-  const bodies = results.map((r) => r.getChild('result', NS_MAM)?.getChild('forwarded', 'urn:xmpp:forward:0')?.getChild('message')?.getChildText('body'));
+  const results = c.received
+    .slice(before)
+    .filter((s) => s.getChild('result', NS_MAM)?.attrs.queryid === qid);
+  const bodies = results.map((r) =>
+    r
+      .getChild('result', NS_MAM)
+      ?.getChild('forwarded', 'urn:xmpp:forward:0')
+      ?.getChild('message')
+      ?.getChildText('body'),
+  );
   const f = fin.getChild('fin', NS_MAM);
-  return { results, bodies, complete: f?.attrs.complete === 'true', first: f?.getChild('set', NS_RSM)?.getChildText('first') ?? '' };
+  return {
+    results,
+    bodies,
+    complete: f?.attrs.complete === 'true',
+    first: f?.getChild('set', NS_RSM)?.getChildText('first') ?? '',
+  };
 }
 
 async function inbox(c: TestChatClient) {
   const qid = 'i' + Math.random().toString(36).slice(2);
   const before = c.received.length;
-  const fin = await c.iq(xml('iq', { type: 'set' }, xml('inbox', { xmlns: NS_INBOX, queryid: qid })));
+  const fin = await c.iq(
+    xml('iq', { type: 'set' }, xml('inbox', { xmlns: NS_INBOX, queryid: qid })),
+  );
   const rows = c.received
     .slice(before)
     .map((s) => s.getChild('result', NS_INBOX))
     .filter((r): r is Element => r !== undefined && r.attrs.queryid === qid)
     .map((r) => {
       const m = r.getChild('forwarded', 'urn:xmpp:forward:0')?.getChild('message');
-      return { unread: Number(r.attrs.unread), from: m?.attrs.from ?? '', to: m?.attrs.to ?? '', id: m?.attrs.id ?? '', body: m?.getChildText('body') };
+      return {
+        unread: Number(r.attrs.unread),
+        from: m?.attrs.from ?? '',
+        to: m?.attrs.to ?? '',
+        id: m?.attrs.id ?? '',
+        body: m?.getChildText('body'),
+      };
     });
   return { rows, fin: fin.getChild('fin', NS_INBOX) };
 }
 
 beforeAll(async () => {
   ts = await startTestServer();
-  const r = await ts.db.query<{ mim_id: string }>(`select mim_id from teams where name = 'Ward 7 Team'`);
+  const r = await ts.db.query<{ mim_id: string }>(
+    `select mim_id from teams where name = 'Ward 7 Team'`,
+  );
   ward7 = `${r.rows[0]?.mim_id.toLowerCase()}@muclight.${ts.app.config.xmppDomain}`;
   alice = await connectAs(ts, 'alice@example.org', { resource: 'web1' });
-  alice2 = await connectAs(ts, 'alice@example.org', { sessionId: alice.sessionId, resource: 'web2' });
+  alice2 = await connectAs(ts, 'alice@example.org', {
+    sessionId: alice.sessionId,
+    resource: 'web2',
+  });
   bob = await connectAs(ts, 'bob@example.org', { resource: 'web' });
   await alice2.iq(xml('iq', { type: 'set' }, xml('enable', { xmlns: 'urn:xmpp:carbons:2' })));
 });
@@ -79,9 +139,13 @@ describe('login and 1:1 chat', () => {
   it('refuses a wrong token', async () => {
     const uuid = await userUuid(ts, 'bob@example.org');
     const s = await rawSocket(ts.url);
-    s.send(`<open xmlns="urn:ietf:params:xml:ns:xmpp-framing" to="${ts.app.config.xmppDomain}" version="1.0"/>`);
+    s.send(
+      `<open xmlns="urn:ietf:params:xml:ns:xmpp-framing" to="${ts.app.config.xmppDomain}" version="1.0"/>`,
+    );
     await s.waitFor((f) => f.includes('PLAIN'));
-    s.send(`<auth xmlns="urn:ietf:params:xml:ns:xmpp-sasl" mechanism="PLAIN">${Buffer.from(`\0${uuid}\0nope`).toString('base64')}</auth>`);
+    s.send(
+      `<auth xmlns="urn:ietf:params:xml:ns:xmpp-sasl" mechanism="PLAIN">${Buffer.from(`\0${uuid}\0nope`).toString('base64')}</auth>`,
+    );
     expect(await s.waitFor((f) => f.startsWith('<failure'))).toContain('not-authorized');
     s.ws.close();
   });
@@ -91,16 +155,35 @@ describe('login and 1:1 chat', () => {
     const atBob = await bob.waitFor(msgWithId('dm-1'));
     expect(atBob.attrs.from).toBe(alice.jid);
     expect(atBob.getChild('stanza-id', 'urn:xmpp:sid:0')?.attrs.id).toMatch(/^\d+$/);
-    const carbon = await alice2.waitFor((s) => s.getChild('sent', 'urn:xmpp:carbons:2') !== undefined);
-    expect(carbon.getChild('sent', 'urn:xmpp:carbons:2')?.getChild('forwarded', 'urn:xmpp:forward:0')?.getChild('message')?.attrs.id).toBe('dm-1');
+    const carbon = await alice2.waitFor(
+      (s) => s.getChild('sent', 'urn:xmpp:carbons:2') !== undefined,
+    );
+    expect(
+      carbon
+        .getChild('sent', 'urn:xmpp:carbons:2')
+        ?.getChild('forwarded', 'urn:xmpp:forward:0')
+        ?.getChild('message')?.attrs.id,
+    ).toBe('dm-1');
 
     await bob.xmpp.send(text(alice.bare, 'dm-2', 'Hi Alice'));
-    for (const c of [alice, alice2]) expect((await c.waitFor(msgWithId('dm-2'))).getChildText('body')).toBe('Hi Alice');
+    for (const c of [alice, alice2])
+      expect((await c.waitFor(msgWithId('dm-2'))).getChildText('body')).toBe('Hi Alice');
   });
 
   it('stamps `from` itself: a spoofed from is ignored', async () => {
     const carol = await userUuid(ts, 'carol@example.org');
-    await alice.xmpp.send(xml('message', { to: bob.bare, id: 'spoof-1', type: 'chat', from: `${carol}@${ts.app.config.xmppDomain}/x` }, xml('body', {}, 'I am Carol')));
+    await alice.xmpp.send(
+      xml(
+        'message',
+        {
+          to: bob.bare,
+          id: 'spoof-1',
+          type: 'chat',
+          from: `${carol}@${ts.app.config.xmppDomain}/x`,
+        },
+        xml('body', {}, 'I am Carol'),
+      ),
+    );
     expect((await bob.waitFor(msgWithId('spoof-1'))).attrs.from).toBe(alice.jid);
   });
 
@@ -108,7 +191,9 @@ describe('login and 1:1 chat', () => {
     await alice.xmpp.send(text(bob.bare, 'names-1', 'who am I'));
     const m = await bob.waitFor(msgWithId('names-1'));
     expect(m.getChild('displayNames', 'urn:pando:chat:0')?.attrs.sender).toMatch(/^Alice/);
-    expect(Date.parse(m.getChild('sent', 'urn:pando:chat:0')?.attrs.timestamp ?? '')).toBeGreaterThan(Date.now() - 60_000);
+    expect(
+      Date.parse(m.getChild('sent', 'urn:pando:chat:0')?.attrs.timestamp ?? ''),
+    ).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it('archives a message before acknowledging it (stream management <a h>)', async () => {
@@ -159,10 +244,14 @@ describe('MUC Light rooms', () => {
     const carol = await connectAs(ts, 'carol@example.org');
     try {
       await carol.xmpp.send(text(ward7, 'intruder-1', 'let me in', 'groupchat'));
-      const err = await carol.waitFor((s) => s.attrs.type === 'error' && s.attrs.id === 'intruder-1');
+      const err = await carol.waitFor(
+        (s) => s.attrs.type === 'error' && s.attrs.id === 'intruder-1',
+      );
       expect(err.getChild('error')?.getChild('item-not-found')).toBeDefined();
       expect(await archived('intruder-1')).toBe(0);
-      const q = await carol.iq(xml('iq', { type: 'set', to: ward7 }, xml('query', { xmlns: NS_MAM }))).catch((e: unknown) => e);
+      const q = await carol
+        .iq(xml('iq', { type: 'set', to: ward7 }, xml('query', { xmlns: NS_MAM })))
+        .catch((e: unknown) => e);
       expect(q).toBeInstanceOf(Error);
       expect(bob.received.some(msgWithId('intruder-1'))).toBe(false);
     } finally {
@@ -199,7 +288,9 @@ describe('MUC Light rooms', () => {
     const dave = await connectAs(ts, 'dave@example.net');
     try {
       await dave.xmpp.send(text(forum, 'forum-intruder-1', 'hello from Northgate', 'groupchat'));
-      const err = await dave.waitFor((st) => st.attrs.type === 'error' && st.attrs.id === 'forum-intruder-1');
+      const err = await dave.waitFor(
+        (st) => st.attrs.type === 'error' && st.attrs.id === 'forum-intruder-1',
+      );
       expect(err.getChild('error')?.getChild('item-not-found')).toBeDefined();
       expect(await archived('forum-intruder-1')).toBe(0);
     } finally {
@@ -231,15 +322,26 @@ describe('MUC Light rooms', () => {
       const aff = (s: Element) => s.getChild('x', 'urn:xmpp:muclight:0#affiliations') !== undefined;
       const toCarol = (await carol.waitFor(aff)).getChild('x', 'urn:xmpp:muclight:0#affiliations');
       expect(toCarol?.getChildText('version')).toBeTruthy();
-      expect(toCarol?.getChildren('user').map((u) => u.text())).toEqual(expect.arrayContaining([carol.bare, alice.bare, bob.bare]));
+      expect(toCarol?.getChildren('user').map((u) => u.text())).toEqual(
+        expect.arrayContaining([carol.bare, alice.bare, bob.bare]),
+      );
       const toBob = (await bob.waitFor(aff)).getChild('x', 'urn:xmpp:muclight:0#affiliations');
       expect(toBob?.getChildText('prev-version')).toBeTruthy();
       expect(toBob?.getChildText('version')).toBe(toCarol?.getChildText('version'));
-      expect(toBob?.getChildren('user').map((u) => [u.attrs.affiliation, u.text()])).toEqual([['member', carol.bare]]);
+      expect(toBob?.getChildren('user').map((u) => [u.attrs.affiliation, u.text()])).toEqual([
+        ['member', carol.bare],
+      ]);
 
       await ts.app.chat.rooms.setAffiliations(mim, { removed: [carol.uuid] });
-      const gone = await carol.waitFor((s) => aff(s) && s.getChild('x', 'urn:xmpp:muclight:0#affiliations')?.getChild('user')?.attrs.affiliation === 'none');
-      expect(gone.getChild('x', 'urn:xmpp:muclight:0#affiliations')?.getChild('user')?.text()).toBe(carol.bare);
+      const gone = await carol.waitFor(
+        (s) =>
+          aff(s) &&
+          s.getChild('x', 'urn:xmpp:muclight:0#affiliations')?.getChild('user')?.attrs
+            .affiliation === 'none',
+      );
+      expect(gone.getChild('x', 'urn:xmpp:muclight:0#affiliations')?.getChild('user')?.text()).toBe(
+        carol.bare,
+      );
     } finally {
       await carol.stop();
     }
@@ -264,9 +366,16 @@ describe('archive (MAM) paging', () => {
   it('filters by `end`', async () => {
     const carol = await userUuid(ts, 'carol@example.org');
     const carolJid = `${carol}@${ts.app.config.xmppDomain}`;
-    const r = await ts.db.query<{ at: Date }>(`select created_at as at from chat_messages where client_id = 'page-7'`);
-    await ts.db.query(`update chat_messages set created_at = created_at + interval '1 hour' where client_id in ('page-8','page-9','page-10','page-11','page-12','page-13','page-14')`);
-    const page = await mam(alice, { with: carolJid, end: new Date(r.rows[0]?.at ?? 0).toISOString() });
+    const r = await ts.db.query<{ at: Date }>(
+      `select created_at as at from chat_messages where client_id = 'page-7'`,
+    );
+    await ts.db.query(
+      `update chat_messages set created_at = created_at + interval '1 hour' where client_id in ('page-8','page-9','page-10','page-11','page-12','page-13','page-14')`,
+    );
+    const page = await mam(alice, {
+      with: carolJid,
+      end: new Date(r.rows[0]?.at ?? 0).toISOString(),
+    });
     expect(page.bodies).toEqual(['m1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7']);
     expect(page.complete).toBe(true);
   });
@@ -294,11 +403,25 @@ describe('inbox and markers', () => {
     expect(row?.unread).toBeGreaterThanOrEqual(2);
 
     // A marker for an older message does not reset; the last message's id does.
-    await bob.xmpp.send(xml('message', { to: alice.bare, type: 'chat', id: 'mk-1' }, xml('displayed', { xmlns: 'urn:xmpp:chat-markers:0', id: 'inbox-1' })));
+    await bob.xmpp.send(
+      xml(
+        'message',
+        { to: alice.bare, type: 'chat', id: 'mk-1' },
+        xml('displayed', { xmlns: 'urn:xmpp:chat-markers:0', id: 'inbox-1' }),
+      ),
+    );
     const marker = await alice.waitFor(msgWithId('mk-1'));
     expect(marker.getChild('displayed', 'urn:xmpp:chat-markers:0')?.attrs.id).toBe('inbox-1');
-    expect((await inbox(bob)).rows.find((r) => r.from.startsWith(alice.bare))?.unread).toBeGreaterThanOrEqual(2);
-    await bob.xmpp.send(xml('message', { to: alice.bare, type: 'chat', id: 'mk-2' }, xml('displayed', { xmlns: 'urn:xmpp:chat-markers:0', id: 'inbox-2' })));
+    expect(
+      (await inbox(bob)).rows.find((r) => r.from.startsWith(alice.bare))?.unread,
+    ).toBeGreaterThanOrEqual(2);
+    await bob.xmpp.send(
+      xml(
+        'message',
+        { to: alice.bare, type: 'chat', id: 'mk-2' },
+        xml('displayed', { xmlns: 'urn:xmpp:chat-markers:0', id: 'inbox-2' }),
+      ),
+    );
     await alice.waitFor(msgWithId('mk-2'));
     expect((await inbox(bob)).rows.find((r) => r.from.startsWith(alice.bare))?.unread).toBe(0);
 
@@ -308,7 +431,9 @@ describe('inbox and markers', () => {
     expect(Number(fin?.getChildText('unread-messages'))).toBeGreaterThanOrEqual(1);
     await bob.xmpp.send(text(alice.bare, 'inbox-4', 'reply'));
     await alice.waitFor(msgWithId('inbox-4'));
-    const afterReply = (await inbox(bob)).rows.find((r) => r.to.startsWith(alice.bare) || r.from.startsWith(alice.bare));
+    const afterReply = (await inbox(bob)).rows.find(
+      (r) => r.to.startsWith(alice.bare) || r.from.startsWith(alice.bare),
+    );
     expect(afterReply?.id).toBe('inbox-4');
     expect(afterReply?.unread).toBe(0);
   });
@@ -316,13 +441,28 @@ describe('inbox and markers', () => {
 
 describe('last activity', () => {
   it('answers 0 for an online colleague and the seconds since disconnect otherwise; strangers are refused', async () => {
-    const q = (c: TestChatClient, to: string) => c.iq(xml('iq', { type: 'get', to }, xml('query', { xmlns: 'jabber:iq:last' })));
+    const q = (c: TestChatClient, to: string) =>
+      c.iq(xml('iq', { type: 'get', to }, xml('query', { xmlns: 'jabber:iq:last' })));
     expect((await q(bob, alice.bare)).getChild('query', 'jabber:iq:last')?.attrs.seconds).toBe('0');
     const colleague = await connectAs(ts, 'org.admin@example.org');
     await colleague.stop();
-    await expect.poll(async () => (await ts.db.query('select 1 from chat_last_activity where user_uuid = $1', [colleague.uuid])).rows.length).toBe(1);
-    await ts.db.query(`update chat_last_activity set last_seen_at = now() - interval '120 seconds' where user_uuid = $1`, [colleague.uuid]);
-    const seconds = Number((await q(bob, colleague.bare)).getChild('query', 'jabber:iq:last')?.attrs.seconds);
+    await expect
+      .poll(
+        async () =>
+          (
+            await ts.db.query('select 1 from chat_last_activity where user_uuid = $1', [
+              colleague.uuid,
+            ])
+          ).rows.length,
+      )
+      .toBe(1);
+    await ts.db.query(
+      `update chat_last_activity set last_seen_at = now() - interval '120 seconds' where user_uuid = $1`,
+      [colleague.uuid],
+    );
+    const seconds = Number(
+      (await q(bob, colleague.bare)).getChild('query', 'jabber:iq:last')?.attrs.seconds,
+    );
     expect(seconds).toBeGreaterThanOrEqual(120);
     expect(seconds).toBeLessThan(130);
     const dave = await connectAs(ts, 'dave@example.net');
@@ -338,7 +478,9 @@ describe('limits and bad input', () => {
   it('closes the stream with policy-violation for a stanza over 256 KiB, and keeps serving others', async () => {
     const { uuid, token } = await chatLogin(ts, 'carol@example.org');
     const s = await rawLogin(ts.url, ts.app.config.xmppDomain, uuid, token);
-    s.send(`<message xmlns="jabber:client" to="${bob.bare}" type="chat"><body>${'x'.repeat(300 * 1024)}</body></message>`);
+    s.send(
+      `<message xmlns="jabber:client" to="${bob.bare}" type="chat"><body>${'x'.repeat(300 * 1024)}</body></message>`,
+    );
     expect(await s.waitFor((f) => f.includes('stream:error'))).toContain('policy-violation');
     await s.closed;
     await alice.xmpp.send(text(bob.bare, 'after-big', 'still here'));
@@ -349,7 +491,10 @@ describe('limits and bad input', () => {
     for (const [frame, condition] of [
       ['<message xmlns="jabber:client"><body>unclosed</message>', 'not-well-formed'],
       ['<!DOCTYPE x [<!ENTITY a "aaaa">]><message>&a;</message>', 'restricted-xml'],
-      [`<message xmlns="jabber:client" to="${bob.bare}" type="chat" id="nul"><body>a\u0000b</body></message>`, 'not-well-formed'],
+      [
+        `<message xmlns="jabber:client" to="${bob.bare}" type="chat" id="nul"><body>a\u0000b</body></message>`,
+        'not-well-formed',
+      ],
     ] as const) {
       const { uuid, token } = await chatLogin(ts, 'carol@example.org');
       const s = await rawLogin(ts.url, ts.app.config.xmppDomain, uuid, token);
@@ -360,8 +505,12 @@ describe('limits and bad input', () => {
   });
 
   it('answers unknown IQs with service-unavailable', async () => {
-    const err = await bob.iq(xml('iq', { type: 'get' }, xml('query', { xmlns: 'urn:example:nothing' }))).catch((e: unknown) => e);
-    expect(String((err as { condition?: string }).condition ?? err)).toContain('service-unavailable');
+    const err = await bob
+      .iq(xml('iq', { type: 'get' }, xml('query', { xmlns: 'urn:example:nothing' })))
+      .catch((e: unknown) => e);
+    expect(String((err as { condition?: string }).condition ?? err)).toContain(
+      'service-unavailable',
+    );
   });
 
   it('refuses a WebSocket handshake from a foreign Origin', async () => {
@@ -374,7 +523,11 @@ describe('limits and bad input', () => {
 describe('session end', () => {
   it('closes the socket at once when a blocked user is blocked', async () => {
     const carol = await connectAs(ts, 'carol@example.org');
-    const gone = new Promise<void>((resolve) => carol.xmpp.once('disconnect', () => { resolve(); }));
+    const gone = new Promise<void>((resolve) =>
+      carol.xmpp.once('disconnect', () => {
+        resolve();
+      }),
+    );
     ts.app.events.emit('user:blocked', { userId: carol.userId });
     await gone;
     await carol.stop();
@@ -382,8 +535,16 @@ describe('session end', () => {
 
   it('closes the socket at once when the session logs out', async () => {
     const dave = await connectAs(ts, 'dave@example.net');
-    const offline = new Promise<void>((resolve) => dave.xmpp.once('offline', () => { resolve(); }));
-    const disconnected = new Promise<void>((resolve) => dave.xmpp.once('disconnect', () => { resolve(); }));
+    const offline = new Promise<void>((resolve) =>
+      dave.xmpp.once('offline', () => {
+        resolve();
+      }),
+    );
+    const disconnected = new Promise<void>((resolve) =>
+      dave.xmpp.once('disconnect', () => {
+        resolve();
+      }),
+    );
     // What DELETE /api/v4/login does for the session.
     await revokeSessions(ts.app, { sessionId: dave.sessionId });
     await Promise.race([offline, disconnected]);

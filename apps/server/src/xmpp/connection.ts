@@ -2,7 +2,20 @@ import { randomBytes } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import { isUuid } from './jid.js';
 import { stanzaError, type ChatServer, type ChatSession } from './server.js';
-import { child, DEFAULT_LIMITS, el, FrameError, localName, NS, nsOf, parseFrame, serialize, text, type ParseLimits, type XmlEl } from './xml.js';
+import {
+  child,
+  DEFAULT_LIMITS,
+  el,
+  FrameError,
+  localName,
+  NS,
+  nsOf,
+  parseFrame,
+  serialize,
+  text,
+  type ParseLimits,
+  type XmlEl,
+} from './xml.js';
 
 export type Authenticate = (
   uuid: string,
@@ -58,15 +71,24 @@ export class XmppConnection {
     this.rate = opts.rate ?? DEFAULT_RATE;
     this.tokens = this.rate.burst;
     this.maxBuffered = opts.maxBufferedBytes ?? 8 * 1024 * 1024;
-    this.authTimer = setTimeout(() => { this.streamError('connection-timeout', 'Authenticate sooner'); }, opts.authTimeoutMs ?? 30_000);
+    this.authTimer = setTimeout(() => {
+      this.streamError('connection-timeout', 'Authenticate sooner');
+    }, opts.authTimeoutMs ?? 30_000);
     this.authTimer.unref();
-    ws.on('message', (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => { this.onFrame(data, isBinary); });
-    ws.on('close', () => { this.cleanup(); });
-    ws.on('error', () => { this.cleanup(); });
+    ws.on('message', (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
+      this.onFrame(data, isBinary);
+    });
+    ws.on('close', () => {
+      this.cleanup();
+    });
+    ws.on('error', () => {
+      this.cleanup();
+    });
   }
 
   private write(s: string): void {
-    if (this.state === 'closed' && !s.startsWith('<close') && !s.startsWith('<stream:error')) return;
+    if (this.state === 'closed' && !s.startsWith('<close') && !s.startsWith('<stream:error'))
+      return;
     if (this.ws.readyState !== 1) return;
     if (this.ws.bufferedAmount > this.maxBuffered) {
       this.state = 'closed';
@@ -78,17 +100,34 @@ export class XmppConnection {
 
   private onFrame(data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): void {
     if (this.state === 'closed') return;
-    const buf = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+    const buf = Buffer.isBuffer(data)
+      ? data
+      : Array.isArray(data)
+        ? Buffer.concat(data)
+        : Buffer.from(data);
     // Size before anything else: we never parse (or even decode) an oversized frame.
-    if (buf.length > this.limits.maxFrameBytes) { this.streamError('policy-violation', `Stanza larger than ${this.limits.maxFrameBytes} bytes`); return; }
-    if (isBinary) { this.streamError('unsupported-encoding', 'Text frames only (RFC 7395)'); return; }
-    if (!this.takeToken()) { this.streamError('policy-violation', 'Too many stanzas per second'); return; }
+    if (buf.length > this.limits.maxFrameBytes) {
+      this.streamError('policy-violation', `Stanza larger than ${this.limits.maxFrameBytes} bytes`);
+      return;
+    }
+    if (isBinary) {
+      this.streamError('unsupported-encoding', 'Text frames only (RFC 7395)');
+      return;
+    }
+    if (!this.takeToken()) {
+      this.streamError('policy-violation', 'Too many stanzas per second');
+      return;
+    }
     let stanza: XmlEl;
     try {
       stanza = parseFrame(buf.toString('utf8'), this.limits);
     } catch (err) {
-      if (err instanceof FrameError) { this.streamError(err.condition, err.message); return; }
-      this.streamError('not-well-formed', 'Unparseable frame'); return;
+      if (err instanceof FrameError) {
+        this.streamError(err.condition, err.message);
+        return;
+      }
+      this.streamError('not-well-formed', 'Unparseable frame');
+      return;
     }
     try {
       this.dispatch(stanza);
@@ -100,7 +139,10 @@ export class XmppConnection {
 
   private takeToken(): boolean {
     const now = performance.now();
-    this.tokens = Math.min(this.rate.burst, this.tokens + ((now - this.lastRefill) / 1000) * this.rate.perSecond);
+    this.tokens = Math.min(
+      this.rate.burst,
+      this.tokens + ((now - this.lastRefill) / 1000) * this.rate.perSecond,
+    );
     this.lastRefill = now;
     if (this.tokens < 1) return false;
     this.tokens -= 1;
@@ -111,60 +153,126 @@ export class XmppConnection {
     const name = localName(x);
     const ns = nsOf(x, NS.client);
     if (ns === NS.framing) {
-      if (name === 'open') { this.onOpen(x); return; }
-      if (name === 'close') { this.close(); return; }
-      this.streamError('unsupported-stanza-type'); return;
+      if (name === 'open') {
+        this.onOpen(x);
+        return;
+      }
+      if (name === 'close') {
+        this.close();
+        return;
+      }
+      this.streamError('unsupported-stanza-type');
+      return;
     }
     switch (this.state) {
       case 'opening':
-      case 'restart':
-        { this.streamError('not-authorized', 'Open the stream first'); return; }
+      case 'restart': {
+        this.streamError('not-authorized', 'Open the stream first');
+        return;
+      }
       case 'sasl':
         if (ns === NS.sasl && name === 'auth') return void this.onAuth(x);
-        if (ns === NS.sasl && name === 'abort') { this.write(serialize(el('failure', { xmlns: NS.sasl }, el('aborted')))); return; }
-        { this.streamError('not-authorized'); return; }
+        if (ns === NS.sasl && name === 'abort') {
+          this.write(serialize(el('failure', { xmlns: NS.sasl }, el('aborted'))));
+          return;
+        }
+        {
+          this.streamError('not-authorized');
+          return;
+        }
       case 'bind':
-        if (ns === NS.client && name === 'iq') { this.onBind(x); return; }
-        { this.streamError('not-authorized', 'Bind a resource first'); return; }
-      case 'ready':
-        { this.onReady(x, name, ns); return; }
+        if (ns === NS.client && name === 'iq') {
+          this.onBind(x);
+          return;
+        }
+        {
+          this.streamError('not-authorized', 'Bind a resource first');
+          return;
+        }
+      case 'ready': {
+        this.onReady(x, name, ns);
+        return;
+      }
       case 'closed':
         return;
     }
   }
 
   private onOpen(x: XmlEl): void {
-    if (this.state !== 'opening' && this.state !== 'restart') { this.streamError('invalid-xml', 'Stream already open'); return; }
+    if (this.state !== 'opening' && this.state !== 'restart') {
+      this.streamError('invalid-xml', 'Stream already open');
+      return;
+    }
     const domain = this.opts.server.domain;
     if (x.attrs.to && x.attrs.to.toLowerCase() !== domain) {
-      this.write(serialize(el('open', { xmlns: NS.framing, from: domain, id: randomBytes(8).toString('hex'), version: '1.0', 'xml:lang': 'en' })));
-      this.streamError('host-unknown'); return;
+      this.write(
+        serialize(
+          el('open', {
+            xmlns: NS.framing,
+            from: domain,
+            id: randomBytes(8).toString('hex'),
+            version: '1.0',
+            'xml:lang': 'en',
+          }),
+        ),
+      );
+      this.streamError('host-unknown');
+      return;
     }
-    this.write(serialize(el('open', { xmlns: NS.framing, from: domain, id: randomBytes(8).toString('hex'), version: '1.0', 'xml:lang': 'en' })));
+    this.write(
+      serialize(
+        el('open', {
+          xmlns: NS.framing,
+          from: domain,
+          id: randomBytes(8).toString('hex'),
+          version: '1.0',
+          'xml:lang': 'en',
+        }),
+      ),
+    );
     if (this.state === 'opening') {
       this.state = 'sasl';
-      this.write(`${STREAM_FEATURES_OPEN}<mechanisms xmlns="${NS.sasl}"><mechanism>PLAIN</mechanism></mechanisms></stream:features>`);
+      this.write(
+        `${STREAM_FEATURES_OPEN}<mechanisms xmlns="${NS.sasl}"><mechanism>PLAIN</mechanism></mechanisms></stream:features>`,
+      );
     } else {
       this.state = 'bind';
-      this.write(`${STREAM_FEATURES_OPEN}<bind xmlns="${NS.bind}"/><sm xmlns="${NS.sm}"/></stream:features>`);
+      this.write(
+        `${STREAM_FEATURES_OPEN}<bind xmlns="${NS.bind}"/><sm xmlns="${NS.sm}"/></stream:features>`,
+      );
     }
   }
 
   private async onAuth(x: XmlEl): Promise<void> {
     const saslFailure = (condition: string) => {
       this.write(serialize(el('failure', { xmlns: NS.sasl }, el(condition))));
-      if (++this.authAttempts >= MAX_AUTH_ATTEMPTS) this.streamError('policy-violation', 'Too many failed logins');
+      if (++this.authAttempts >= MAX_AUTH_ATTEMPTS)
+        this.streamError('policy-violation', 'Too many failed logins');
     };
-    if (x.attrs.mechanism !== 'PLAIN') { saslFailure('invalid-mechanism'); return; }
+    if (x.attrs.mechanism !== 'PLAIN') {
+      saslFailure('invalid-mechanism');
+      return;
+    }
     if (this.auth) return;
     const b64 = text(x).trim();
-    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(b64) || b64.length > 4096) { saslFailure('incorrect-encoding'); return; }
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(b64) || b64.length > 4096) {
+      saslFailure('incorrect-encoding');
+      return;
+    }
     const parts = Buffer.from(b64, 'base64').toString('utf8').split('\0');
-    if (parts.length !== 3) { saslFailure('malformed-request'); return; }
+    if (parts.length !== 3) {
+      saslFailure('malformed-request');
+      return;
+    }
     const [authzid = '', authcid = '', password = ''] = parts;
     const uuid = authcid.toLowerCase();
-    if (!isUuid(uuid) || !password || (authzid && authzid.toLowerCase() !== `${uuid}@${this.opts.server.domain}`)) {
-      saslFailure('not-authorized'); return;
+    if (
+      !isUuid(uuid) ||
+      !password ||
+      (authzid && authzid.toLowerCase() !== `${uuid}@${this.opts.server.domain}`)
+    ) {
+      saslFailure('not-authorized');
+      return;
     }
     // Authentication is async; stop reading stanzas meanwhile by leaving the SASL state.
     this.state = 'restart';
@@ -177,7 +285,8 @@ export class XmppConnection {
     if (this.isClosed()) return;
     if (!res) {
       this.state = 'sasl';
-      saslFailure('not-authorized'); return;
+      saslFailure('not-authorized');
+      return;
     }
     this.auth = { uuid, ...res };
     clearTimeout(this.authTimer);
@@ -188,10 +297,24 @@ export class XmppConnection {
     const bind = child(iq, 'bind', NS.bind);
     const auth = this.auth;
     if (!auth || iq.attrs.type !== 'set' || !bind) {
-      this.write(serialize(stanzaError(iq, iq.attrs.type === 'set' || iq.attrs.type === 'get' ? 'not-allowed' : 'bad-request', this.opts.server.domain))); return;
+      this.write(
+        serialize(
+          stanzaError(
+            iq,
+            iq.attrs.type === 'set' || iq.attrs.type === 'get' ? 'not-allowed' : 'bad-request',
+            this.opts.server.domain,
+          ),
+        ),
+      );
+      return;
     }
     let resource = text(child(bind, 'resource')).trim();
-    if (!resource || resource.length > 64 || !/^[\x21-\x7e]+$/.test(resource) || resource.includes('/')) {
+    if (
+      !resource ||
+      resource.length > 64 ||
+      !/^[\x21-\x7e]+$/.test(resource) ||
+      resource.includes('/')
+    ) {
       resource = randomBytes(8).toString('hex');
     }
     const server = this.opts.server;
@@ -204,7 +327,9 @@ export class XmppConnection {
       sessionId: auth.sessionId,
       carbons: false,
       bound: true,
-      send: (xml: string) => { this.write(xml); },
+      send: (xml: string) => {
+        this.write(xml);
+      },
       close: (condition?: string, t?: string) => {
         if (condition) this.streamError(condition, t);
         else this.close();
@@ -213,7 +338,15 @@ export class XmppConnection {
     this.session = session;
     this.state = 'ready';
     server.addSession(session);
-    this.write(serialize(el('iq', { xmlns: NS.client, type: 'result', id: iq.attrs.id, to: jid }, el('bind', { xmlns: NS.bind }, el('jid', {}, jid)))));
+    this.write(
+      serialize(
+        el(
+          'iq',
+          { xmlns: NS.client, type: 'result', id: iq.attrs.id, to: jid },
+          el('bind', { xmlns: NS.bind }, el('jid', {}, jid)),
+        ),
+      ),
+    );
   }
 
   private onReady(x: XmlEl, name: string, ns: string): void {
@@ -221,26 +354,38 @@ export class XmppConnection {
     if (!session) return;
     if (ns === NS.sm) {
       if (name === 'enable') {
-        if (this.smEnabled) { this.write(`<failed xmlns="${NS.sm}"><unexpected-request xmlns="${NS.stanzas}"/></failed>`); return; }
+        if (this.smEnabled) {
+          this.write(
+            `<failed xmlns="${NS.sm}"><unexpected-request xmlns="${NS.stanzas}"/></failed>`,
+          );
+          return;
+        }
         this.smEnabled = true;
         this.handled = 0;
         this.ackedSent = 0;
         // No id: we do not offer resumption; the client re-sends what was never acked.
-        this.write(`<enabled xmlns="${NS.sm}"/>`); return;
+        this.write(`<enabled xmlns="${NS.sm}"/>`);
+        return;
       }
       if (name === 'r') {
         if (!this.smEnabled) return;
-        void this.tail.then(() => { this.sendAck(true); });
+        void this.tail.then(() => {
+          this.sendAck(true);
+        });
         return;
       }
       // `<a h>` from the client is informative only; @xmpp/client 0.14 may send one that goes
       // backwards (it resets its counter on reconnect), which must never end the stream.
       if (name === 'a') return;
-      if (name === 'resume') { this.write(`<failed xmlns="${NS.sm}"><item-not-found xmlns="${NS.stanzas}"/></failed>`); return; }
+      if (name === 'resume') {
+        this.write(`<failed xmlns="${NS.sm}"><item-not-found xmlns="${NS.stanzas}"/></failed>`);
+        return;
+      }
       return;
     }
     if (ns !== NS.client || (name !== 'message' && name !== 'iq' && name !== 'presence')) {
-      this.streamError('unsupported-stanza-type'); return;
+      this.streamError('unsupported-stanza-type');
+      return;
     }
     const done = this.opts.server.handle(session, x);
     const counted = this.smEnabled;
@@ -301,7 +446,9 @@ export class XmppConnection {
       this.ws.terminate();
     }
     // A peer that never answers the close handshake still goes away.
-    setTimeout(() => { this.ws.terminate(); }, 2_000).unref();
+    setTimeout(() => {
+      this.ws.terminate();
+    }, 2_000).unref();
   }
 
   private cleanup(): void {

@@ -24,13 +24,21 @@ afterAll(() => {
 });
 
 async function startServer(port: number): Promise<ChildProcess> {
-  const { child } = await startChildServer({ DATA_DIR: dataDir, SEED: 'none', XMPP_DOMAIN: DOMAIN }, port);
+  const { child } = await startChildServer(
+    { DATA_DIR: dataDir, SEED: 'none', XMPP_DOMAIN: DOMAIN },
+    port,
+  );
   children.push(child);
   return child;
 }
 
 /** A raw client sending `RATE` messages a second with stream management on. */
-async function chatter(url: string, who: { uuid: string; token: string }, peer: string, prefix: string) {
+async function chatter(
+  url: string,
+  who: { uuid: string; token: string },
+  peer: string,
+  prefix: string,
+) {
   const s: RawSocket = await rawLogin(url, DOMAIN, who.uuid, who.token);
   s.send('<enable xmlns="urn:xmpp:sm:3"/>');
   await s.waitFor((f) => f.startsWith('<enabled'));
@@ -44,14 +52,18 @@ async function chatter(url: string, who: { uuid: string; token: string }, peer: 
   const timer = setInterval(() => {
     if (s.ws.readyState !== 1) return;
     const id = `${prefix}-${sent.length + 1}`;
-    s.ws.send(`<message xmlns="jabber:client" to="${peer}@${DOMAIN}" type="chat" id="${id}"><body>${id}</body></message>`);
+    s.ws.send(
+      `<message xmlns="jabber:client" to="${peer}@${DOMAIN}" type="chat" id="${id}"><body>${id}</body></message>`,
+    );
     sent.push(id);
   }, 1000 / RATE);
   return {
     sent,
     /** Only messages were sent after <enable/>, so h acknowledges exactly the first h of them. */
     acked: () => sent.slice(0, h),
-    stop: () => { clearInterval(timer); },
+    stop: () => {
+      clearInterval(timer);
+    },
   };
 }
 
@@ -64,11 +76,17 @@ describe('crash safety', () => {
       await migrate(db);
       await seedDatabase(db, { now: new Date() });
       for (const email of ['alice@example.org', 'bob@example.org']) {
-        const u = (await db.query<{ id: number; uuid: string }>('select id, uuid::text as uuid from users where email = $1', [email])).rows[0];
+        const u = (
+          await db.query<{ id: number; uuid: string }>(
+            'select id, uuid::text as uuid from users where email = $1',
+            [email],
+          )
+        ).rows[0];
         if (!u) throw new Error(email);
         const { sessionId } = await createSession(db, config, { userId: u.id, ip: '127.0.0.1' });
         const tokens = [];
-        for (let i = 0; i < 2; i++) tokens.push((await issueChatToken(db, config, { userId: u.id, sessionId })).token);
+        for (let i = 0; i < 2; i++)
+          tokens.push((await issueChatToken(db, config, { userId: u.id, sessionId })).token);
         users[email] = { uuid: u.uuid, tokens };
       }
     } finally {
@@ -80,7 +98,12 @@ describe('crash safety', () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const first = await startServer(port);
-    const a = await chatter(url, { uuid: alice.uuid, token: alice.tokens[0]! }, bob.uuid, 'crash-a');
+    const a = await chatter(
+      url,
+      { uuid: alice.uuid, token: alice.tokens[0]! },
+      bob.uuid,
+      'crash-a',
+    );
     const b = await chatter(url, { uuid: bob.uuid, token: bob.tokens[0]! }, alice.uuid, 'crash-b');
     await new Promise((r) => setTimeout(r, 3_000));
     first.kill('SIGKILL');
@@ -95,10 +118,16 @@ describe('crash safety', () => {
 
     // Restart on the same data; the clients re-send everything they sent (acked or not).
     const second = await startServer(port);
-    for (const [who, peer, ids] of [[alice, bob, a.sent], [bob, alice, b.sent]] as const) {
+    for (const [who, peer, ids] of [
+      [alice, bob, a.sent],
+      [bob, alice, b.sent],
+    ] as const) {
       const s = await rawLogin(url, DOMAIN, who.uuid, who.tokens[1]!);
       s.send('<enable xmlns="urn:xmpp:sm:3"/>');
-      for (const id of ids) s.send(`<message xmlns="jabber:client" to="${peer.uuid}@${DOMAIN}" type="chat" id="${id}"><body>${id}</body></message>`);
+      for (const id of ids)
+        s.send(
+          `<message xmlns="jabber:client" to="${peer.uuid}@${DOMAIN}" type="chat" id="${id}"><body>${id}</body></message>`,
+        );
       s.send('<r xmlns="urn:xmpp:sm:3"/>');
       await s.waitFor((f) => f.includes(`h="${ids.length}"`), 20_000);
       s.ws.close();

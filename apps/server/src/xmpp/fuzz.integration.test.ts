@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/testServer.js';
-import { chatLogin, connectAs, rawLogin, rawSocket, xml, type TestChatClient } from './testing/clients.js';
+import {
+  chatLogin,
+  connectAs,
+  rawLogin,
+  rawSocket,
+  xml,
+  type TestChatClient,
+} from './testing/clients.js';
 import { hostileFrames, type HostileFrame } from './testing/fuzz.js';
 
 const FRAMES = 10_000;
@@ -27,15 +34,23 @@ afterAll(async () => {
 
 async function controlRoundTrip(n: number): Promise<void> {
   const id = `control-${n}`;
-  await alice.xmpp.send(xml('message', { to: bob.bare, type: 'chat', id }, xml('body', {}, 'still alive?')));
+  await alice.xmpp.send(
+    xml('message', { to: bob.bare, type: 'chat', id }, xml('body', {}, 'still alive?')),
+  );
   await bob.waitFor((s) => s.attrs.id === id, 10_000);
 }
 
 describe('fuzz: hostile frames at a live server', () => {
   it(`survives ${FRAMES} generated malformed or hostile frames and keeps serving a control client`, async () => {
     const domain = ts.app.config.xmppDomain;
-    const mim = (await ts.db.query<{ mim_id: string }>(`select mim_id from teams where name = 'Ward 7 Team'`)).rows[0]?.mim_id ?? '';
-    const frames = hostileFrames(SEED, FRAMES, { domain, peer: bob.bare, room: `${mim.toLowerCase()}@muclight.${domain}` });
+    const mim =
+      (await ts.db.query<{ mim_id: string }>(`select mim_id from teams where name = 'Ward 7 Team'`))
+        .rows[0]?.mim_id ?? '';
+    const frames = hostileFrames(SEED, FRAMES, {
+      domain,
+      peer: bob.bare,
+      room: `${mim.toLowerCase()}@muclight.${domain}`,
+    });
     const fatal = frames.filter((f) => f.fatal);
     const benign = frames.filter((f) => !f.fatal);
     expect(fatal.length).toBeGreaterThan(1000);
@@ -50,7 +65,14 @@ describe('fuzz: hostile frames at a live server', () => {
         const s = await rawSocket(ts.url);
         s.send(`<open xmlns="urn:ietf:params:xml:ns:xmpp-framing" to="${domain}" version="1.0"/>`);
         s.ws.send(f.frame);
-        const code = await Promise.race([s.closed, new Promise<number>((r) => setTimeout(() => { r(-1); }, 5_000))]);
+        const code = await Promise.race([
+          s.closed,
+          new Promise<number>((r) =>
+            setTimeout(() => {
+              r(-1);
+            }, 5_000),
+          ),
+        ]);
         if (code !== -1) ended++;
         else s.ws.terminate();
       }

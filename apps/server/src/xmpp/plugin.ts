@@ -17,7 +17,10 @@ export interface ChatApi {
   connectionOptions: ConnectionOptions;
   rooms: {
     /** Adds/removes occupants (uuids), creating the room on first use; notifies with versions. */
-    setAffiliations(mimId: string, change: { added?: readonly string[]; removed?: readonly string[] }): Promise<unknown>;
+    setAffiliations(
+      mimId: string,
+      change: { added?: readonly string[]; removed?: readonly string[] },
+    ): Promise<unknown>;
   };
   /** A line from the room itself (advice resolution), archived and counted in inboxes. */
   postSystemMessage(mimId: string, body: string, subject?: string): Promise<string>;
@@ -61,13 +64,19 @@ function expectedOrigin(app: FastifyInstance, req: IncomingMessage): string | un
   if (publicUrl) return publicUrl;
   const host = req.headers.host;
   if (!host) return undefined;
-  const fwd = app.config.trustProxy ? String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]?.trim() : '';
+  const fwd = app.config.trustProxy
+    ? String(req.headers['x-forwarded-proto'] ?? '')
+        .split(',')[0]
+        ?.trim()
+    : '';
   const scheme = fwd || ('encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http');
   return `${scheme}://${host}`;
 }
 
 function refuse(socket: Duplex, status: number, reason: string): void {
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(reason)}\r\n\r\n${reason}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(reason)}\r\n\r\n${reason}`,
+  );
 }
 
 /**
@@ -86,9 +95,19 @@ async function xmppPlugin(app: FastifyInstance, opts: XmppPluginOptions): Promis
   await syncRoomsFromDirectory(db);
   await server.preloadUsers();
   const redisUrl = opts.redisUrl ?? app.config.redisUrl;
-  if (redisUrl) server.setBus(await createRedisBus(redisUrl, (m) => { server.onBusMessage(m); }, app.log));
+  if (redisUrl)
+    server.setBus(
+      await createRedisBus(
+        redisUrl,
+        (m) => {
+          server.onBusMessage(m);
+        },
+        app.log,
+      ),
+    );
 
-  const authenticate: Authenticate = opts.authenticate ?? ((uuid, token) => verifyChatToken(db, uuid, token, app.config.now()));
+  const authenticate: Authenticate =
+    opts.authenticate ?? ((uuid, token) => verifyChatToken(db, uuid, token, app.config.now()));
   const rate = opts.rate ?? rateFromEnv();
   const connOpts: ConnectionOptions = {
     server,
@@ -113,17 +132,27 @@ async function xmppPlugin(app: FastifyInstance, opts: XmppPluginOptions): Promis
     const origin = req.headers.origin;
     // Browsers always send Origin; a foreign one is a cross-site page trying to use our cookies'
     // site. Native and test clients send none, which is allowed (the token is the credential).
-    if (origin !== undefined && origin !== expectedOrigin(app, req)) { refuse(socket, 403, 'Forbidden origin'); return; }
+    if (origin !== undefined && origin !== expectedOrigin(app, req)) {
+      refuse(socket, 403, 'Forbidden origin');
+      return;
+    }
     const protocols = (req.headers['sec-websocket-protocol'] ?? '').split(',').map((s) => s.trim());
-    if (!protocols.includes('xmpp')) { refuse(socket, 400, 'The xmpp subprotocol is required'); return; }
+    if (!protocols.includes('xmpp')) {
+      refuse(socket, 400, 'The xmpp subprotocol is required');
+      return;
+    }
     wss.handleUpgrade(req, socket, head, (ws) => {
       new XmppConnection(ws, connOpts);
     });
   };
   app.server.on('upgrade', onUpgrade);
 
-  app.events.on('session:revoked', ({ userId, sessionId }) => { server.kick({ userId, sessionId }); });
-  app.events.on('user:blocked', ({ userId }) => { server.kick({ userId }); });
+  app.events.on('session:revoked', ({ userId, sessionId }) => {
+    server.kick({ userId, sessionId });
+  });
+  app.events.on('user:blocked', ({ userId }) => {
+    server.kick({ userId });
+  });
 
   const api: ChatApi = {
     server,
@@ -140,7 +169,11 @@ async function xmppPlugin(app: FastifyInstance, opts: XmppPluginOptions): Promis
     await server.writer.idle();
   });
   app.addHook('onClose', async () => {
-    await new Promise<void>((resolve) => { wss.close(() => { resolve(); }); });
+    await new Promise<void>((resolve) => {
+      wss.close(() => {
+        resolve();
+      });
+    });
     await server.closeBus();
   });
 }

@@ -17,8 +17,12 @@ export async function createRedisBus(
   const node = randomUUID();
   const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
   const sub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
-  pub.on('error', (err: unknown) => { log.error({ err }, 'redis publish connection'); });
-  sub.on('error', (err: unknown) => { log.error({ err }, 'redis subscribe connection'); });
+  pub.on('error', (err: unknown) => {
+    log.error({ err }, 'redis publish connection');
+  });
+  sub.on('error', (err: unknown) => {
+    log.error({ err }, 'redis subscribe connection');
+  });
   await Promise.all([pub.connect(), sub.connect()]);
   sub.on('message', (_channel: string, raw: string) => {
     let parsed: { n: string; m: BusMessage };
@@ -32,7 +36,9 @@ export async function createRedisBus(
   await sub.subscribe(CHANNEL);
   return {
     publish(m) {
-      pub.publish(CHANNEL, JSON.stringify({ n: node, m })).catch((err: unknown) => { log.error({ err }, 'redis publish failed'); });
+      pub.publish(CHANNEL, JSON.stringify({ n: node, m })).catch((err: unknown) => {
+        log.error({ err }, 'redis publish failed');
+      });
     },
     async close() {
       await Promise.allSettled([sub.quit(), pub.quit()]);

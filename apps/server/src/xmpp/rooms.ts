@@ -32,13 +32,19 @@ export class RoomDirectory {
     const id = mimId.toLowerCase();
     const hit = this.cache.get(id);
     if (hit !== undefined) return hit ?? undefined;
-    const room = await this.db.query<{ version: string }>('select version from chat_rooms where mim_id = $1', [id]);
+    const room = await this.db.query<{ version: string }>(
+      'select version from chat_rooms where mim_id = $1',
+      [id],
+    );
     const version = room.rows[0]?.version;
     if (version === undefined) {
       this.cache.set(id, null);
       return undefined;
     }
-    const res = await this.db.query<{ user_uuid: string }>('select user_uuid from chat_room_members where mim_id = $1', [id]);
+    const res = await this.db.query<{ user_uuid: string }>(
+      'select user_uuid from chat_room_members where mim_id = $1',
+      [id],
+    );
     const entry = { members: new Set(res.rows.map((r) => r.user_uuid)), version };
     this.cache.set(id, entry);
     return entry;
@@ -60,7 +66,10 @@ export class RoomDirectory {
     const prevMembers = before?.members ?? new Set<string>();
     const reallyAdded = added.filter((u) => !prevMembers.has(u));
     const reallyRemoved = [...removedReq].filter((u) => prevMembers.has(u));
-    const version = before && reallyAdded.length === 0 && reallyRemoved.length === 0 ? before.version : newVersion();
+    const version =
+      before && reallyAdded.length === 0 && reallyRemoved.length === 0
+        ? before.version
+        : newVersion();
     await this.db.query(
       `with room as (
          insert into chat_rooms (mim_id, version) values ($1, $2)

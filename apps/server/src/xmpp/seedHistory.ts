@@ -7,7 +7,10 @@ import { el, NS, serialize } from './xml.js';
  * as the server stores live messages. The seed has no config, so the XMPP domain comes from
  * XMPP_DOMAIN (default localhost) like the server's own default.
  */
-export async function seedDemoChat(ctx: SeedChatContext, domain = process.env.XMPP_DOMAIN || 'localhost'): Promise<void> {
+export async function seedDemoChat(
+  ctx: SeedChatContext,
+  domain = process.env.XMPP_DOMAIN || 'localhost',
+): Promise<void> {
   const alice = ctx.users.get('alice@example.org');
   const bob = ctx.users.get('bob@example.org');
   const ward = ctx.rooms.get('Ward 7 Team');
@@ -15,26 +18,74 @@ export async function seedDemoChat(ctx: SeedChatContext, domain = process.env.XM
   const mim = ward.mimId.toLowerCase();
   const roomJid = `${mim}@muclight.${domain}`;
   const name = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`;
-  const members = ward.memberEmails.map((e) => ctx.users.get(e)?.uuid).filter((u): u is string => !!u);
-  const lines: { from: typeof alice; to: 'room' | typeof alice; minutesAgo: number; body: string }[] = [
-    { from: bob, to: 'room', minutesAgo: 190, body: 'Morning all, handover notes are on the board.' },
-    { from: alice, to: 'room', minutesAgo: 185, body: 'Thanks Bob. Bed 4 needs bloods repeated at 10.' },
-    { from: bob, to: 'room', minutesAgo: 120, body: 'Bloods for bed 4 sent, results due after lunch.' },
+  const members = ward.memberEmails
+    .map((e) => ctx.users.get(e)?.uuid)
+    .filter((u): u is string => !!u);
+  const lines: {
+    from: typeof alice;
+    to: 'room' | typeof alice;
+    minutesAgo: number;
+    body: string;
+  }[] = [
+    {
+      from: bob,
+      to: 'room',
+      minutesAgo: 190,
+      body: 'Morning all, handover notes are on the board.',
+    },
+    {
+      from: alice,
+      to: 'room',
+      minutesAgo: 185,
+      body: 'Thanks Bob. Bed 4 needs bloods repeated at 10.',
+    },
+    {
+      from: bob,
+      to: 'room',
+      minutesAgo: 120,
+      body: 'Bloods for bed 4 sent, results due after lunch.',
+    },
     { from: alice, to: 'room', minutesAgo: 45, body: 'Ward round starts at 2 pm today.' },
-    { from: alice, to: bob, minutesAgo: 30, body: 'Could you review the discharge letter for bed 9?' },
-    { from: bob, to: alice, minutesAgo: 25, body: 'On it, will have it back to you in 20 minutes.' },
+    {
+      from: alice,
+      to: bob,
+      minutesAgo: 30,
+      body: 'Could you review the discharge letter for bed 9?',
+    },
+    {
+      from: bob,
+      to: alice,
+      minutesAgo: 25,
+      body: 'On it, will have it back to you in 20 minutes.',
+    },
     { from: bob, to: alice, minutesAgo: 4, body: 'Done, letter is signed off.' },
   ];
   const batch: NewMessage[] = lines.map((l, i) => {
     const at = new Date(ctx.now.getTime() - l.minutesAgo * 60_000);
     const id = `seed-${i + 1}`;
     const extras = [
-      el('displayNames', { xmlns: NS.pando, sender: name(l.from), recipient: l.to === 'room' ? 'Ward 7 Team' : name(l.to) }),
+      el('displayNames', {
+        xmlns: NS.pando,
+        sender: name(l.from),
+        recipient: l.to === 'room' ? 'Ward 7 Team' : name(l.to),
+      }),
       el('sendTimestamp', { xmlns: NS.pando }, String(at.getTime())),
       el('sent', { xmlns: NS.pando, timestamp: at.toISOString() }),
     ];
     if (l.to === 'room') {
-      const stanza = el('message', { xmlns: NS.client, from: `${roomJid}/${l.from.uuid}@${domain}`, to: roomJid, type: 'groupchat', id }, el('body', {}, l.body), el('subject', {}, 'text/plain'), ...extras);
+      const stanza = el(
+        'message',
+        {
+          xmlns: NS.client,
+          from: `${roomJid}/${l.from.uuid}@${domain}`,
+          to: roomJid,
+          type: 'groupchat',
+          id,
+        },
+        el('body', {}, l.body),
+        el('subject', {}, 'text/plain'),
+        ...extras,
+      );
       return {
         sender: l.from.uuid,
         recipient: mim,
@@ -47,7 +98,19 @@ export async function seedDemoChat(ctx: SeedChatContext, domain = process.env.XM
       };
     }
     const to = l.to;
-    const stanza = el('message', { xmlns: NS.client, from: `${l.from.uuid}@${domain}/seed`, to: `${to.uuid}@${domain}`, type: 'chat', id }, el('body', {}, l.body), el('subject', {}, 'text/plain'), ...extras);
+    const stanza = el(
+      'message',
+      {
+        xmlns: NS.client,
+        from: `${l.from.uuid}@${domain}/seed`,
+        to: `${to.uuid}@${domain}`,
+        type: 'chat',
+        id,
+      },
+      el('body', {}, l.body),
+      el('subject', {}, 'text/plain'),
+      ...extras,
+    );
     return {
       sender: l.from.uuid,
       recipient: to.uuid,

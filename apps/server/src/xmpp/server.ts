@@ -16,7 +16,18 @@ import {
   type ChatDb,
   type InboxDelta,
 } from './store.js';
-import { child, childText, children, el, localName, NS, nsOf, serialize, text, type XmlEl } from './xml.js';
+import {
+  child,
+  childText,
+  children,
+  el,
+  localName,
+  NS,
+  nsOf,
+  serialize,
+  text,
+  type XmlEl,
+} from './xml.js';
 
 /** One bound resource of a logged-in user. */
 export interface ChatSession {
@@ -74,7 +85,11 @@ export function stanzaError(stanza: XmlEl, condition: string, from?: string): Xm
   return el(
     localName(stanza),
     attrs,
-    el('error', { type: STANZA_ERROR_TYPE[condition] ?? 'cancel' }, el(condition, { xmlns: NS.stanzas })),
+    el(
+      'error',
+      { type: STANZA_ERROR_TYPE[condition] ?? 'cancel' },
+      el(condition, { xmlns: NS.stanzas }),
+    ),
   );
 }
 
@@ -104,11 +119,19 @@ export class ChatServer {
     this.db = opts.db;
     this.bus = opts.bus ?? noBus;
     this.now = opts.now ?? (() => new Date());
-    this.log = opts.log ?? { warn: () => {}, error: (o) => { console.error(o); } };
+    this.log = opts.log ?? {
+      warn: () => {},
+      error: (o) => {
+        console.error(o);
+      },
+    };
     this.rooms = new RoomDirectory(this.db);
     this.joinOnPost = opts.joinOnPost;
     this.systemName = opts.systemName ?? 'Pando';
-    this.writer = new GroupCommitWriter(this.db, process.env.XMPP_LOG_BATCHES ? batchLogger() : undefined);
+    this.writer = new GroupCommitWriter(
+      this.db,
+      process.env.XMPP_LOG_BATCHES ? batchLogger() : undefined,
+    );
   }
 
   setBus(bus: Bus): void {
@@ -147,7 +170,9 @@ export class ChatServer {
     byRes.delete(s.resource);
     if (byRes.size === 0) {
       this.sessions.delete(s.uuid);
-      recordLastSeen(this.db, s.uuid, this.now()).catch((err: unknown) => { this.log.error({ err }, 'last activity not recorded'); });
+      recordLastSeen(this.db, s.uuid, this.now()).catch((err: unknown) => {
+        this.log.error({ err }, 'last activity not recorded');
+      });
     }
   }
 
@@ -168,14 +193,21 @@ export class ChatServer {
       for (const s of [...byRes.values()]) {
         const hit =
           (match.sessionId !== undefined && String(s.sessionId) === String(match.sessionId)) ||
-          (match.sessionId === undefined && match.userId !== undefined && String(s.userId) === String(match.userId));
-        if (hit) s.close('not-authorized', match.sessionId !== undefined ? 'Logged out' : 'Account blocked');
+          (match.sessionId === undefined &&
+            match.userId !== undefined &&
+            String(s.userId) === String(match.userId));
+        if (hit)
+          s.close(
+            'not-authorized',
+            match.sessionId !== undefined ? 'Logged out' : 'Account blocked',
+          );
       }
     }
   }
 
   closeAll(condition = 'system-shutdown'): void {
-    for (const byRes of this.sessions.values()) for (const s of [...byRes.values()]) s.close(condition);
+    for (const byRes of this.sessions.values())
+      for (const s of [...byRes.values()]) s.close(condition);
   }
 
   onBusMessage(m: BusMessage): void {
@@ -223,9 +255,21 @@ export class ChatServer {
     const type = m.attrs.type ?? 'normal';
     if (type === 'error' || type === 'headline') return;
     const to = parseJid(m.attrs.to);
-    if (!to) { s.send(serialize(stanzaError({ ...m, attrs: { ...m.attrs, from: s.jid } }, 'bad-request', this.domain))); return; }
+    if (!to) {
+      s.send(
+        serialize(
+          stanzaError({ ...m, attrs: { ...m.attrs, from: s.jid } }, 'bad-request', this.domain),
+        ),
+      );
+      return;
+    }
     if (to.domain === this.roomDomain) return this.onGroupchat(s, m, to);
-    if (to.domain !== this.domain || !to.local) { s.send(serialize(stanzaError({ ...m, attrs: { ...m.attrs, from: s.jid } }, 'service-unavailable'))); return; }
+    if (to.domain !== this.domain || !to.local) {
+      s.send(
+        serialize(stanzaError({ ...m, attrs: { ...m.attrs, from: s.jid } }, 'service-unavailable')),
+      );
+      return;
+    }
     return this.onChat(s, m, to);
   }
 
@@ -241,11 +285,18 @@ export class ChatServer {
       return true;
     });
     // Sender names come from the directory, so nobody can post under another name.
-    const dn = kept.find((c): c is XmlEl => typeof c !== 'string' && localName(c) === 'displayNames' && nsOf(c) === NS.pando);
+    const dn = kept.find(
+      (c): c is XmlEl =>
+        typeof c !== 'string' && localName(c) === 'displayNames' && nsOf(c) === NS.pando,
+    );
     const name = dn ? await this.userName(s.uuid) : undefined;
     if (dn && name !== undefined) dn.attrs.sender = name;
     kept.push(el('sent', { xmlns: NS.pando, timestamp: now.toISOString() }));
-    const attrs: Record<string, string> = { from, to: m.attrs.to ?? '', type: m.attrs.type ?? 'chat' };
+    const attrs: Record<string, string> = {
+      from,
+      to: m.attrs.to ?? '',
+      type: m.attrs.type ?? 'chat',
+    };
     if (m.attrs.id) attrs.id = m.attrs.id;
     if (m.attrs['xml:lang']) attrs['xml:lang'] = m.attrs['xml:lang'];
     return { name: 'message', attrs: { xmlns: NS.client, ...attrs }, children: kept };
@@ -286,7 +337,10 @@ export class ChatServer {
   private async onChat(s: ChatSession, m: XmlEl, to: Jid): Promise<void> {
     const recipient = to.local;
     if (!isUuid(recipient) || !(await this.userExists(recipient))) {
-      s.send(serialize(stanzaError({ ...m, attrs: { ...m.attrs, from: s.jid } }, 'item-not-found'))); return;
+      s.send(
+        serialize(stanzaError({ ...m, attrs: { ...m.attrs, from: s.jid } }, 'item-not-found')),
+      );
+      return;
     }
     const body = child(m, 'body');
     if (!body) return this.onChatSignal(s, m, to);
@@ -297,7 +351,8 @@ export class ChatServer {
     const senderBare = this.userJid(s.uuid);
     const recipientBare = this.userJid(recipient);
     const inbox: InboxDelta[] = [{ owner: s.uuid, convJid: recipientBare, isSender: true }];
-    if (recipient !== s.uuid) inbox.push({ owner: recipient, convJid: senderBare, isSender: false });
+    if (recipient !== s.uuid)
+      inbox.push({ owner: recipient, convJid: senderBare, isSender: false });
     const stored = await this.writer.write({
       sender: s.uuid,
       recipient,
@@ -317,19 +372,33 @@ export class ChatServer {
     const recipient = to.local;
     const forRecipient: XmlEl = {
       ...out,
-      children: [...out.children, el('stanza-id', { xmlns: NS.sid, by: this.userJid(recipient), id: archiveId })],
+      children: [
+        ...out.children,
+        el('stanza-id', { xmlns: NS.sid, by: this.userJid(recipient), id: archiveId }),
+      ],
     };
-    const noCopy = out.children.some((c) => typeof c !== 'string' && localName(c) === 'private' && nsOf(c) === NS.carbons);
+    const noCopy = out.children.some(
+      (c) => typeof c !== 'string' && localName(c) === 'private' && nsOf(c) === NS.carbons,
+    );
     if (to.resource && this.deliverToResource(recipient, to.resource, forRecipient)) {
       // Addressed to one resource: the others see a `received` carbon.
-      if (!noCopy) this.deliver(recipient, this.carbon('received', recipient, forRecipient), this.userJid(recipient) + '/' + to.resource, true);
+      if (!noCopy)
+        this.deliver(
+          recipient,
+          this.carbon('received', recipient, forRecipient),
+          this.userJid(recipient) + '/' + to.resource,
+          true,
+        );
     } else {
       this.deliver(recipient, forRecipient);
     }
     if (!noCopy && recipient !== s.uuid) {
       const forSender: XmlEl = {
         ...out,
-        children: [...out.children, el('stanza-id', { xmlns: NS.sid, by: this.userJid(s.uuid), id: archiveId })],
+        children: [
+          ...out.children,
+          el('stanza-id', { xmlns: NS.sid, by: this.userJid(s.uuid), id: archiveId }),
+        ],
       };
       this.deliver(s.uuid, this.carbon('sent', s.uuid, forSender), s.jid, true);
     }
@@ -347,11 +416,20 @@ export class ChatServer {
   /** Markers and chat states: routed, never archived; a `displayed` marker may reset the inbox. */
   private async onChatSignal(s: ChatSession, m: XmlEl, to: Jid): Promise<void> {
     const displayed = child(m, 'displayed', NS.markers);
-    if (displayed?.attrs.id) await resetInbox(this.db, s.uuid, this.userJid(to.local), displayed.attrs.id);
+    if (displayed?.attrs.id)
+      await resetInbox(this.db, s.uuid, this.userJid(to.local), displayed.attrs.id);
     const out: XmlEl = {
       name: 'message',
-      attrs: { xmlns: NS.client, from: s.jid, to: m.attrs.to ?? '', type: m.attrs.type ?? 'chat', ...(m.attrs.id ? { id: m.attrs.id } : {}) },
-      children: m.children.filter((c) => typeof c !== 'string' && !(localName(c) === 'stanza-id' && nsOf(c) === NS.sid)),
+      attrs: {
+        xmlns: NS.client,
+        from: s.jid,
+        to: m.attrs.to ?? '',
+        type: m.attrs.type ?? 'chat',
+        ...(m.attrs.id ? { id: m.attrs.id } : {}),
+      },
+      children: m.children.filter(
+        (c) => typeof c !== 'string' && !(localName(c) === 'stanza-id' && nsOf(c) === NS.sid),
+      ),
     };
     if (to.resource && this.deliverToResource(to.local, to.resource, out)) return;
     this.deliver(to.local, out);
@@ -366,7 +444,16 @@ export class ChatServer {
       if (await this.joinOnPost(mimId, s.uuid)) room = await this.rooms.get(mimId);
     }
     if (!room || !room.members.has(s.uuid)) {
-      s.send(serialize(stanzaError({ ...m, attrs: { ...m.attrs, from: s.jid, to: this.roomJid(mimId || 'x') } }, 'item-not-found', m.attrs.to))); return;
+      s.send(
+        serialize(
+          stanzaError(
+            { ...m, attrs: { ...m.attrs, from: s.jid, to: this.roomJid(mimId || 'x') } },
+            'item-not-found',
+            m.attrs.to,
+          ),
+        ),
+      );
+      return;
     }
     const roomJid = this.roomJid(mimId);
     const from = `${roomJid}/${this.userJid(s.uuid)}`;
@@ -376,8 +463,16 @@ export class ChatServer {
       if (displayed?.attrs.id) await resetInbox(this.db, s.uuid, roomJid, displayed.attrs.id);
       const out: XmlEl = {
         name: 'message',
-        attrs: { xmlns: NS.client, from, to: roomJid, type: 'groupchat', ...(m.attrs.id ? { id: m.attrs.id } : {}) },
-        children: m.children.filter((c) => typeof c !== 'string' && !(localName(c) === 'stanza-id' && nsOf(c) === NS.sid)),
+        attrs: {
+          xmlns: NS.client,
+          from,
+          to: roomJid,
+          type: 'groupchat',
+          ...(m.attrs.id ? { id: m.attrs.id } : {}),
+        },
+        children: m.children.filter(
+          (c) => typeof c !== 'string' && !(localName(c) === 'stanza-id' && nsOf(c) === NS.sid),
+        ),
       };
       for (const u of room.members) this.deliver(u, out);
       return;
@@ -401,22 +496,34 @@ export class ChatServer {
   }
 
   private fanOut(members: Iterable<string>, out: XmlEl, roomJid: string, archiveId: string): void {
-    const routed: XmlEl = { ...out, children: [...out.children, el('stanza-id', { xmlns: NS.sid, by: roomJid, id: archiveId })] };
+    const routed: XmlEl = {
+      ...out,
+      children: [...out.children, el('stanza-id', { xmlns: NS.sid, by: roomJid, id: archiveId })],
+    };
     for (const u of members) this.deliver(u, routed);
   }
 
   // ---- REST-side API (app.chat) -----------------------------------------------------------
 
   /** Applies a membership change and notifies as MongooseIM's MUC Light does. */
-  async setAffiliations(mimId: string, change: { added?: readonly string[]; removed?: readonly string[] }): Promise<AffiliationChange> {
+  async setAffiliations(
+    mimId: string,
+    change: { added?: readonly string[]; removed?: readonly string[] },
+  ): Promise<AffiliationChange> {
     const c = await this.rooms.setAffiliations(mimId, change);
     this.bus.publish({ t: 'room', mimId: c.mimId });
     if (c.added.length === 0 && c.removed.length === 0) return c;
     const roomJid = this.roomJid(c.mimId);
-    const users = (list: string[], aff: string) => list.map((u) => el('user', { affiliation: aff }, this.userJid(u)));
+    const users = (list: string[], aff: string) =>
+      list.map((u) => el('user', { affiliation: aff }, this.userJid(u)));
     const id = randomUUID();
     const msg = (to: string, ...xs: XmlEl[]) =>
-      el('message', { xmlns: NS.client, from: roomJid, to: this.userJid(to), type: 'groupchat', id }, el('x', { xmlns: NS.muclightAffiliations }, ...xs), el('body'));
+      el(
+        'message',
+        { xmlns: NS.client, from: roomJid, to: this.userJid(to), type: 'groupchat', id },
+        el('x', { xmlns: NS.muclightAffiliations }, ...xs),
+        el('body'),
+      );
     const addedSet = new Set(c.added);
     for (const u of c.members) {
       if (addedSet.has(u)) {
@@ -478,38 +585,106 @@ export class ChatServer {
   private async onIq(s: ChatSession, iq: XmlEl): Promise<void> {
     const type = iq.attrs.type;
     if (type === 'result' || type === 'error') return;
-    const reply = (...payload: XmlEl[]) => { s.send(serialize(el('iq', { xmlns: NS.client, type: 'result', id: iq.attrs.id, to: s.jid, from: iq.attrs.to ?? this.userJid(s.uuid) }, ...payload))); };
-    const fail = (condition: string) => { s.send(serialize(stanzaError({ ...iq, attrs: { ...iq.attrs, from: s.jid } }, condition, iq.attrs.to))); };
+    const reply = (...payload: XmlEl[]) => {
+      s.send(
+        serialize(
+          el(
+            'iq',
+            {
+              xmlns: NS.client,
+              type: 'result',
+              id: iq.attrs.id,
+              to: s.jid,
+              from: iq.attrs.to ?? this.userJid(s.uuid),
+            },
+            ...payload,
+          ),
+        ),
+      );
+    };
+    const fail = (condition: string) => {
+      s.send(
+        serialize(
+          stanzaError({ ...iq, attrs: { ...iq.attrs, from: s.jid } }, condition, iq.attrs.to),
+        ),
+      );
+    };
     const payload = iq.children.find((c): c is XmlEl => typeof c !== 'string');
-    if (!payload || (type !== 'get' && type !== 'set') || !iq.attrs.id) { fail('bad-request'); return; }
+    if (!payload || (type !== 'get' && type !== 'set') || !iq.attrs.id) {
+      fail('bad-request');
+      return;
+    }
     const pns = nsOf(payload, NS.client);
     const pname = localName(payload);
     const to = iq.attrs.to ? parseJid(iq.attrs.to) : undefined;
-    if (iq.attrs.to && !to) { fail('bad-request'); return; }
-    const toSelfOrServer = !to || (to.domain === this.domain && (!to.local || to.local === s.uuid) && !to.resource);
-
-    if (pns === NS.ping && pname === 'ping') { reply(); return; }
-    if (pns === NS.carbons && type === 'set' && toSelfOrServer && (pname === 'enable' || pname === 'disable')) {
-      s.carbons = pname === 'enable';
-      reply(); return;
+    if (iq.attrs.to && !to) {
+      fail('bad-request');
+      return;
     }
-    if (pns === NS.mam && pname === 'query' && type === 'set') return this.onMam(s, iq, payload, to, reply, fail);
-    if (pns === NS.inbox && pname === 'inbox' && type === 'set' && toSelfOrServer) return this.onInbox(s, iq, payload, reply);
-    if (pns === NS.last && pname === 'query' && type === 'get' && to?.local && to.domain === this.domain) {
-      if (!isUuid(to.local) || !(await mayQueryLastActivity(this.db, s.uuid, to.local))) { fail('forbidden'); return; }
-      if (this.isOnline(to.local)) { reply(el('query', { xmlns: NS.last, seconds: 0 })); return; }
+    const toSelfOrServer =
+      !to || (to.domain === this.domain && (!to.local || to.local === s.uuid) && !to.resource);
+
+    if (pns === NS.ping && pname === 'ping') {
+      reply();
+      return;
+    }
+    if (
+      pns === NS.carbons &&
+      type === 'set' &&
+      toSelfOrServer &&
+      (pname === 'enable' || pname === 'disable')
+    ) {
+      s.carbons = pname === 'enable';
+      reply();
+      return;
+    }
+    if (pns === NS.mam && pname === 'query' && type === 'set')
+      return this.onMam(s, iq, payload, to, reply, fail);
+    if (pns === NS.inbox && pname === 'inbox' && type === 'set' && toSelfOrServer)
+      return this.onInbox(s, iq, payload, reply);
+    if (
+      pns === NS.last &&
+      pname === 'query' &&
+      type === 'get' &&
+      to?.local &&
+      to.domain === this.domain
+    ) {
+      if (!isUuid(to.local) || !(await mayQueryLastActivity(this.db, s.uuid, to.local))) {
+        fail('forbidden');
+        return;
+      }
+      if (this.isOnline(to.local)) {
+        reply(el('query', { xmlns: NS.last, seconds: 0 }));
+        return;
+      }
       const seen = await lastSeen(this.db, to.local);
-      if (!seen) { fail('item-not-found'); return; }
+      if (!seen) {
+        fail('item-not-found');
+        return;
+      }
       const seconds = Math.max(0, Math.floor((this.now().getTime() - seen.getTime()) / 1000));
-      reply(el('query', { xmlns: NS.last, seconds })); return;
+      reply(el('query', { xmlns: NS.last, seconds }));
+      return;
     }
     if (pns === NS.muclightAffiliations && pname === 'query' && to?.domain === this.roomDomain) {
       const room = isRoomId(to.local) ? await this.rooms.get(to.local) : undefined;
-      if (!room || !room.members.has(s.uuid)) { fail('item-not-found'); return; }
-      if (type === 'set') { fail('not-allowed'); return; } // membership is managed through the REST API
+      if (!room || !room.members.has(s.uuid)) {
+        fail('item-not-found');
+        return;
+      }
+      if (type === 'set') {
+        fail('not-allowed');
+        return;
+      } // membership is managed through the REST API
       reply(
-        el('query', { xmlns: NS.muclightAffiliations }, el('version', {}, room.version), ...[...room.members].map((u) => el('user', { affiliation: 'member' }, this.userJid(u)))),
-      ); return;
+        el(
+          'query',
+          { xmlns: NS.muclightAffiliations },
+          el('version', {}, room.version),
+          ...[...room.members].map((u) => el('user', { affiliation: 'member' }, this.userJid(u))),
+        ),
+      );
+      return;
     }
     if (pns === NS.disco && pname === 'query' && type === 'get' && toSelfOrServer) {
       reply(
@@ -517,9 +692,20 @@ export class ChatServer {
           'query',
           { xmlns: NS.disco },
           el('identity', { category: 'server', type: 'im', name: 'Pando' }),
-          ...[NS.disco, NS.carbons, NS.mam, NS.inbox, NS.markers, NS.last, NS.muclight, NS.ping, NS.sid].map((v) => el('feature', { var: v })),
+          ...[
+            NS.disco,
+            NS.carbons,
+            NS.mam,
+            NS.inbox,
+            NS.markers,
+            NS.last,
+            NS.muclight,
+            NS.ping,
+            NS.sid,
+          ].map((v) => el('feature', { var: v })),
         ),
-      ); return;
+      );
+      return;
     }
     fail('service-unavailable');
   }
@@ -537,41 +723,71 @@ export class ChatServer {
     let isRoom = false;
     if (to && to.domain === this.roomDomain) {
       const room = isRoomId(to.local) ? await this.rooms.get(to.local) : undefined;
-      if (!room || !room.members.has(s.uuid)) { fail('item-not-found'); return; }
+      if (!room || !room.members.has(s.uuid)) {
+        fail('item-not-found');
+        return;
+      }
       conv = roomConv(to.local);
       archiveJid = this.roomJid(to.local);
       isRoom = true;
     } else if (to && !(to.domain === this.domain && to.local === s.uuid)) {
-      fail('forbidden'); return; // only your own archive
+      fail('forbidden');
+      return; // only your own archive
     }
     const fields = new Map<string, string>();
     const form = child(q, 'x', NS.dataForms);
-    if (form) for (const f of children(form, 'field')) if (f.attrs.var) fields.set(f.attrs.var, childText(f, 'value') ?? '');
+    if (form)
+      for (const f of children(form, 'field'))
+        if (f.attrs.var) fields.set(f.attrs.var, childText(f, 'value') ?? '');
     let start: Date | undefined;
     let end: Date | undefined;
-    for (const [k, v] of [['start', fields.get('start')], ['end', fields.get('end')]] as const) {
+    for (const [k, v] of [
+      ['start', fields.get('start')],
+      ['end', fields.get('end')],
+    ] as const) {
       if (v === undefined || v === '') continue;
       const d = new Date(v);
-      if (Number.isNaN(d.getTime())) { fail('bad-request'); return; }
+      if (Number.isNaN(d.getTime())) {
+        fail('bad-request');
+        return;
+      }
       if (k === 'start') start = d;
       else end = d;
     }
     const withJid = fields.get('with');
     if (withJid && !isRoom) {
       const w = parseJid(withJid);
-      if (!w?.local || w.domain !== this.domain) { fail('bad-request'); return; }
+      if (!w?.local || w.domain !== this.domain) {
+        fail('bad-request');
+        return;
+      }
       conv = pairConv(s.uuid, w.local);
     }
     const set = child(q, 'set', NS.rsm);
     const maxText = set ? childText(set, 'max') : undefined;
     const maxN = maxText === undefined ? MAM_DEFAULT_MAX : Number(maxText);
-    if (!Number.isInteger(maxN) || maxN < 0) { fail('bad-request'); return; }
+    if (!Number.isInteger(maxN) || maxN < 0) {
+      fail('bad-request');
+      return;
+    }
     const max = Math.min(maxN, MAM_MAX);
     const beforeEl = set ? child(set, 'before') : undefined;
     const before = beforeEl ? text(beforeEl) || undefined : undefined;
     const after = set ? childText(set, 'after') || undefined : undefined;
-    for (const v of [before, after]) if (v !== undefined && !/^[0-9]{1,19}$/.test(v)) { fail('item-not-found'); return; }
-    const res = await queryArchive(this.db, { conv, owner: conv ? undefined : s.uuid, before, after, start, end, max });
+    for (const v of [before, after])
+      if (v !== undefined && !/^[0-9]{1,19}$/.test(v)) {
+        fail('item-not-found');
+        return;
+      }
+    const res = await queryArchive(this.db, {
+      conv,
+      owner: conv ? undefined : s.uuid,
+      before,
+      after,
+      start,
+      end,
+      max,
+    });
     const queryid = q.attrs.queryid;
     for (const row of res.rows) {
       s.send(
@@ -597,7 +813,12 @@ export class ChatServer {
     );
   }
 
-  private async onInbox(s: ChatSession, _iq: XmlEl, q: XmlEl, reply: (...p: XmlEl[]) => void): Promise<void> {
+  private async onInbox(
+    s: ChatSession,
+    _iq: XmlEl,
+    q: XmlEl,
+    reply: (...p: XmlEl[]) => void,
+  ): Promise<void> {
     const rows = await queryInbox(this.db, s.uuid);
     const queryid = q.attrs.queryid;
     let unreadTotal = 0;
@@ -635,7 +856,9 @@ function batchLogger(): (size: number, ms: number) => void {
     msgs += size;
     ms += took;
     if (Date.now() - last < 2_000) return;
-    console.error(`[xmpp] ${n} batches, ${msgs} msgs, avg ${(msgs / n).toFixed(1)} msgs/batch, avg ${(ms / n).toFixed(1)} ms/batch`);
+    console.error(
+      `[xmpp] ${n} batches, ${msgs} msgs, avg ${(msgs / n).toFixed(1)} msgs/batch, avg ${(ms / n).toFixed(1)} ms/batch`,
+    );
     n = msgs = ms = 0;
     last = Date.now();
   };

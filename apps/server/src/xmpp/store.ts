@@ -115,10 +115,25 @@ from ins join rows on rows.sender = ins.sender and rows.client_id = ins.client_i
  * Writes one batch of messages, their inbox updates and their analytics events in a single
  * statement (one implicit transaction, one WAL flush): ARCHITECTURE.md "Durability".
  */
-export async function insertBatch(db: ChatDb, batch: NewMessage[], analytics = true): Promise<StoredResult[]> {
-  const cols: [string[], string[], string[], string[], string[], Date[], string[]] = [[], [], [], [], [], [], []];
+export async function insertBatch(
+  db: ChatDb,
+  batch: NewMessage[],
+  analytics = true,
+): Promise<StoredResult[]> {
+  const cols: [string[], string[], string[], string[], string[], Date[], string[]] = [
+    [],
+    [],
+    [],
+    [],
+    [],
+    [],
+    [],
+  ];
   // Per (owner, conversation): unread added by this batch, and whether the owner's own send reset it.
-  const boxes = new Map<string, { owner: string; convJid: string; lastOrd: number; unread: number; reset: boolean }>();
+  const boxes = new Map<
+    string,
+    { owner: string; convJid: string; lastOrd: number; unread: number; reset: boolean }
+  >();
   batch.forEach((m, i) => {
     cols[0].push(m.sender);
     cols[1].push(m.recipient);
@@ -130,7 +145,11 @@ export async function insertBatch(db: ChatDb, batch: NewMessage[], analytics = t
     for (const d of m.inbox) {
       const key = d.owner + '\n' + d.convJid;
       let b = boxes.get(key);
-      if (!b) boxes.set(key, (b = { owner: d.owner, convJid: d.convJid, lastOrd: 0, unread: 0, reset: false }));
+      if (!b)
+        boxes.set(
+          key,
+          (b = { owner: d.owner, convJid: d.convJid, lastOrd: 0, unread: 0, reset: false }),
+        );
       b.lastOrd = i + 1;
       if (d.isSender) {
         b.reset = true;
@@ -243,7 +262,10 @@ export class GroupCommitWriter {
   }
 }
 
-export async function queryArchive(db: ChatDb, q: ArchiveQuery): Promise<{ rows: ArchiveRow[]; complete: boolean; count: number }> {
+export async function queryArchive(
+  db: ChatDb,
+  q: ArchiveQuery,
+): Promise<{ rows: ArchiveRow[]; complete: boolean; count: number }> {
   const where: string[] = [];
   const params: unknown[] = [];
   const p = (v: unknown) => {
@@ -258,7 +280,10 @@ export async function queryArchive(db: ChatDb, q: ArchiveQuery): Promise<{ rows:
   if (q.start) where.push(`created_at >= ${p(q.start)}`);
   if (q.end) where.push(`created_at <= ${p(q.end)}`);
   const base = where.join(' and ');
-  const countRes = await db.query<{ n: number }>(`select count(*)::int as n from chat_messages where ${base}`, params);
+  const countRes = await db.query<{ n: number }>(
+    `select count(*)::int as n from chat_messages where ${base}`,
+    params,
+  );
   const page = [...where];
   const pageParams = [...params];
   const pp = (v: unknown) => {
@@ -290,7 +315,12 @@ export async function queryInbox(db: ChatDb, owner: string): Promise<InboxRow[]>
 }
 
 /** A `displayed` marker for the conversation's last message resets its unread count. */
-export async function resetInbox(db: ChatDb, owner: string, convJid: string, markedId: string): Promise<void> {
+export async function resetInbox(
+  db: ChatDb,
+  owner: string,
+  convJid: string,
+  markedId: string,
+): Promise<void> {
   await db.query(
     `update chat_inbox i set unread = 0 from chat_messages m
      where i.owner = $1 and i.conv_jid = $2 and m.id = i.last_message_id and m.client_id = $3 and i.unread > 0`,
@@ -307,13 +337,20 @@ export async function recordLastSeen(db: ChatDb, uuid: string, at: Date): Promis
 }
 
 export async function lastSeen(db: ChatDb, uuid: string): Promise<Date | undefined> {
-  const res = await db.query<{ last_seen_at: Date }>('select last_seen_at from chat_last_activity where user_uuid = $1', [uuid]);
+  const res = await db.query<{ last_seen_at: Date }>(
+    'select last_seen_at from chat_last_activity where user_uuid = $1',
+    [uuid],
+  );
   const v = res.rows[0]?.last_seen_at;
   return v ? new Date(v) : undefined;
 }
 
 /** jabber:iq:last is answered for people who share an organisation, a team or a chat room. */
-export async function mayQueryLastActivity(db: ChatDb, asker: string, target: string): Promise<boolean> {
+export async function mayQueryLastActivity(
+  db: ChatDb,
+  asker: string,
+  target: string,
+): Promise<boolean> {
   if (asker === target) return true;
   const res = await db.query<{ ok: boolean }>(
     `select (

@@ -93,7 +93,11 @@ export function localName(e: XmlEl): string {
 export function child(e: XmlEl, name: string, ns?: string): XmlEl | undefined {
   const parentNs = nsOf(e);
   for (const c of e.children) {
-    if (typeof c !== 'string' && localName(c) === name && (ns === undefined || nsOf(c, parentNs) === ns))
+    if (
+      typeof c !== 'string' &&
+      localName(c) === name &&
+      (ns === undefined || nsOf(c, parentNs) === ns)
+    )
       return c;
   }
   return undefined;
@@ -165,10 +169,15 @@ export function parseFrame(frame: string, limits: ParseLimits = DEFAULT_LIMITS):
   if (Buffer.byteLength(frame, 'utf8') > limits.maxFrameBytes)
     throw new FrameError('policy-violation', `stanza larger than ${limits.maxFrameBytes} bytes`);
   if (frame.includes('<!') || frame.includes('<?'))
-    throw new FrameError('restricted-xml', 'DTDs, comments, CDATA and processing instructions are not allowed');
-  if (BAD_ENTITY.test(frame)) throw new FrameError('restricted-xml', 'only predefined entities are allowed');
+    throw new FrameError(
+      'restricted-xml',
+      'DTDs, comments, CDATA and processing instructions are not allowed',
+    );
+  if (BAD_ENTITY.test(frame))
+    throw new FrameError('restricted-xml', 'only predefined entities are allowed');
   // XML 1.0 forbids these; PostgreSQL text cannot hold NUL either, so one would fail a whole batch.
-  if (CONTROL_CHARS.test(frame)) throw new FrameError('not-well-formed', 'control characters are not allowed');
+  if (CONTROL_CHARS.test(frame))
+    throw new FrameError('not-well-formed', 'control characters are not allowed');
 
   const sax = new SaxLtx();
   const stack: XmlEl[] = [];
@@ -181,16 +190,36 @@ export function parseFrame(frame: string, limits: ParseLimits = DEFAULT_LIMITS):
 
   sax.on('startElement', (name: string, attrs: Record<string, string>) => {
     if (failure) return;
-    if (root) { fail(new FrameError('bad-format', 'more than one element in a frame')); return; }
-    if (!NAME.test(name)) { fail(new FrameError('not-well-formed', 'invalid element name')); return; }
-    if (++count > limits.maxElements) { fail(new FrameError('policy-violation', 'too many elements')); return; }
-    if (stack.length >= limits.maxDepth) { fail(new FrameError('policy-violation', 'nesting too deep')); return; }
+    if (root) {
+      fail(new FrameError('bad-format', 'more than one element in a frame'));
+      return;
+    }
+    if (!NAME.test(name)) {
+      fail(new FrameError('not-well-formed', 'invalid element name'));
+      return;
+    }
+    if (++count > limits.maxElements) {
+      fail(new FrameError('policy-violation', 'too many elements'));
+      return;
+    }
+    if (stack.length >= limits.maxDepth) {
+      fail(new FrameError('policy-violation', 'nesting too deep'));
+      return;
+    }
     let n = 0;
     for (const k in attrs) {
-      if (++n > limits.maxAttributes) { fail(new FrameError('policy-violation', 'too many attributes')); return; }
-      if (!NAME.test(k)) { fail(new FrameError('not-well-formed', 'invalid attribute name')); return; }
-      if ((attrs[k] ?? '').length > limits.maxAttributeBytes)
-        { fail(new FrameError('policy-violation', `attribute ${k} too large`)); return; }
+      if (++n > limits.maxAttributes) {
+        fail(new FrameError('policy-violation', 'too many attributes'));
+        return;
+      }
+      if (!NAME.test(k)) {
+        fail(new FrameError('not-well-formed', 'invalid attribute name'));
+        return;
+      }
+      if ((attrs[k] ?? '').length > limits.maxAttributeBytes) {
+        fail(new FrameError('policy-violation', `attribute ${k} too large`));
+        return;
+      }
     }
     const e: XmlEl = { name, attrs: { ...attrs }, children: [] };
     stack.at(-1)?.children.push(e);
@@ -199,7 +228,10 @@ export function parseFrame(frame: string, limits: ParseLimits = DEFAULT_LIMITS):
   sax.on('endElement', (name: string) => {
     if (failure) return;
     const top = stack.pop();
-    if (!top || top.name !== name) { fail(new FrameError('not-well-formed', 'mismatched end tag')); return; }
+    if (!top || top.name !== name) {
+      fail(new FrameError('not-well-formed', 'mismatched end tag'));
+      return;
+    }
     if (stack.length === 0) root = top;
   });
   sax.on('text', (t: string) => {

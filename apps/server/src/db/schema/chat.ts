@@ -1,4 +1,14 @@
-import { bigint, bigserial, index, integer, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { tz } from './types.js';
 
 /**
@@ -52,7 +62,10 @@ export const chatRoomMembers = pgTable(
     userUuid: text('user_uuid').notNull(),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.mimId, t.userUuid] }), index('chat_room_members_user_idx').on(t.userUuid)],
+  (t) => [
+    primaryKey({ columns: [t.mimId, t.userUuid] }),
+    index('chat_room_members_user_idx').on(t.userUuid),
+  ],
 );
 
 export const chatLastActivity = pgTable('chat_last_activity', {

@@ -23,7 +23,10 @@ export interface TestChatClient {
 }
 
 export async function userUuid(ts: TestServer, email: string): Promise<string> {
-  const r = await ts.db.query<{ uuid: string }>('select uuid::text as uuid from users where email = $1', [email]);
+  const r = await ts.db.query<{ uuid: string }>(
+    'select uuid::text as uuid from users where email = $1',
+    [email],
+  );
   const uuid = r.rows[0]?.uuid;
   if (!uuid) throw new Error(`no user ${email}`);
   return uuid;
@@ -33,11 +36,20 @@ export async function userUuid(ts: TestServer, email: string): Promise<string> {
  * A session as POST /auth/validate creates it, and the chat token GET /api/v4/login/token
  * issues for it (the same functions, called directly so chat tests do not depend on email).
  */
-export async function chatLogin(ts: TestServer, email: string, sessionId?: number): Promise<{ uuid: string; userId: number; sessionId: number; token: string }> {
-  const r = await ts.db.query<{ id: number; uuid: string }>('select id, uuid::text as uuid from users where email = $1', [email]);
+export async function chatLogin(
+  ts: TestServer,
+  email: string,
+  sessionId?: number,
+): Promise<{ uuid: string; userId: number; sessionId: number; token: string }> {
+  const r = await ts.db.query<{ id: number; uuid: string }>(
+    'select id, uuid::text as uuid from users where email = $1',
+    [email],
+  );
   const user = r.rows[0];
   if (!user) throw new Error(`no user ${email}`);
-  const sid = sessionId ?? (await createSession(ts.db, ts.app.config, { userId: user.id, ip: '127.0.0.1' })).sessionId;
+  const sid =
+    sessionId ??
+    (await createSession(ts.db, ts.app.config, { userId: user.id, ip: '127.0.0.1' })).sessionId;
   const { token } = await issueChatToken(ts.db, ts.app.config, { userId: user.id, sessionId: sid });
   return { uuid: user.uuid, userId: user.id, sessionId: sid, token };
 }
@@ -128,15 +140,24 @@ export function rawSocket(url: string, headers: Record<string, string> = {}): Pr
       }
     }
   });
-  const closed = new Promise<number>((resolve) => ws.on('close', (code: number) => { resolve(code); }));
+  const closed = new Promise<number>((resolve) =>
+    ws.on('close', (code: number) => {
+      resolve(code);
+    }),
+  );
   return new Promise((resolve, reject) => {
     ws.on('error', reject);
-    ws.on('unexpected-response', (_req, res) => { reject(new Error(`HTTP ${res.statusCode}`)); });
-    ws.on('open', () => { resolve({
+    ws.on('unexpected-response', (_req, res) => {
+      reject(new Error(`HTTP ${res.statusCode}`));
+    });
+    ws.on('open', () => {
+      resolve({
         ws,
         frames,
         closed,
-        send: (f) => { ws.send(f); },
+        send: (f) => {
+          ws.send(f);
+        },
         waitFor(pred, timeoutMs = 5_000) {
           const hit = frames.find(pred);
           if (hit) return Promise.resolve(hit);
@@ -148,17 +169,24 @@ export function rawSocket(url: string, headers: Record<string, string> = {}): Pr
                 res(f);
               },
             };
-            const t = setTimeout(() => { rej(new Error('timed out waiting for a frame')); }, timeoutMs);
+            const t = setTimeout(() => {
+              rej(new Error('timed out waiting for a frame'));
+            }, timeoutMs);
             waiters.push(w);
           });
         },
-      }); },
-    );
+      });
+    });
   });
 }
 
 /** Opens, authenticates and binds a raw socket; resolves once bound. */
-export async function rawLogin(url: string, domain: string, uuid: string, token: string): Promise<RawSocket> {
+export async function rawLogin(
+  url: string,
+  domain: string,
+  uuid: string,
+  token: string,
+): Promise<RawSocket> {
   const s = await rawSocket(url);
   s.send(`<open xmlns="urn:ietf:params:xml:ns:xmpp-framing" to="${domain}" version="1.0"/>`);
   await s.waitFor((f) => f.includes('<mechanism>PLAIN'));
@@ -168,7 +196,9 @@ export async function rawLogin(url: string, domain: string, uuid: string, token:
   await s.waitFor((f) => f.startsWith('<success'));
   s.send(`<open xmlns="urn:ietf:params:xml:ns:xmpp-framing" to="${domain}" version="1.0"/>`);
   await s.waitFor((f) => f.includes('urn:ietf:params:xml:ns:xmpp-bind"/>'));
-  s.send(`<iq xmlns="jabber:client" type="set" id="b1"><bind xmlns="urn:ietf:params:xml:ns:xmpp-bind"/></iq>`);
+  s.send(
+    `<iq xmlns="jabber:client" type="set" id="b1"><bind xmlns="urn:ietf:params:xml:ns:xmpp-bind"/></iq>`,
+  );
   await s.waitFor((f) => f.includes('id="b1"'));
   return s;
 }
