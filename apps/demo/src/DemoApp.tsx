@@ -1,18 +1,22 @@
 import { useState } from 'react';
 import { createBrowserRouter } from 'react-router-dom';
-import { FakeChatNetwork } from '@pando/data-access/testing';
-import { ScreenHarness, startDemoSession, type DemoBackend } from '@pando/features/testing';
+import {
+  LocalEchoNetwork,
+  ScreenHarness,
+  startDemoSession,
+  type DemoBackend,
+} from '@pando/features/testing';
 
 /** The demo signs in as alice, whose teams, forum and advice conversation the seed fills. */
 export const DEMO_EMAIL = 'alice@example.org';
 
 /**
  * The product with no server: the same routes and screens as apps/web, on the MSW mock backend
- * and a ChatStore over the in-memory chat network (messages stay in this tab).
+ * and a ChatStore over a local echo transport (messages stay in this tab; nobody answers).
  */
 export function DemoApp({ backend }: { backend: DemoBackend }) {
   const [session] = useState(() => {
-    const network = new FakeChatNetwork();
+    const network = new LocalEchoNetwork();
     return { network, ...startDemoSession(backend, network, DEMO_EMAIL) };
   });
   return (

@@ -1,5 +1,6 @@
 import { ChatStore, MemoryOutboxStorage, type ChatTransport } from '@pando/data-access';
 import { userJid } from '@pando/domain';
+import { LocalEchoTransport } from './LocalEchoTransport';
 
 /** What the demo session needs of the mock backend (`@pando/data-access/testing`'s MockBackend). */
 export interface DemoBackend {
@@ -22,12 +23,26 @@ export interface DemoBackend {
   ): { ok: true; session: { token: string } } | { ok: false; status: number };
 }
 
-/** What the demo session needs of the chat fake (`FakeChatNetwork`). */
+/** What the demo session needs of a chat fake (`FakeChatNetwork` fits; so does the local echo). */
 export interface DemoChatNetwork {
   readonly domain: string;
   addUser(uuid: string, name: string): string;
   addRoom(mimId: string, members: readonly string[]): string;
   transport(jid: string): ChatTransport;
+}
+
+/** A chat "network" of one: every send is stored and echoed (see LocalEchoTransport). */
+export class LocalEchoNetwork implements DemoChatNetwork {
+  constructor(readonly domain = 'pando.test') {}
+  addUser(uuid: string): string {
+    return `${uuid}@${this.domain}`;
+  }
+  addRoom(mimId: string): string {
+    return `${mimId}@muclight.${this.domain}`;
+  }
+  transport(jid: string): ChatTransport {
+    return new LocalEchoTransport(jid);
+  }
 }
 
 /**

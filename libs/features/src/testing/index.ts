@@ -4,5 +4,6 @@
  */
 export { ScreenHarness } from './ScreenHarness';
 export type { ScreenHarnessProps } from './ScreenHarness';
-export { startDemoSession } from './demoSession';
+export { LocalEchoNetwork, startDemoSession } from './demoSession';
+export { LocalEchoTransport } from './LocalEchoTransport';
 export type { DemoBackend, DemoChatNetwork } from './demoSession';

@@ -1,0 +1,38 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import { screenStory } from '../testing/screenStory';
+
+const meta = { title: 'Screens/Chat/Conversations' } satisfies Meta;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** /users/{uuid}: a direct chat with bob and his profile; a sent message shows as sent. */
+export const DirectChat: Story = {
+  ...screenStory((backend) => {
+    const bob = backend.state.users.find((u) => u.email === 'bob@example.org');
+    return `/users/${bob?.uuid ?? ''}`;
+  }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const composer = await canvas.findByRole('textbox', { name: 'Message' }, { timeout: 10_000 });
+    await expect(canvas.getByRole('complementary', { name: 'Profile' })).toBeVisible();
+    await userEvent.type(composer, 'Hello Bob{Enter}');
+    const log = canvas.getByRole('log', { name: 'Messages' });
+    await expect(await within(log).findByText('Hello Bob')).toBeVisible();
+  },
+};
+
+/** /teams/{id}: the team chat with the team panel. */
+export const TeamChat: Story = {
+  ...screenStory((backend) => {
+    const team = backend.state.teams.find((t) => t.name === 'Ward 7 Team');
+    return `/teams/${String(team?.id ?? 0)}`;
+  }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('complementary', { name: 'Team' }, { timeout: 10_000 }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  },
+};

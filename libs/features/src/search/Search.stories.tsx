@@ -1,0 +1,29 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import { screenStory } from '../testing/screenStory';
+
+const meta = { title: 'Screens/Search/Search' } satisfies Meta;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** /search with the forum filter: typing finds the Junior Doctors Forum. */
+export const Forums: Story = {
+  ...screenStory('/search?include=team.forum'),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const box = await canvas.findByLabelText(
+      'Search people, teams, forums and advice',
+      {},
+      { timeout: 10_000 },
+    );
+    await userEvent.type(box, 'Junior');
+    const results = canvas.getByRole('region', { name: 'Results' });
+    await expect(
+      await within(results).findByRole(
+        'link',
+        { name: /Junior Doctors Forum/ },
+        { timeout: 5_000 },
+      ),
+    ).toBeVisible();
+  },
+};
