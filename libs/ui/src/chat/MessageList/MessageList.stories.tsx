@@ -1,4 +1,4 @@
-import { Box, Button, Stack } from '@mantine/core';
+import { Box, Button, SimpleGrid, Stack } from '@mantine/core';
 import { buildTimeline, type ChatMessage } from '@pando/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useMemo, useRef, useState } from 'react';
@@ -171,4 +171,33 @@ export const NewMessagesIndicator: Story = {
     await userEvent.click(indicator);
     await waitFor(() => expect(canvas.getByText('Bed 12 troponin back: 48 ng/L.')).toBeVisible());
   },
+};
+
+/** The list's states side by side: a conversation, loading older, the beginning, empty. */
+export const Catalog: Story = {
+  render: ({ messages, ...props }) => (
+    <SimpleGrid cols={4} spacing="md" p="md">
+      {(
+        [
+          ['Conversation', messages, 'fetched'],
+          ['Loading older', messages.slice(0, 5), 'fetchingMore'],
+          ['Beginning', messages.slice(0, 3), 'fetchedAll'],
+          ['Empty', [], 'fetchedAll'],
+        ] as const
+      ).map(([title, list, history]) => (
+        <Box
+          key={title}
+          h={480}
+          style={{ border: '1px solid var(--mantine-color-default-border)' }}
+        >
+          <MessageList
+            {...props}
+            label={`Messages: ${title}`}
+            history={history}
+            items={buildTimeline(list)}
+          />
+        </Box>
+      ))}
+    </SimpleGrid>
+  ),
 };

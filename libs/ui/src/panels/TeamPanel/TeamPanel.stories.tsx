@@ -1,4 +1,4 @@
-import { Box } from '@mantine/core';
+import { Box, SimpleGrid } from '@mantine/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { LONG_NAME, RTL_NAME } from '../../testing/fixtures';
@@ -95,4 +95,27 @@ export const LongAndRightToLeftNames: Story = {
     team: { name: LONG_NAME, discoverable: false, auto_accept: false },
     members: [...members, { id: 'rtl', name: RTL_NAME, detail: 'طبيب مقيم · أمراض القلب' }],
   },
+};
+
+/** Member, non-member of a team, of a forum and of a private team, side by side. */
+export const Catalog: Story = {
+  decorators: [(Story) => <Story />],
+  render: (args) => (
+    <SimpleGrid cols={4} spacing="md" p="md">
+      <TeamPanel {...args} label="Team details: member" />
+      <TeamPanel
+        {...args}
+        label="Team details: discoverable team"
+        isMember={false}
+        team={{ name: 'Cardiology registrars', discoverable: true, auto_accept: false }}
+      />
+      <TeamPanel
+        {...args}
+        label="Team details: forum"
+        isMember={false}
+        team={{ name: 'Junior Doctors Forum', discoverable: true, auto_accept: true }}
+      />
+      <TeamPanel {...args} label="Team details: private team" isMember={false} />
+    </SimpleGrid>
+  ),
 };

@@ -28,6 +28,8 @@ export interface TeamPanelProps {
   onLeave: () => void;
   /** Spinner on join/leave. @default false */
   busy?: boolean;
+  /** The complementary landmark's name; unique per page. @default 'Team details' */
+  label?: string;
 }
 
 /**
@@ -45,11 +47,12 @@ export function TeamPanel({
   onJoin,
   onLeave,
   busy = false,
+  label = 'Team details',
 }: TeamPanelProps) {
   const [confirmLeave, setConfirmLeave] = useState(false);
   const join = joinLabel(team);
   return (
-    <Stack gap="md" p="md" component="aside" aria-label="Team details">
+    <Stack gap="md" p="md" component="aside" aria-label={label}>
       <InlineRename name={team.name} onRename={onRename} editable={isMember} />
       <Text size="sm" c="dimmed">
         {members.length === 1 ? '1 member' : `${members.length} members`}
