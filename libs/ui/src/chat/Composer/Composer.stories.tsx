@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { Stack, Text } from '@mantine/core';
 import { Composer } from './Composer';
 
 const meta = {
@@ -46,4 +47,42 @@ export const LongDraft: Story = {
 };
 export const RightToLeftDraft: Story = {
   args: { defaultValue: 'المريض في السرير ٩ يحتاج إلى تخطيط قلب' },
+};
+
+/** Every state side by side, for design review: team, forum, offline, replying, long draft. */
+export const Catalog: Story = {
+  render: (args) => (
+    <Stack gap="xl" p="md">
+      {(
+        [
+          ['Team chat', {}],
+          ['Forum (no patient share)', { isForum: true }],
+          ['Offline', { offline: true }],
+          [
+            'Replying',
+            {
+              replyTo: {
+                senderName: 'Dr Priya Raman',
+                text: 'Agreed, I will review her at 11 with the echo result.',
+              },
+            },
+          ],
+          ['Long draft', { defaultValue: 'Handover for bed 3:\nNSTEMI day 2, troponin down.' }],
+        ] as const
+      ).map(([title, state]) => (
+        <Stack key={title} gap="xs">
+          <Text fw={600} size="sm">
+            {title}
+          </Text>
+          <Composer {...args} {...state} />
+        </Stack>
+      ))}
+    </Stack>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getAllByRole('textbox', { name: 'Message' })).toHaveLength(5);
+    // The forum composer is the only one without the patient-card button.
+    await expect(canvas.getAllByRole('button', { name: /patient card/i })).toHaveLength(4);
+  },
 };
