@@ -43,4 +43,11 @@ export class ChatPane {
   sidebarRow(name: string | RegExp): Locator {
     return this.conversations.getByRole('link', { name });
   }
+
+  /** The unread badge's count on a sidebar row (0 without a badge). */
+  async unreadOf(row: Locator): Promise<number> {
+    const badge = row.locator('.mantine-Badge-root');
+    if ((await badge.count()) === 0) return 0;
+    return Number(/\d+/.exec((await badge.first().textContent()) ?? '')?.[0] ?? 0);
+  }
 }

@@ -14,7 +14,10 @@ const TOO_LARGE = 26_214_400 + 1;
 
 async function openDmWithBob(page: Page): Promise<ChatPane> {
   const chat = new ChatPane(page);
-  await chat.sidebarRow(/Bob Baker/).first().click();
+  await chat
+    .sidebarRow(/Bob Baker/)
+    .first()
+    .click();
   await expect(chat.composer).toBeVisible();
   return chat;
 }
@@ -26,7 +29,10 @@ test('spec 01 §7: alice sends bob an image and a file; both arrive and open', a
   const bobPage = await loggedIn(browser, 'bob@example.org');
   await openDmWithBob(alicePage);
   const bob = new ChatPane(bobPage);
-  await bob.sidebarRow(/Alice Anderson/).first().click();
+  await bob
+    .sidebarRow(/Alice Anderson/)
+    .first()
+    .click();
 
   const stamp = Date.now();
   await alicePage

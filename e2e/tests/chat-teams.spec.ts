@@ -27,7 +27,10 @@ test('spec 01 §4: carol finds the Junior Doctors Forum in search, posts into it
   const results = carolPage.getByRole('region', { name: 'Results' });
   // Carol works at Riverside; the forum belongs to St Elsewhere in the same network.
   await carolPage.getByRole('radio', { name: 'Yes' }).check();
-  await results.getByRole('link', { name: /Junior Doctors Forum/ }).first().click();
+  await results
+    .getByRole('link', { name: /Junior Doctors Forum/ })
+    .first()
+    .click();
   await expect(carolPage).toHaveURL(/\/teams\/\d+$/);
   await expect(carol.sidebarRow(/Junior Doctors Forum/)).toHaveCount(0);
 
