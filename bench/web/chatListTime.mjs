@@ -65,7 +65,12 @@ try {
       const r = await fetch('/api/v4/teams', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ name: `Bench team ${i}`, discoverable: false, user_ids: [], public_data: {} }),
+        body: JSON.stringify({
+          name: `Bench team ${i}`,
+          discoverable: false,
+          user_ids: [],
+          public_data: {},
+        }),
       });
       if (r.ok) ok += 1;
     }
@@ -79,8 +84,12 @@ try {
     const p = await context.newPage();
     const start = Date.now();
     await p.goto('/', { waitUntil: 'commit' });
-    const rows = p.getByRole('navigation', { name: 'Conversations' }).getByRole('link', { name: /^Bench team/ });
+    const rows = p
+      .getByRole('navigation', { name: 'Conversations' })
+      .getByRole('link', { name: /^Bench team/ });
     await p.waitForFunction(
+      // Runs in the page, where `document` exists.
+      // eslint-disable-next-line no-undef
       (n) => document.querySelectorAll('nav[aria-label="Conversations"] a').length >= n,
       CONVERSATIONS,
       { timeout: 60_000, polling: 'raf' },
@@ -92,7 +101,9 @@ try {
   }
   const sorted = [...times].sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)];
-  console.log(`chat list with ${CONVERSATIONS}+ conversations interactive: median ${median} ms, runs ${times.join(', ')} ms`);
+  console.log(
+    `chat list with ${CONVERSATIONS}+ conversations interactive: median ${median} ms, runs ${times.join(', ')} ms`,
+  );
 } finally {
   await browser.close();
   server.kill('SIGTERM');

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { createMockWorker } from '@pando/data-access/testing/browser';
 import { ScreenHarness } from './ScreenHarness';
-import { LocalEchoNetwork, startDemoSession, type DemoBackend } from './demoSession';
+import { LocalEchoNetwork, startDemoSession } from './demoSession';
 
 type MockBackend = ReturnType<typeof createMockWorker>['backend'];
 
@@ -27,7 +27,7 @@ function ScreenStory({
       return null;
     }
     const network = new LocalEchoNetwork();
-    return { network, ...startDemoSession(backend as DemoBackend, network, email) };
+    return { network, ...startDemoSession(backend, network, email) };
   });
   return (
     <ScreenHarness

@@ -10,7 +10,6 @@ import { adviceActions, adviceState, roomJid, type AdviceAction } from '@pando/d
 import { useViewer } from '../../auth/SessionGate';
 import { ChatFrame, PaneLoading } from '../../chat/components/ChatFrame';
 import { ConversationArea } from '../../chat/components/ConversationArea';
-import { useChatRuntime } from '../../chat/runtime/ChatRuntime';
 import { useAppServices } from '../../shell/services/AppServices';
 
 const STATE_LABEL = {
@@ -26,8 +25,7 @@ const STATE_LABEL = {
  */
 export function AdviceChat({ teamId, conversationId }: { teamId: number; conversationId: number }) {
   const viewer = useViewer();
-  const { chatDomain, notifications, logger } = useAppServices();
-  const chat = useChatRuntime();
+  const { chatDomain, notifications } = useAppServices();
   const navigate = useNavigate();
   const conversation = useAdviceConversationQuery(teamId, conversationId);
   const change = useChangeAdviceConversationMutation(teamId, conversationId);
@@ -65,11 +63,8 @@ export function AdviceChat({ teamId, conversationId }: { teamId: number; convers
     change.mutate(action.endpoint, {
       onSuccess: (result) => {
         if (isBadRequest(result)) return;
-        if (action.systemLine && chat.sendAdviceResolution) {
-          chat.sendAdviceResolution(address, action.systemLine).catch((error: unknown) => {
-            logger.warn('The advice system line was not sent', { error: String(error) });
-          });
-        }
+        // The system line (spec 01 §4) is posted into the room by the server with the state
+        // change (apps/server advice/chatBridge.ts), so every client sees exactly one.
         if (action.notice) notifications.notify({ kind: 'info', message: action.notice });
         if (action.navigateTo) void navigate(action.navigateTo);
       },

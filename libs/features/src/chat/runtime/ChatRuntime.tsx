@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { AdviceResolutionAction, ConversationKind } from '@pando/domain';
+import type { ConversationKind } from '@pando/domain';
 import type { UserStatus } from '@pando/domain';
 import type { DirectConversation } from '../sidebarItems';
 
@@ -22,8 +22,6 @@ export interface ChatRuntimeValue {
    * app runs without a chat connection; the pane then says so instead of showing an empty list.
    */
   renderConversation?: (conversation: ConversationTarget) => ReactNode;
-  /** Posts the advice system line (spec 01 §4: REJECT, ACCEPT and RESOLVE appear in the chat). */
-  sendAdviceResolution?: (roomAddress: string, action: AdviceResolutionAction) => Promise<void>;
   /** Sends a first text message into a conversation (ask advice). */
   sendText?: (address: string, text: string, recipientName: string) => Promise<void>;
 }
