@@ -131,6 +131,12 @@ describe('state rules of spec 01 §4, enforced by the server', () => {
       public_team_resolved: false,
     });
     expect(await systemLines(c.mim_id)).toEqual(['RESOLVE']);
+    // Clients show only lines with display names; the sender is who resolved it.
+    const line = await ts.db.query<{ stanza: string }>(
+      `select stanza from chat_messages where conv = $1 and sender = 'system'`,
+      [`r:${c.mim_id.toLowerCase()}`],
+    );
+    expect(line.rows[0]?.stanza).toMatch(/<displayNames[^>]*sender="Alice Anderson"/);
     // Resolving twice is the wrong state, not the wrong side.
     const again = await act(alice, c, 'resolve');
     expect(again.statusCode).toBe(409);

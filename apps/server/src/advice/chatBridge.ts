@@ -51,10 +51,13 @@ export function postAdviceResolution(
   app: FastifyInstance,
   mimId: string,
   action: AdviceResolutionAction,
+  actorName: string,
 ): Promise<string> {
+  // The actor's name is the line's sender, so clients can say who resolved or accepted it.
   return app.chat.postSystemMessage(
     mimId,
     JSON.stringify({ version: MESSAGE_BODY_VERSION, advice_resolution: { action } }),
     MESSAGE_SUBJECTS.ADVICE_RESOLUTION,
+    actorName,
   );
 }

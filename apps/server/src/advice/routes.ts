@@ -229,7 +229,12 @@ export function registerAdviceRoutes(app: FastifyInstance): void {
       });
       if (!outcome.ok) throw outcome.error;
       try {
-        await postAdviceResolution(app, outcome.a.mim_id, outcome.action);
+        await postAdviceResolution(
+          app,
+          outcome.a.mim_id,
+          outcome.action,
+          `${user.first_name} ${user.last_name}`.trim(),
+        );
       } catch (err) {
         // The state change is committed; a lost system line must not turn it into an error.
         req.log.error({ err, mimId: outcome.a.mim_id }, 'advice resolution line not posted');

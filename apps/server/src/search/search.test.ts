@@ -155,7 +155,11 @@ describe('GET /filters (spec 01 §2 search, §3 search result)', () => {
 
   it('names, emails and team names are indexed for the search expressions', async () => {
     const r = await ts.db.query<{ indexname: string }>(
-      `select indexname from pg_indexes where indexname in ('users_search_trgm_idx', 'teams_search_trgm_idx') order by indexname`,
+      // On PostgreSQL each test file has its own schema: look at this one only.
+      `select indexname from pg_indexes
+        where schemaname = current_schema()
+          and indexname in ('users_search_trgm_idx', 'teams_search_trgm_idx')
+        order by indexname`,
     );
     expect(r.rows.map((x) => x.indexname)).toEqual([
       'teams_search_trgm_idx',

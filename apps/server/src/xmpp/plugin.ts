@@ -23,7 +23,16 @@ export interface ChatApi {
     ): Promise<unknown>;
   };
   /** A line from the room itself (advice resolution), archived and counted in inboxes. */
-  postSystemMessage(mimId: string, body: string, subject?: string): Promise<string>;
+  /**
+   * A line from the room itself. `senderName` is shown as its sender (the person whose action
+   * it reports, e.g. who resolved an advice conversation); the product name by default.
+   */
+  postSystemMessage(
+    mimId: string,
+    body: string,
+    subject?: string,
+    senderName?: string,
+  ): Promise<string>;
 }
 
 declare module 'fastify' {
@@ -158,7 +167,8 @@ async function xmppPlugin(app: FastifyInstance, opts: XmppPluginOptions): Promis
     server,
     connectionOptions: connOpts,
     rooms: { setAffiliations: (mimId, change) => server.setAffiliations(mimId, change) },
-    postSystemMessage: (mimId, body, subject) => server.postSystemMessage(mimId, body, subject),
+    postSystemMessage: (mimId, body, subject, senderName) =>
+      server.postSystemMessage(mimId, body, subject, senderName),
   };
   app.decorate('chat', api);
 

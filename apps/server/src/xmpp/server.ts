@@ -550,7 +550,12 @@ export class ChatServer {
    * Posts a line from the room itself (advice resolution: ACCEPT, REJECT, RESOLVE), archived
    * and counted in every occupant's inbox.
    */
-  async postSystemMessage(mimIdRaw: string, body: string, subject?: string): Promise<string> {
+  async postSystemMessage(
+    mimIdRaw: string,
+    body: string,
+    subject?: string,
+    senderName?: string,
+  ): Promise<string> {
     const mimId = mimIdRaw.toLowerCase();
     const room = await this.rooms.get(mimId);
     if (!room) throw new Error(`no chat room ${mimId}`);
@@ -563,7 +568,7 @@ export class ChatServer {
       el('body', {}, body),
       subject !== undefined && el('subject', {}, subject),
       // Clients show only messages that carry display names (spec 01 §3 "Chat message").
-      el('displayNames', { xmlns: NS.pando, sender: this.systemName, recipient: '' }),
+      el('displayNames', { xmlns: NS.pando, sender: senderName ?? this.systemName, recipient: '' }),
       el('sent', { xmlns: NS.pando, timestamp: now.toISOString() }),
     );
     const stored = await this.writer.write({

@@ -24,10 +24,13 @@ export async function startChildServer(
   port?: number,
 ): Promise<{ child: ChildProcess; url: string; port: number }> {
   const p = port ?? (await freePort());
+  // The database and the bus are the caller's choice: a DATABASE_URL/REDIS_URL inherited from the
+  // test run (npm test's PostgreSQL pass) would point the child elsewhere than the test's data.
+  const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     cwd: REPO,
     env: {
-      ...process.env,
+      ...inherited,
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
       PORT: String(p),
