@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ChatPane, loggedIn } from '../pom/Chat';
 
-test('spec 01 §4: alice asks Cardiology Advice, bob answers, alice resolves, the team accepts; it leaves both sidebars and shows in the requester history', async ({
+test('spec 01 §4: alice asks Cardiology Advice, bob answers, alice resolves, the team accepts; system lines on both sides; it leaves the sidebar and shows in history', async ({
   browser,
 }) => {
   test.setTimeout(90_000);
@@ -34,13 +34,15 @@ test('spec 01 §4: alice asks Cardiology Advice, bob answers, alice resolves, th
   await bob.send(answer);
   await expect(alice.messages.getByText(answer, { exact: true })).toBeVisible();
 
-  // Alice resolves: back to / and the conversation leaves her sidebar.
-  // (The system lines wait in e2e/pending/advice-system-lines.spec.ts.)
+  // Alice resolves: back to /, the system line shows for bob live.
   await alicePage.getByRole('button', { name: 'Mark as resolved' }).click();
   await expect(alicePage).toHaveURL(/\/$/);
+  await expect(
+    bob.messages.getByText('Alice Anderson marked this conversation as resolved'),
+  ).toBeVisible();
   await expect(alice.conversations.locator(`a[href="${path}"]`)).toHaveCount(0);
 
-  // The team accepts; bob's pane now offers Accept (the conversation is ACCEPTABLE for the team).
+  // The team accepts: the accept line shows on bob's side and, reopened from history, on alice's.
   await bobPage.reload();
   await bobPage.getByRole('button', { name: 'Accept' }).click();
   await expect(bobPage).toHaveURL(/\/$/);
@@ -50,6 +52,11 @@ test('spec 01 §4: alice asks Cardiology Advice, bob answers, alice resolves, th
   const row = alicePage.getByRole('main').locator(`a[href="${path}"]`);
   await expect(row).toBeVisible();
   await row.click();
-  await expect(alice.messages.getByText(question, { exact: true })).toBeVisible();
+  await expect(
+    alice.messages.getByText('Alice Anderson marked this conversation as resolved'),
+  ).toBeVisible();
+  await expect(
+    alice.messages.getByText(/^Bob \S+ accepted the resolution and closed this conversation$/),
+  ).toBeVisible();
   await expect(alice.messages.getByText(answer, { exact: true })).toBeVisible();
 });
