@@ -51,12 +51,15 @@ try {
   let code;
   for (let i = 0; i < 50 && !code; i += 1) {
     const answer = await (await page.request.get('/api/dev/mailbox?to=alice%40example.org')).json();
-    code = answer.results
+    /** @type {{ results: { sent_at: string; text: string }[] }} */
+    const mailbox = answer;
+    code = mailbox.results
       .filter((m) => Date.parse(m.sent_at) >= since - 1000)
       .map((m) => /\b([A-Z0-9]{3}-[A-Z0-9]{3})\b/.exec(m.text)?.[1])
       .find(Boolean);
     if (!code) await new Promise((r) => setTimeout(r, 200));
   }
+  if (!code) throw new Error('No login code arrived in the dev mailbox.');
   await page.getByLabel('Login code').fill(code);
   await page.getByRole('navigation', { name: 'Conversations' }).waitFor();
   const created = await page.evaluate(async (n) => {
