@@ -120,9 +120,10 @@ test('issue 10: every action is reachable by keyboard — open a DM from the sid
   await page.keyboard.press('Enter');
   await expect(page.getByText(/Replying to/)).toBeVisible();
   await chat.composer.focus();
-  await page.keyboard.type('and a reply');
+  const reply = `and a reply ${Date.now()}`;
+  await page.keyboard.type(reply);
   await page.keyboard.press('Enter');
-  await expect(chat.bubble('and a reply').locator('blockquote')).toContainText(text);
+  await expect(chat.bubble(reply).locator('blockquote')).toContainText(text);
 
   // The logout confirmation opens and closes by keyboard.
   await page.getByRole('button', { name: 'Log out' }).focus();
