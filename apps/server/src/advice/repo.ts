@@ -43,15 +43,6 @@ export const ADVICE_SELECT = `
     join users rq on rq.id = ac.requestor_id
     left join users rs on rs.id = ac.resolver_id`;
 
-export function parseEmbed(embed: string | undefined): Set<string> {
-  return new Set(
-    (embed ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-  );
-}
-
 /**
  * The wire shape of spec 01 §3. Ids are always sent; `team`, `requestor`, `resolver` follow the
  * embeds the client asked for (`team.public_data` adds the advice team's tips and issues).

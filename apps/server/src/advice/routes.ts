@@ -5,24 +5,22 @@ import {
   type AdviceResolutionAction,
   CreateAdviceConversationSchema,
   type CreatedAdviceConversation,
+  AdviceHistoryQuerySchema,
+  EmbedQuerySchema,
+  parseEmbed,
+  TeamAdviceParamSchema,
+  TeamIdParamSchema,
 } from '@pando/domain';
 import { recordEvent } from '../analytics/record.js';
 import { requireUser } from '../auth/sessions.js';
 import { HttpError, parseInput } from '../http/errors.js';
 import { isAdviceRecord, newMimId, one, readableTeam, uuidsOf } from '../teams/repo.js';
-import {
-  AdviceHistoryQuerySchema,
-  EmbedQuerySchema,
-  TeamAdviceParamSchema,
-  TeamIdParamSchema,
-} from '../teams/pendingSchemas.js';
 import type { UserRecord } from '../users/repo.js';
 import { postAdviceResolution, postAsUser } from './chatBridge.js';
 import {
   ADVICE_SELECT,
   type AdviceRecord,
   findAdvice,
-  parseEmbed,
   participantAdvice,
   toWireAdvice,
 } from './repo.js';

@@ -1,14 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { ChatRoom } from '@pando/domain';
+import { type ChatRoom, EmbedQuerySchema, MimIdParamSchema, parseEmbed } from '@pando/domain';
 import { requireUser } from '../auth/sessions.js';
 import { notFound, parseInput } from '../http/errors.js';
 import { adviceTeamNotActive } from '../advice/routes.js';
-import {
-  findAdviceByMimId,
-  isAdviceParticipant,
-  parseEmbed,
-  toWireAdvice,
-} from '../advice/repo.js';
+import { findAdviceByMimId, isAdviceParticipant, toWireAdvice } from '../advice/repo.js';
 import {
   canReadTeam,
   findTeamByMimId,
@@ -16,7 +11,6 @@ import {
   publicDataOf,
   toWireTeam,
 } from '../teams/repo.js';
-import { EmbedQuerySchema, MimIdParamSchema } from '../teams/pendingSchemas.js';
 
 interface PersonRow {
   id: number;

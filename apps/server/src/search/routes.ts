@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../auth/sessions.js';
 import { parseInput } from '../http/errors.js';
-import type { SearchResponseWire, SearchResultWire } from '@pando/domain';
-import { SearchQuerySchema } from '../teams/pendingSchemas.js';
+import { SearchQuerySchema, type SearchResponseWire, type SearchResultWire } from '@pando/domain';
 import { queryTeams, type TeamRecord, toWireTeam } from '../teams/repo.js';
 
 /** The expressions the 0200 migration indexes; they must stay character-for-character equal. */

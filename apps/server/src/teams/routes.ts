@@ -6,13 +6,14 @@ import {
   TeamUpdateSchema,
   UserIdsBodySchema,
   hasAccess,
+  IdParamSchema,
+  MembersQuerySchema,
   validateMembers,
 } from '@pando/domain';
 import { requireUser } from '../auth/sessions.js';
 import { HttpError, parseInput } from '../http/errors.js';
 import { ADVICE_SELECT, type AdviceRecord, toWireAdvice } from '../advice/repo.js';
 import { changeTeamMembers, syncTeamRooms } from './membership.js';
-import { IdParamSchema, MembersQuerySchema } from './pendingSchemas.js';
 import {
   checkAddableUsers,
   findTeam,

@@ -3,12 +3,11 @@ import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { FileUploadFieldsSchema, IdSchema, ShareBodySchema } from '@pando/domain';
+import { FileUploadFieldsSchema, IdParamSchema, IdSchema, ShareBodySchema } from '@pando/domain';
 import { recordEvent } from '../analytics/record.js';
 import { requireUser } from '../auth/sessions.js';
 import { HttpError, notFound, parseInput } from '../http/errors.js';
 import type { UserRecord } from '../users/repo.js';
-import { IdParamSchema } from '../teams/pendingSchemas.js';
 import { one } from '../teams/repo.js';
 import { addShare, canReadShared, canShareTo, forbiddenRead, type ShareTarget } from './access.js';
 import {
