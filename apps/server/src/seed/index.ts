@@ -1,3 +1,4 @@
+import { SAMPLE_ROLES } from '@pando/domain';
 import type { Database, DatabaseTx } from '../db/client.js';
 import { seedChatHistory, type SeedChatContext } from './chatHistory.js';
 import { pick, prng, stableMimId, stableUuid } from './random.js';
@@ -21,19 +22,6 @@ export const DEMO_ORGS = {
   riverside: 'Riverside Hospital',
   northgate: 'Northgate Clinic',
 } as const;
-
-/** The 9 roles of the report's sample (spec 02 §2). */
-export const ROLES = [
-  'Consultant',
-  'Nurse',
-  'Administration',
-  'Clinical Nurse Specialist',
-  'Clinical Fellow',
-  'Physiotherapist',
-  'Dietitian',
-  'Speech and Language Therapy',
-  'Pharmacist',
-] as const;
 
 const SPECIALITIES = [
   'Cardiology',
@@ -331,7 +319,7 @@ async function seedOrganisation(tx: DatabaseTx, now: Date, ids: Ids): Promise<vo
     const domain = hospitalId === north ? 'example.net' : 'example.org';
     const email = `${first}.${last}.${i + 1}@${domain}`.toLowerCase().replace(/[^a-z0-9.@]/g, '');
     const speciality = i < 2 ? 'Cardiology' : pick(rand, SPECIALITIES);
-    const role = i < 2 ? 'Consultant' : at(ROLES, i % ROLES.length);
+    const role = i < 2 ? 'Consultant' : at(SAMPLE_ROLES, i % SAMPLE_ROLES.length);
     await addUser({
       email,
       first,
