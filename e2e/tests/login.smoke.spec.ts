@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from '../pom/axe';
 import { LoginPage } from '../pom/LoginPage';
 
 test.describe('login page (the first real slice)', () => {
@@ -30,11 +30,7 @@ test.describe('login page (the first real slice)', () => {
     const login = new LoginPage(page);
     await login.goto();
     await expect(login.email).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter(
-      (v) => v.impact === 'serious' || v.impact === 'critical',
-    );
-    expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await expectNoSeriousAxeViolations(page, '/login');
   });
 
   test('a deep link falls back to the app (history fallback), /api 404s stay JSON', async ({

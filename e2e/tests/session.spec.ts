@@ -1,15 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from '../pom/axe';
 import { LoginPage } from '../pom/LoginPage';
 import { Shell } from '../pom/Shell';
-
-async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-}
 
 test.describe('session: login, shell, logout (spec 01 §2, §4, §8)', () => {
   test('unauthenticated visitors go to /login with msg=unauthorised and the redirect target', async ({
@@ -31,7 +23,7 @@ test.describe('session: login, shell, logout (spec 01 §2, §4, §8)', () => {
     const shell = new Shell(page);
     await expect(shell.userName('Alice')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Search' })).toBeVisible();
-    await expectNoSeriousAxeViolations(page);
+    await expectNoSeriousAxeViolations(page, 'search');
   });
 
   test('a wrong code shows "Invalid code" and keeps the visitor on the code step', async ({
@@ -59,7 +51,7 @@ test.describe('session: login, shell, logout (spec 01 §2, §4, §8)', () => {
     await new LoginPage(page).logInAs('bob@example.org');
     const shell = new Shell(page);
     await expect(shell.logoutButton).toBeVisible();
-    await expectNoSeriousAxeViolations(page);
+    await expectNoSeriousAxeViolations(page, 'shell');
     await shell.logoutButton.click();
     const dialog = page.getByRole('dialog', { name: 'Log out' });
     await expect(dialog.getByText(/Are you sure you want to log out/)).toBeVisible();
