@@ -4,16 +4,10 @@ import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, statSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { assertNodeVersion } from './node-version.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
-if (major < 22 || (major === 22 && minor < 12)) {
-  console.error(
-    `Pando needs Node.js 22.12 or newer (this is ${process.versions.node}). ` +
-      'Install Node 22 LTS (for example `nvm use`, which reads .nvmrc) and run npm start again.',
-  );
-  process.exit(1);
-}
+assertNodeVersion('npm start');
 
 /**
  * Newest modification time of a file, or under a folder (sources), to rebuild only when something changed.

@@ -6,15 +6,10 @@ import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assertChromium } from './chromium.mjs';
+import { assertNodeVersion } from './node-version.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
-if (major < 22 || (major === 22 && minor < 12)) {
-  console.error(
-    `npm test needs Node.js 22.12 or newer (this is ${process.versions.node}); see .nvmrc.`,
-  );
-  process.exit(1);
-}
+assertNodeVersion('npm test');
 assertChromium();
 
 /** @type {NodeJS.ProcessEnv} */
