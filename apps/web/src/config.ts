@@ -1,8 +1,10 @@
-import { RuntimeConfigSchema, type RuntimeConfig } from '@pando/domain';
+import { RuntimeConfigParser, type RuntimeConfig } from '@pando/domain';
 
 /**
  * Reads the runtime configuration from the server (`GET /api/config`) instead of build-time
  * constants, so one build runs in every environment. A bad answer names the offending field.
+ * The answer is checked with the zod-free `RuntimeConfigParser` (the rules of `RuntimeConfigSchema`):
+ * this runs before the login page shows, and zod is not part of the login route (issue 10).
  */
 export async function loadRuntimeConfig(fetcher: typeof fetch = fetch): Promise<RuntimeConfig> {
   const response = await fetcher('/api/config', {
@@ -10,11 +12,11 @@ export async function loadRuntimeConfig(fetcher: typeof fetch = fetch): Promise<
     headers: { Accept: 'application/json' },
   });
   if (!response.ok) throw new Error(`GET /api/config answered ${response.status}`);
-  const parsed = RuntimeConfigSchema.safeParse(await response.json());
+  const parsed = RuntimeConfigParser.safeParse(await response.json());
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new Error(
-      `GET /api/config: ${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid'}`,
+      `GET /api/config: ${issue?.path.map(String).join('.') || '(root)'}: ${issue?.message ?? 'invalid'}`,
     );
   }
   return parsed.data;

@@ -3,7 +3,7 @@ export type { LoginRouteProps } from './auth/LoginRoute';
 export { isLegacyBrowser } from './auth/legacyBrowser';
 export { SessionGate, useViewer } from './auth/SessionGate';
 export { requestCodeErrorText, validateCodeError } from './auth/loginErrors';
-export { createAppRoutes } from './shell/routes';
+export { createAppRoutes, preloadSignedIn } from './shell/routes';
 export type { AppRoutesOptions } from './shell/routes';
 export {
   AppServicesProvider,

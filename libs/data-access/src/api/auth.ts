@@ -1,41 +1,14 @@
-import {
-  AuthRequestResponseSchema,
-  AuthValidateResponseSchema,
-  CurrentUserSchema,
-  LoginTokenResponseSchema,
-  type AuthRequest,
-  type AuthValidateRequest,
-} from '@pando/domain';
+import { CurrentUserSchema, LoginTokenResponseSchema } from '@pando/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { HttpClient } from '../http/createHttpClient';
-import { isBadRequest, orThrowBadRequest } from '../http/errors';
+import { orThrowBadRequest } from '../http/errors';
+import { authKeys } from './login';
 import { useHttpClient } from './PandoApiProvider';
 import { STALE } from './stale';
 
-/** POST /auth: asks for a login code by email (spec 01 §7). The email is lower-cased (§5). */
-export function requestLoginCode(http: HttpClient, body: AuthRequest) {
-  return http.request({
-    method: 'POST',
-    path: '/auth',
-    body: { ...body, email: body.email.trim().toLowerCase() },
-    schema: AuthRequestResponseSchema,
-  });
-}
-
-/**
- * POST /auth/validate?cookie=true: exchanges the code for a session cookie and an access token.
- * Dashes are removed and the code lower-cased before sending (spec 01 §5).
- */
-export function validateLoginCode(http: HttpClient, body: AuthValidateRequest) {
-  return http.request({
-    method: 'POST',
-    path: '/auth/validate',
-    query: { cookie: true },
-    body: { ...body, authorization_code: body.authorization_code.replace(/-/g, '').toLowerCase() },
-    schema: AuthValidateResponseSchema,
-  });
-}
+// The session behind the login. The login page's own calls (request and validate a code) are in
+// `./login`, which must not load zod (issue 10).
 
 /** GET /login/token: the chat password (spec 01 §7). */
 export async function getChatToken(http: HttpClient) {
@@ -66,12 +39,6 @@ export function logout(http: HttpClient) {
   });
 }
 
-export const authKeys = {
-  all: ['auth'] as const,
-  currentUser: () => [...authKeys.all, 'current-user'] as const,
-  chatToken: () => [...authKeys.all, 'chat-token'] as const,
-};
-
 export function useCurrentUserQuery() {
   const http = useHttpClient();
   return useQuery({
@@ -89,22 +56,6 @@ export function useChatTokenQuery(options: { enabled?: boolean } = {}) {
     staleTime: STALE.chatToken,
     gcTime: 0,
     enabled: options.enabled ?? true,
-  });
-}
-
-export function useRequestLoginCodeMutation() {
-  const http = useHttpClient();
-  return useMutation({ mutationFn: (body: AuthRequest) => requestLoginCode(http, body) });
-}
-
-export function useValidateLoginCodeMutation() {
-  const http = useHttpClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: AuthValidateRequest) => validateLoginCode(http, body),
-    onSuccess: async (result) => {
-      if (!isBadRequest(result)) await queryClient.invalidateQueries({ queryKey: authKeys.all });
-    },
   });
 }
 

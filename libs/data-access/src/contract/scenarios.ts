@@ -9,6 +9,7 @@ import * as auth from '../api/auth';
 import * as chatRoom from '../api/chatRoom';
 import * as files from '../api/files';
 import * as images from '../api/images';
+import * as login from '../api/login';
 import * as patientCards from '../api/patientCards';
 import * as patients from '../api/patients';
 import * as search from '../api/search';
@@ -117,7 +118,7 @@ export function createScenarioContext(target: ContractTarget): ScenarioContext {
     async logIn(email) {
       const browser = openBrowser();
       const before = (await readMailbox(target, email)).length;
-      ok(await auth.requestLoginCode(browser.http, { email }));
+      ok(await login.requestLoginCode(browser.http, { email }));
       // Newest message first. The real server sends mail without awaiting it (delivery time must not reveal whether an
       // email is known), so wait for the new message rather than reading the mailbox at once.
       const deadline = Date.now() + 5_000;
@@ -129,7 +130,7 @@ export function createScenarioContext(target: ContractTarget): ScenarioContext {
       const code = /\b([A-Z0-9]{3}-[A-Z0-9]{3})\b/.exec(mails[0]?.text ?? '')?.[1];
       if (mails.length <= before || !code)
         throw new Error(`no new login code in the mailbox for ${email}`);
-      ok(await auth.validateLoginCode(browser.http, { authorization_code: code }));
+      ok(await login.validateLoginCode(browser.http, { authorization_code: code }));
       return browser;
     },
   };
@@ -190,8 +191,8 @@ export const scenarios: Scenario[] = [
     name: 'a wrong code is refused with a 400 naming authorization_code, and no session starts',
     async run({ openBrowser }) {
       const browser = openBrowser();
-      ok(await auth.requestLoginCode(browser.http, { email: DEMO.bob }));
-      const result = await auth.validateLoginCode(browser.http, { authorization_code: '000-000' });
+      ok(await login.requestLoginCode(browser.http, { email: DEMO.bob }));
+      const result = await login.validateLoginCode(browser.http, { authorization_code: '000-000' });
       expect(isBadRequest(result)).toBe(true);
       expect(JSON.stringify(isBadRequest(result) ? result.body : {})).toContain(
         'authorization_code',

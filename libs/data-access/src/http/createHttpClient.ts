@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { WireParser } from '@pando/domain';
 import {
   DataConflictError,
   ForbiddenError,
@@ -51,8 +51,11 @@ export interface RequestOptions<T> {
   query?: QueryParams;
   /** A JSON body; or `FormData` for multipart uploads (then no JSON content type is sent). */
   body?: unknown;
-  /** Parses a JSON answer. Without it the answer is returned as `undefined` (e.g. 204). */
-  schema?: z.ZodType<T>;
+  /**
+   * Parses a JSON answer: a zod schema of the domain, or (on the login route, which must not load
+   * zod) one of its zod-free `WireParser`s. Without it the body is returned as it came.
+   */
+  schema?: WireParser<T>;
   /** `blob` for binary answers (images, files). */
   responseType?: 'json' | 'blob';
   /** Adds `Authorization: Bearer …` from `getBearerToken` (spec 01 §7: "some helper calls"). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SEARCH_INCLUDES, SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX_LENGTH } from './constants';
+import { buildQueryString } from './encode';
 
 export type SearchInclude = (typeof SEARCH_INCLUDES)[number];
 export const SearchIncludeSchema = z.enum(SEARCH_INCLUDES);
@@ -16,27 +17,6 @@ export const DEFAULT_SEARCH_STATE: SearchState = {
   includes: [],
   filters: { outsideOrganisation: false },
 };
-
-/**
- * Spec 02 §5: query values are percent-encoded, also escaping ! ( ) * (which
- * encodeURIComponent leaves alone).
- */
-export function encodeQueryValue(value: string): string {
-  return encodeURIComponent(value).replace(
-    /[!()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-}
-
-/** Builds a query string from pairs, skipping undefined values; keys are encoded the same way. */
-export function buildQueryString(
-  params: Readonly<Record<string, string | number | boolean | undefined | null>>,
-): string {
-  return Object.entries(params)
-    .filter(([, v]) => v !== undefined && v !== null)
-    .map(([k, v]) => `${encodeQueryValue(k)}=${encodeQueryValue(String(v))}`)
-    .join('&');
-}
 
 /** Reads the includes of a `?include=a,b` value, dropping unknown ones. */
 export function parseIncludes(value: string | null | undefined): SearchInclude[] {

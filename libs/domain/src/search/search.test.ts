@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { buildQueryString, encodeQueryValue } from './encode';
 import {
-  buildQueryString,
   DEFAULT_SEARCH_STATE,
-  encodeQueryValue,
   filtersQueryString,
   FiltersQuerySchema,
   parseIncludes,

@@ -2,12 +2,14 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { ErrorScreen, LoadingScreen } from '@pando/ui';
 import { LoginRoute } from '../auth/LoginRoute';
-import { SessionGate } from '../auth/SessionGate';
 
-// Everything behind the login is code-split: the login route stays small (issue 10 budget).
-const ShellLayout = lazy(() =>
-  import('./components/ShellLayout').then((m) => ({ default: m.ShellLayout })),
-);
+// Everything behind the login is code-split: the login route stays small (issue 10 budget). That
+// includes the session gate: it parses GET /login/current with the domain's zod schemas, and zod
+// is not part of the login route (the login page checks its answers with zod-free parsers).
+const loadSessionGate = () => import('../auth/SessionGate');
+const loadShellLayout = () => import('./components/ShellLayout');
+const SessionGate = lazy(() => loadSessionGate().then((m) => ({ default: m.SessionGate })));
+const ShellLayout = lazy(() => loadShellLayout().then((m) => ({ default: m.ShellLayout })));
 const ChatLayout = lazy(() =>
   import('../chat/components/ChatLayout').then((m) => ({ default: m.ChatLayout })),
 );
@@ -31,6 +33,15 @@ const PlaceholderPage = lazy(() =>
 
 function Loading({ children }: { children: ReactNode }) {
   return <Suspense fallback={<LoadingScreen />}>{children}</Suspense>;
+}
+
+/**
+ * Starts downloading the session gate and the shell before the router asks for them, e.g. while
+ * the runtime configuration loads on any page other than the login page.
+ */
+export function preloadSignedIn(): void {
+  void loadSessionGate();
+  void loadShellLayout();
 }
 
 export interface AppRoutesOptions {
@@ -72,18 +83,22 @@ export function createAppRoutes(options: AppRoutesOptions): RouteObject[] {
         />
       ),
       element: (
-        <SessionGate
-          onLogin={options.onLogin}
-          {...(options.onSessionEstablished
-            ? { onSessionEstablished: options.onSessionEstablished }
-            : {})}
-        >
-          {wrap(
-            <Loading>
-              <ShellLayout {...(options.onLoggedOut ? { onLoggedOut: options.onLoggedOut } : {})} />
-            </Loading>,
-          )}
-        </SessionGate>
+        <Suspense fallback={<LoadingScreen label="Loading your session…" />}>
+          <SessionGate
+            onLogin={options.onLogin}
+            {...(options.onSessionEstablished
+              ? { onSessionEstablished: options.onSessionEstablished }
+              : {})}
+          >
+            {wrap(
+              <Loading>
+                <ShellLayout
+                  {...(options.onLoggedOut ? { onLoggedOut: options.onLoggedOut } : {})}
+                />
+              </Loading>,
+            )}
+          </SessionGate>
+        </Suspense>
       ),
       children: [
         {

@@ -1,0 +1,63 @@
+import {
+  AuthRequestResponseParser,
+  AuthValidateResponseParser,
+  type AuthRequest,
+  type AuthValidateRequest,
+} from '@pando/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { HttpClient } from '../http/createHttpClient';
+import { isBadRequest } from '../http/errors';
+import { useHttpClient } from './PandoApiProvider';
+
+/*
+ * The two calls of the login page. They are on the login route, which must stay under its
+ * JavaScript budget (issue 10), so their answers are checked with the domain's zod-free parsers
+ * (the same rules as its zod schemas) and this module imports nothing that loads zod. The session
+ * calls behind the login (current user, chat token, logout) are in `./auth`.
+ */
+
+export const authKeys = {
+  all: ['auth'] as const,
+  currentUser: () => [...authKeys.all, 'current-user'] as const,
+  chatToken: () => [...authKeys.all, 'chat-token'] as const,
+};
+
+/** POST /auth: asks for a login code by email (spec 01 §7). The email is lower-cased (§5). */
+export function requestLoginCode(http: HttpClient, body: AuthRequest) {
+  return http.request({
+    method: 'POST',
+    path: '/auth',
+    body: { ...body, email: body.email.trim().toLowerCase() },
+    schema: AuthRequestResponseParser,
+  });
+}
+
+/**
+ * POST /auth/validate?cookie=true: exchanges the code for a session cookie and an access token.
+ * Dashes are removed and the code lower-cased before sending (spec 01 §5).
+ */
+export function validateLoginCode(http: HttpClient, body: AuthValidateRequest) {
+  return http.request({
+    method: 'POST',
+    path: '/auth/validate',
+    query: { cookie: true },
+    body: { ...body, authorization_code: body.authorization_code.replace(/-/g, '').toLowerCase() },
+    schema: AuthValidateResponseParser,
+  });
+}
+
+export function useRequestLoginCodeMutation() {
+  const http = useHttpClient();
+  return useMutation({ mutationFn: (body: AuthRequest) => requestLoginCode(http, body) });
+}
+
+export function useValidateLoginCodeMutation() {
+  const http = useHttpClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AuthValidateRequest) => validateLoginCode(http, body),
+    onSuccess: async (result) => {
+      if (!isBadRequest(result)) await queryClient.invalidateQueries({ queryKey: authKeys.all });
+    },
+  });
+}
