@@ -1,4 +1,5 @@
 import type { DatabaseTx } from '../db/client.js';
+import { isUuid } from './jid.js';
 
 /** The part of the server's Database the chat needs: raw SQL only (hot path). */
 export type ChatDb = Pick<DatabaseTx, 'query'>;
@@ -62,54 +63,10 @@ export const MAX_BATCH = 2_000;
 export const pairConv = (a: string, b: string) => (a < b ? `u:${a}:${b}` : `u:${b}:${a}`);
 export const roomConv = (mimId: string) => `r:${mimId}`;
 
-export const INSERT_BATCH = `
-with rows as (
-  select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::text[])
-    with ordinality as r(sender, recipient, conv, kind, client_id, created_at, stanza, ord)
-), ins as (
-  insert into chat_messages (sender, recipient, conv, kind, client_id, created_at, stanza)
-  select sender, recipient, conv, kind, client_id, created_at, stanza from rows order by ord
-  on conflict (sender, client_id) do nothing
-  returning id, sender, client_id
-), deltas as (
-  select d.owner, d.conv_jid, d.unread, d.reset, ins.id as last_id, rows.created_at
-  from unnest($8::text[], $9::text[], $10::int[], $11::int[], $12::bool[]) as d(owner, conv_jid, last_ord, unread, reset)
-  join rows on rows.ord = d.last_ord
-  join ins on ins.sender = rows.sender and ins.client_id = rows.client_id
-), reset_box as (
-  insert into chat_inbox (owner, conv_jid, last_message_id, unread, updated_at)
-  select owner, conv_jid, last_id, unread, created_at from deltas where reset
-  on conflict (owner, conv_jid) do update set last_message_id = excluded.last_message_id,
-    unread = excluded.unread, updated_at = excluded.updated_at
-  returning 1
-), add_box as (
-  insert into chat_inbox (owner, conv_jid, last_message_id, unread, updated_at)
-  select owner, conv_jid, last_id, unread, created_at from deltas where not reset
-  on conflict (owner, conv_jid) do update set last_message_id = excluded.last_message_id,
-    unread = chat_inbox.unread + excluded.unread, updated_at = excluded.updated_at
-  returning 1
-), events as (
-  -- spec 02 §7: message_sent with user, team, advice and forum ids and has_patient/has_image.
-  insert into analytics_events (type, occurred_at, user_id, hospital_id, network_id, role,
-    team_id, advice_id, forum_id, has_patient, has_image)
-  select 'message_sent', rows.created_at, u.id, u.hospital_id, h.network_id, u.role_description,
-    case when t.id is not null and not (t.discoverable and t.auto_accept) then t.id else ac.team_id end,
-    ac.id,
-    case when t.discoverable and t.auto_accept then t.id end,
-    rows.stanza like '%<subject>json/card</subject>%',
-    rows.stanza like '%<subject>image%'
-  from ins
-  join rows on rows.sender = ins.sender and rows.client_id = ins.client_id
-  -- system lines (sender 'system') are not a user's message: the text compare skips them
-  join users u on u.uuid::text = ins.sender
-  left join hospitals h on h.id = u.hospital_id
-  left join teams t on rows.kind = 'groupchat' and t.mim_id = rows.recipient
-  left join advice_conversations ac on rows.kind = 'groupchat' and ac.mim_id = rows.recipient
-  where $13::bool
-  returning 1
-)
-select ins.id::text as id, rows.ord::int as ord
-from ins join rows on rows.sender = ins.sender and rows.client_id = ins.client_id`;
+/** The batch write lives in migrations/0102_chat_insert_fn.sql (a PL/pgSQL function keeps its plan). */
+export const INSERT_BATCH = `select out_id as id, out_ord as ord
+  from chat_insert_batch($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[],
+    $7::text[], $8::uuid[], $9::text[], $10::text[], $11::int[], $12::int[], $13::bool[], $14::bool)`;
 
 /**
  * Writes one batch of messages, their inbox updates and their analytics events in a single
@@ -120,15 +77,16 @@ export async function insertBatch(
   batch: NewMessage[],
   analytics = true,
 ): Promise<StoredResult[]> {
-  const cols: [string[], string[], string[], string[], string[], Date[], string[]] = [
-    [],
-    [],
-    [],
-    [],
-    [],
-    [],
-    [],
-  ];
+  const cols: [
+    string[],
+    string[],
+    string[],
+    string[],
+    string[],
+    Date[],
+    string[],
+    (string | null)[],
+  ] = [[], [], [], [], [], [], [], []];
   // Per (owner, conversation): unread added by this batch, and whether the owner's own send reset it.
   const boxes = new Map<
     string,
@@ -142,6 +100,8 @@ export async function insertBatch(
     cols[4].push(m.clientId);
     cols[5].push(m.createdAt);
     cols[6].push(m.stanza);
+    // System lines (sender 'system') have no user row and record no analytics event.
+    cols[7].push(isUuid(m.sender) ? m.sender : null);
     for (const d of m.inbox) {
       const key = d.owner + '\n' + d.convJid;
       let b = boxes.get(key);
