@@ -5,6 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { acquireDataDirLock } from './lock.js';
+import { PgliteStatements } from './pgliteStatements.js';
 import * as schema from './schema/index.js';
 
 export type DrizzleDb = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -64,13 +65,15 @@ async function openPglite(config: DatabaseConfig): Promise<Database> {
     throw err;
   }
   const d = drizzlePglite(client, { schema }) as unknown as DrizzleDb;
+  // Raw queries (the chat's hot path, the auth lookups) run as prepared statements: one trip
+  // into Postgres per call instead of six (pgliteStatements.ts).
+  const statements = new PgliteStatements(client);
   return {
     kind: 'pglite',
     drizzle: d,
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the row type, as pg's query<T> does
-    async query<T>(text: string, params?: unknown[]) {
-      const res = await client.query<T>(text, params);
-      return { rows: res.rows };
+    query<T>(text: string, params?: unknown[]) {
+      return statements.query<T>(text, params);
     },
     // Driver-level transactions, so raw queries inside them parse types exactly as outside
     // (Drizzle's own transaction returns timestamps as strings from execute()).
