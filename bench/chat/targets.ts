@@ -274,6 +274,12 @@ export async function startProsody(nAccounts: number): Promise<Target> {
  * Our server exactly as `npm start` runs it (src/main.ts), on a fresh embedded database, with
  * users, sessions and chat tokens created in SQL first (the password is the chat token).
  */
+/** `CHAT_BENCH_CPU_PROF=<dir>` writes a V8 CPU profile of our server there (for profiling). */
+function profileArgs(): string[] {
+  const dir = process.env.CHAT_BENCH_CPU_PROF;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+}
+
 export async function startOurs(nAccounts: number): Promise<Target> {
   const dir = tmpDirFor(undefined, 'ours');
   const port = await freePort();
@@ -293,7 +299,7 @@ export async function startOurs(nAccounts: number): Promise<Target> {
   };
   const main = path.join(REPO, 'apps/server/src/main.ts');
   const run = () =>
-    spawn(process.execPath, ['--import', 'tsx', main], {
+    spawn(process.execPath, [...profileArgs(), '--import', 'tsx', main], {
       cwd: REPO,
       env,
       stdio: ['ignore', 'ignore', 'inherit'],
