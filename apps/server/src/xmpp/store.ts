@@ -68,6 +68,10 @@ export const INSERT_BATCH = `select out_id as id, out_ord as ord
   from chat_insert_batch($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[],
     $7::text[], $8::uuid[], $9::text[], $10::text[], $11::int[], $12::int[], $13::bool[], $14::bool)`;
 
+/** One message (a batch of one, the usual case at rest): migrations/0103_chat_insert_one_fn.sql. */
+export const INSERT_ONE = `select chat_insert_one($1::text, $2::text, $3::text, $4::text, $5::text,
+    $6::timestamptz, $7::text, $8::uuid, $9::text[], $10::text[], $11::int[], $12::bool)::text as id`;
+
 /**
  * Writes one batch of messages, their inbox updates and their analytics events in a single
  * statement (one implicit transaction, one WAL flush): ARCHITECTURE.md "Durability".
@@ -118,6 +122,19 @@ export async function insertBatch(
     }
   });
   const bx = [...boxes.values()];
+  const only = batch.length === 1 ? batch[0] : undefined;
+  // chat_insert_one reads unread 0 as the sender's reset, which one message always satisfies.
+  if (only && bx.every((b) => b.reset === (b.unread === 0))) {
+    const one = await db.query<{ id: string | null }>(INSERT_ONE, [
+      ...cols.map((c) => c[0]),
+      bx.map((b) => b.owner),
+      bx.map((b) => b.convJid),
+      bx.map((b) => b.unread),
+      analytics,
+    ]);
+    const id = one.rows[0]?.id;
+    return [id ? { id, duplicate: false } : await storedBefore(db, only)];
+  }
   const res = await db.query<{ id: string; ord: number }>(INSERT_BATCH, [
     ...cols,
     bx.map((b) => b.owner),
@@ -136,14 +153,18 @@ export async function insertBatch(
       out.push({ id, duplicate: false });
       continue;
     }
-    const m = batch[i] as NewMessage;
-    const prev = await db.query<{ id: string }>(
-      'select id::text as id from chat_messages where sender = $1 and client_id = $2',
-      [m.sender, m.clientId],
-    );
-    out.push({ id: prev.rows[0]?.id ?? '', duplicate: true });
+    out.push(await storedBefore(db, batch[i] as NewMessage));
   }
   return out;
+}
+
+/** The archive id of a message whose (sender, client id) was stored before. */
+async function storedBefore(db: ChatDb, m: NewMessage): Promise<StoredResult> {
+  const prev = await db.query<{ id: string }>(
+    'select id::text as id from chat_messages where sender = $1 and client_id = $2',
+    [m.sender, m.clientId],
+  );
+  return { id: prev.rows[0]?.id ?? '', duplicate: true };
 }
 
 interface Pending {
@@ -312,15 +333,17 @@ export async function mayQueryLastActivity(
   target: string,
 ): Promise<boolean> {
   if (asker === target) return true;
+  // Compared as uuids so the lookups use the users' index (uuid::text would scan every user).
+  if (!isUuid(asker) || !isUuid(target)) return false;
   const res = await db.query<{ ok: boolean }>(
     `select (
        exists (select 1 from users a join users b on a.hospital_id = b.hospital_id
-               where a.uuid::text = $1 and b.uuid::text = $2 and a.hospital_id is not null)
+               where a.uuid = $1::uuid and b.uuid = $2::uuid and a.hospital_id is not null)
        or exists (select 1 from users a join team_members ta on ta.user_id = a.id
                   join team_members tb on tb.team_id = ta.team_id join users b on b.id = tb.user_id
-                  where a.uuid::text = $1 and b.uuid::text = $2)
+                  where a.uuid = $1::uuid and b.uuid = $2::uuid)
        or exists (select 1 from chat_room_members ra join chat_room_members rb on ra.mim_id = rb.mim_id
-                  where ra.user_uuid = $1 and rb.user_uuid = $2)
+                  where ra.user_uuid = $1::text and rb.user_uuid = $2::text)
      ) as ok`,
     [asker, target],
   );
