@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { RawXmpp } from './xmppClient.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -309,7 +310,8 @@ export async function startOurs(nAccounts: number): Promise<Target> {
   await waitForPort(port, child, 'our server');
   child.kill('SIGTERM');
   await exitOf(child);
-  const pg = await PGlite.create({ dataDir: path.join(dir, 'pglite') });
+  // The same extensions as the server's own PGlite (its search indexes use pg_trgm).
+  const pg = await PGlite.create({ dataDir: path.join(dir, 'pglite'), extensions: { pg_trgm } });
   await pg.query(
     `insert into users (uuid, email, first_name, last_name)
      select gen_random_uuid(), 'bench' || i || '@example.org', 'Bench', 'User ' || i from generate_series(1, $1::int) i`,
