@@ -50,6 +50,26 @@ describe('ChatStore — connection (spec 01 §4)', () => {
     expect(a.transport.calls.inbox).toBe(1);
   });
 
+  it('the availability toggle is sent as presence when it changes and again on every reconnect', async () => {
+    const w = createChatWorld();
+    const a = w.user(w.alice, 'Alice Adams');
+    a.store.setAvailability('UNAVAILABLE'); // chosen before the session: sent at its start
+    await connected(a);
+    expect(a.transport.presences).toEqual(['UNAVAILABLE']);
+    a.store.setAvailability('UNAVAILABLE'); // unchanged: nothing new on the wire
+    a.store.setAvailability('AVAILABLE');
+    await settle();
+    expect(a.transport.presences).toEqual(['UNAVAILABLE', 'AVAILABLE']);
+    a.transport.cut();
+    await settle();
+    a.store.setAvailability('UNAVAILABLE'); // offline: remembered, not sent
+    expect(a.transport.presences).toEqual(['UNAVAILABLE', 'AVAILABLE']);
+    w.clock.advance(60_000);
+    await settle();
+    expect(a.store.getSnapshot().connection.status).toBe('online');
+    expect(a.transport.presences).toEqual(['UNAVAILABLE', 'AVAILABLE', 'UNAVAILABLE']);
+  });
+
   it('disconnected → automatic reconnect with exponential backoff', async () => {
     const w = createChatWorld();
     const a = w.user(w.alice, 'Alice Adams');

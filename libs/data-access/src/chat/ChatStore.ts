@@ -46,6 +46,7 @@ import type {
   HistoryPage,
   HistoryQuery,
   OutgoingMessage,
+  PresenceAvailability,
   TransportEvent,
 } from './types';
 
@@ -266,6 +267,7 @@ export class ChatStore {
   private loadMoreTimers = new Map<string, TimerHandle>();
   private markerThrottles = new Map<string, MarkerThrottle>();
   private visible = true;
+  private availability: PresenceAvailability = 'AVAILABLE';
   private unsubscribers: (() => void)[] = [];
 
   constructor(options: ChatStoreOptions) {
@@ -436,7 +438,7 @@ export class ChatStore {
     const stillOurs = () => seq === this.connectSeq && this.connected;
     try {
       await this.transport.enableCarbons();
-      await this.transport.sendPresence();
+      await this.transport.sendPresence(this.availability);
       if (!stillOurs()) return;
       void this.pump();
       await this.refreshInbox();
@@ -621,6 +623,20 @@ export class ChatStore {
     this.visible = visible;
     const active = this.state.activeConversation;
     if (visible && active) this.markDisplayedSoon(active);
+  }
+
+  /**
+   * The user's availability (the header toggle), sent as chat presence now when connected and
+   * again at every session start. The REST side (PUT /users/me/status) is the caller's.
+   */
+  setAvailability(availability: PresenceAvailability): void {
+    if (availability === this.availability) return;
+    this.availability = availability;
+    if (!this.connected) return;
+    this.transport.sendPresence(availability).catch((err: unknown) => {
+      // The next session start sends the current availability again.
+      this.logger.info('presence not sent', { reason: errorText(err) });
+    });
   }
 
   /** Feeds the user-status index from the status poll (GET /users/statuses, every 30 s). */

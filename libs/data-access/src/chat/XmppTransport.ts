@@ -10,6 +10,7 @@ import {
   buildMamQuery,
   buildMarker,
   buildMessage,
+  buildPresence,
   forwarded,
   parseMessage,
   stanzaIdOf,
@@ -20,6 +21,7 @@ import type {
   HistoryQuery,
   InboxEntry,
   OutgoingMessage,
+  PresenceAvailability,
   SentMarkerType,
   TransportEvent,
   TransportListener,
@@ -180,8 +182,8 @@ export class XmppTransport implements ChatTransport {
     await this.iq(xml('iq', { type: 'set' }, xml('enable', { xmlns: NS.carbons })));
   }
 
-  async sendPresence(): Promise<void> {
-    await this.client().send(xml('presence'));
+  async sendPresence(availability: PresenceAvailability): Promise<void> {
+    await this.client().send(buildPresence(xml, availability));
   }
 
   private iq(element: XmlElement): Promise<XmlElement> {

@@ -7,6 +7,7 @@ export type {
   HistoryQuery,
   HistoryPage,
   SentMarkerType,
+  PresenceAvailability,
 } from './types';
 export { systemClock, type Clock, type TimerHandle } from './clock';
 export {

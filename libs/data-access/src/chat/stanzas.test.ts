@@ -1,11 +1,31 @@
 import { xml as rawXml } from '@xmpp/client';
 import { describe, expect, it } from 'vitest';
-import { NS, buildMamQuery, buildMessage, forwarded, parseMessage, stanzaIdOf } from './stanzas';
+import {
+  NS,
+  buildMamQuery,
+  buildMessage,
+  buildPresence,
+  forwarded,
+  parseMessage,
+  stanzaIdOf,
+} from './stanzas';
 import type { XmlBuilder } from './xmppTypes';
 
 const xml = rawXml as unknown as XmlBuilder;
 
 describe('XMPP stanzas (MongooseIM dialect)', () => {
+  it('availability travels as presence: AVAILABLE without <show>, UNAVAILABLE as dnd', () => {
+    const available = buildPresence(xml, 'AVAILABLE');
+    expect(available.name).toBe('presence');
+    expect(available.attrs.type).toBeUndefined();
+    expect(available.getChild('show')).toBeUndefined();
+    expect(available.getChildText('status')).toBe('AVAILABLE');
+    const busy = buildPresence(xml, 'UNAVAILABLE');
+    expect(busy.attrs.type).toBeUndefined(); // still online: messages keep arriving
+    expect(busy.getChildText('show')).toBe('dnd');
+    expect(busy.getChildText('status')).toBe('UNAVAILABLE');
+  });
+
   it('a sent message is markable and carries display names and the sender clock; it parses back', () => {
     const stanza = buildMessage(xml, {
       id: 'm1',

@@ -1,6 +1,6 @@
 import { bareJid, ChatMessageSchema, type ChatMessage, type MarkerType } from '@pando/domain';
 import type { XmlBuilder, XmlElement } from './xmppTypes';
-import type { HistoryQuery, OutgoingMessage, SentMarkerType } from './types';
+import type { HistoryQuery, OutgoingMessage, PresenceAvailability, SentMarkerType } from './types';
 
 /** Namespaces of the MongooseIM dialect (ARCHITECTURE "The chat protocol"). */
 export const NS = {
@@ -22,6 +22,16 @@ export const NS = {
    */
   pando: 'urn:pando:chat:0',
 } as const;
+
+/**
+ * Our presence (RFC 6121 §4.7): available with no `<show>` when AVAILABLE, `dnd` when
+ * UNAVAILABLE; `<status>` carries the domain's word so our clients need no mapping back.
+ */
+export function buildPresence(xml: XmlBuilder, availability: PresenceAvailability): XmlElement {
+  return availability === 'UNAVAILABLE'
+    ? xml('presence', {}, xml('show', {}, 'dnd'), xml('status', {}, availability))
+    : xml('presence', {}, xml('status', {}, availability));
+}
 
 const MARKERS: readonly MarkerType[] = ['markable', 'received', 'displayed', 'acknowledged'];
 

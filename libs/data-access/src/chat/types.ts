@@ -17,6 +17,13 @@ export interface OutgoingMessage {
   sendTimestamp: number;
 }
 
+/**
+ * The availability the user chose (spec 01 §2 header toggle), as chat presence: AVAILABLE is a
+ * plain available presence, UNAVAILABLE is `<show>dnd</show>` ("do not disturb": still online,
+ * messages still arrive). The domain's status word travels in `<status>` for our own clients.
+ */
+export type PresenceAvailability = 'AVAILABLE' | 'UNAVAILABLE';
+
 /** One conversation of the inbox (ESL inbox): its unread count and last message. */
 export interface InboxEntry {
   /** Bare JID of the other user or of the room. */
@@ -105,7 +112,8 @@ export interface ChatTransport {
     id: string,
   ): Promise<void>;
   enableCarbons(): Promise<void>;
-  sendPresence(): Promise<void>;
+  /** Sends our presence with the user's availability (session start, and on every change). */
+  sendPresence(availability: PresenceAvailability): Promise<void>;
   fetchInbox(): Promise<InboxEntry[]>;
   fetchHistory(query: HistoryQuery): Promise<HistoryPage>;
   /** Seconds since the user was last active (0 when online), or null when unknown. */

@@ -6,6 +6,7 @@ import type {
   HistoryQuery,
   InboxEntry,
   OutgoingMessage,
+  PresenceAvailability,
   SentMarkerType,
   TransportEvent,
   TransportListener,
@@ -359,9 +360,13 @@ export class FakeTransport implements ChatTransport {
     await Promise.resolve();
   }
 
-  async sendPresence(): Promise<void> {
+  /** Every presence sent, in order (the availability it carried). */
+  readonly presences: PresenceAvailability[] = [];
+
+  async sendPresence(availability: PresenceAvailability): Promise<void> {
     this.assertConnected();
     this.calls.presence++;
+    this.presences.push(availability);
     await Promise.resolve();
   }
 
