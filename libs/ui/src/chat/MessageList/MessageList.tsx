@@ -1,9 +1,10 @@
-import { Box, Button, Center, Divider, Loader, Text } from '@mantine/core';
+import { Box, Button, Center, Divider, Loader, Text, VisuallyHidden } from '@mantine/core';
 import { TEXTS, type TimelineItem } from '@pando/domain';
 import { IconArrowDown } from '@tabler/icons-react';
 import {
   forwardRef,
   useCallback,
+  useEffect,
   useImperativeHandle,
   useLayoutEffect,
   useMemo,
@@ -52,6 +53,44 @@ const SENTINEL_HEIGHT_PX = 70;
 const STICKY_BOTTOM_PX = 30;
 // A typical one-line message row; a close estimate saves Virtuoso correction passes on open.
 const ESTIMATED_ROW_PX = 44;
+/**
+ * Rows handed to the virtual list when a conversation opens: about one screen. The rest of what
+ * is already loaded is revealed a chunk at a time as the person scrolls up (a prepend through
+ * `firstItemIndex`), so opening never waits for Virtuoso's scroll-to-an-initial-index handshake
+ * (four animation frames with the list hidden, then a confirmed scroll).
+ */
+const INITIAL_ROWS = 20;
+const REVEAL_ROWS = 40;
+
+/** Which rows the virtual list holds: `rows.slice(hidden)`, the first of them at `firstIndex`. */
+interface ListWindow {
+  firstKey: string | undefined;
+  hidden: number;
+  firstIndex: number;
+}
+
+/**
+ * The window after `rows` changed. Rows prepended above the first known row (an older page)
+ * are shown at once when nothing is hidden (a prepend), else they join the hidden part.
+ */
+function nextWindow(window: ListWindow, rows: readonly MessageRow[]): ListWindow {
+  const firstKey = rows[0]?.key;
+  if (firstKey === window.firstKey) return window;
+  // The first rows of a conversation that was empty: open on its last screen.
+  if (window.firstKey === undefined) return openingWindow(rows);
+  const added = prependedCount(window.firstKey, rows);
+  const hidden = Math.min(window.hidden > 0 ? window.hidden + added : 0, rows.length);
+  const firstIndex = window.hidden > 0 ? window.firstIndex : window.firstIndex - added;
+  return { firstKey, hidden, firstIndex };
+}
+
+function openingWindow(rows: readonly MessageRow[]): ListWindow {
+  return {
+    firstKey: rows[0]?.key,
+    hidden: Math.max(0, rows.length - INITIAL_ROWS),
+    firstIndex: FIRST_INDEX_BASE,
+  };
+}
 
 const Scroller = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(
   function Scroller(props, ref) {
@@ -93,27 +132,78 @@ export function MessageList({
   label = 'Messages',
 }: MessageListProps) {
   const virtuoso = useRef<VirtuosoHandle>(null);
+  const scroller = useRef<HTMLElement | null>(null);
   const rows = useMemo(() => timelineRows(items), [items]);
   const today = useMemo(() => now ?? new Date(), [now]);
 
-  // Keep the scroll position when older rows are prepended: move firstItemIndex down by the
-  // number of rows that appeared above the previous first row.
-  const [firstItemIndex, setFirstItemIndex] = useState(FIRST_INDEX_BASE);
-  const previousFirstKey = useRef<string | undefined>(rows[0]?.key);
+  // Derived state (React's "storing information from previous renders"): adjust the window
+  // during render, so Virtuoso never sees new rows with a stale first index.
+  const [listWindow, setListWindow] = useState<ListWindow>(() => openingWindow(rows));
+  const current = nextWindow(listWindow, rows);
+  if (current !== listWindow) setListWindow(current);
+  const data = useMemo(
+    () => (current.hidden > 0 ? rows.slice(current.hidden) : rows),
+    [rows, current.hidden],
+  );
+
   const previousLastKey = useRef<string | undefined>(rows[rows.length - 1]?.key);
   const [atBottom, setAtBottom] = useState(true);
+  const [atTop, setAtTop] = useState(false);
   const [unseenNew, setUnseenNew] = useState(false);
 
   useLayoutEffect(() => {
-    const added = prependedCount(previousFirstKey.current, rows);
-    if (added > 0) setFirstItemIndex((index) => index - added);
-    previousFirstKey.current = rows[0]?.key;
     const lastKey = rows[rows.length - 1]?.key;
     if (lastKey !== previousLastKey.current && previousLastKey.current !== undefined && !atBottom) {
       setUnseenNew(true);
     }
     previousLastKey.current = lastKey;
   }, [rows, atBottom]);
+
+  // Opening: stay on the newest message while the first rows are measured (and while rows
+  // revealed above settle), until the person scrolls. The window is about one screen, so this
+  // is a scroll in the same frame, not Virtuoso's hidden multi-frame initial-index handshake.
+  const pinned = useRef(true);
+  const pinToBottom = useCallback(() => {
+    const el = scroller.current;
+    if (pinned.current && el) el.scrollTop = el.scrollHeight;
+  }, []);
+  const release = useCallback(() => {
+    pinned.current = false;
+  }, []);
+  // A scroll that leaves more than a screen below is the person (or a script) reading back;
+  // Virtuoso's own measuring corrections move far less.
+  const releaseOnJump = useCallback((event: Event) => {
+    const el = event.currentTarget;
+    if (!(el instanceof HTMLElement)) return;
+    if (el.scrollHeight - el.scrollTop - el.clientHeight > el.clientHeight) pinned.current = false;
+  }, []);
+  const watchScroller = useCallback(
+    (element: HTMLElement | Window | null) => {
+      const previous = scroller.current;
+      if (previous === element) return;
+      previous?.removeEventListener('scroll', releaseOnJump);
+      scroller.current = element instanceof HTMLElement ? element : null;
+      scroller.current?.addEventListener('scroll', releaseOnJump, { passive: true });
+    },
+    [releaseOnJump],
+  );
+
+  // Infinite history (spec 01 §2 "older messages load when the top sentinel becomes visible"):
+  // at the top, first reveal rows already loaded, then ask for the previous archive page. It
+  // repeats while the top stays in view, so a short first page fills the screen by itself.
+  useEffect(() => {
+    if (!atTop) return;
+    if (current.hidden > 0) {
+      const reveal = Math.min(REVEAL_ROWS, current.hidden);
+      setListWindow((w) => ({
+        ...w,
+        hidden: w.hidden - reveal,
+        firstIndex: w.firstIndex - reveal,
+      }));
+    } else if (history === 'fetched') {
+      onLoadOlder();
+    }
+  }, [atTop, current.hidden, history, onLoadOlder]);
 
   const scrollToBottom = useCallback(() => {
     virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end', behavior: 'auto' });
@@ -131,7 +221,7 @@ export function MessageList({
     }
     if (history === 'fetchingMore' || history === 'fetching') {
       return (
-        <Center h={SENTINEL_HEIGHT_PX} role="status" aria-label="Loading older messages">
+        <Center h={SENTINEL_HEIGHT_PX}>
           <Loader size="sm" aria-hidden />
         </Center>
       );
@@ -161,6 +251,11 @@ export function MessageList({
       aria-label={label}
       aria-live="polite"
       aria-relevant="additions"
+      // Reading back by wheel, touch, keys or the scrollbar ends the opening's stick-to-bottom.
+      onWheel={release}
+      onTouchMove={release}
+      onKeyDown={release}
+      onMouseDown={release}
     >
       {rows.length === 0 && history !== 'fetching' ? (
         <Center h="100%">
@@ -173,10 +268,10 @@ export function MessageList({
       ) : (
         <Virtuoso
           ref={virtuoso}
+          scrollerRef={watchScroller}
           style={{ height: '100%' }}
-          data={rows}
-          firstItemIndex={firstItemIndex}
-          initialTopMostItemIndex={Math.max(0, rows.length - 1)}
+          data={data}
+          firstItemIndex={current.firstIndex}
           defaultItemHeight={ESTIMATED_ROW_PX}
           alignToBottom
           computeItemKey={(_index, row) => row.key}
@@ -192,13 +287,21 @@ export function MessageList({
             const own = last?.type === 'message' && last.entry.sender === currentUser;
             return isAtBottom || own ? 'auto' : false;
           }}
-          startReached={() => {
-            if (history === 'fetched') onLoadOlder();
-          }}
+          totalListHeightChanged={pinToBottom}
+          atTopThreshold={SENTINEL_HEIGHT_PX}
+          atTopStateChange={setAtTop}
           increaseViewportBy={{ top: 400, bottom: 200 }}
           components={{ Header, Scroller }}
         />
       )}
+      {/* Screen readers hear history loading; the spinner above is only for the eyes. */}
+      <VisuallyHidden role="status">
+        {history === 'fetchingMore'
+          ? 'Loading older messages'
+          : history === 'fetchedAll' && rows.length > 0
+            ? 'All earlier messages are loaded'
+            : ''}
+      </VisuallyHidden>
       {unseenNew ? (
         <Button
           pos="absolute"
