@@ -29,7 +29,16 @@ export const DirectMessage: Story = {
   },
 };
 export const PrivateTeam: Story = {
-  args: { name: 'Ward 7 Team', kind: 'team', teamIcon: 'private', lastActive: undefined },
+  args: {
+    name: 'Ward 7 Team',
+    kind: 'team',
+    teamIcon: 'private',
+    lastActive: undefined,
+    detail: 'Team · 4 members',
+  },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Team · 4 members')).toBeVisible();
+  },
 };
 export const Forum: Story = {
   args: { name: 'Junior Doctors Forum', kind: 'forum', lastActive: undefined, nothingUnread: true },

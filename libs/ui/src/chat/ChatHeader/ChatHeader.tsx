@@ -15,6 +15,8 @@ export interface ChatHeaderProps {
    * Shown for direct chats.
    */
   lastActive?: string;
+  /** A line under the name when there is no last-active time: "Team · 4 members", an advice state. */
+  detail?: string;
   /** Scrolls the message list to the newest message. */
   onScrollToBottom: () => void;
   /** Marks the conversation as read. */
@@ -31,6 +33,7 @@ export function ChatHeader({
   kind,
   teamIcon,
   lastActive,
+  detail,
   onScrollToBottom,
   onMarkRead,
   onOpenDetails,
@@ -53,6 +56,10 @@ export function ChatHeader({
           {lastActive ? (
             <Text size="xs" c="dimmed">
               Last active: {lastActive}
+            </Text>
+          ) : detail ? (
+            <Text size="xs" c="dimmed">
+              {detail}
             </Text>
           ) : null}
         </div>

@@ -45,6 +45,22 @@ export const LongDraft: Story = {
       'Handover for bed 3:\nNSTEMI day 2, troponin down.\nFor angiography today, nil by mouth from 06:00.\nConsent signed.',
   },
 };
+/** An image and a file on their way: one progress bar each, named for screen readers. */
+export const Uploading: Story = {
+  args: {
+    uploads: [
+      { id: 'u1', label: 'ECG bed 9.jpg', progress: 0.42 },
+      { id: 'u2', label: 'Discharge summary.pdf', progress: 0.9 },
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      canvas.getByRole('progressbar', { name: 'Uploading ECG bed 9.jpg' }),
+    ).toHaveAttribute('aria-valuenow', '42');
+    await expect(canvas.getByLabelText('File to send')).toHaveAttribute('type', 'file');
+  },
+};
 export const RightToLeftDraft: Story = {
   args: { defaultValue: 'المريض في السرير ٩ يحتاج إلى تخطيط قلب' },
 };

@@ -6,6 +6,7 @@ import {
   FileButton,
   Group,
   Paper,
+  Progress,
   Text,
   Textarea,
   Tooltip,
@@ -17,6 +18,15 @@ import { useState, type KeyboardEvent, type ReactNode } from 'react';
 export interface ComposerReply {
   senderName: string;
   text: string;
+}
+
+/** An image or file on its way to the server (spec 01 §2 "sending images and files with progress"). */
+export interface ComposerUpload {
+  id: string;
+  /** What is uploading, e.g. the file name or "Image". */
+  label: string;
+  /** 0…1 */
+  progress: number;
 }
 
 export interface ComposerProps {
@@ -40,6 +50,8 @@ export interface ComposerProps {
   onCancelReply?: () => void;
   /** Initial text (drafts, stories). @default '' */
   defaultValue?: string;
+  /** Uploads in progress, shown as progress bars above the text area. @default [] */
+  uploads?: readonly ComposerUpload[];
 }
 
 /**
@@ -58,6 +70,7 @@ export function Composer({
   replyTo,
   onCancelReply,
   defaultValue = '',
+  uploads = [],
 }: ComposerProps) {
   const [text, setText] = useState(defaultValue);
   const [tooLarge, setTooLarge] = useState<string[]>([]);
@@ -125,6 +138,19 @@ export function Composer({
           ))}
         </Alert>
       ) : null}
+      {uploads.map((upload) => (
+        <Box key={upload.id} mb="xs">
+          <Text size="xs" c="dimmed" aria-hidden>
+            Uploading {upload.label}: {Math.round(upload.progress * 100)}%
+          </Text>
+          <Progress.Root size="sm">
+            <Progress.Section
+              value={Math.round(upload.progress * 100)}
+              aria-label={`Uploading ${upload.label}`}
+            />
+          </Progress.Root>
+        </Box>
+      ))}
       {replyTo ? (
         <Paper withBorder p="xs" mb="xs" radius="sm">
           <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -154,6 +180,7 @@ export function Composer({
             accept="image/*"
             multiple
             disabled={offline}
+            inputProps={{ 'aria-label': 'Image to send' }}
           >
             {(props) =>
               iconButton('Send an image', <IconPhoto size={20} aria-hidden />, props.onClick)
@@ -167,6 +194,7 @@ export function Composer({
             }}
             multiple
             disabled={offline}
+            inputProps={{ 'aria-label': 'File to send' }}
           >
             {(props) =>
               iconButton('Attach a file', <IconPaperclip size={20} aria-hidden />, props.onClick)

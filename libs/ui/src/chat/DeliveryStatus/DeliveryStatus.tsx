@@ -40,6 +40,7 @@ export function DeliveryStatus({ state, onRetry }: DeliveryStatusProps) {
       gap={4}
       wrap="nowrap"
       component="span"
+      data-delivery={state}
       c={state === 'failed' ? 'var(--mantine-color-error)' : 'dimmed'}
     >
       <Tooltip label={label}>

@@ -79,7 +79,8 @@ export function ImageThumbnail({
     >
       <img
         src={state.src}
-        alt=""
+        alt={name}
+        onError={() => actions.onImageError?.(content.imageId)}
         style={{
           maxWidth: THUMBNAIL_MAX_PX,
           maxHeight: THUMBNAIL_MAX_PX,
@@ -98,9 +99,25 @@ export function FileView({ content, actions }: { content: FileContent; actions: 
       <Group gap="xs" wrap="nowrap">
         <IconFile size={28} aria-hidden style={{ flexShrink: 0 }} />
         <Box miw={0} style={{ flex: 1 }}>
-          <Text size="sm" fw={600} truncate="end" title={file.filename} dir="auto">
-            {file.filename}
-          </Text>
+          {actions.getFileUrl ? (
+            <Anchor
+              href={actions.getFileUrl(file)}
+              target="_blank"
+              rel="noopener"
+              size="sm"
+              fw={600}
+              truncate="end"
+              title={file.filename}
+              dir="auto"
+              display="block"
+            >
+              {file.filename}
+            </Anchor>
+          ) : (
+            <Text size="sm" fw={600} truncate="end" title={file.filename} dir="auto">
+              {file.filename}
+            </Text>
+          )}
           <Text size="xs" c="dimmed">
             {formatFileSize(file.size)}
           </Text>

@@ -82,8 +82,17 @@ export function MessageBubble({
 
   if (content.kind === 'adviceResolution') {
     return (
-      <Text size="sm" c="dimmed" ta="center" py={6} px="md" fs="italic" dir="auto">
-        {adviceSystemLine(content.action, senderName)} · {time}
+      <Text
+        size="sm"
+        c="dimmed"
+        ta="center"
+        py={6}
+        px="md"
+        fs="italic"
+        dir="auto"
+        data-message-id={entry.message.id}
+      >
+        <span>{adviceSystemLine(content.action, senderName)}</span> · <span>{time}</span>
       </Text>
     );
   }
@@ -93,6 +102,7 @@ export function MessageBubble({
     <Box
       px="md"
       pt={showHeader ? 'sm' : 2}
+      data-message-id={entry.message.id}
       style={{
         display: 'flex',
         flexDirection: 'column',

@@ -18,10 +18,14 @@ export interface MessageActions {
   getImage?: (imageId: string) => ImageState | undefined;
   /** Refetches a failed thumbnail (spec 01 §8: clicking the broken image retries). */
   onRetryImage?: (imageId: string) => void;
+  /** A loaded thumbnail's bytes would not decode or the request behind `src` failed. */
+  onImageError?: (imageId: string) => void;
   /** Opens the full-size viewer. */
   onOpenImage?: (imageId: string, filename?: string) => void;
   /** Opens the download-or-email dialog for a shared file. */
   onFileAction?: (file: FileShare) => void;
+  /** Where a shared file downloads from; the file name becomes a link to it. */
+  getFileUrl?: (file: FileShare) => string;
   /** Navigates to a shared patient card (`/patients/{id}`). */
   onOpenPatientCard?: (cardId: number) => void;
   /** Whether the form template still exists. @default found */

@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, screen, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, within } from 'storybook/test';
 import { AdviceActionBar } from './AdviceActionBar';
 
 const meta = {
@@ -11,7 +11,6 @@ const meta = {
     isRequester: true,
     onAction: fn(),
     onExport: fn(),
-    ownEmail: 'alice@example.org',
   },
 } satisfies Meta<typeof AdviceActionBar>;
 export default meta;
@@ -30,20 +29,23 @@ export const Archivable: Story = { args: { state: 'ARCHIVABLE', isRequester: tru
 export const Archived: Story = { args: { state: 'ARCHIVED', isRequester: false } };
 export const Pending: Story = { args: { pending: 'resolve' } };
 
-/** Export asks for the address; Send stays disabled for an invalid one. */
+/** Export goes to the signed-in user's own address (spec 01 §4 "export to my email"). */
 export const ExportToEmail: Story = {
-  args: { state: 'ARCHIVED', ownEmail: '' },
+  args: { state: 'ARCHIVED' },
   play: async ({ canvasElement, args }) => {
     await userEvent.click(
       within(canvasElement).getByRole('button', { name: 'Export to my email' }),
     );
-    const dialog = await screen.findByRole('dialog');
-    const input = within(dialog).getByLabelText(/Email address/);
-    await userEvent.type(input, 'alice@example');
-    await expect(within(dialog).getByRole('button', { name: 'Send' })).toBeDisabled();
-    await userEvent.type(input, '.org');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
-    await expect(args.onExport).toHaveBeenCalledWith('alice@example.org');
+    await expect(args.onExport).toHaveBeenCalledTimes(1);
+    await expect(args.onAction).not.toHaveBeenCalled();
+  },
+};
+
+/** While one action runs, the others wait. */
+export const ExportPending: Story = {
+  args: { state: 'ACCEPTABLE', isRequester: false, pending: 'exportToEmail' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('button', { name: 'Accept' })).toBeDisabled();
   },
 };
 

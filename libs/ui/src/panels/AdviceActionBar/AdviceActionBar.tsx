@@ -1,19 +1,18 @@
 import { Button, Group } from '@mantine/core';
 import { adviceActions, type AdviceAction, type AdviceState } from '@pando/domain';
-import { useState } from 'react';
-import { SendToEmailDialog } from '../../pickers/SendToEmailDialog';
 
 export interface AdviceActionBarProps {
   /** From `adviceState` (spec 01 §4). */
   state: AdviceState;
   /** Whether the viewer asked for the advice. */
   isRequester: boolean;
-  /** Runs an action; "Export to my email" calls `onExport` instead, after the address dialog. */
+  /** Runs an action; "Export to my email" calls `onExport` instead. */
   onAction: (action: AdviceAction) => void;
-  /** Exports the conversation to the given address. */
-  onExport: (email: string) => void;
-  /** The viewer's email, pre-filled in the export dialog. */
-  ownEmail?: string;
+  /**
+   * Mails the conversation to the signed-in user's own address. Spec 01 §4 says "export to my
+   * email" and the call takes no address (spec 01 §7), so nothing is asked.
+   */
+  onExport: () => void;
   /** The id of the action in flight, for its spinner. */
   pending?: AdviceAction['id'] | null;
 }
@@ -27,10 +26,8 @@ export function AdviceActionBar({
   isRequester,
   onAction,
   onExport,
-  ownEmail,
   pending = null,
 }: AdviceActionBarProps) {
-  const [exporting, setExporting] = useState(false);
   const actions = adviceActions(state, isRequester);
   return (
     <Group
@@ -52,27 +49,15 @@ export function AdviceActionBar({
                 : 'filled'
           }
           loading={pending === action.id}
+          disabled={pending !== null && pending !== action.id}
           onClick={() => {
-            if (action.id === 'exportToEmail') setExporting(true);
+            if (action.id === 'exportToEmail') onExport();
             else onAction(action);
           }}
         >
           {action.label}
         </Button>
       ))}
-      <SendToEmailDialog
-        opened={exporting}
-        title="Export to my email"
-        description="The whole conversation will be emailed to this address."
-        onClose={() => {
-          setExporting(false);
-        }}
-        onSend={(email) => {
-          setExporting(false);
-          onExport(email);
-        }}
-        {...(ownEmail !== undefined ? { defaultEmail: ownEmail } : {})}
-      />
     </Group>
   );
 }

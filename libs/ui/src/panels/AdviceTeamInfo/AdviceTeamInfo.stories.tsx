@@ -38,3 +38,5 @@ type Story = StoryObj<typeof meta>;
 
 export const CardiologyAdvice: Story = {};
 export const NewTeamNothingYet: Story = { args: { tips: [], resolvedIssues: [], members: [] } };
+/** Seen by the person asking: the team's members are not theirs to list. */
+export const SeenByRequester: Story = { args: { members: undefined } };

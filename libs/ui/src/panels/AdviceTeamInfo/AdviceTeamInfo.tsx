@@ -7,7 +7,8 @@ export interface AdviceTeamInfoProps {
   tips: readonly string[];
   /** public_data.resolved_issues */
   resolvedIssues: readonly string[];
-  members: readonly PanelMember[];
+  /** The team's members; the section is left out when the viewer may not see them. */
+  members?: readonly PanelMember[];
 }
 
 function Section({
@@ -50,12 +51,14 @@ export function AdviceTeamInfo({ teamName, tips, resolvedIssues, members }: Advi
       </Title>
       <Section title="Tips" items={tips} empty="No tips yet." />
       <Section title="Resolved issues" items={resolvedIssues} empty="No resolved issues yet." />
-      <div>
-        <Title order={3} size="h5" mb="xs">
-          Members
-        </Title>
-        <MemberList members={members} />
-      </div>
+      {members ? (
+        <div>
+          <Title order={3} size="h5" mb="xs">
+            Members
+          </Title>
+          <MemberList members={members} />
+        </div>
+      ) : null}
     </Stack>
   );
 }
