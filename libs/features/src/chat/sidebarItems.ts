@@ -1,4 +1,12 @@
-import { chatRoutes, isAdviceHiddenFor, isForum, roomJid, type SidebarItem } from '@pando/domain';
+import {
+  chatRoutes,
+  isAdviceHiddenFor,
+  isForum,
+  roomJid,
+  teamIcon,
+  type SidebarItem,
+  type TeamIcon,
+} from '@pando/domain';
 
 interface TeamRow {
   id: number;
@@ -41,14 +49,15 @@ export function sidebarItems(
   directs: readonly DirectConversation[],
   viewerId: number,
   chatDomain: string,
-): SidebarItem[] {
-  const items: SidebarItem[] = [];
+): (SidebarItem & { teamIcon?: TeamIcon })[] {
+  const items: (SidebarItem & { teamIcon?: TeamIcon })[] = [];
   for (const team of [...lists.teams, ...lists.forums]) {
     items.push({
       address: roomJid(team.mim_id, chatDomain),
       name: team.name,
       kind: isForum(team) ? 'forum' : 'team',
       route: chatRoutes.team(team.id),
+      teamIcon: teamIcon(team),
     });
   }
   for (const advice of lists.advice_conversations) {

@@ -1,15 +1,18 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Text } from '@mantine/core';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   isBadRequest,
   useAdviceConversationQuery,
   useChangeAdviceConversationMutation,
   useExportAdviceConversationMutation,
+  useTeamMembersQuery,
 } from '@pando/data-access';
-import { adviceActions, adviceState, roomJid, type AdviceAction } from '@pando/domain';
+import { adviceState, roomJid, type AdviceAction } from '@pando/domain';
+import { AdviceActionBar, AdviceTeamInfo } from '@pando/ui';
 import { useViewer } from '../../auth/SessionGate';
 import { ChatFrame, PaneLoading } from '../../chat/components/ChatFrame';
-import { ConversationArea } from '../../chat/components/ConversationArea';
+import { ConversationView } from '../../chat/components/ConversationView';
 import { useAppServices } from '../../shell/services/AppServices';
 
 const STATE_LABEL = {
@@ -30,6 +33,10 @@ export function AdviceChat({ teamId, conversationId }: { teamId: number; convers
   const conversation = useAdviceConversationQuery(teamId, conversationId);
   const change = useChangeAdviceConversationMutation(teamId, conversationId);
   const exportToEmail = useExportAdviceConversationMutation(teamId, conversationId);
+  const [pending, setPending] = useState<AdviceAction['id'] | null>(null);
+  const isRequester = conversation.data?.requestor_id === viewer.id;
+  // The team's members are listed for the team's side only: the person asking is not a member.
+  const members = useTeamMembersQuery(conversation.data && !isRequester ? teamId : undefined);
   if (conversation.isPending) return <PaneLoading label="Loading the advice conversation" />;
   if (conversation.isError) {
     return (
@@ -39,7 +46,6 @@ export function AdviceChat({ teamId, conversationId }: { teamId: number; convers
     );
   }
   const c = conversation.data;
-  const isRequester = c.requestor_id === viewer.id;
   const state = adviceState({ isRequester, ...c });
   const address = roomJid(c.mim_id, chatDomain);
   const teamName = c.team?.name ?? 'Advice';
@@ -47,19 +53,7 @@ export function AdviceChat({ teamId, conversationId }: { teamId: number; convers
   const busy = change.isPending || exportToEmail.isPending;
 
   const run = (action: AdviceAction) => {
-    if (action.endpoint === 'export-to-email') {
-      exportToEmail.mutate(undefined, {
-        onSuccess: (result) => {
-          if (!isBadRequest(result)) {
-            notifications.notify({
-              kind: 'success',
-              message: 'The conversation was emailed to you.',
-            });
-          }
-        },
-      });
-      return;
-    }
+    setPending(action.id);
     change.mutate(action.endpoint, {
       onSuccess: (result) => {
         if (isBadRequest(result)) return;
@@ -68,66 +62,68 @@ export function AdviceChat({ teamId, conversationId }: { teamId: number; convers
         if (action.notice) notifications.notify({ kind: 'info', message: action.notice });
         if (action.navigateTo) void navigate(action.navigateTo);
       },
+      onSettled: () => {
+        setPending(null);
+      },
     });
   };
 
-  const panel = (
-    <Stack gap="xs">
-      <Title order={2} size="h5">
-        {teamName}
-      </Title>
-      {c.team?.public_data?.tips.length ? (
-        <>
-          <Title order={3} size="h6">
-            Tips
-          </Title>
-          {c.team.public_data.tips.map((tip) => (
-            <Text key={tip} size="sm">
-              {tip}
-            </Text>
-          ))}
-        </>
-      ) : null}
-      {c.team?.public_data?.resolved_issues.length ? (
-        <>
-          <Title order={3} size="h6">
-            Resolved issues
-          </Title>
-          {c.team.public_data.resolved_issues.map((issue) => (
-            <Text key={issue} size="sm">
-              {issue}
-            </Text>
-          ))}
-        </>
-      ) : null}
-    </Stack>
-  );
+  const exportConversation = () => {
+    setPending('exportToEmail');
+    exportToEmail.mutate(undefined, {
+      onSuccess: (result) => {
+        if (!isBadRequest(result)) {
+          notifications.notify({
+            kind: 'success',
+            message: 'The conversation was emailed to you.',
+          });
+        }
+      },
+      onSettled: () => {
+        setPending(null);
+      },
+    });
+  };
 
   return (
     <ChatFrame
-      title={isRequester || requestor === '' ? teamName : `${teamName}: ${requestor}`}
-      subtitle={STATE_LABEL[state]}
-      actions={
-        <Group gap="xs">
-          {adviceActions(state, isRequester).map((action) => (
-            <Button
-              key={action.id}
-              size="xs"
-              variant={action.endpoint === 'export-to-email' ? 'default' : 'filled'}
-              disabled={busy}
-              onClick={() => {
-                run(action);
-              }}
-            >
-              {action.label}
-            </Button>
-          ))}
-        </Group>
+      panel={
+        <AdviceTeamInfo
+          teamName={teamName}
+          tips={c.team?.public_data?.tips ?? []}
+          resolvedIssues={c.team?.public_data?.resolved_issues ?? []}
+          {...(isRequester
+            ? {}
+            : {
+                members: (members.data ?? []).map((m) => ({
+                  id: String(m.id),
+                  name: `${m.first_name} ${m.last_name}`,
+                  status: m.status,
+                })),
+              })}
+        />
       }
-      panel={panel}
-      panelLabel="Advice team"
     >
-      <ConversationArea address={address} kind="advice" name={teamName} id={c.id} teamId={teamId} />
+      <ConversationView
+        target={{
+          address,
+          kind: 'advice',
+          name: teamName,
+          id: c.id,
+          teamId,
+        }}
+        title={isRequester || requestor === '' ? teamName : `${teamName}: ${requestor}`}
+        detail={STATE_LABEL[state]}
+        footer={
+          <AdviceActionBar
+            state={state}
+            isRequester={isRequester}
+            onAction={run}
+            onExport={exportConversation}
+            pending={busy ? pending : null}
+          />
+        }
+      />
     </ChatFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -7,7 +7,7 @@ import {
   useTeamQuery,
 } from '@pando/data-access';
 import { chatRoutes } from '@pando/domain';
-import { ChatFrame, PaneLoading } from '../../chat/components/ChatFrame';
+import { PaneLoading } from '../../chat/components/ChatFrame';
 
 /**
  * /ask-advice/{teamId} (spec 01 §2 "Ask advice"): takes a first message, creates the conversation
@@ -47,7 +47,19 @@ export function AskAdvice({ teamId }: { teamId: number }) {
     });
   };
   return (
-    <ChatFrame title={`Ask ${team.data.name} for advice`}>
+    <Stack gap={0}>
+      <Title
+        order={2}
+        size="h4"
+        px="md"
+        py="xs"
+        style={{
+          overflowWrap: 'anywhere',
+          borderBottom: '1px solid var(--mantine-color-default-border)',
+        }}
+      >
+        Ask {team.data.name} for advice
+      </Title>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -82,6 +94,6 @@ export function AskAdvice({ teamId }: { teamId: number }) {
           </Group>
         </Stack>
       </form>
-    </ChatFrame>
+    </Stack>
   );
 }

@@ -1,70 +1,35 @@
-import { Box, Group, Loader, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Box, Group, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 export interface ChatFrameProps {
-  /** The conversation's name (chat header). */
-  title: string;
-  /** Under the name: last-active time, member count, advice state. */
-  subtitle?: ReactNode;
-  /** Header actions (mark as read, scroll to bottom, advice actions, join). */
-  actions?: ReactNode;
-  /** The message list and composer. */
+  /** The conversation: header, message list and composer. */
   children: ReactNode;
-  /** The right-hand panel (profile, team panel, advice info). */
+  /**
+   * The right-hand panel (profile, team panel, advice info). The ui panels are their own
+   * `complementary` landmarks, so the frame adds only the column.
+   */
   panel?: ReactNode;
-  /** Labels the right-hand panel region. */
-  panelLabel?: string;
 }
 
-/** The chat screen's layout: header, conversation, right-hand panel (spec 01 §2). */
-export function ChatFrame({
-  title,
-  subtitle,
-  actions,
-  children,
-  panel,
-  panelLabel,
-}: ChatFrameProps) {
+/** The chat screen's layout (spec 01 §2): the conversation on the left, the panel on the right. */
+export function ChatFrame({ children, panel }: ChatFrameProps) {
   return (
     <Group h="100%" gap={0} wrap="nowrap" align="stretch">
-      <Stack gap={0} style={{ flex: 1, minWidth: 0 }} h="100%">
-        <Group
-          justify="space-between"
-          px="md"
-          py="xs"
-          wrap="nowrap"
-          style={{ borderBlockEnd: '1px solid var(--mantine-color-default-border)' }}
-        >
-          <Box miw={0}>
-            <Title order={1} size="h4" style={{ overflowWrap: 'anywhere' }}>
-              {title}
-            </Title>
-            {subtitle ? (
-              <Text size="sm" c="dimmed" component="div">
-                {subtitle}
-              </Text>
-            ) : null}
-          </Box>
-          {actions ? (
-            <Group gap="xs" wrap="nowrap">
-              {actions}
-            </Group>
-          ) : null}
-        </Group>
-        <Box style={{ flex: 1, minHeight: 0 }}>{children}</Box>
-      </Stack>
+      <Box style={{ flex: 1, minWidth: 0 }} h="100%">
+        {children}
+      </Box>
       {panel ? (
         <Box
-          component="aside"
-          aria-label={panelLabel ?? 'Details'}
-          w={300}
+          w={320}
           h="100%"
           visibleFrom="md"
-          style={{ borderInlineStart: '1px solid var(--mantine-color-default-border)' }}
+          style={{
+            flexShrink: 0,
+            overflowY: 'auto',
+            borderInlineStart: '1px solid var(--mantine-color-default-border)',
+          }}
         >
-          <ScrollArea h="100%" p="md">
-            {panel}
-          </ScrollArea>
+          {panel}
         </Box>
       ) : null}
     </Group>

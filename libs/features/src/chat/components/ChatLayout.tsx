@@ -1,13 +1,16 @@
 import { Box, Group } from '@mantine/core';
-import { useMemo } from 'react';
+import { Suspense, useCallback, useMemo } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useTeamsWithAdviceConversationsQuery } from '@pando/data-access';
 import { buildSidebar } from '@pando/domain';
+import { ChatSidebar, LoadingScreen } from '@pando/ui';
 import { useViewer } from '../../auth/SessionGate';
 import { useAppServices } from '../../shell/services/AppServices';
 import { useChatRuntime } from '../runtime/ChatRuntime';
 import { sidebarItems } from '../sidebarItems';
-import { ChatSidebar } from './ChatSidebar';
+
+// The pane is its own chunk (routes.tsx); start loading it with the layout, not after it.
+void import('./ChatPane');
 
 const NO_LISTS = { teams: [], forums: [], advice_conversations: [] };
 
@@ -19,13 +22,23 @@ export function ChatLayout() {
   const chat = useChatRuntime();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const items = useMemo(
+    () => sidebarItems(lists.data ?? NO_LISTS, chat.directs, viewer.id, chatDomain),
+    [lists.data, chat.directs, viewer.id, chatDomain],
+  );
   const sections = useMemo(
-    () =>
-      buildSidebar(
-        sidebarItems(lists.data ?? NO_LISTS, chat.directs, viewer.id, chatDomain),
-        chat.unreadCounts,
-      ),
-    [lists.data, chat.directs, chat.unreadCounts, viewer.id, chatDomain],
+    () => buildSidebar(items, chat.unreadCounts),
+    [items, chat.unreadCounts],
+  );
+  const onNavigate = useCallback(
+    (href: string) => {
+      void navigate(href);
+    },
+    [navigate],
+  );
+  const activeAddress = useMemo(
+    () => items.find((item) => item.route === pathname)?.address,
+    [items, pathname],
   );
   return (
     <Group h="100%" gap={0} wrap="nowrap" align="stretch">
@@ -33,18 +46,24 @@ export function ChatLayout() {
         w={280}
         miw={220}
         h="100%"
-        style={{ borderInlineEnd: '1px solid var(--mantine-color-default-border)' }}
+        style={{
+          flexShrink: 0,
+          overflowY: 'auto',
+          borderInlineEnd: '1px solid var(--mantine-color-default-border)',
+        }}
       >
         <ChatSidebar
           sections={sections}
-          activeRoute={pathname}
-          onNavigate={(href) => {
-            void navigate(href);
-          }}
+          {...(activeAddress ? { activeAddress } : {})}
+          loading={lists.isPending}
+          onNavigate={onNavigate}
         />
       </Box>
       <Box style={{ flex: 1, minWidth: 0 }} h="100%">
-        <Outlet />
+        {/* Its own boundary: the sidebar shows while the pane's code is still loading. */}
+        <Suspense fallback={<LoadingScreen fullScreen={false} />}>
+          <Outlet />
+        </Suspense>
       </Box>
     </Group>
   );

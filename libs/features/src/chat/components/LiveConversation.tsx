@@ -1,145 +1,168 @@
-import {
-  ActionIcon,
-  Anchor,
-  Box,
-  Button,
-  Center,
-  Group,
-  Paper,
-  ScrollArea,
-  Stack,
-  Text,
-  Textarea,
-  Tooltip,
-} from '@mantine/core';
-import { IconArrowDown, IconChecks, IconFile, IconPhoto } from '@tabler/icons-react';
-import dayjs from 'dayjs';
-import { useEffect, useRef, useState } from 'react';
+import { Box, Stack } from '@mantine/core';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import {
   fileUrl,
   useChatStore,
   useConversation,
   useDeliveryStates,
   useHttpClient,
+  useLastActive,
+  useUnreadCounts,
   useUploadProgress,
+  type ChatStore,
   type ChatFile,
 } from '@pando/data-access';
 import {
-  adviceSystemLine,
-  COMPOSER_MAX_ROWS,
+  buildTimeline,
   decodeMessageBody,
-  messageSender,
-  messageTime,
   userJid,
-  bareJid as bareJidOf,
-  partitionBySize,
-  TEXTS,
-  visibleMessages,
   type ChatMessage,
+  type MessageLoading,
 } from '@pando/domain';
+import {
+  ChatHeader,
+  Composer,
+  ImageViewer,
+  MessageList,
+  type ComposerUpload,
+  type HistoryState,
+  type ImageState,
+  type MessageActions,
+  type MessageListHandle,
+} from '@pando/ui';
 import { useViewer } from '../../auth/SessionGate';
 import { useAppServices } from '../../shell/services/AppServices';
-import type { ConversationTarget } from '../runtime/ChatRuntime';
+import { useLastActiveLabel } from '../hooks/useLastActiveLabel';
+import type { ConversationChrome, ConversationTarget } from '../runtime/ChatRuntime';
 
-const DELIVERY_LABEL: Record<string, string> = {
-  queued: 'queued',
-  sending: 'sending',
-  stored: 'sent',
-  received: 'received',
-  displayed: 'displayed',
-  failed: 'not sent',
-};
+/** The store's message-loading machine (spec 01 §4) as the list's history states. */
+function historyOf(loading: MessageLoading): HistoryState {
+  switch (loading.state) {
+    case 'fetched':
+      return 'fetched';
+    case 'fetchingMore':
+      return 'fetchingMore';
+    case 'fetchedAll':
+      return 'fetchedAll';
+    default:
+      return 'fetching';
+  }
+}
 
-function MessageBody({ message }: { message: ChatMessage }) {
-  const http = useHttpClient();
+/** The text a reply quotes: what the person saw, not the wire encoding of a rich message. */
+function quotedText(message: ChatMessage): string {
   const { content } = decodeMessageBody(message.subject, message.body ?? '');
   switch (content.kind) {
     case 'text':
     case 'form':
-      return (
-        <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{content.text}</Text>
-      );
     case 'reply':
-      return (
-        <Stack gap={4}>
-          <Box
-            component="blockquote"
-            m={0}
-            pl="xs"
-            style={{ borderInlineStart: '3px solid var(--mantine-color-gray-5)' }}
-          >
-            <Text size="xs" fw={600}>
-              {content.quoted.senderName}
-            </Text>
-            <Text size="sm" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
-              {content.quoted.text}
-            </Text>
-          </Box>
-          <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{content.text}</Text>
-        </Stack>
-      );
+      return content.text;
     case 'image':
-      return (
-        <Anchor
-          href={http.url(`/images/chat/${encodeURIComponent(content.imageId)}`)}
-          target="_blank"
-        >
-          <img
-            src={http.url(`/images/chat/${encodeURIComponent(content.imageId)}`, {
-              thumbnail: true,
-            })}
-            alt={content.filename ?? 'Image'}
-            style={{ maxWidth: 150, maxHeight: 150, display: 'block' }}
-          />
-        </Anchor>
-      );
-    case 'imagePlaceholder':
-      return <Text c="dimmed">{TEXTS.loadingImage}</Text>;
+      return content.filename ?? 'Image';
     case 'file':
-      return (
-        <Anchor href={fileUrl(http, content.file.id)} target="_blank" rel="noopener">
-          <Group gap={4} wrap="nowrap">
-            <IconFile size={16} aria-hidden />
-            <span style={{ overflowWrap: 'anywhere' }}>{content.file.filename}</span>
-          </Group>
-        </Anchor>
-      );
+      return content.file.filename;
     case 'patientCard':
-      return <Text>Patient card: {content.card.card_title}</Text>;
-    case 'adviceResolution':
-      return null;
-    case 'malformed':
-      return <Text c="dimmed">{TEXTS.messageProblem}</Text>;
+      return content.card.card_title;
+    default:
+      return message.body ?? '';
   }
 }
 
 /**
- * The live conversation: history (older pages on demand), messages with their delivery state,
- * replies, images and files with the 25 MB check, mark as read and scroll to bottom. Enter sends;
- * Shift+Enter starts a new line.
+ * Chat images: thumbnails load straight from the API (the session cookie authorises them); a
+ * thumbnail that fails shows the broken-image button, and a click retries with a fresh URL.
+ */
+function useChatImages() {
+  const http = useHttpClient();
+  const [failed, setFailed] = useState<ReadonlySet<string>>(() => new Set());
+  const [attempts, setAttempts] = useState<Readonly<Record<string, number>>>({});
+  const [open, setOpen] = useState<{ imageId: string; filename?: string } | null>(null);
+  const src = useCallback(
+    (imageId: string, thumbnail: boolean) => {
+      const attempt = attempts[imageId];
+      return http.url(`/images/chat/${encodeURIComponent(imageId)}`, {
+        ...(thumbnail ? { thumbnail: true } : {}),
+        ...(attempt ? { attempt } : {}),
+      });
+    },
+    [http, attempts],
+  );
+  const actions = useMemo<MessageActions>(
+    () => ({
+      getImage: (imageId): ImageState =>
+        failed.has(imageId) ? { status: 'failed' } : { status: 'loaded', src: src(imageId, true) },
+      onImageError: (imageId) => {
+        setFailed((current) => new Set(current).add(imageId));
+      },
+      onRetryImage: (imageId) => {
+        setAttempts((current) => ({ ...current, [imageId]: (current[imageId] ?? 0) + 1 }));
+        setFailed((current) => {
+          const next = new Set(current);
+          next.delete(imageId);
+          return next;
+        });
+      },
+      onOpenImage: (imageId, filename) => {
+        setOpen({ imageId, ...(filename ? { filename } : {}) });
+      },
+    }),
+    [failed, src],
+  );
+  const viewer = (
+    <ImageViewer
+      opened={open !== null}
+      onClose={() => {
+        setOpen(null);
+      }}
+      image={open ? { status: 'loaded', src: src(open.imageId, false) } : { status: 'loading' }}
+      {...(open?.filename ? { title: open.filename } : {})}
+    />
+  );
+  return { actions, viewer };
+}
+
+function sendAll(store: ChatStore, address: string, files: File[], as: 'image' | 'file') {
+  for (const file of files as ChatFile[]) {
+    const sending = as === 'image' ? store.sendImage(address, file) : store.sendFile(address, file);
+    // The store has already shown the failure (spec 01 §8 "image or file send failure").
+    sending.catch(() => undefined);
+  }
+}
+
+export type LiveConversationProps = ConversationTarget & ConversationChrome;
+
+/**
+ * The live conversation: the ui chat header (last active, scroll to bottom, mark as read), the
+ * virtual message list with infinite history, and the composer (replies, images and files with
+ * progress, the 25 MB check). The chat store does the work; this only connects it.
  */
 export function LiveConversation({
   address,
   kind,
   name,
+  isForum = false,
   id,
   teamId,
   isMember,
-}: ConversationTarget) {
+  title,
+  teamIcon,
+  detail,
+  footer,
+}: LiveConversationProps) {
   const store = useChatStore();
   const conversation = useConversation(address);
   const delivery = useDeliveryStates();
-  const uploads = useUploadProgress();
+  const uploadProgress = useUploadProgress();
+  const unread = useUnreadCounts()[address] ?? 0;
+  const lastActive = useLastActiveLabel(useLastActive(address));
   const viewer = useViewer();
-  const { notifications } = useAppServices();
-  const [text, setText] = useState('');
-  const [quoted, setQuoted] = useState<ChatMessage | null>(null);
-  const viewport = useRef<HTMLDivElement>(null);
-  const imageInput = useRef<HTMLInputElement>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
-  const messages = visibleMessages(conversation.messages);
   const { chatDomain } = useAppServices();
-  const myJid = userJid(viewer.uuid, chatDomain);
+  const http = useHttpClient();
+  const navigate = useNavigate();
+  const list = useRef<MessageListHandle>(null);
+  const [quoted, setQuoted] = useState<ChatMessage | null>(null);
+  const images = useChatImages();
 
   // The store needs the REST ids of the open conversation for image/file shares and forum joins,
   // also for a direct chat the inbox has never seen.
@@ -158,233 +181,99 @@ export function LiveConversation({
 
   useEffect(() => {
     store.openConversation(address);
-    void store.loadInitial(address);
     return () => {
       store.openConversation(null);
     };
   }, [store, address]);
 
-  const count = messages.length;
-  useEffect(() => {
-    const el = viewport.current;
-    if (el) el.scrollTo({ top: el.scrollHeight });
-  }, [count]);
+  const items = useMemo(() => buildTimeline(conversation.messages), [conversation.messages]);
+  const loadOlder = useCallback(() => {
+    store.loadMore(address);
+  }, [store, address]);
 
-  const scrollToBottom = () => {
-    const el = viewport.current;
-    if (el) el.scrollTo({ top: el.scrollHeight, behavior: 'smooth' });
-  };
+  const actions = useMemo<MessageActions>(
+    () => ({
+      ...images.actions,
+      onReply: (entry) => {
+        setQuoted(entry.message);
+      },
+      onRetrySend: (messageId) => {
+        store.retry(messageId);
+      },
+      getFileUrl: (file) => fileUrl(http, file.id),
+      onOpenPatientCard: (cardId) => {
+        void navigate(`/patients/${String(cardId)}`);
+      },
+    }),
+    [images.actions, store, http, navigate],
+  );
 
-  const send = () => {
-    const body = text.trim();
-    if (body === '') return;
-    const sending = quoted ? store.sendReply(address, body, quoted) : store.sendText(address, body);
-    setText('');
-    setQuoted(null);
-    sending.catch(() => {
-      // The store has already shown the failure (spec 01 §8 "Failed send: error notification").
-    });
-  };
+  const uploads = useMemo<ComposerUpload[]>(
+    () =>
+      Object.entries(uploadProgress).map(([uploadId, progress]) => ({
+        id: uploadId,
+        label: 'image',
+        progress,
+      })),
+    [uploadProgress],
+  );
 
-  const attach = (files: FileList | null, as: 'image' | 'file') => {
-    const { accepted, rejected } = partitionBySize([...(files ?? [])]);
-    for (const { message } of rejected) notifications.notify({ kind: 'error', message });
-    for (const file of accepted as ChatFile[]) {
-      const sending =
-        as === 'image' ? store.sendImage(address, file) : store.sendFile(address, file);
-      sending.catch(() => undefined);
-    }
-  };
-
-  const canLoadMore = conversation.loading.state !== 'fetchedAll' && count > 0;
   return (
     <Stack gap={0} h="100%">
-      <Group justify="flex-end" gap="xs" px="md" py={4}>
-        <Tooltip label="Mark as read">
-          <ActionIcon
-            variant="subtle"
-            aria-label="Mark as read"
-            onClick={() => {
-              store.markRead(address);
-            }}
-          >
-            <IconChecks size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label="Scroll to the latest message">
-          <ActionIcon
-            variant="subtle"
-            aria-label="Scroll to the latest message"
-            onClick={scrollToBottom}
-          >
-            <IconArrowDown size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-      </Group>
-      <ScrollArea viewportRef={viewport} style={{ flex: 1 }} px="md">
-        <Stack gap="xs" py="sm" role="log" aria-label="Messages" aria-live="polite">
-          {canLoadMore ? (
-            <Center>
-              <Button
-                size="xs"
-                variant="subtle"
-                loading={conversation.loading.state === 'fetchingMore'}
-                onClick={() => {
-                  store.loadMore(address);
-                }}
-              >
-                Load older messages
-              </Button>
-            </Center>
-          ) : null}
-          {conversation.loading.state === 'fetchedAll' ? (
-            <Text size="xs" c="dimmed" ta="center">
-              {TEXTS.beginningOfConversation}
-            </Text>
-          ) : null}
-          {messages.map((message) => {
-            const decoded = decodeMessageBody(message.subject, message.body ?? '').content;
-            const sender = message.displayNames?.sender ?? '';
-            if (decoded.kind === 'adviceResolution') {
-              return (
-                <Text key={message.id} size="sm" c="dimmed" ta="center" fs="italic">
-                  {adviceSystemLine(decoded.action, sender)}
-                </Text>
-              );
-            }
-            const mine = bareJidOf(messageSender(message)) === myJid;
-            const state = delivery[message.id];
-            const progress = uploads[message.id];
-            return (
-              <Paper
-                key={message.id}
-                p="xs"
-                withBorder
-                maw="80%"
-                ml={mine ? 'auto' : 0}
-                data-message-id={message.id}
-              >
-                <Group justify="space-between" gap="md" wrap="nowrap">
-                  <Text size="xs" fw={600}>
-                    {sender}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {dayjs(messageTime(message)).format('D MMM HH:mm')}
-                  </Text>
-                </Group>
-                <MessageBody message={message} />
-                <Group justify="space-between" gap="xs">
-                  <Button
-                    size="compact-xs"
-                    variant="subtle"
-                    onClick={() => {
-                      setQuoted(message);
-                    }}
-                    aria-label={`Reply to ${sender}`}
-                  >
-                    Reply
-                  </Button>
-                  {progress !== undefined && progress < 1 ? (
-                    <Text size="xs" c="dimmed">
-                      Uploading {Math.round(progress * 100)}%
-                    </Text>
-                  ) : null}
-                  {state ? (
-                    <Text size="xs" c="dimmed" data-delivery={state}>
-                      {DELIVERY_LABEL[state]}
-                    </Text>
-                  ) : null}
-                </Group>
-              </Paper>
-            );
-          })}
-        </Stack>
-      </ScrollArea>
-      <Box
-        component="form"
-        p="sm"
-        style={{ borderBlockStart: '1px solid var(--mantine-color-default-border)' }}
-        onSubmit={(event) => {
-          event.preventDefault();
-          send();
+      <ChatHeader
+        name={title ?? name}
+        kind={kind}
+        {...(teamIcon ? { teamIcon } : {})}
+        {...(kind === 'direct' && lastActive ? { lastActive } : {})}
+        {...(detail ? { detail } : {})}
+        onScrollToBottom={() => list.current?.scrollToBottom()}
+        onMarkRead={() => {
+          store.markRead(address);
         }}
-      >
-        {quoted ? (
-          <Group justify="space-between" mb={4} wrap="nowrap">
-            <Text size="sm" c="dimmed" lineClamp={1}>
-              Replying to {quoted.displayNames?.sender}: {quoted.body}
-            </Text>
-            <Button
-              size="compact-xs"
-              variant="subtle"
-              onClick={() => {
-                setQuoted(null);
-              }}
-            >
-              Cancel reply
-            </Button>
-          </Group>
-        ) : null}
-        <Group gap="xs" wrap="nowrap" align="flex-end">
-          <ActionIcon
-            variant="subtle"
-            size="lg"
-            aria-label="Send an image"
-            onClick={() => imageInput.current?.click()}
-          >
-            <IconPhoto size={20} aria-hidden />
-          </ActionIcon>
-          <ActionIcon
-            variant="subtle"
-            size="lg"
-            aria-label="Attach a file"
-            onClick={() => fileInput.current?.click()}
-          >
-            <IconFile size={20} aria-hidden />
-          </ActionIcon>
-          <input
-            ref={imageInput}
-            type="file"
-            accept="image/*"
-            hidden
-            aria-label="Image to send"
-            onChange={(event) => {
-              attach(event.currentTarget.files, 'image');
-              event.currentTarget.value = '';
-            }}
-          />
-          <input
-            ref={fileInput}
-            type="file"
-            hidden
-            aria-label="File to send"
-            data-testid={`file-input-${kind}`}
-            onChange={(event) => {
-              attach(event.currentTarget.files, 'file');
-              event.currentTarget.value = '';
-            }}
-          />
-          <Textarea
-            aria-label="Message"
-            placeholder="Write a message"
-            autosize
-            minRows={1}
-            maxRows={COMPOSER_MAX_ROWS}
-            style={{ flex: 1 }}
-            value={text}
-            onChange={(event) => {
-              setText(event.currentTarget.value);
-            }}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter' && !event.shiftKey) {
-                event.preventDefault();
-                send();
-              }
-            }}
-          />
-          <Button type="submit">Send</Button>
-        </Group>
+        nothingUnread={unread === 0}
+      />
+      <Box style={{ flex: 1, minHeight: 0 }}>
+        <MessageList
+          ref={list}
+          items={items}
+          currentUser={userJid(viewer.uuid, chatDomain)}
+          delivery={delivery}
+          history={historyOf(conversation.loading)}
+          onLoadOlder={loadOlder}
+          actions={actions}
+        />
       </Box>
+      {footer}
+      <Composer
+        isForum={isForum}
+        onSend={(text) => {
+          const sending = quoted
+            ? store.sendReply(address, text, { ...quoted, body: quotedText(quoted) })
+            : store.sendText(address, text);
+          setQuoted(null);
+          // The store has already shown the failure (spec 01 §8 "Failed send: error notification").
+          sending.catch(() => undefined);
+        }}
+        onSendImages={(files) => {
+          sendAll(store, address, files, 'image');
+        }}
+        onAttachFiles={(files) => {
+          sendAll(store, address, files, 'file');
+        }}
+        {...(quoted
+          ? {
+              replyTo: {
+                senderName: quoted.displayNames?.sender ?? '',
+                text: quotedText(quoted),
+              },
+              onCancelReply: () => {
+                setQuoted(null);
+              },
+            }
+          : {})}
+        uploads={uploads}
+      />
+      {images.viewer}
     </Stack>
   );
 }

@@ -1,6 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { ConversationKind } from '@pando/domain';
-import type { UserStatus } from '@pando/domain';
+import type { ConversationKind, TeamIcon, UserStatus } from '@pando/domain';
 import type { DirectConversation } from '../sidebarItems';
 
 /**
@@ -21,9 +20,21 @@ export interface ChatRuntimeValue {
    * Renders the live conversation (message list + composer) for a chat address. Absent when the
    * app runs without a chat connection; the pane then says so instead of showing an empty list.
    */
-  renderConversation?: (conversation: ConversationTarget) => ReactNode;
+  renderConversation?: (conversation: ConversationTarget, chrome: ConversationChrome) => ReactNode;
   /** Sends a first text message into a conversation (ask advice). */
   sendText?: (address: string, text: string, recipientName: string) => Promise<void>;
+}
+
+/** What a chat screen puts around the live conversation: its header line and a bottom bar. */
+export interface ConversationChrome {
+  /** The header's name when it differs from the conversation's (the advice team sees who asked). */
+  title?: string;
+  /** The header's icon for teams (private, team, forum). */
+  teamIcon?: TeamIcon;
+  /** Under the name when there is no last-active time: member count, advice state. */
+  detail?: string;
+  /** Between the messages and the composer, e.g. the advice actions. */
+  footer?: ReactNode;
 }
 
 /** Which conversation a chat pane shows. */

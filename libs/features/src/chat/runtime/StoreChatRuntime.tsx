@@ -70,12 +70,14 @@ function Bridge({ store, children }: { store: ChatStore; children: ReactNode }) 
       unreadTotal: totalUnread(unreadCounts),
       directs,
       connection: state,
-      setAvailability: () => {
-        // Availability travels as the periodic status poll's source of truth on the server;
-        // the chat presence is re-sent so other clients refresh. TODO(chat client): a presence
-        // `show` for UNAVAILABLE once ChatStore exposes it.
+      setAvailability: (status) => {
+        // The REST call (PUT /users/me/status) is the shell's; the store sends it as chat
+        // presence now and again on every (re)connect.
+        store.setAvailability(status);
       },
-      renderConversation: (target) => <LiveConversation key={target.address} {...target} />,
+      renderConversation: (target, chrome) => (
+        <LiveConversation key={target.address} {...target} {...chrome} />
+      ),
       sendText: async (address, text) => {
         await store.sendText(address, text);
       },

@@ -1,6 +1,6 @@
 import { AppShell, Box, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Activity, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import {
   orThrowBadRequest,
@@ -28,6 +28,10 @@ import { useAppServices } from '../services/AppServices';
 import { useChatRuntime } from '../../chat/runtime/ChatRuntime';
 import { AvailabilityToggle } from './AvailabilityToggle';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
+
+// The chat area is its own chunk (routes.tsx). Fetch it while the teams list loads, instead of
+// after the spinner (measured: the chunk waterfall was most of the chat list's time to show).
+void import('../../chat/components/ChatLayout');
 
 /** The menu's gates read plain flag maps; the API's flag objects may carry other values too. */
 function menuViewer(user: CurrentUser): Viewer {
@@ -86,6 +90,12 @@ export function ShellLayout({ onLoggedOut }: ShellLayoutProps) {
     viewer.status === 'UNAVAILABLE' ? 'UNAVAILABLE' : 'AVAILABLE',
   );
   useDocumentTitle(productName, chat.unreadTotal);
+  // The chat sends the availability as presence (spec 01 §4 "presence is sent"): the current
+  // one from the start, again on every change and, inside the chat store, on every reconnect.
+  const { setAvailability } = chat;
+  useEffect(() => {
+    setAvailability(status);
+  }, [setAvailability, status]);
 
   const failureShown = useRef(false);
   const settledOnce = useRef(false);
@@ -110,16 +120,14 @@ export function ShellLayout({ onLoggedOut }: ShellLayoutProps) {
 
   // Only the first load shows the spinner: a later refetch (Retry, a pane mounting the same query
   // after a failure) must not unmount the whole shell.
-  if (!settledOnce.current && lists.isPending) {
-    return <LoadingScreen label="Loading your conversations…" />;
-  }
-  settledOnce.current = true;
+  const loading = !settledOnce.current && lists.isPending;
+  if (!loading) settledOnce.current = true;
 
   const go = (href: string) => {
     void navigate(href);
   };
 
-  return (
+  const shell = (
     <AppShell
       header={{ height: 60 }}
       navbar={{ width: 200, breakpoint: 'sm', collapsed: { mobile: !menuOpened } }}
@@ -156,7 +164,6 @@ export function ShellLayout({ onLoggedOut }: ShellLayoutProps) {
               onChange={(next) => {
                 const previous = status;
                 setStatus(next);
-                chat.setAvailability(next);
                 setOwnStatus(http, next).catch((error: unknown) => {
                   // The switch must not claim a state the server does not have.
                   setStatus(previous);
@@ -174,5 +181,15 @@ export function ShellLayout({ onLoggedOut }: ShellLayoutProps) {
         </Suspense>
       </AppShell.Main>
     </AppShell>
+  );
+  // Spec 01 §2: a spinner until the lists have loaded. Behind it the shell already renders,
+  // hidden (React Activity): the chat area's code-split chunks resolve meanwhile, so when the
+  // spinner goes the sidebar commits at once instead of suspending (and React holding a
+  // suspended reveal back for up to 300 ms).
+  return (
+    <>
+      {loading ? <LoadingScreen label="Loading your conversations…" /> : null}
+      <Activity mode={loading ? 'hidden' : 'visible'}>{shell}</Activity>
+    </>
   );
 }

@@ -1,11 +1,11 @@
 import { Text } from '@mantine/core';
 import { useTeamQuery } from '@pando/data-access';
-import { isForum, roomJid } from '@pando/domain';
+import { isForum, roomJid, teamIcon } from '@pando/domain';
 import { useViewer } from '../../auth/SessionGate';
 import { ChatFrame, PaneLoading } from '../../chat/components/ChatFrame';
-import { ConversationArea } from '../../chat/components/ConversationArea';
+import { ConversationView } from '../../chat/components/ConversationView';
 import { useAppServices } from '../../shell/services/AppServices';
-import { TeamPanel } from './TeamPanel';
+import { TeamPanelContainer } from './TeamPanelContainer';
 
 /** /teams/{teamId}: a team or forum chat with the team panel on the right. */
 export function TeamChat({ teamId }: { teamId: number }) {
@@ -24,19 +24,18 @@ export function TeamChat({ teamId }: { teamId: number }) {
   const forum = isForum(t);
   const members = t.user_ids.length;
   return (
-    <ChatFrame
-      title={t.name}
-      subtitle={`${forum ? 'Forum' : 'Team'} · ${members} ${members === 1 ? 'member' : 'members'}`}
-      panel={<TeamPanel team={t} viewerId={viewer.id} />}
-      panelLabel="Team"
-    >
-      <ConversationArea
-        address={roomJid(t.mim_id, chatDomain)}
-        kind={forum ? 'forum' : 'team'}
-        name={t.name}
-        isForum={forum}
-        id={t.id}
-        isMember={t.user_ids.includes(viewer.id)}
+    <ChatFrame panel={<TeamPanelContainer team={t} viewerId={viewer.id} />}>
+      <ConversationView
+        target={{
+          address: roomJid(t.mim_id, chatDomain),
+          kind: forum ? 'forum' : 'team',
+          name: t.name,
+          isForum: forum,
+          id: t.id,
+          isMember: t.user_ids.includes(viewer.id),
+        }}
+        teamIcon={teamIcon(t)}
+        detail={`${forum ? 'Forum' : 'Team'} · ${String(members)} ${members === 1 ? 'member' : 'members'}`}
       />
     </ChatFrame>
   );

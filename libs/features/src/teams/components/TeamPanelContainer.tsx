@@ -1,0 +1,153 @@
+import { useDebouncedValue } from '@mantine/hooks';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import {
+  isBadRequest,
+  useAddTeamMembersMutation,
+  useJoinTeamMutation,
+  useLeaveTeamMutation,
+  useRemoveTeamMembersMutation,
+  useSearchInfiniteQuery,
+  useTeamMembersQuery,
+  useUpdateTeamMutation,
+} from '@pando/data-access';
+import type { SearchUser, TeamMember } from '@pando/domain';
+import { ContactPicker, TeamPanel, type PanelMember } from '@pando/ui';
+import { useAppServices } from '../../shell/services/AppServices';
+
+/** Spec 01 §9 "Search debounce (picker) 500 ms". */
+const PICKER_DEBOUNCE_MS = 500;
+
+export interface TeamPanelTeam {
+  id: number;
+  name: string;
+  discoverable: boolean;
+  auto_accept: boolean;
+  user_ids: number[];
+}
+
+function panelMember(member: TeamMember): PanelMember {
+  const detail = [member.role?.description, member.speciality].filter(Boolean).join(' · ');
+  return {
+    id: String(member.id),
+    name: `${member.first_name} ${member.last_name}`,
+    ...(detail ? { detail } : {}),
+    status: member.status,
+  };
+}
+
+/** The contact picker of "Add members": search debounced, in or outside the organisation. */
+function AddMembersPicker({
+  onClose,
+  onSave,
+  excludeIds,
+}: {
+  onClose: () => void;
+  onSave: (people: SearchUser[]) => void;
+  excludeIds: readonly number[];
+}) {
+  const [query, setQuery] = useState('');
+  const [outside, setOutside] = useState(false);
+  const [settled] = useDebouncedValue(query.trim(), PICKER_DEBOUNCE_MS);
+  const search = useSearchInfiniteQuery(
+    { query: settled, includes: ['user.other'], outsideOrganisation: outside },
+    { enabled: settled.length > 0 },
+  );
+  const results = useMemo(
+    () =>
+      (search.data?.pages.flatMap((page) => page.results) ?? []).flatMap((hit) =>
+        hit.type === 'USER' && !excludeIds.includes(hit.data.id) ? [hit.data] : [],
+      ),
+    [search.data, excludeIds],
+  );
+  return (
+    <ContactPicker
+      opened
+      onClose={onClose}
+      title="Add members"
+      query={query}
+      onQueryChange={setQuery}
+      outsideOrganisation={outside}
+      onOutsideOrganisationChange={setOutside}
+      results={results}
+      status={search.isFetching && results.length === 0 ? 'loading' : 'idle'}
+      saveLabel="Add"
+      onSave={onSave}
+    />
+  );
+}
+
+/**
+ * Spec 01 §4 "Team panel" on the ui TeamPanel: a non-member can join (label from the team's
+ * flags); a member can rename, add and remove members, and leave after a confirmation, which
+ * returns to /.
+ */
+export function TeamPanelContainer({ team, viewerId }: { team: TeamPanelTeam; viewerId: number }) {
+  const isMember = team.user_ids.includes(viewerId);
+  const members = useTeamMembersQuery(isMember ? team.id : undefined);
+  const join = useJoinTeamMutation(team.id, viewerId);
+  const leave = useLeaveTeamMutation(team.id, viewerId);
+  const add = useAddTeamMembersMutation(team.id);
+  const remove = useRemoveTeamMembersMutation(team.id);
+  const rename = useUpdateTeamMutation(team.id);
+  const navigate = useNavigate();
+  const { logger, notifications } = useAppServices();
+  const [picking, setPicking] = useState(false);
+  const panelMembers = useMemo(() => (members.data ?? []).map(panelMember), [members.data]);
+
+  const failed = (what: string) => (error: unknown) => {
+    logger.warn(`${what} failed`, { teamId: team.id, error: String(error) });
+    notifications.notify({ kind: 'error', message: `${what} failed. Please try again.` });
+  };
+
+  return (
+    <>
+      <TeamPanel
+        label="Team"
+        team={team}
+        members={panelMembers}
+        isMember={isMember}
+        selfId={String(viewerId)}
+        busy={join.isPending || leave.isPending}
+        onRename={(name) => {
+          rename.mutate({ name, discoverable: team.discoverable, user_ids: team.user_ids });
+        }}
+        onAddMembers={() => {
+          setPicking(true);
+        }}
+        onRemoveMember={(member) => {
+          remove.mutateAsync([Number(member.id)]).catch(failed('Removing the member'));
+        }}
+        onJoin={() => {
+          join.join().catch(failed('Joining the team'));
+        }}
+        onLeave={() => {
+          leave
+            .leave()
+            .then((result) => {
+              if (isBadRequest(result)) throw new Error(result.message);
+              void navigate('/');
+            })
+            .catch((error: unknown) => {
+              // Spec 01 §8: leave-team failures are logged (the dialog has already closed).
+              logger.error('Leaving the team failed', { teamId: team.id, error: String(error) });
+            });
+        }}
+      />
+      {picking ? (
+        <AddMembersPicker
+          excludeIds={team.user_ids}
+          onClose={() => {
+            setPicking(false);
+          }}
+          onSave={(people) => {
+            setPicking(false);
+            if (people.length > 0) {
+              add.mutateAsync(people.map((p) => p.id)).catch(failed('Adding members'));
+            }
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
