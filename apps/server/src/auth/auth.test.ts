@@ -3,8 +3,10 @@ import { ApiErrorSchema, AuthValidateResponseSchema, CurrentUserSchema } from '@
 import { startTestServer, type TestServer } from '../testing/testServer.js';
 import { setCookies, TestBrowser } from '../testing/browser.js';
 import { DEMO_ACCOUNTS, DEMO_INVITE_EMAIL } from '../seed/index.js';
+import { blockUser } from '../users/block.js';
 import { verifyChatToken } from './chatToken.js';
 import { hashLoginCode, randomToken, sha256 } from './crypto.js';
+import { SESSION_CACHE_TTL_MS } from './sessions.js';
 
 const MINUTE = 60_000;
 let server: TestServer;
@@ -551,6 +553,114 @@ describe('sessions', () => {
     ).toBeNull();
     await browser.request('DELETE', '/api/v4/login?single=true');
     expect(await verifyChatToken(server.db, uuid, token, now)).toBeNull();
+  });
+});
+
+describe('session cache (a few seconds of reuse, forgotten at once on logout, block and change)', () => {
+  async function loggedIn(email: string) {
+    const { browser } = await startLogin(email);
+    const res = await browser.request('POST', '/api/v4/auth/validate?cookie=true', {
+      authorization_code: latestCode(email),
+    });
+    expect(res.statusCode).toBe(200);
+    const me = await browser.request('GET', '/api/v4/login/current');
+    expect(me.statusCode).toBe(200);
+    return { browser, me: CurrentUserSchema.parse(me.json()) };
+  }
+
+  const current = (browser: TestBrowser) => browser.request('GET', '/api/v4/login/current');
+
+  it('reuses a looked-up session for at most SESSION_CACHE_TTL_MS (an unannounced change shows after it)', async () => {
+    const email = await staffEmail(11);
+    const { browser, me } = await loggedIn(email);
+    // A write that tells nobody (no user:changed): the cached answer may stand, but not longer
+    // than the TTL.
+    await server.db.query(`update users set first_name = 'Renamed' where id = $1`, [me.id]);
+    expect(CurrentUserSchema.parse((await current(browser)).json()).first_name).toBe(me.first_name);
+    advance(SESSION_CACHE_TTL_MS);
+    expect(CurrentUserSchema.parse((await current(browser)).json()).first_name).toBe('Renamed');
+  });
+
+  it('a logged-out session is refused at once, though it was just answered from the cache', async () => {
+    const { browser } = await loggedIn(DEMO_ACCOUNTS.alice);
+    const cookie = browser.cookies.get('pando_session')!;
+    expect((await current(browser)).statusCode).toBe(200);
+    expect((await browser.request('DELETE', '/api/v4/login?single=true')).statusCode).toBe(204);
+    const replay = new TestBrowser(server.app);
+    replay.cookies.set('pando_session', cookie);
+    expect((await current(replay)).statusCode).toBe(401);
+  });
+
+  it('logging out everywhere refuses every other device at once', async () => {
+    const { browser: laptop } = await loggedIn(DEMO_ACCOUNTS.bob);
+    const { browser: phone } = await loggedIn(DEMO_ACCOUNTS.bob);
+    expect((await current(phone)).statusCode).toBe(200);
+    await laptop.request('DELETE', '/api/v4/login?single=false');
+    expect((await current(phone)).statusCode).toBe(401);
+  });
+
+  it('a blocked user is refused at once, on the cookie and on the bearer token', async () => {
+    const email = await staffEmail(12);
+    const { browser, me } = await loggedIn(email);
+    const login = await browser.request('POST', '/api/v4/auth', { email });
+    expect(login.statusCode).toBe(200);
+    const validated = await browser.request('POST', '/api/v4/auth/validate?cookie=true', {
+      authorization_code: latestCode(email),
+    });
+    const { access_token } = AuthValidateResponseSchema.parse(validated.json());
+    const bearer = { authorization: `Bearer ${access_token}` };
+    const viaBearer = () =>
+      server.app.inject({ method: 'GET', url: '/api/v4/login/current', headers: bearer });
+    expect((await current(browser)).statusCode).toBe(200);
+    expect((await viaBearer()).statusCode).toBe(200);
+    await blockUser(server.app, me.id);
+    expect((await current(browser)).statusCode).toBe(401);
+    expect((await viaBearer()).statusCode).toBe(401);
+  });
+
+  it('a rotated session (new login in the same browser) is refused at once', async () => {
+    const { browser } = await loggedIn(DEMO_ACCOUNTS.carol);
+    const first = browser.cookies.get('pando_session')!;
+    const old = new TestBrowser(server.app);
+    old.cookies.set('pando_session', first);
+    expect((await current(old)).statusCode).toBe(200);
+    await browser.request('POST', '/api/v4/auth', { email: DEMO_ACCOUNTS.carol });
+    await browser.request('POST', '/api/v4/auth/validate?cookie=true', {
+      authorization_code: latestCode(DEMO_ACCOUNTS.carol),
+    });
+    expect((await current(old)).statusCode).toBe(401);
+  });
+
+  it('a status change shows at once (user:changed)', async () => {
+    const { browser } = await loggedIn(DEMO_ACCOUNTS.alice);
+    for (const status of ['UNAVAILABLE', 'AVAILABLE'] as const) {
+      expect((await current(browser)).statusCode).toBe(200);
+      const put = await browser.request('PUT', '/api/v4/users/me/status', { status });
+      expect(put.statusCode).toBe(200);
+      expect(CurrentUserSchema.parse((await current(browser)).json()).status).toBe(status);
+    }
+  });
+
+  it('a cached session past its idle window is refused (the expiry is checked on every hit)', async () => {
+    // Idle window shorter than the cache's TTL, so the cached entry outlives the session.
+    const short = await startTestServer({ now: () => new Date(clock), sessionIdleMs: 2_000 });
+    try {
+      const browser = new TestBrowser(short.app);
+      await browser.request('POST', '/api/v4/auth', { email: DEMO_ACCOUNTS.carol });
+      const text = short.app.devMailbox?.list(DEMO_ACCOUNTS.carol)[0]?.text ?? '';
+      const code = /\b([A-Z0-9]{3}-[A-Z0-9]{3})\b/.exec(text)?.[1] ?? '';
+      await browser.request('POST', '/api/v4/auth/validate?cookie=true', {
+        authorization_code: code,
+      });
+      expect((await current(browser)).statusCode).toBe(200);
+      advance(1_000);
+      expect((await current(browser)).statusCode).toBe(200);
+      advance(2_500);
+      expect(SESSION_CACHE_TTL_MS).toBeGreaterThan(3_500);
+      expect((await current(browser)).statusCode).toBe(401);
+    } finally {
+      await short.close();
+    }
   });
 });
 

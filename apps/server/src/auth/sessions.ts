@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import type { Database, DatabaseTx } from '../db/client.js';
+import type { DatabaseTx } from '../db/client.js';
 import { unauthorized } from '../http/errors.js';
 import { findUserById, type UserRecord } from '../users/repo.js';
+import type { ServerEvents } from '../events.js';
 import { readCookie, sessionCookieName } from './cookies.js';
 import { randomToken, sha256 } from './crypto.js';
+import { SessionCache } from './sessionCache.js';
 
 export interface AuthContext {
   user: UserRecord;
@@ -15,6 +17,14 @@ export interface AuthContext {
 
 /** last_seen_at is written at most once a minute: idle expiry has minute precision anyway. */
 const TOUCH_INTERVAL_MS = 60_000;
+
+/**
+ * How long a looked-up session may be reused without asking the database again. Logout, rotation,
+ * blocking and user changes forget it at once; this only bounds what a forgotten notification
+ * could leave stale (apps/server/README.md "Session cache").
+ */
+export const SESSION_CACHE_TTL_MS = 5_000;
+const SESSION_CACHE_MAX_ENTRIES = 10_000;
 
 export async function createSession(
   tx: DatabaseTx,
@@ -67,68 +77,144 @@ function sessionAlive(s: SessionRow, config: Config, now: Date): boolean {
   );
 }
 
-async function sessionFromCookie(
-  db: Database,
-  config: Config,
-  token: string,
-): Promise<AuthContext | null> {
+function touchDue(s: SessionRow, now: Date): boolean {
+  return now.getTime() - s.last_seen_at.getTime() > TOUCH_INTERVAL_MS;
+}
+
+/** What the cache keeps per token: the answer and the times that decide whether it still holds. */
+interface CachedAuth {
+  auth: AuthContext;
+  session: SessionRow;
+  /** Bearer tokens only: the access token's own expiry. */
+  tokenExpiresAt?: Date;
+}
+
+const caches = new WeakMap<ServerEvents, SessionCache<CachedAuth> | null>();
+
+/**
+ * The server's session cache (one per server: keyed by its event bus, which every plugin shares).
+ * None when several processes share the database (REDIS_URL): a logout handled by one process
+ * must be refused at once by the others too, and they do not hear this process's events.
+ */
+function sessionCache(app: FastifyInstance): SessionCache<CachedAuth> | null {
+  let cache = caches.get(app.events);
+  if (cache === undefined) {
+    cache = app.config.redisUrl
+      ? null
+      : new SessionCache<CachedAuth>(SESSION_CACHE_TTL_MS, SESSION_CACHE_MAX_ENTRIES);
+    if (cache) {
+      const c = cache;
+      app.events.on('session:revoked', ({ sessionId }) => {
+        c.forgetSession(sessionId);
+      });
+      app.events.on('user:blocked', ({ userId }) => {
+        c.forgetUser(userId);
+      });
+      app.events.on('user:changed', ({ userId }) => {
+        c.forgetUser(userId);
+      });
+    }
+    caches.set(app.events, cache);
+  }
+  return cache;
+}
+
+async function sessionFromCookie(app: FastifyInstance, token: string): Promise<AuthContext | null> {
+  const { db, config } = app;
   const now = config.now();
+  const tokenHash = sha256(token);
+  const key = `cookie:${tokenHash}`;
+  const cache = sessionCache(app);
+  const hit = cache?.get(key, now.getTime());
+  if (hit && sessionAlive(hit.value.session, config, now) && !touchDue(hit.value.session, now)) {
+    return hit.value.auth;
+  }
+  const generation = cache?.begin() ?? 0;
   const r = await db.query<SessionRow>(
     'select id, user_id, last_seen_at, expires_at from sessions where token_hash = $1',
-    [sha256(token)],
+    [tokenHash],
   );
-  const s = r.rows[0];
+  let s = r.rows[0];
   if (!s) return null;
   if (!sessionAlive(s, config, now)) {
+    cache?.delete(key);
     await db.query('delete from sessions where id = $1', [s.id]);
     return null;
   }
   const user = await findUserById(db, s.user_id);
   if (!user || user.blocked) return null;
-  if (now.getTime() - s.last_seen_at.getTime() > TOUCH_INTERVAL_MS) {
+  if (touchDue(s, now)) {
     await db.query('update sessions set last_seen_at = $2 where id = $1', [s.id, now]);
+    s = { ...s, last_seen_at: now };
   }
-  return { user, sessionId: s.id, via: 'cookie' };
+  const auth: AuthContext = { user, sessionId: s.id, via: 'cookie' };
+  cache?.set(
+    key,
+    { value: { auth, session: s }, sessionId: s.id, userId: user.id },
+    generation,
+    now.getTime(),
+  );
+  return auth;
 }
 
-async function sessionFromBearer(
-  db: Database,
-  config: Config,
-  token: string,
-): Promise<AuthContext | null> {
+async function sessionFromBearer(app: FastifyInstance, token: string): Promise<AuthContext | null> {
+  const { db, config } = app;
   const now = config.now();
+  const tokenHash = sha256(token);
+  const key = `bearer:${tokenHash}`;
+  const cache = sessionCache(app);
+  const hit = cache?.get(key, now.getTime());
+  if (
+    hit?.value.tokenExpiresAt &&
+    now.getTime() < hit.value.tokenExpiresAt.getTime() &&
+    sessionAlive(hit.value.session, config, now)
+  ) {
+    return hit.value.auth;
+  }
+  const generation = cache?.begin() ?? 0;
   const r = await db.query<SessionRow & { token_expires_at: Date }>(
     `select s.id, s.user_id, s.last_seen_at, s.expires_at, t.expires_at as token_expires_at
        from access_tokens t join sessions s on s.id = t.session_id
       where t.token_hash = $1`,
-    [sha256(token)],
+    [tokenHash],
   );
   const s = r.rows[0];
   if (!s || now.getTime() >= s.token_expires_at.getTime() || !sessionAlive(s, config, now))
     return null;
   const user = await findUserById(db, s.user_id);
   if (!user || user.blocked) return null;
-  return { user, sessionId: s.id, via: 'bearer' };
+  const auth: AuthContext = { user, sessionId: s.id, via: 'bearer' };
+  const { token_expires_at: tokenExpiresAt, ...session } = s;
+  cache?.set(
+    key,
+    { value: { auth, session, tokenExpiresAt }, sessionId: s.id, userId: user.id },
+    generation,
+    now.getTime(),
+  );
+  return auth;
 }
 
-const cache = new WeakMap<FastifyRequest, Promise<AuthContext | null>>();
+const perRequest = new WeakMap<FastifyRequest, Promise<AuthContext | null>>();
 
-/** The caller, from the session cookie or an `Authorization: Bearer` access token; null if neither. */
+/**
+ * The caller, from the session cookie or an `Authorization: Bearer` access token; null if neither.
+ * Looked up once per request, and reused for a few seconds across requests (the session cache).
+ */
 export function authenticate(
   app: FastifyInstance,
   req: FastifyRequest,
 ): Promise<AuthContext | null> {
-  let p = cache.get(req);
+  let p = perRequest.get(req);
   if (!p) {
     const header = req.headers.authorization;
     const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     const cookie = readCookie(req, sessionCookieName(app.config));
     p = bearer
-      ? sessionFromBearer(app.db, app.config, bearer)
+      ? sessionFromBearer(app, bearer)
       : cookie
-        ? sessionFromCookie(app.db, app.config, cookie)
+        ? sessionFromCookie(app, cookie)
         : Promise.resolve(null);
-    cache.set(req, p);
+    perRequest.set(req, p);
   }
   return p;
 }
@@ -140,11 +226,18 @@ export async function requireUser(app: FastifyInstance, req: FastifyRequest): Pr
   return auth;
 }
 
-/** Deletes sessions server-side and tells the chat server to drop their sockets. */
+/**
+ * Deletes sessions server-side and emits `session:revoked` (the chat server drops their sockets,
+ * the session cache forgets them). The cache also forgets them before the delete, so no request
+ * is answered from it while the delete runs.
+ */
 export async function revokeSessions(
   app: FastifyInstance,
   where: { sessionId: number } | { userId: number },
 ): Promise<void> {
+  const cache = sessionCache(app);
+  if ('sessionId' in where) cache?.forgetSession(where.sessionId);
+  else cache?.forgetUser(where.userId);
   const r =
     'sessionId' in where
       ? await app.db.query<{ id: number; user_id: number }>(

@@ -65,6 +65,7 @@ export function registerUserRoutes(app: FastifyInstance): void {
       status,
       app.config.now(),
     ]);
+    app.events.emit('user:changed', { userId: auth.user.id });
     return { id: auth.user.uuid, status };
   });
 
