@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -59,6 +60,9 @@ async function openPglite(config: DatabaseConfig): Promise<Database> {
     client = await PGlite.create({
       dataDir: path.join(config.dataDir, 'pglite'),
       startParams: PGLITE_START_PARAMS,
+      // Trigram indexes for search (migration 0200, src/search/indexes.ts): substring matches
+      // on 10,000 users use the index instead of scanning every row.
+      extensions: { pg_trgm },
     });
   } catch (err) {
     release();
