@@ -5,7 +5,7 @@
 // Usage: npm run build -w @pando/web && npm run build -w @pando/server && node bench/web/chatListTime.mjs
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -13,6 +13,10 @@ import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs';
 
 const CONVERSATIONS = 200;
+// The machine is shared: say how busy it was when the measurement started.
+const load = loadavg()
+  .map((n) => n.toFixed(2))
+  .join(' / ');
 const RUNS = 7;
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const port = Number(process.env.BENCH_PORT ?? 3390);
@@ -105,7 +109,7 @@ try {
   const sorted = [...times].sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)];
   console.log(
-    `chat list with ${CONVERSATIONS}+ conversations interactive: median ${median} ms, runs ${times.join(', ')} ms`,
+    `chat list with ${CONVERSATIONS}+ conversations interactive: median ${median} ms, runs ${times.join(', ')} ms (load average at the start ${load})`,
   );
 } finally {
   await browser.close();
