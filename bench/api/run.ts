@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import autocannon from 'autocannon';
 import pg from 'pg';
 
@@ -85,7 +86,11 @@ async function openSql(dataDir: string, databaseUrl: string | undefined): Promis
       close: () => pool.end(),
     };
   }
-  const lite = await PGlite.create({ dataDir: path.join(dataDir, 'pglite') });
+  // The server opens PGlite with pg_trgm (its search indexes use it), so writes here need it too.
+  const lite = await PGlite.create({
+    dataDir: path.join(dataDir, 'pglite'),
+    extensions: { pg_trgm },
+  });
   return { query: (text, params) => lite.query(text, params), close: () => lite.close() };
 }
 
