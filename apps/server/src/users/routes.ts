@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { IdSchema, type UsersStatusesResponse, UsersStatusesQuerySchema } from '@pando/domain';
+import {
+  IdSchema,
+  SetOwnStatusBodySchema,
+  type UsersStatusesResponse,
+  UsersStatusesQuerySchema,
+} from '@pando/domain';
 import { requireUser } from '../auth/sessions.js';
 import { notFound, parseInput } from '../http/errors.js';
-import { SetOwnStatusBodySchema } from '../http/pendingSchemas.js';
 import { canSee, findUserById, findUserByUuid, toWireUser, type UserRecord } from './repo.js';
 
 /** `{id}` is the numeric id, or the uuid (the chat knows people by uuid). */

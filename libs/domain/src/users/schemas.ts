@@ -192,6 +192,15 @@ export type UserStatusEntry = z.infer<typeof UserStatusEntrySchema>;
 export const UsersStatusesResponseSchema = z.object({ results: z.array(UserStatusEntrySchema) });
 export type UsersStatusesResponse = z.infer<typeof UsersStatusesResponseSchema>;
 
+/**
+ * `PUT /users/me/status`: a person sets their own availability (spec 01 §2 header). UNKNOWN is
+ * what others see before anyone chose; it cannot be chosen. The answer is a `UserStatusEntry`.
+ */
+export const SetOwnStatusBodySchema = z.object({
+  status: UserStatusSchema.exclude(['UNKNOWN']),
+});
+export type SetOwnStatusBody = z.infer<typeof SetOwnStatusBodySchema>;
+
 /** Builds the `users=` value of the statuses call. */
 export function usersStatusesQuery(uuids: readonly string[]): string {
   return `subscribe=false&users=${[...new Set(uuids)].map(encodeURIComponent).join(',')}`;

@@ -5,6 +5,7 @@ import {
   HospitalSchema,
   NetworkSchema,
   OrganisationSchema,
+  SetOwnStatusBodySchema,
   UserSchema,
   UsersStatusesQuerySchema,
   UsersStatusesResponseSchema,
@@ -136,5 +137,14 @@ describe('users statuses', () => {
     expect(
       UsersStatusesResponseSchema.parse({ results: [{ id: 'a', status: 'AVAILABLE' }] }).results,
     ).toHaveLength(1);
+  });
+
+  it('a person sets their own availability to AVAILABLE or UNAVAILABLE; UNKNOWN cannot be chosen', () => {
+    expect(SetOwnStatusBodySchema.parse({ status: 'UNAVAILABLE' })).toEqual({
+      status: 'UNAVAILABLE',
+    });
+    for (const body of [{ status: 'UNKNOWN' }, { status: 'available' }, {}, { status: null }]) {
+      expect(SetOwnStatusBodySchema.safeParse(body).error?.issues[0]?.path).toEqual(['status']);
+    }
   });
 });

@@ -94,6 +94,7 @@ describe('spec 01 §7 payloads', () => {
       d.UsersStatusesResponseSchema.parse({ results: [{ id: alice.uuid, status: 'UNAVAILABLE' }] })
         .results[0]?.status,
     ).toBe('UNAVAILABLE');
+    expect(d.SetOwnStatusBodySchema.parse({ status: 'UNAVAILABLE' }).status).toBe('UNAVAILABLE');
   });
 
   it('teams and chat rooms', () => {
