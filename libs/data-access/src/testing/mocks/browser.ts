@@ -11,3 +11,7 @@ export function createMockWorker(options: MockBackendOptions = {}) {
   const worker = setupWorker(...createHandlers(backend));
   return { worker, backend };
 }
+
+// The chat fakes have no Node dependency (unlike the vitest harness beside them, which is not
+// re-exported), so stories and the demo can run a chat against them in the browser.
+export { FakeChatNetwork, FakeTransport, FakeNetworkStatus, ManualClock } from '../../chat/testing';
