@@ -1,15 +1,17 @@
-import { Button, Group, Stack, Switch, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Button, Group, Pill, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isBadRequest, useCreateTeamMutation } from '@pando/data-access';
-import { chatRoutes, newTeamInput, TEXTS, validateTeamName } from '@pando/domain';
+import { chatRoutes, newTeamInput, TEXTS, validateTeamName, type SearchUser } from '@pando/domain';
 import { useViewer } from '../../auth/SessionGate';
-import { MemberPicker, type PickedMember } from './MemberPicker';
+import { ContactPickerContainer } from './ContactPickerContainer';
+
+const fullName = (person: SearchUser) => `${person.first_name} ${person.last_name}`.trim();
 
 /**
  * /teams/create (spec 01 §2, §5): name required (the label becomes 'Team name is required'),
- * private by default, members from the contact picker; Cancel returns to /, success opens
- * /teams/{id}.
+ * private by default, members from the contact picker (the creator is always one and never
+ * offered); Cancel returns to /, success opens /teams/{id}.
  */
 export function CreateTeamRoute() {
   const viewer = useViewer();
@@ -18,7 +20,10 @@ export function CreateTeamRoute() {
   const [name, setName] = useState('');
   const [touched, setTouched] = useState(false);
   const [discoverable, setDiscoverable] = useState(false);
-  const [members, setMembers] = useState<PickedMember[]>([]);
+  const [members, setMembers] = useState<SearchUser[]>([]);
+  const [picking, setPicking] = useState(false);
+  const membersLabelId = useId();
+  const excludeIds = useMemo(() => [viewer.id], [viewer.id]);
   const [serverError, setServerError] = useState<string>();
   const nameError = validateTeamName(name);
   const showError = touched && nameError !== null;
@@ -72,7 +77,46 @@ export function CreateTeamRoute() {
               setDiscoverable(event.currentTarget.checked);
             }}
           />
-          <MemberPicker selected={members} onChange={setMembers} excludeId={viewer.id} />
+          <Stack gap={6} align="flex-start">
+            <Text size="sm" fw={500} id={membersLabelId}>
+              Members
+            </Text>
+            {members.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                Only you so far.
+              </Text>
+            ) : (
+              <Pill.Group role="list" aria-labelledby={membersLabelId}>
+                {members.map((person) => (
+                  <Pill
+                    key={person.id}
+                    role="listitem"
+                    withRemoveButton
+                    // Mantine hides the remove button from keyboards and screen readers (it expects
+                    // Backspace in a PillsInput); here it removes someone without the picker.
+                    removeButtonProps={{
+                      'aria-label': `Remove ${fullName(person)}`,
+                      'aria-hidden': false,
+                      tabIndex: 0,
+                    }}
+                    onRemove={() => {
+                      setMembers((current) => current.filter((m) => m.id !== person.id));
+                    }}
+                  >
+                    {fullName(person)}
+                  </Pill>
+                ))}
+              </Pill.Group>
+            )}
+            <Button
+              variant="light"
+              onClick={() => {
+                setPicking(true);
+              }}
+            >
+              Add members
+            </Button>
+          </Stack>
           <Group justify="flex-end">
             <Button
               variant="default"
@@ -88,6 +132,21 @@ export function CreateTeamRoute() {
           </Group>
         </Stack>
       </form>
+      {picking ? (
+        <ContactPickerContainer
+          title="Add members"
+          saveLabel="Done"
+          excludeIds={excludeIds}
+          initialSelected={members}
+          onClose={() => {
+            setPicking(false);
+          }}
+          onSave={(people) => {
+            setPicking(false);
+            setMembers(people);
+          }}
+        />
+      ) : null}
     </Stack>
   );
 }

@@ -1,4 +1,3 @@
-import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -7,16 +6,13 @@ import {
   useJoinTeamMutation,
   useLeaveTeamMutation,
   useRemoveTeamMembersMutation,
-  useSearchInfiniteQuery,
   useTeamMembersQuery,
   useUpdateTeamMutation,
 } from '@pando/data-access';
-import type { SearchUser, TeamMember } from '@pando/domain';
-import { ContactPicker, TeamPanel, type PanelMember } from '@pando/ui';
+import type { TeamMember } from '@pando/domain';
+import { TeamPanel, type PanelMember } from '@pando/ui';
 import { useAppServices } from '../../shell/services/AppServices';
-
-/** Spec 01 §9 "Search debounce (picker) 500 ms". */
-const PICKER_DEBOUNCE_MS = 500;
+import { ContactPickerContainer } from './ContactPickerContainer';
 
 export interface TeamPanelTeam {
   id: number;
@@ -34,47 +30,6 @@ function panelMember(member: TeamMember): PanelMember {
     ...(detail ? { detail } : {}),
     status: member.status,
   };
-}
-
-/** The contact picker of "Add members": search debounced, in or outside the organisation. */
-function AddMembersPicker({
-  onClose,
-  onSave,
-  excludeIds,
-}: {
-  onClose: () => void;
-  onSave: (people: SearchUser[]) => void;
-  excludeIds: readonly number[];
-}) {
-  const [query, setQuery] = useState('');
-  const [outside, setOutside] = useState(false);
-  const [settled] = useDebouncedValue(query.trim(), PICKER_DEBOUNCE_MS);
-  const search = useSearchInfiniteQuery(
-    { query: settled, includes: ['user.other'], outsideOrganisation: outside },
-    { enabled: settled.length > 0 },
-  );
-  const results = useMemo(
-    () =>
-      (search.data?.pages.flatMap((page) => page.results) ?? []).flatMap((hit) =>
-        hit.type === 'USER' && !excludeIds.includes(hit.data.id) ? [hit.data] : [],
-      ),
-    [search.data, excludeIds],
-  );
-  return (
-    <ContactPicker
-      opened
-      onClose={onClose}
-      title="Add members"
-      query={query}
-      onQueryChange={setQuery}
-      outsideOrganisation={outside}
-      onOutsideOrganisationChange={setOutside}
-      results={results}
-      status={search.isFetching && results.length === 0 ? 'loading' : 'idle'}
-      saveLabel="Add"
-      onSave={onSave}
-    />
-  );
 }
 
 /**
@@ -135,7 +90,9 @@ export function TeamPanelContainer({ team, viewerId }: { team: TeamPanelTeam; vi
         }}
       />
       {picking ? (
-        <AddMembersPicker
+        <ContactPickerContainer
+          title="Add members"
+          saveLabel="Add"
           excludeIds={team.user_ids}
           onClose={() => {
             setPicking(false);
