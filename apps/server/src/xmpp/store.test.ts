@@ -30,7 +30,7 @@ afterAll(async () => {
 
 const jid = (u: string) => `${u}@test`;
 
-function direct(from: string, to: string, clientId = randomUUID()): NewMessage {
+function direct(from: string, to: string, clientId: string = randomUUID()): NewMessage {
   return {
     sender: from,
     recipient: to,
