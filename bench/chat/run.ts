@@ -1,14 +1,25 @@
 /**
  * `npm run bench:chat`: our chat server side by side with ejabberd and Prosody (Debian), all on
  * loopback with the archive on, driven by one raw-frame load generator. Not a test: it prints
- * a table and appends it to bench/RESULTS.md ("Chat server"). `-- --quick` for a short run.
+ * a table and appends it to bench/RESULTS.md ("Chat server"). Options after `--`: `--quick` for
+ * a short run, `--only=ours,prosody` for some targets, `--no-max-rate` to skip the rate search,
+ * `--aged=60` to add the figures after that many minutes of closed-loop load (TARGETS.md "after
+ * an hour of load"; it adds that long per target), `--no-write` to leave RESULTS.md alone.
  */
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { concurrent, idleMemory, offered, sequential, type LatencyStats } from './scenarios.js';
+import {
+  concurrent,
+  idleMemory,
+  maxRate,
+  offered,
+  sequential,
+  sustain,
+  type LatencyStats,
+} from './scenarios.js';
 import {
   ensurePeersInstalled,
   peerVersions,
@@ -29,12 +40,28 @@ const PAIRS = 100;
 const CONC_SECONDS = quick ? 3 : 8;
 const OFFERED = { pairs: 50, rate: 500, seconds: quick ? 3 : 5 };
 const IDLE = quick ? 1000 : 5000;
+/** TARGETS.md: 50 pairs, the highest offered rate with p99 ≤ 100 ms and nothing lost. */
+const SEARCH = {
+  pairs: 50,
+  start: 250,
+  cap: 32_000,
+  seconds: quick ? 3 : 5,
+  boundMs: 100,
+  bisections: quick ? 2 : 4,
+};
+const searchRate = !process.argv.includes('--no-max-rate');
+/** `--aged=<minutes>`: after the fresh figures, closed-loop load for that long, then sequential again. */
+const AGED_MIN = Number(
+  process.argv.find((a) => a.startsWith('--aged='))?.slice('--aged='.length) ?? 0,
+);
 
 interface Figures {
   seq: LatencyStats[];
   conc: LatencyStats[];
   off: LatencyStats[];
   idle?: { perConnKiB: number; baseKiB: number; withKiB: number } | undefined;
+  maxRate?: number | undefined;
+  aged?: { reused: LatencyStats; fresh: LatencyStats } | undefined;
 }
 
 const starters: Record<string, (n: number) => Promise<Target>> = {
@@ -89,6 +116,32 @@ async function main(): Promise<void> {
           f.off.push(off);
           console.log(
             `  run ${r + 1}: ${OFFERED.pairs} pairs at ${OFFERED.rate} msg/s p99 ${fmt(off.p99)} ms lost ${off.lost}`,
+          );
+        }
+      }
+      if (searchRate) {
+        const found = await attempt('max rate', () =>
+          maxRate(t, SEARCH.pairs, SEARCH, 10 + 2 * PAIRS),
+        );
+        if (found) {
+          f.maxRate = found.best;
+          const tried = found.probes
+            .map((p) => `${p.rate}: p99 ${fmt(p.p99)}${p.lost ? ` lost ${p.lost}` : ''}`)
+            .join('; ');
+          console.log(`  max rate with p99 ≤ ${SEARCH.boundMs} ms: ${found.best} msg/s (${tried})`);
+        }
+      }
+      if (AGED_MIN > 0) {
+        console.log(`  ageing: ${PAIRS} pairs closed loop for ${AGED_MIN} min`);
+        const sent = await attempt('ageing', () => sustain(t, PAIRS, AGED_MIN, 10));
+        const reused = await attempt('aged sequential', () => sequential(t, SEQ_N, 0));
+        const fresh = await attempt('aged sequential, new accounts', () =>
+          sequential(t, SEQ_N, t.accounts.length - 2),
+        );
+        if (reused && fresh) {
+          f.aged = { reused, fresh };
+          console.log(
+            `  after ${AGED_MIN} min (${Math.round(sent ?? 0)} msgs): sequential ${Math.round(reused.rate)} msg/s (reused accounts), ${Math.round(fresh.rate)} msg/s (new accounts)`,
           );
         }
       }
@@ -155,6 +208,34 @@ function render(figs: Record<string, Figures>): string {
       get: (f) => f.off.map((s) => s.lost),
       better: 'lower',
     },
+    ...(searchRate
+      ? [
+          {
+            label: `${SEARCH.pairs} pairs: highest offered rate with p99 ≤ ${SEARCH.boundMs} ms and nothing lost, msg/s (one search)`,
+            get: (f: Figures) => (f.maxRate === undefined ? [] : [f.maxRate]),
+            better: 'higher' as const,
+          },
+        ]
+      : []),
+    ...(AGED_MIN > 0
+      ? [
+          {
+            label: `sequential 1:1 throughput after ${AGED_MIN} min of load, reused accounts, msg/s`,
+            get: (f: Figures) => (f.aged ? [f.aged.reused.rate] : []),
+            better: 'higher' as const,
+          },
+          {
+            label: `sequential 1:1 throughput after ${AGED_MIN} min of load, new accounts, msg/s`,
+            get: (f: Figures) => (f.aged ? [f.aged.fresh.rate] : []),
+            better: 'higher' as const,
+          },
+          {
+            label: `sequential 1:1 p50 latency after ${AGED_MIN} min of load, reused accounts, ms`,
+            get: (f: Figures) => (f.aged ? [f.aged.reused.p50] : []),
+            better: 'lower' as const,
+          },
+        ]
+      : []),
     {
       label: `resident memory per idle logged-in connection (${IDLE}), KiB`,
       get: (f) => (f.idle ? [f.idle.perConnKiB] : []),

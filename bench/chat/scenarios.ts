@@ -47,8 +47,12 @@ async function loginAll(t: Target, accounts: Account[], parallel = 32): Promise<
   return out;
 }
 
+/** Each sequential run sends its own ids: our server stores and routes a repeated (sender, id) once. */
+let sequentialRuns = 0;
+
 /** A sends to B, waits for B to receive, repeats: latency per message and messages per second. */
 export async function sequential(t: Target, n: number, offset = 0): Promise<LatencyStats> {
+  const tag = `${offset}.${sequentialRuns++}`;
   const [a, b] = await loginAll(t, t.accounts.slice(offset, offset + 2));
   const to = t.accounts[offset + 1]!.jid;
   let pending: { id: string; resolve: () => void } | undefined;
@@ -60,12 +64,12 @@ export async function sequential(t: Target, n: number, offset = 0): Promise<Late
       pending = { id, resolve };
       a!.send(msg(to, id, 'sequential'));
     });
-  for (let i = 0; i < 50; i++) await once(`w${offset}-${i}`); // warm-up, not counted
+  for (let i = 0; i < 50; i++) await once(`w${tag}-${i}`); // warm-up, not counted
   const lat: number[] = [];
   const t0 = performance.now();
   for (let i = 0; i < n; i++) {
     const s = performance.now();
-    await once(`s${offset}-${i}`);
+    await once(`s${tag}-${i}`);
     lat.push(performance.now() - s);
   }
   const seconds = (performance.now() - t0) / 1000;
@@ -172,4 +176,66 @@ export async function idleMemory(
   for (const c of conns) c.close();
   await new Promise((r) => setTimeout(r, 2_000));
   return { perConnKiB: (withConns - base) / n, baseKiB: base, withKiB: withConns };
+}
+
+export interface RateSearch {
+  /** Highest offered rate (msg/s) that kept p99 ≤ the bound with nothing lost; 0 if none did. */
+  best: number;
+  /** Every probe, in order: offered rate, p99 and lost. */
+  probes: { rate: number; p99: number; lost: number }[];
+}
+
+/**
+ * TARGETS.md "highest rate with p99 ≤ 100 ms and nothing lost": offers `pairs` open-loop
+ * senders a rising rate (doubling from `start`) until a probe fails, then bisects between the
+ * last rate that passed and the first that failed. Each probe uses its own message ids.
+ */
+export async function maxRate(
+  t: Target,
+  pairs: number,
+  opts: { start: number; cap: number; seconds: number; boundMs: number; bisections: number },
+  offset = 0,
+): Promise<RateSearch> {
+  const probes: RateSearch['probes'] = [];
+  let probe = 0;
+  const passes = async (rate: number): Promise<boolean> => {
+    const s = await offered(t, pairs, rate, opts.seconds, offset, 1000 + probe++);
+    probes.push({ rate, p99: s.p99, lost: s.lost });
+    // Let a backlog of the failed probe drain before the next one.
+    await new Promise((r) => setTimeout(r, 2_000));
+    return s.lost === 0 && s.p99 <= opts.boundMs;
+  };
+  let good = 0;
+  let bad = 0;
+  for (let rate = opts.start; rate <= opts.cap; rate *= 2) {
+    if (await passes(rate)) good = rate;
+    else {
+      bad = rate;
+      break;
+    }
+  }
+  if (bad === 0) return { best: good, probes };
+  for (let i = 0; i < opts.bisections && bad - good > opts.start / 4; i++) {
+    const mid = Math.round((good + bad) / 2);
+    if (await passes(mid)) good = mid;
+    else bad = mid;
+  }
+  return { best: good, probes };
+}
+
+/** Closed-loop load for `minutes` (the "after an hour of load" figure ages the server this way). */
+export async function sustain(
+  t: Target,
+  pairs: number,
+  minutes: number,
+  offset: number,
+): Promise<number> {
+  let total = 0;
+  const end = Date.now() + minutes * 60_000;
+  for (let round = 0; Date.now() < end; round++) {
+    const seconds = Math.min(60, Math.max(1, (end - Date.now()) / 1000));
+    const s = await concurrent(t, pairs, seconds, offset, 5000 + round);
+    total += s.rate * seconds;
+  }
+  return total;
 }
