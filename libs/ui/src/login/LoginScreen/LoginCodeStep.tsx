@@ -60,7 +60,8 @@ export function LoginCodeStep({
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         {emailSentTo ? (
-          <Text role="status" size="sm">
+          // Long trust addresses have no spaces: break them rather than widen the form.
+          <Text role="status" size="sm" style={{ overflowWrap: 'anywhere' }}>
             {LOGIN_TEXT.emailSentTo(emailSentTo)}
           </Text>
         ) : null}
