@@ -2,13 +2,20 @@ import { EventEmitter } from 'node:events';
 
 /**
  * Events the chat server listens to so it can drop sockets at once; the session cache
- * (src/auth/sessions.ts) forgets what they name.
+ * (src/auth/sessions.ts) and the response cache (src/http/responseCache.ts) forget what they name.
  */
 export interface ServerEventMap {
   'session:revoked': [{ userId: number; sessionId: number }];
   'user:blocked': [{ userId: number }];
   /** A user's row (status, name, access level, organisation…) changed: emit after the write. */
   'user:changed': [{ userId: number }];
+  /**
+   * A team's row or its member list changed (created, renamed, members added or removed, left,
+   * deleted): emit after the commit, with everyone whose membership changed in `userIds`.
+   */
+  'team:changed': [{ teamId: number; userIds: readonly number[] }];
+  /** An advice conversation was opened or changed state: emit after the commit. */
+  'advice:changed': [{ adviceId: number; teamId: number; requestorId: number }];
 }
 
 export class ServerEvents extends EventEmitter<ServerEventMap> {}

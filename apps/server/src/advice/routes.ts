@@ -121,6 +121,7 @@ export function registerAdviceRoutes(app: FastifyInstance): void {
         );
         return one(r.rows).id;
       });
+      app.events.emit('advice:changed', { adviceId: id, teamId, requestorId: user.id });
       await app.chat.rooms.setAffiliations(mimId, {
         added: await uuidsOf(app.db, [user.id, ...team.user_ids]),
       });
@@ -226,6 +227,11 @@ export function registerAdviceRoutes(app: FastifyInstance): void {
         return { ok: true as const, a, action: t.action };
       });
       if (!outcome.ok) throw outcome.error;
+      app.events.emit('advice:changed', {
+        adviceId: outcome.a.id,
+        teamId: outcome.a.team_id,
+        requestorId: outcome.a.requestor_id,
+      });
       try {
         await postAdviceResolution(
           app,

@@ -136,7 +136,13 @@ async function userFromInvite(tx: DatabaseTx, email: string, now: Date): Promise
 }
 
 type ValidateOutcome =
-  | { ok: true; userId: number; session: Awaited<ReturnType<typeof createSession>> }
+  | {
+      ok: true;
+      userId: number;
+      session: Awaited<ReturnType<typeof createSession>>;
+      /** The user was created from an invitation by this login. */
+      created: boolean;
+    }
   | { ok: false; status: 400 | 403; message: string; userId?: number };
 
 export function registerAuthRoutes(app: FastifyInstance): void {
@@ -242,9 +248,10 @@ export function registerAuthRoutes(app: FastifyInstance): void {
       }
       await tx.query('update login_codes set used_at = $2 where id = $1', [row.id, now]);
       let user = await findUserByEmail(tx, row.email);
+      let created = false;
       if (!user) {
-        const created = await userFromInvite(tx, row.email, now);
-        user = created === null ? undefined : await findUserByEmail(tx, row.email);
+        created = (await userFromInvite(tx, row.email, now)) !== null;
+        user = created ? await findUserByEmail(tx, row.email) : undefined;
       }
       if (!user || user.blocked) {
         return {
@@ -262,7 +269,7 @@ export function registerAuthRoutes(app: FastifyInstance): void {
       });
       await recordEvent(tx, { type: 'login', at: now, userId: user.id });
       await recordEvent(tx, { type: 'session_started', at: now, userId: user.id });
-      return { ok: true, userId: user.id, session };
+      return { ok: true, userId: user.id, session, created };
     });
 
     if (!outcome.ok) {
@@ -276,6 +283,8 @@ export function registerAuthRoutes(app: FastifyInstance): void {
         { path: 'authorization_code', message: outcome.message },
       ]);
     }
+    // A new person shows in searches at once (the response cache forgets them).
+    if (outcome.created) app.events.emit('user:changed', { userId: outcome.userId });
     // Session rotation: whatever session this browser had is replaced, never reused.
     const previous = await authenticate(app, req);
     if (previous && previous.via === 'cookie')

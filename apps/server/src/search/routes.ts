@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../auth/sessions.js';
 import { parseInput } from '../http/errors.js';
-import { SearchQuerySchema, type SearchResponseWire, type SearchResultWire } from '@pando/domain';
+import {
+  type FiltersQuery,
+  SearchQuerySchema,
+  type SearchResponseWire,
+  type SearchResultWire,
+} from '@pando/domain';
+import { cachedJson } from '../http/responseCache.js';
+import type { UserRecord } from '../users/repo.js';
 import { queryTeams, type TeamRecord, toWireTeam } from '../teams/repo.js';
 
 /** The expressions the 0200 migration indexes; they must stay character-for-character equal. */
@@ -31,72 +38,86 @@ interface HitRow {
  * pages, `meta.searchResultCount` this page.
  */
 export function registerSearchRoutes(app: FastifyInstance): void {
-  app.get('/api/v4/filters', async (req): Promise<SearchResponseWire> => {
+  app.get('/api/v4/filters', async (req, reply): Promise<Buffer> => {
     const { user } = await requireUser(app, req);
     const q = parseInput(SearchQuerySchema, req.query);
-    const include = new Set(q.include);
-    const outside = q['outside-organisation'] === 'true';
-    const pageSize = q['page[size]'];
-    const page = q['page[number]'];
-    // $1 viewer id, $2 hospital, $3 network, $4 pattern, $5 outside flag
-    const orgScope = (alias: string) =>
-      `(case when $5::boolean
+    // A search shows any user or team: every announced change to either forgets it. The key is
+    // the URL as sent, since the paging links repeat the caller's other parameters.
+    return cachedJson(app, reply, user.id, `filters ${req.url}`, async () => ({
+      value: await search(app, user, q, req.url),
+      deps: { directory: true },
+    }));
+  });
+}
+
+async function search(
+  app: FastifyInstance,
+  user: UserRecord,
+  q: FiltersQuery,
+  url: string,
+): Promise<SearchResponseWire> {
+  const include = new Set(q.include);
+  const outside = q['outside-organisation'] === 'true';
+  const pageSize = q['page[size]'];
+  const page = q['page[number]'];
+  // $1 viewer id, $2 hospital, $3 network, $4 pattern, $5 outside flag
+  const orgScope = (alias: string) =>
+    `(case when $5::boolean
           then ${alias}.hospital_id is distinct from $2 and $3::int is not null and ${alias}.hospital_id in (select id from hospitals where network_id = $3)
           else ${alias}.hospital_id = $2 end)`;
-    const member = `exists(select 1 from team_members m where m.team_id = t.id and m.user_id = $1)`;
-    const forum = 't.discoverable and t.auto_accept';
-    const advice = `coalesce((t.public_data->>'enabled')::boolean, false)`;
-    const teamConds: string[] = [];
-    if (include.has('team.member-of'))
-      teamConds.push(`(${member} and not (${forum}) and not ${advice})`);
-    if (include.has('team.forum')) teamConds.push(`(${forum} and ${orgScope('t')})`);
-    if (include.has('team.forum.member-of')) teamConds.push(`(${forum} and ${member})`);
-    if (include.has('team.advice')) teamConds.push(`(${advice} and ${orgScope('t')})`);
-    if (include.has('team.advice.member-of')) teamConds.push(`(${advice} and ${member})`);
-    const parts: string[] = [];
-    if (include.has('user.other')) {
-      parts.push(`select 'USER' as kind, u.id, 0 as rank, lower(u.last_name) || ' ' || lower(u.first_name) as sort
+  const member = `exists(select 1 from team_members m where m.team_id = t.id and m.user_id = $1)`;
+  const forum = 't.discoverable and t.auto_accept';
+  const advice = `coalesce((t.public_data->>'enabled')::boolean, false)`;
+  const teamConds: string[] = [];
+  if (include.has('team.member-of'))
+    teamConds.push(`(${member} and not (${forum}) and not ${advice})`);
+  if (include.has('team.forum')) teamConds.push(`(${forum} and ${orgScope('t')})`);
+  if (include.has('team.forum.member-of')) teamConds.push(`(${forum} and ${member})`);
+  if (include.has('team.advice')) teamConds.push(`(${advice} and ${orgScope('t')})`);
+  if (include.has('team.advice.member-of')) teamConds.push(`(${advice} and ${member})`);
+  const parts: string[] = [];
+  if (include.has('user.other')) {
+    parts.push(`select 'USER' as kind, u.id, 0 as rank, lower(u.last_name) || ' ' || lower(u.first_name) as sort
                     from users u
                    where u.id <> $1 and not u.blocked and ${USER_TEXT} like $4 and ${orgScope('u')}`);
-    }
-    if (teamConds.length > 0) {
-      parts.push(`select 'TEAM' as kind, t.id, 1 as rank, lower(t.name) as sort
+  }
+  if (teamConds.length > 0) {
+    parts.push(`select 'TEAM' as kind, t.id, 1 as rank, lower(t.name) as sort
                     from teams t
                    where t.deleted_at is null and ${TEAM_TEXT} like $4 and (${teamConds.join(' or ')})`);
-    }
-    // Every parameter is typed once here, whichever includes left it unused in `parts`.
-    const typed = `($1::int, $2::int, $3::int, $4::text, $5::boolean) is not null or true`;
-    const r = await app.db.query<HitRow>(
-      `select kind, id, count(*) over ()::int as total from (${parts.join(' union all ')}) hits
+  }
+  // Every parameter is typed once here, whichever includes left it unused in `parts`.
+  const typed = `($1::int, $2::int, $3::int, $4::text, $5::boolean) is not null or true`;
+  const r = await app.db.query<HitRow>(
+    `select kind, id, count(*) over ()::int as total from (${parts.join(' union all ')}) hits
         where ${typed}
         order by rank, sort, id limit $6 offset $7`,
-      [
-        user.id,
-        user.hospital_id,
-        user.network_id,
-        likePattern(q.q),
-        outside,
-        pageSize,
-        (page - 1) * pageSize,
-      ],
-    );
-    let total = r.rows[0]?.total;
-    if (total === undefined) {
-      total =
-        (
-          await app.db.query<{ n: number }>(
-            `select count(*)::int as n from (${parts.join(' union all ')}) hits where ${typed}`,
-            [user.id, user.hospital_id, user.network_id, likePattern(q.q), outside],
-          )
-        ).rows[0]?.n ?? 0;
-    }
-    const results = await hydrate(app, r.rows, user.id);
-    return {
-      results,
-      meta: { total, searchResultCount: results.length, page: { number: page, size: pageSize } },
-      links: links(req.url, page, pageSize, total),
-    };
-  });
+    [
+      user.id,
+      user.hospital_id,
+      user.network_id,
+      likePattern(q.q),
+      outside,
+      pageSize,
+      (page - 1) * pageSize,
+    ],
+  );
+  let total = r.rows[0]?.total;
+  if (total === undefined) {
+    total =
+      (
+        await app.db.query<{ n: number }>(
+          `select count(*)::int as n from (${parts.join(' union all ')}) hits where ${typed}`,
+          [user.id, user.hospital_id, user.network_id, likePattern(q.q), outside],
+        )
+      ).rows[0]?.n ?? 0;
+  }
+  const results = await hydrate(app, r.rows, user.id);
+  return {
+    results,
+    meta: { total, searchResultCount: results.length, page: { number: page, size: pageSize } },
+    links: links(url, page, pageSize, total),
+  };
 }
 
 async function hydrate(

@@ -42,6 +42,20 @@ export async function changeTeamMembers(
 }
 
 /**
+ * Tells the server a team changed (its row, or its members: `change`), right after the commit
+ * and before anything that can fail: the response cache forgets every answer showing the team
+ * and every answer of the people who joined or left it (apps/server/README.md "Response cache").
+ * Whoever writes a team or its members must call this.
+ */
+export function announceTeamChange(
+  app: FastifyInstance,
+  teamId: number,
+  change: { added: readonly number[]; removed: readonly number[] },
+): void {
+  app.events.emit('team:changed', { teamId, userIds: [...change.added, ...change.removed] });
+}
+
+/**
  * Brings the team's MUC Light room, and the rooms of its advice conversations (team members plus
  * the requestor), in step with a membership change at once, so occupants are notified by the
  * chat server (spec: "every membership change updates the room's affiliations at once").

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import {
   type Team,
   TeamInputSchema,
-  type TeamsWithAdviceConversations,
   TeamUpdateSchema,
   UserIdsBodySchema,
   hasAccess,
@@ -12,8 +11,8 @@ import {
 } from '@pando/domain';
 import { requireUser } from '../auth/sessions.js';
 import { HttpError, parseInput } from '../http/errors.js';
-import { ADVICE_SELECT, type AdviceRecord, toWireAdvice } from '../advice/repo.js';
-import { changeTeamMembers, syncTeamRooms } from './membership.js';
+import { cachedJson } from '../http/responseCache.js';
+import { announceTeamChange, changeTeamMembers, syncTeamRooms } from './membership.js';
 import {
   checkAddableUsers,
   findTeam,
@@ -24,10 +23,10 @@ import {
   readableTeam,
   requireMember,
   sameNetwork,
-  queryTeams,
   toWireTeam,
   uuidsOf,
 } from './repo.js';
+import { sidebarLists } from './sidebar.js';
 
 interface MemberRow {
   id: number;
@@ -44,36 +43,16 @@ interface MemberRow {
 
 export function registerTeamRoutes(app: FastifyInstance): void {
   /**
-   * The sidebar's three lists (spec 01 §2): teams and forums the user belongs to, and the advice
-   * conversations they take part in (as requestor or as a member of the advice team). Decision:
-   * conversations both sides have closed are left out; they live in the advice history.
+   * The sidebar's three lists (spec 01 §2, `sidebarLists`), answered from the response cache
+   * when nothing they show changed since the viewer last asked (apps/server/README.md
+   * "Response cache").
    */
-  app.get(
-    '/api/v4/teams-with-advices-conversations',
-    async (req): Promise<TeamsWithAdviceConversations> => {
-      const { user } = await requireUser(app, req);
-      const teams = await queryTeams(
-        app.db,
-        `where t.deleted_at is null and exists(select 1 from team_members v where v.team_id = t.id and v.user_id = $1)
-         order by lower(t.name), t.id`,
-        [user.id],
-      );
-      const advice = await app.db.query<AdviceRecord>(
-        `${ADVICE_SELECT}
-        where not (ac.requestor_resolved and ac.public_team_resolved)
-          and (ac.requestor_id = $1 or exists(select 1 from team_members m where m.team_id = ac.team_id and m.user_id = $1))
-        order by ac.modified_at desc, ac.id desc
-        limit 1000`,
-        [user.id],
-      );
-      const wire = teams.map((t) => toWireTeam(t, user.id));
-      return {
-        teams: wire.filter((t) => !(t.discoverable && t.auto_accept)),
-        forums: wire.filter((t) => t.discoverable && t.auto_accept),
-        advice_conversations: advice.rows.map((a) => toWireAdvice(a, new Set())),
-      };
-    },
-  );
+  app.get('/api/v4/teams-with-advices-conversations', async (req, reply): Promise<Buffer> => {
+    const { user } = await requireUser(app, req);
+    return cachedJson(app, reply, user.id, 'teams-with-advices-conversations', () =>
+      sidebarLists(app.db, user.id),
+    );
+  });
 
   app.get('/api/v4/teams/:id', async (req): Promise<Team> => {
     const { user } = await requireUser(app, req);
@@ -114,6 +93,7 @@ export function registerTeamRoutes(app: FastifyInstance): void {
       await changeTeamMembers(tx, id, { add: memberIds }, now);
       return id;
     });
+    announceTeamChange(app, teamId, { added: memberIds, removed: [] });
     await app.chat.rooms.setAffiliations(mimId, { added: await uuidsOf(app.db, memberIds) });
     const team = one([await findTeam(app.db, teamId)].filter((t) => t !== undefined));
     reply.code(201);
@@ -155,6 +135,7 @@ export function registerTeamRoutes(app: FastifyInstance): void {
         now,
       );
     });
+    announceTeamChange(app, team.id, change);
     await syncTeamRooms(app, team, change);
     return toWireTeam(one([await findTeam(app.db, id)].filter((t) => t !== undefined)), user.id);
   });
@@ -215,6 +196,7 @@ export function registerTeamRoutes(app: FastifyInstance): void {
     const change = await app.db.transaction((tx) =>
       changeTeamMembers(tx, id, { add: user_ids }, now),
     );
+    announceTeamChange(app, team.id, change);
     await syncTeamRooms(app, team, change);
     return toWireTeam(one([await findTeam(app.db, id)].filter((t) => t !== undefined)), user.id);
   });
@@ -229,6 +211,7 @@ export function registerTeamRoutes(app: FastifyInstance): void {
     const change = await app.db.transaction((tx) =>
       changeTeamMembers(tx, id, { remove: user_ids }, now),
     );
+    announceTeamChange(app, team.id, change);
     await syncTeamRooms(app, team, change);
     return toWireTeam(one([await findTeam(app.db, id)].filter((t) => t !== undefined)), user.id);
   });
@@ -242,6 +225,7 @@ export function registerTeamRoutes(app: FastifyInstance): void {
     const change = await app.db.transaction((tx) =>
       changeTeamMembers(tx, id, { remove: [user.id] }, now),
     );
+    announceTeamChange(app, team.id, change);
     await syncTeamRooms(app, team, change);
     return { message: `You left ${team.name}` };
   });
@@ -287,6 +271,7 @@ export async function joinForumOnPost(
   const change = await app.db.transaction((tx) =>
     changeTeamMembers(tx, team.id, { add: [sender.id] }, now),
   );
+  announceTeamChange(app, team.id, change);
   await syncTeamRooms(app, team, change);
   return true;
 }
