@@ -30,7 +30,10 @@ export async function transcriptLines(
   }>(
     `select m.sender, m.created_at, m.stanza, trim(u.first_name || ' ' || u.last_name) as name,
             count(*) over () as total
-       from chat_messages m left join users u on m.sender <> 'system' and u.uuid::text = m.sender
+       from chat_messages m
+       left join users u
+         on u.uuid = (case when m.sender ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+                           then m.sender::uuid end)
       where m.conv = $1
       order by m.id
       limit $2`,

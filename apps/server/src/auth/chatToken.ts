@@ -1,5 +1,6 @@
 import type { Config } from '../config.js';
 import type { DatabaseTx } from '../db/client.js';
+import { asUuid } from '../users/repo.js';
 import { randomToken, sha256 } from './crypto.js';
 
 /**
@@ -37,15 +38,16 @@ export async function verifyChatToken(
   token: string,
   now: Date = new Date(),
 ): Promise<{ userId: number; sessionId: number } | null> {
-  if (token.length === 0 || token.length > 200 || userUuid.length > 64) return null;
+  const uuid = asUuid(userUuid);
+  if (token.length === 0 || token.length > 200 || uuid === undefined) return null;
   const r = await db.query<{ user_id: number; session_id: number }>(
     `select t.user_id, t.session_id
        from chat_tokens t
        join users u on u.id = t.user_id
        join sessions s on s.id = t.session_id
-      where t.token_hash = $1 and u.uuid::text = $2 and t.expires_at > $3
+      where t.token_hash = $1 and u.uuid = $2::uuid and t.expires_at > $3
         and s.expires_at > $3 and not u.blocked`,
-    [sha256(token), userUuid.toLowerCase(), now],
+    [sha256(token), uuid, now],
   );
   const row = r.rows[0];
   return row ? { userId: row.user_id, sessionId: row.session_id } : null;

@@ -10,6 +10,7 @@ import {
   validateMembers,
 } from '@pando/domain';
 import { requireUser } from '../auth/sessions.js';
+import { asUuid } from '../users/repo.js';
 import { HttpError, parseInput } from '../http/errors.js';
 import { cachedJson } from '../http/responseCache.js';
 import { announceTeamChange, changeTeamMembers, syncTeamRooms } from './membership.js';
@@ -256,14 +257,16 @@ export async function joinForumOnPost(
   );
   const team = r.rows[0];
   if (!team || !isForumRecord(team)) return false;
+  const senderId = asUuid(senderUuid);
+  if (senderId === undefined) return false;
   const u = await app.db.query<{
     id: number;
     hospital_id: number | null;
     network_id: number | null;
   }>(
     `select u.id, u.hospital_id, h.network_id from users u left join hospitals h on h.id = u.hospital_id
-      where u.uuid::text = lower($1) and not u.blocked`,
-    [senderUuid],
+      where u.uuid = $1::uuid and not u.blocked`,
+    [senderId],
   );
   const sender = u.rows[0];
   if (!sender || !sameNetwork(sender, team)) return false;

@@ -48,11 +48,25 @@ export async function findUserById(db: DatabaseTx, id: number): Promise<UserReco
   return r.rows[0];
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * The canonical (lower-case) form of a uuid, or undefined when `s` is not one. Queries compare
+ * `uuid = $1::uuid` with it, so the lookup uses the unique index: `uuid::text = $1` would turn
+ * every user's uuid into text (a scan of all users), and casting a malformed string would fail.
+ */
+export function asUuid(s: string): string | undefined {
+  const lower = s.toLowerCase();
+  return UUID.test(lower) ? lower : undefined;
+}
+
 export async function findUserByUuid(
   db: DatabaseTx,
   uuid: string,
 ): Promise<UserRecord | undefined> {
-  const r = await db.query<UserRecord>(`${USER_SELECT} where u.uuid::text = $1`, [uuid]);
+  const id = asUuid(uuid);
+  if (id === undefined) return undefined;
+  const r = await db.query<UserRecord>(`${USER_SELECT} where u.uuid = $1::uuid`, [id]);
   return r.rows[0];
 }
 

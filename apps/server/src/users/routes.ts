@@ -8,7 +8,14 @@ import {
 } from '@pando/domain';
 import { requireUser } from '../auth/sessions.js';
 import { notFound, parseInput } from '../http/errors.js';
-import { canSee, findUserById, findUserByUuid, toWireUser, type UserRecord } from './repo.js';
+import {
+  asUuid,
+  canSee,
+  findUserById,
+  findUserByUuid,
+  toWireUser,
+  type UserRecord,
+} from './repo.js';
 
 /** `{id}` is the numeric id, or the uuid (the chat knows people by uuid). */
 const UserIdParamSchema = z.object({
@@ -45,10 +52,10 @@ export function registerUserRoutes(app: FastifyInstance): void {
     if (users.length === 0) return { results: [] };
     const r = await app.db.query<{ uuid: string; status: 'AVAILABLE' | 'UNAVAILABLE' | 'UNKNOWN' }>(
       `select u.uuid, u.status from users u left join hospitals h on h.id = u.hospital_id
-        where u.uuid::text = any($1::text[])
+        where u.uuid = any($1::uuid[])
           and ($2::boolean or u.hospital_id = $3 or ($4::int is not null and h.network_id = $4))`,
       [
-        users.map((u) => u.toLowerCase()),
+        users.map(asUuid).filter((u) => u !== undefined),
         auth.user.access_level === 'PANDO_ADMIN',
         auth.user.hospital_id,
         auth.user.network_id,

@@ -33,8 +33,15 @@ describe('GET /api/v4/users/{id}', () => {
     const user = UserSchema.parse(await res.json());
     expect(user).toMatchObject({ uuid: carol.uuid, first_name: 'Carol', access_level: 'USER' });
     expect(user.hospital?.name).toBe('Riverside Hospital');
-    // Also addressable by uuid, as the chat knows people.
+    // Also addressable by uuid, as the chat knows people, in either case.
     expect((await get(`/api/v4/users/${carol.uuid}`, alice)).status).toBe(200);
+    expect((await get(`/api/v4/users/${carol.uuid.toUpperCase()}`, alice)).status).toBe(200);
+  });
+
+  it('answers 404, not a database error, for a 36-character id that is no uuid', async () => {
+    const res = await get(`/api/v4/users/${'-'.repeat(36)}`, alice);
+    expect(res.status).toBe(404);
+    expect((await get(`/api/v4/users/${'f'.repeat(36)}`, alice)).status).toBe(404);
   });
 
   it('never shows a user of another network (dave cannot see the network above): 404', async () => {
