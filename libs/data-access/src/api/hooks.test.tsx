@@ -10,7 +10,13 @@ import { useAdviceHistoryInfiniteQuery } from './advice';
 import { patientCardKeys, useReassignPatientCardMutation } from './patientCards';
 import { useSearchInfiniteQuery } from './search';
 import { useToggleTaskMutation } from './tasks';
-import { teamKeys, useAddTeamMembersMutation, useLeaveTeamMutation } from './teams';
+import {
+  teamKeys,
+  useAddTeamMembersMutation,
+  useLeaveTeamMutation,
+  usePrefetchTeamsWithAdviceConversations,
+  useTeamsWithAdviceConversationsQuery,
+} from './teams';
 import { useUserStatusesQuery } from './users';
 
 type Route = (
@@ -239,6 +245,47 @@ describe('spec rules in the cache', () => {
     await waitFor(() => {
       expect(result.current.isSuccess).toBe(true);
     });
+  });
+});
+
+describe('the sidebar lists', () => {
+  const lists = {
+    teams: [
+      {
+        id: 5,
+        name: 'Ward 7 Team',
+        mim_id: 'ward-7',
+        user_ids: [1, 2],
+        discoverable: false,
+        auto_accept: false,
+        member_of: true,
+      },
+    ],
+    forums: [],
+    advice_conversations: [],
+  };
+
+  it('the prefetch asks once, only when enabled, and the lists hook then reads its answer (issue 10)', async () => {
+    const { calls, wrapper } = harness(() => ({ status: 200, body: lists }));
+    const prefetch = renderHook(
+      ({ enabled }: { enabled: boolean }) => {
+        usePrefetchTeamsWithAdviceConversations(enabled);
+      },
+      { wrapper, initialProps: { enabled: false } },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(calls).toHaveLength(0);
+    prefetch.rerender({ enabled: true });
+    prefetch.rerender({ enabled: true });
+    await waitFor(() => {
+      expect(calls).toHaveLength(1);
+    });
+    expect(calls[0]?.url.pathname).toBe('/api/v4/teams-with-advices-conversations');
+    const { result } = renderHook(() => useTeamsWithAdviceConversationsQuery(), { wrapper });
+    await waitFor(() => {
+      expect(result.current.data?.teams.map((t) => t.name)).toEqual(['Ward 7 Team']);
+    });
+    expect(calls).toHaveLength(1);
   });
 });
 

@@ -8,7 +8,13 @@ import {
   type Team,
   type TeamInput,
 } from '@pando/domain';
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { z } from 'zod';
 import type { HttpClient } from '../http/createHttpClient';
 import { isBadRequest, orThrowBadRequest } from '../http/errors';
@@ -97,13 +103,33 @@ export const teamKeys = {
   members: (id: number) => [...teamKeys.all, 'members', id] as const,
 };
 
-export function useTeamsWithAdviceConversationsQuery() {
-  const http = useHttpClient();
-  return useQuery({
+/** The sidebar lists' query, shared by the hook and the prefetch so both fill the same entry. */
+export function teamsWithAdviceConversationsQuery(http: HttpClient) {
+  return queryOptions({
     queryKey: teamKeys.lists(),
     queryFn: () => getTeamsWithAdviceConversations(http),
     staleTime: STALE.teamsWithAdviceConversations,
   });
+}
+
+export function useTeamsWithAdviceConversationsQuery() {
+  const http = useHttpClient();
+  return useQuery(teamsWithAdviceConversationsQuery(http));
+}
+
+/**
+ * Starts `GET /teams-with-advices-conversations` from render when `enabled` and the cache has no
+ * entry for it yet (as React Query's `usePrefetchQuery` does), so the request does not wait for
+ * the screens that read it to be downloaded and mounted. The session gate calls it as soon as the
+ * session is known (issue 10: the chat list's time to interactive).
+ */
+export function usePrefetchTeamsWithAdviceConversations(enabled: boolean): void {
+  const http = useHttpClient();
+  const queryClient = useQueryClient();
+  if (enabled && !queryClient.getQueryState(teamKeys.lists())) {
+    // A failure is the lists hook's to report (its own query retries and shows the error).
+    queryClient.query(teamsWithAdviceConversationsQuery(http)).catch(() => undefined);
+  }
 }
 
 export function useTeamQuery(id: number | undefined) {
