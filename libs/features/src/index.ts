@@ -5,6 +5,8 @@ export { SessionGate, useViewer } from './auth/SessionGate';
 export { requestCodeErrorText, validateCodeError } from './auth/loginErrors';
 export { createAppRoutes, preloadSignedIn } from './shell/routes';
 export type { AppRoutesOptions } from './shell/routes';
+export { preloadable } from './shell/preloadable';
+export type { Preloadable } from './shell/preloadable';
 export {
   AppServicesProvider,
   consoleLogger,

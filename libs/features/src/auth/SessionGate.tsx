@@ -1,5 +1,9 @@
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
-import { useCurrentUserQuery, UnauthorisedError } from '@pando/data-access';
+import {
+  useCurrentUserQuery,
+  usePrefetchTeamsWithAdviceConversations,
+  UnauthorisedError,
+} from '@pando/data-access';
 import type { CurrentUser } from '@pando/domain';
 import { LoadingScreen, SessionPlaceholder } from '@pando/ui';
 import { useAppServices } from '../shell/services/AppServices';
@@ -32,6 +36,9 @@ export function SessionGate({ children, onLogin, onSessionEstablished }: Session
   const session = useCurrentUserQuery();
   const { redirectDisabled } = useAppServices();
   const established = session.data !== undefined;
+  // The sidebar's lists are needed by the first screen behind the login: ask for them now, while
+  // the shell's and the chat client's code still load, not once the shell has mounted (issue 10).
+  usePrefetchTeamsWithAdviceConversations(established);
   useEffect(() => {
     if (established) onSessionEstablished?.();
   }, [established, onSessionEstablished]);

@@ -1,47 +1,59 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { ErrorScreen, LoadingScreen } from '@pando/ui';
 import { LoginRoute } from '../auth/LoginRoute';
+import { preloadable } from './preloadable';
 
 // Everything behind the login is code-split: the login route stays small (issue 10 budget). That
 // includes the session gate: it parses GET /login/current with the domain's zod schemas, and zod
 // is not part of the login route (the login page checks its answers with zod-free parsers).
-const loadSessionGate = () => import('../auth/SessionGate');
-const loadShellLayout = () => import('./components/ShellLayout');
-const SessionGate = lazy(() => loadSessionGate().then((m) => ({ default: m.SessionGate })));
-const ShellLayout = lazy(() => loadShellLayout().then((m) => ({ default: m.ShellLayout })));
-const ChatLayout = lazy(() =>
-  import('../chat/components/ChatLayout').then((m) => ({ default: m.ChatLayout })),
+// `preloadable` rather than `React.lazy`: a chunk that is already in renders without suspending,
+// and the screens on the way to the chat list show their spinner while their chunk loads instead
+// of suspending (React holds a Suspense reveal back for up to 300 ms; issue 10).
+const sessionGate = preloadable(() => import('../auth/SessionGate').then((m) => m.SessionGate), {
+  fallback: <LoadingScreen label="Loading your session…" />,
+});
+const shellLayout = preloadable(
+  () => import('./components/ShellLayout').then((m) => m.ShellLayout),
+  { fallback: <LoadingScreen /> },
 );
-const ChatPane = lazy(() =>
-  import('../chat/components/ChatPane').then((m) => ({ default: m.ChatPane })),
+const chatLayout = preloadable(
+  () => import('../chat/components/ChatLayout').then((m) => m.ChatLayout),
+  { fallback: <LoadingScreen fullScreen={false} /> },
 );
-const SearchRoute = lazy(() =>
-  import('../search/components/SearchRoute').then((m) => ({ default: m.SearchRoute })),
-);
-const CreateTeamRoute = lazy(() =>
-  import('../teams/components/CreateTeamRoute').then((m) => ({ default: m.CreateTeamRoute })),
-);
-const AdviceHistoryRoute = lazy(() =>
-  import('../advice/components/AdviceHistoryRoute').then((m) => ({
-    default: m.AdviceHistoryRoute,
-  })),
-);
-const PlaceholderPage = lazy(() =>
-  import('./components/PlaceholderPage').then((m) => ({ default: m.PlaceholderPage })),
-);
+const chatPane = preloadable(() => import('../chat/components/ChatPane').then((m) => m.ChatPane), {
+  fallback: <LoadingScreen fullScreen={false} />,
+});
+const SessionGate = sessionGate.Component;
+const ShellLayout = shellLayout.Component;
+const ChatLayout = chatLayout.Component;
+const ChatPane = chatPane.Component;
+const SearchRoute = preloadable(() =>
+  import('../search/components/SearchRoute').then((m) => m.SearchRoute),
+).Component;
+const CreateTeamRoute = preloadable(() =>
+  import('../teams/components/CreateTeamRoute').then((m) => m.CreateTeamRoute),
+).Component;
+const AdviceHistoryRoute = preloadable(() =>
+  import('../advice/components/AdviceHistoryRoute').then((m) => m.AdviceHistoryRoute),
+).Component;
+const PlaceholderPage = preloadable(() =>
+  import('./components/PlaceholderPage').then((m) => m.PlaceholderPage),
+).Component;
 
 function Loading({ children }: { children: ReactNode }) {
   return <Suspense fallback={<LoadingScreen />}>{children}</Suspense>;
 }
 
 /**
- * Starts downloading the session gate and the shell before the router asks for them, e.g. while
- * the runtime configuration loads on any page other than the login page.
+ * Starts downloading the session gate, the shell and the chat screen before the router asks for
+ * them, e.g. while the runtime configuration loads on any page other than the login page: by the
+ * time the session is known they are evaluated and mount without suspending (issue 10).
  */
 export function preloadSignedIn(): void {
-  void loadSessionGate();
-  void loadShellLayout();
+  for (const screen of [sessionGate, shellLayout, chatLayout, chatPane]) {
+    screen.preload().catch(() => undefined); // the route's own render reports a failure
+  }
 }
 
 export interface AppRoutesOptions {
@@ -67,7 +79,7 @@ export function createAppRoutes(options: AppRoutesOptions): RouteObject[] {
       {...(options.onLoggedIn ? { onLoggedIn: options.onLoggedIn } : {})}
     />
   );
-  const chatPane = <ChatPane />;
+  const pane = <ChatPane />;
   const wrap = options.wrapShell ?? ((shell: ReactNode) => shell);
   return [
     { path: '/login/*', element: login('email') },
@@ -104,11 +116,11 @@ export function createAppRoutes(options: AppRoutesOptions): RouteObject[] {
         {
           element: <ChatLayout />,
           children: [
-            { index: true, element: chatPane },
-            { path: 'users/:userId', element: chatPane },
-            { path: 'teams/:teamId', element: chatPane },
-            { path: 'teams/:teamId/advice-conversations/:conversationId', element: chatPane },
-            { path: 'ask-advice/:teamId', element: chatPane },
+            { index: true, element: pane },
+            { path: 'users/:userId', element: pane },
+            { path: 'teams/:teamId', element: pane },
+            { path: 'teams/:teamId/advice-conversations/:conversationId', element: pane },
+            { path: 'ask-advice/:teamId', element: pane },
           ],
         },
         { path: 'ask-advice/history', element: <AdviceHistoryRoute /> },
