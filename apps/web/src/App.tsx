@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { createHttpClient, PandoApiProvider, type HttpLogger } from '@pando/data-access';
 import type { RuntimeConfig } from '@pando/domain';
@@ -9,11 +9,9 @@ import {
   NotificationCenter,
   NotificationViewport,
 } from '@pando/features';
+import { LiveChat } from './chatWiringLoader';
 import { apiBaseUrl } from './config';
 import { loginTarget } from './loginRedirect';
-
-// The chat client (XMPP, store) is only needed behind the login: keep it out of the login chunk.
-const ChatWiring = lazy(() => import('./ChatWiring').then((m) => ({ default: m.ChatWiring })));
 
 export interface AppProps {
   config: RuntimeConfig;
@@ -51,9 +49,7 @@ function createApp({ config, logger }: AppProps) {
       // A crash in the chat client leaves the rest of the app usable (the panes say chat is off).
       wrapShell: (shell) => (
         <AppErrorBoundary logger={logger} fallback={shell}>
-          <Suspense fallback={null}>
-            <ChatWiring config={config}>{shell}</ChatWiring>
-          </Suspense>
+          <LiveChat config={config}>{shell}</LiveChat>
         </AppErrorBoundary>
       ),
     }),

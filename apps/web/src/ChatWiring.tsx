@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import {
   ChatStore,
   CLIENT_HEADER,
@@ -21,41 +21,67 @@ export function chatServiceUrl(configured: string, pageUrl: string): string {
   return url.toString();
 }
 
+// A stopped ChatStore never restarts. StrictMode (development) runs every effect twice, so an
+// effect's cleanup only schedules the stop, and the immediate second run for the same store
+// cancels it; an unmount or a new store stops the old one for good on the next task.
+const pendingStops = new WeakMap<object, ReturnType<typeof setTimeout>>();
+
+export function useRunningStore(store: Pick<ChatStore, 'start' | 'stop'>): void {
+  useEffect(() => {
+    const pending = pendingStops.get(store);
+    if (pending === undefined) {
+      store.start();
+    } else {
+      clearTimeout(pending);
+      pendingStops.delete(store);
+    }
+    return () => {
+      pendingStops.set(
+        store,
+        setTimeout(() => {
+          pendingStops.delete(store);
+          void store.stop();
+        }, 0),
+      );
+    };
+  }, [store]);
+}
+
 /**
  * The live chat for the signed-in user: a ChatStore over XmppTransport (password from
  * `GET /login/token` on every connect), started with the shell and stopped when it goes away.
+ * The store exists from the first render, so the shell below mounts once, already inside the
+ * chat runtime (creating it in an effect meant rendering the shell without it, then remounting
+ * the whole shell when it arrived).
  */
 export function ChatWiring({ config, children }: { config: RuntimeConfig; children: ReactNode }) {
   const viewer = useViewer();
   const http = useHttpClient();
   const { logger, notifications } = useAppServices();
-  const [store, setStore] = useState<ChatStore | null>(null);
   const { uuid, first_name, last_name, id: viewerId } = viewer;
   const lists = useTeamsWithAdviceConversationsQuery();
-  // A stopped store never restarts, so each mount (StrictMode mounts twice) makes its own.
-  useEffect(() => {
-    const created = new ChatStore({
-      transport: new XmppTransport({
-        service: chatServiceUrl(config.chat_websocket_url, window.location.href),
-        domain: config.chat_domain,
-        userUuid: uuid,
-        getChatToken: async () => (await getChatToken(http)).token,
+  // Constructing a store has no side effects (no connection, no timers): that is `start()`.
+  const store = useMemo(
+    () =>
+      new ChatStore({
+        transport: new XmppTransport({
+          service: chatServiceUrl(config.chat_websocket_url, window.location.href),
+          domain: config.chat_domain,
+          userUuid: uuid,
+          getChatToken: async () => (await getChatToken(http)).token,
+        }),
+        user: { jid: userJid(uuid, config.chat_domain), name: `${first_name} ${last_name}` },
+        outboxStorage: new LocalStorageOutboxStorage(`pando.outbox.${uuid}`),
+        logger,
+        notify: (notice) => notifications.notify(notice),
+        uploads: createChatUploads(http, {
+          [CLIENT_HEADER]: `web/${__PANDO_VERSION__} (${__PANDO_BUILD__})`,
+        }),
+        joinForum: createForumJoin(http, viewerId),
       }),
-      user: { jid: userJid(uuid, config.chat_domain), name: `${first_name} ${last_name}` },
-      outboxStorage: new LocalStorageOutboxStorage(`pando.outbox.${uuid}`),
-      logger,
-      notify: (notice) => notifications.notify(notice),
-      uploads: createChatUploads(http, {
-        [CLIENT_HEADER]: `web/${__PANDO_VERSION__} (${__PANDO_BUILD__})`,
-      }),
-      joinForum: createForumJoin(http, viewerId),
-    });
-    created.start();
-    setStore(created);
-    return () => {
-      void created.stop();
-    };
-  }, [config, http, uuid, first_name, last_name, viewerId, logger, notifications]);
+    [config, http, uuid, first_name, last_name, viewerId, logger, notifications],
+  );
+  useRunningStore(store);
   // Names and REST ids of every room the lists know: image/file shares and forum joins need them,
   // and an incoming message shows under the right name before its pane was ever opened.
   const data = lists.data;
@@ -77,7 +103,6 @@ export function ChatWiring({ config, children }: { config: RuntimeConfig; childr
     }));
     return [...rooms, ...advice];
   }, [data, config.chat_domain, viewerId]);
-  if (!store) return <>{children}</>;
   return (
     <StoreChatRuntime store={store} conversations={conversations}>
       {children}
