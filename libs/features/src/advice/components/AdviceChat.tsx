@@ -53,8 +53,11 @@ export function AdviceChat({ teamId, conversationId }: { teamId: number; convers
   const busy = change.isPending || exportToEmail.isPending;
 
   const run = (action: AdviceAction) => {
+    // The action bar routes "Export to my email" to onExport; the state changes remain.
+    const endpoint = action.endpoint;
+    if (endpoint === 'export-to-email') return;
     setPending(action.id);
-    change.mutate(action.endpoint, {
+    change.mutate(endpoint, {
       onSuccess: (result) => {
         if (isBadRequest(result)) return;
         // The system line (spec 01 §4) is posted into the room by the server with the state

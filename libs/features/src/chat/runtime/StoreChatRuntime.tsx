@@ -73,7 +73,8 @@ function Bridge({ store, children }: { store: ChatStore; children: ReactNode }) 
       setAvailability: (status) => {
         // The REST call (PUT /users/me/status) is the shell's; the store sends it as chat
         // presence now and again on every (re)connect.
-        store.setAvailability(status);
+        // UNKNOWN (not yet loaded) is not an availability to announce.
+        if (status !== 'UNKNOWN') store.setAvailability(status);
       },
       renderConversation: (target, chrome) => (
         <LiveConversation key={target.address} {...target} {...chrome} />

@@ -1,2 +1,2 @@
 export { Composer } from './Composer';
-export type { ComposerProps, ComposerReply } from './Composer';
+export type { ComposerProps, ComposerReply, ComposerUpload } from './Composer';
