@@ -141,6 +141,31 @@ describe('GET /filters (spec 01 §2 search, §3 search result)', () => {
     expect(past.meta.total).toBe(first.meta.total);
   });
 
+  it('a blank query pages users then teams like a query matching everyone, across the boundary', async () => {
+    const include = 'include=user.other,team.member-of,team.forum,team.advice';
+    const ids = (a: Answer) =>
+      a.results.map((r) => (r.USER ? `u${r.USER.data.uuid}` : `t${r.TEAM?.data.name ?? ''}`));
+    // Every email has an @ (teams: none match it), so q=@ takes the text-matching path.
+    const everyone = await search(alice, `include=user.other&q=%40&page[size]=100`);
+    const blankUsers = await search(alice, `include=user.other&page[size]=100`);
+    expect(ids(blankUsers)).toEqual(ids(everyone));
+    expect(blankUsers.meta.total).toBe(everyone.meta.total);
+
+    const all = await search(alice, `${include}&page[size]=100`);
+    expect(all.meta.total).toBeLessThanOrEqual(100);
+    expect(teamNames(all).length).toBeGreaterThan(0);
+    // Two page sizes, so at least one has a page holding both the last users and the first teams.
+    for (const size of [7, 11]) {
+      const seen: string[] = [];
+      for (let p = 1; p <= Math.ceil(all.meta.total / size); p++) {
+        const page = await search(alice, `${include}&page[size]=${size}&page[number]=${p}`);
+        expect(page.meta.total).toBe(all.meta.total);
+        seen.push(...ids(page));
+      }
+      expect(seen).toEqual(ids(all));
+    }
+  });
+
   it('LIKE wildcards in q are literal characters', async () => {
     expect((await search(alice, 'include=user.other&q=%25')).meta.total).toBe(0);
     expect((await search(alice, 'include=user.other&q=_')).meta.total).toBe(0);
