@@ -3,8 +3,11 @@
 // alice gets 200 teams (POST /teams) besides the seed's; each run opens / in a fresh page and
 // stops the clock when the sidebar lists them all and a row answers a click (the route changes).
 // Usage: npm run build -w @pando/web && npm run build -w @pando/server && node bench/web/chatListTime.mjs
+// A/B runs: WEB_DIST_DIR=<web build> (read by the server) and BENCH_SERVER_MAIN=<server bundle>
+// keep one server binary while other builds come and go; BENCH_TRACE=1 prints each run's requests;
+// BENCH_CPU_PROFILE=<dir> writes each run's page CPU profile (open it in Chrome's DevTools).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +25,10 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const port = Number(process.env.BENCH_PORT ?? 3390);
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'pando-bench-web-'));
-const server = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+const serverMain = process.env.BENCH_SERVER_MAIN ?? join(root, 'apps/server/dist/main.js');
+const trace = process.env.BENCH_TRACE === '1';
+const profileDir = process.env.BENCH_CPU_PROFILE;
+const server = spawn(process.execPath, [serverMain], {
   stdio: 'ignore',
   env: {
     ...process.env,
@@ -89,7 +95,21 @@ try {
   const times = [];
   for (let run = 0; run < RUNS; run += 1) {
     const p = await context.newPage();
+    const cdp = profileDir ? await context.newCDPSession(p) : undefined;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     const start = Date.now();
+    /** @type {string[]} */
+    const log = [];
+    if (trace) {
+      p.on('request', (r) => log.push(`${Date.now() - start} → ${r.url().replace(base, '')}`));
+      p.on('requestfinished', (r) =>
+        log.push(`${Date.now() - start} ← ${r.url().replace(base, '')}`),
+      );
+    }
     await p.goto('/', { waitUntil: 'commit' });
     const rows = p
       .getByRole('navigation', { name: 'Conversations' })
@@ -104,6 +124,12 @@ try {
     await rows.last().click();
     await p.waitForURL(/\/teams\/\d+$/);
     times.push(Date.now() - start);
+    if (cdp && profileDir) {
+      const { profile } = await cdp.send('Profiler.stop');
+      mkdirSync(profileDir, { recursive: true });
+      writeFileSync(join(profileDir, `run-${run + 1}.cpuprofile`), JSON.stringify(profile));
+    }
+    if (trace) console.log(`run ${run + 1}: ${times.at(-1)} ms\n  ${log.join('\n  ')}`);
     await p.close();
   }
   const sorted = [...times].sort((a, b) => a - b);
@@ -113,7 +139,9 @@ try {
   );
 } finally {
   await browser.close();
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
+  if (server.exitCode === null && server.signalCode === null) {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+  }
   rmSync(dataDir, { recursive: true, force: true });
 }
