@@ -41,10 +41,15 @@ const KIND_SECTION: Record<ConversationKind, Exclude<SidebarSection, 'unread'>> 
   advice: 'advice',
 };
 
+// One collator for every comparison: localeCompare with options builds one per call, which
+// showed in the 200-conversation sidebar's profile (bench/RESULTS.md "Web app").
+const byNameCollator = new Intl.Collator(undefined, { sensitivity: 'base' });
+const byAddressCollator = new Intl.Collator();
+
 /** Spec 01 §2: items sorted by name, case-insensitively (ties by address, so order is stable). */
 export function compareByName(a: { name: string; address?: string }, b: typeof a): number {
-  const byName = a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
-  return byName !== 0 ? byName : (a.address ?? '').localeCompare(b.address ?? '');
+  const byName = byNameCollator.compare(a.name, b.name);
+  return byName !== 0 ? byName : byAddressCollator.compare(a.address ?? '', b.address ?? '');
 }
 
 /**
