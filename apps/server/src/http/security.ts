@@ -25,17 +25,20 @@ export function contentSecurityPolicy(config: Config): string {
 }
 
 export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
-  const csp = contentSecurityPolicy(config);
-  app.addHook('onSend', async (_req, reply, payload) => {
-    reply.header('Content-Security-Policy', csp);
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'no-referrer');
-    reply.header('X-Frame-Options', 'DENY');
-    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
-    if (config.secure) {
-      reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    }
-    return payload;
+  const headers: Record<string, string> = {
+    'Content-Security-Policy': contentSecurityPolicy(config),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    ...(config.secure
+      ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' }
+      : {}),
+  };
+  // A callback hook, not an async one: it runs on every response, the hot reads' included.
+  app.addHook('onSend', (_req, reply, payload, done) => {
+    void reply.headers(headers);
+    done(null, payload);
   });
 }
 

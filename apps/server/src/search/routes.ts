@@ -39,11 +39,11 @@ interface HitRow {
 export function registerSearchRoutes(app: FastifyInstance): void {
   app.get('/api/v4/filters', async (req, reply): Promise<Buffer> => {
     const { user } = await requireUser(app, req);
-    const q = parseInput(SearchQuerySchema, req.query);
     // A search shows any user or team: every announced change to either forgets it. The key is
-    // the URL as sent, since the paging links repeat the caller's other parameters.
+    // the URL as sent, since the paging links repeat the caller's other parameters; only a URL
+    // that parsed is ever answered (and kept), so a hit needs no second parse.
     return cachedJson(app, reply, user.id, `filters ${req.url}`, async () => ({
-      value: await search(app, user, q, req.url),
+      value: await search(app, user, parseInput(SearchQuerySchema, req.query), req.url),
       deps: { directory: true },
     }));
   });
