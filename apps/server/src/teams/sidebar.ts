@@ -1,7 +1,7 @@
 import type { TeamsWithAdviceConversations } from '@pando/domain';
 import type { DatabaseTx } from '../db/client.js';
 import type { Dependencies } from '../http/responseCache.js';
-import { type AdviceRecord, toWireAdvice } from '../advice/repo.js';
+import { ADVICE_SELECT, type AdviceRecord, toWireAdvice } from '../advice/repo.js';
 import { type TeamRecord, toWireTeam } from './repo.js';
 
 /**
@@ -23,19 +23,7 @@ const SIDEBAR_SQL = `
          left join hospitals h on h.id = t.hospital_id
         where v.user_id = $1 and t.deleted_at is null) x) as teams,
     (select coalesce(json_agg(a order by a.modified_at desc, a.id desc), '[]')::text from (
-       select ac.id, ac.mim_id, ac.team_id, t.name as team_name, t.public_data as team_public_data,
-              t.hospital_id as team_hospital_id, h.network_id as team_network_id,
-              ac.requestor_id, rq.first_name as requestor_first_name,
-              rq.last_name as requestor_last_name, rq.uuid::text as requestor_uuid,
-              ac.requestor_resolved, ac.public_team_resolved, ac.resolver_id,
-              rs.first_name as resolver_first_name, rs.last_name as resolver_last_name,
-              ac.created_at, ac.modified_at,
-              exists(select 1 from team_members m where m.team_id = ac.team_id and m.user_id = $1) as viewer_in_team
-         from advice_conversations ac
-         join teams t on t.id = ac.team_id
-         left join hospitals h on h.id = t.hospital_id
-         join users rq on rq.id = ac.requestor_id
-         left join users rs on rs.id = ac.resolver_id
+       ${ADVICE_SELECT}
         where not (ac.requestor_resolved and ac.public_team_resolved)
           and (ac.requestor_id = $1 or exists(select 1 from team_members m where m.team_id = ac.team_id and m.user_id = $1))
         order by ac.modified_at desc, ac.id desc
