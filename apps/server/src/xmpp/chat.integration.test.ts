@@ -513,6 +513,14 @@ describe('limits and bad input', () => {
     );
   });
 
+  it('answers an <open/> for another domain with host-unknown and closes', async () => {
+    const s = await rawSocket(ts.url);
+    s.send('<open xmlns="urn:ietf:params:xml:ns:xmpp-framing" to="other.example" version="1.0"/>');
+    const err = await s.waitFor((f) => f.includes('stream:error'));
+    expect(err).toContain('host-unknown');
+    await s.closed;
+  });
+
   it('refuses a WebSocket handshake from a foreign Origin', async () => {
     await expect(rawSocket(ts.url, { Origin: 'https://evil.example' })).rejects.toThrow(/403/);
     const ok = await rawSocket(ts.url, { Origin: ts.url });

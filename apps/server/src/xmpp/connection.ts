@@ -204,21 +204,7 @@ export class XmppConnection {
       return;
     }
     const domain = this.opts.server.domain;
-    if (x.attrs.to && x.attrs.to.toLowerCase() !== domain) {
-      this.write(
-        serialize(
-          el('open', {
-            xmlns: NS.framing,
-            from: domain,
-            id: randomBytes(8).toString('hex'),
-            version: '1.0',
-            'xml:lang': 'en',
-          }),
-        ),
-      );
-      this.streamError('host-unknown');
-      return;
-    }
+    // The stream is answered with our <open/> either way; an unknown host then gets its error.
     this.write(
       serialize(
         el('open', {
@@ -230,6 +216,10 @@ export class XmppConnection {
         }),
       ),
     );
+    if (x.attrs.to && x.attrs.to.toLowerCase() !== domain) {
+      this.streamError('host-unknown');
+      return;
+    }
     if (this.state === 'opening') {
       this.state = 'sasl';
       this.write(
