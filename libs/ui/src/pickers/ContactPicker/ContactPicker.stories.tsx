@@ -39,6 +39,21 @@ export const SelectAndSave: Story = {
     ]);
   },
 };
+/** A chosen person's chip is removed from the keyboard: its remove button is in the tab order. */
+export const RemoveChipByKeyboard: Story = {
+  play: async ({ args }) => {
+    const dialog = within(await screen.findByRole('dialog'));
+    const remove = dialog.getByRole('button', { name: 'Remove Bob Okafor' });
+    remove.focus();
+    await expect(remove).toHaveFocus();
+    await expect(remove).toHaveAttribute('tabindex', '0');
+    await userEvent.keyboard('{Enter}');
+    await expect(dialog.queryByRole('button', { name: 'Remove Bob Okafor' })).toBeNull();
+    await expect(dialog.getByRole('checkbox', { name: 'Bob Okafor' })).not.toBeChecked();
+    await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    await expect(args.onSave).toHaveBeenCalledWith([]);
+  },
+};
 export const OutsideOrganisation: Story = {
   args: { outsideOrganisation: true, results: people.slice(2) },
 };

@@ -94,7 +94,13 @@ export function ContactPicker({
                 <Pill
                   key={person.id}
                   withRemoveButton
-                  removeButtonProps={{ 'aria-label': `Remove ${fullName(person)}` }}
+                  // Mantine hides a Pill's remove button from keyboards and screen readers (it
+                  // expects Backspace in a PillsInput); here it is the chip's only way out.
+                  removeButtonProps={{
+                    'aria-label': `Remove ${fullName(person)}`,
+                    'aria-hidden': false,
+                    tabIndex: 0,
+                  }}
                   onRemove={() => {
                     toggle(person);
                   }}
