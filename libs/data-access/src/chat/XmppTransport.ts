@@ -12,6 +12,8 @@ import {
   buildMessage,
   buildPresence,
   forwarded,
+  isQueryResultFrom,
+  newQueryId,
   parseMessage,
   stanzaIdOf,
 } from './stanzas';
@@ -49,6 +51,8 @@ export interface XmppTransportOptions {
 }
 
 interface Collector {
+  /** The bare JID we queried besides our own (a room's archive), whose results we accept. */
+  queried?: string;
   results: XmlElement[];
 }
 
@@ -191,7 +195,7 @@ export class XmppTransport implements ChatTransport {
   }
 
   async fetchInbox(): Promise<InboxEntry[]> {
-    const queryId = this.nextId('inbox');
+    const queryId = newQueryId();
     const collector: Collector = { results: [] };
     this.collectors.set(queryId, collector);
     try {
@@ -217,8 +221,10 @@ export class XmppTransport implements ChatTransport {
   }
 
   async fetchHistory(query: HistoryQuery): Promise<HistoryPage> {
-    const queryId = this.nextId('mam');
-    const collector: Collector = { results: [] };
+    const queryId = newQueryId();
+    const collector: Collector = isRoomJid(query.with)
+      ? { queried: bareJid(query.with), results: [] }
+      : { results: [] };
     this.collectors.set(queryId, collector);
     let reply: XmlElement;
     try {
@@ -274,11 +280,11 @@ export class XmppTransport implements ChatTransport {
     for (const ns of [NS.mam, NS.inbox]) {
       const result = stanza.getChild('result', ns);
       if (result) {
-        // Only our own server may answer our queries.
-        const from = stanza.attrs.from;
-        if (from && bareJid(from) !== this.me && !isRoomJid(from)) return;
+        // Only our own account, or the room we queried, may answer our queries.
         const queryId = result.attrs.queryid;
-        if (queryId) this.collectors.get(queryId)?.results.push(result);
+        const collector = queryId ? this.collectors.get(queryId) : undefined;
+        if (collector && isQueryResultFrom(stanza.attrs.from, this.me, collector.queried))
+          collector.results.push(result);
         return;
       }
     }

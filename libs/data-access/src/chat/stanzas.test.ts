@@ -6,6 +6,8 @@ import {
   buildMessage,
   buildPresence,
   forwarded,
+  isQueryResultFrom,
+  newQueryId,
   parseMessage,
   stanzaIdOf,
 } from './stanzas';
@@ -129,5 +131,34 @@ describe('XMPP stanzas (MongooseIM dialect)', () => {
     expect(
       room.getChild('query', NS.mam)?.getChild('set', NS.rsm)?.getChild('before')?.text(),
     ).toBe('');
+  });
+
+  describe('MAM and inbox results are accepted only from who we asked', () => {
+    const me = 'alice-uuid@pando.test';
+    const room = 'ward7@muclight.pando.test';
+
+    it('accepts results from our own bare JID (1:1 archive, inbox) or without a from', () => {
+      expect(isQueryResultFrom(me, me, undefined)).toBe(true);
+      expect(isQueryResultFrom('ALICE-UUID@pando.test', me, undefined)).toBe(true);
+      expect(isQueryResultFrom(undefined, me, undefined)).toBe(true);
+    });
+
+    it('accepts a room archive result only from the queried room itself', () => {
+      expect(isQueryResultFrom(room, me, room)).toBe(true);
+      expect(isQueryResultFrom('other@muclight.pando.test', me, room)).toBe(false);
+    });
+
+    it('refuses a result forged by a room occupant, another user or one of our own resources', () => {
+      expect(isQueryResultFrom(`${room}/mallory-uuid@pando.test`, me, room)).toBe(false);
+      expect(isQueryResultFrom(`${room}/mallory-uuid@pando.test`, me, undefined)).toBe(false);
+      expect(isQueryResultFrom('mallory-uuid@pando.test', me, undefined)).toBe(false);
+      expect(isQueryResultFrom(`${me}/web-1234`, me, undefined)).toBe(false);
+    });
+
+    it('query ids are random, so nobody can guess the next one', () => {
+      const ids = Array.from({ length: 50 }, () => newQueryId());
+      expect(new Set(ids).size).toBe(ids.length);
+      for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    });
   });
 });

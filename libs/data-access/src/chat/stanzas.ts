@@ -94,6 +94,30 @@ export function buildMamQuery(
   );
 }
 
+/**
+ * A fresh MAM/inbox query id. Random (122 bits), never a counter or a clock: results are matched
+ * to their query by this id, so a guessable one would let someone else answer in our place.
+ */
+export function newQueryId(): string {
+  return globalThis.crypto.randomUUID();
+}
+
+/**
+ * Whether a MAM or inbox `<result>` may answer our query: it must come from our own bare JID
+ * (our 1:1 archive, the inbox) or from exactly the bare JID we queried (a room's archive) —
+ * never from a room occupant (`room/occupant`), a resource or another user. A stanza without
+ * `from` comes from our own account (RFC 6120 §8.1.2.1).
+ */
+export function isQueryResultFrom(
+  from: string | undefined,
+  me: string,
+  queried: string | undefined,
+): boolean {
+  if (from === undefined) return true;
+  const sender = from.toLowerCase();
+  return sender === me.toLowerCase() || (queried !== undefined && sender === queried.toLowerCase());
+}
+
 function parseTime(value: string | undefined | null): number | undefined {
   if (!value) return undefined;
   const t = Date.parse(value);
