@@ -6,7 +6,14 @@ import {
   RoleSchema,
   UserStatusSchema,
 } from '../users/schemas';
-import { IdSchema, MimIdSchema, NameSchema, TimestampSchema, UuidSchema } from '../wire/common';
+import {
+  IdListSchema,
+  IdSchema,
+  MimIdSchema,
+  NameSchema,
+  TimestampSchema,
+  UuidSchema,
+} from '../wire/common';
 import { ADMIN_PAGE_SIZE } from './constants';
 
 /**
@@ -138,9 +145,7 @@ export type AdviceChannel = z.infer<typeof AdviceChannelSchema>;
 /** Create/edit body for admin teams and advice channels (spec 02 §3 "Team": name, members). */
 export const AdminTeamInputSchema = z.object({
   name: NameSchema,
-  members: z
-    .array(IdSchema)
-    .min(1, 'You need to add at least one member to create an advice channel'),
+  members: IdListSchema.min(1, 'You need to add at least one member to create an advice channel'),
   description: z.string().max(2000).optional(),
 });
 export type AdminTeamInput = z.infer<typeof AdminTeamInputSchema>;

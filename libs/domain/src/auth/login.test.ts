@@ -64,6 +64,23 @@ describe('login rules (spec 01 §5)', () => {
     expect(safeRedirect('/login?x')).toBe('/');
   });
 
+  it('redirect refuses control characters and whitespace (URL parsing would make /\t/ a //)', () => {
+    for (const sneaky of [
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\r/evil.example',
+      '/ /evil.example',
+      '/\u0000/evil.example',
+      '/\u00a0/evil.example',
+      '/patients/3\u2028',
+    ]) {
+      expect(safeRedirect(sneaky)).toBe('/');
+    }
+    // What a browser would make of the first one, and why it must be refused.
+    expect(new URL('/\t/evil.example', 'https://pando.example.org').host).toBe('evil.example');
+    expect(safeRedirect('/teams/4?tab=members#top')).toBe('/teams/4?tab=members#top');
+  });
+
   it('a 401 sends the user to login with msg=logged-out and the redirect target', () => {
     expect(loginUrl('logged-out', '/teams/4')).toBe('/login?msg=logged-out&redirect=%2Fteams%2F4');
     expect(loginUrl('logged-out')).toBe('/login?msg=logged-out');

@@ -44,10 +44,21 @@ export function parseLoginMessage(value: string | null | undefined): LoginMessag
 
 /**
  * The redirect target after login (default '/'). Only same-origin absolute paths are honoured:
- * `//evil.example` or `https://…` would turn the login page into an open redirect.
+ * `//evil.example` or `https://…` would turn the login page into an open redirect. Control
+ * characters and whitespace are refused anywhere in the value: URL parsing drops tabs and
+ * newlines, so `/\t/evil.example` would become `//evil.example` (issue 14, finding 11).
  */
 export function safeRedirect(value: string | null | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
+  if (
+    !value ||
+    !value.startsWith('/') ||
+    value.startsWith('//') ||
+    value.startsWith('/\\') ||
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what we refuse
+    /[\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]/.test(
+      value,
+    )
+  ) {
     return DEFAULT_REDIRECT;
   }
   if (value.startsWith('/login') || value.startsWith('/validate')) return DEFAULT_REDIRECT;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, TimestampSchema } from '../wire/common';
+import { IdListSchema, IdSchema, TimestampSchema } from '../wire/common';
 
 /** Image meta (spec 01 §3 "Image"). */
 export const ImageMetaSchema = z.object({
@@ -37,7 +37,7 @@ export type ShareBody = z.infer<typeof ShareBodySchema>;
 const commaIds = z
   .string()
   .transform((s) => (s === '' ? [] : s.split(',').map((x) => Number(x.trim()))))
-  .pipe(z.array(IdSchema));
+  .pipe(IdListSchema);
 
 /** The text fields of the POST /files multipart form: optional comma lists of ids. */
 export const FileUploadFieldsSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, IsoDateSchema, TimestampSchema } from '../wire/common';
+import { IdListSchema, IdSchema, IsoDateSchema, TimestampSchema } from '../wire/common';
 import { DEFAULT_GENDER, GENDERS } from './constants';
 
 export const GenderSchema = z.enum(GENDERS);
@@ -103,8 +103,8 @@ export type PatientCardUpdate = z.infer<typeof PatientCardUpdateSchema>;
 
 /** PUT /cards-multiple-reassign/{id}/reassign body: users (ids) and teams (ids). */
 export const ReassignBodySchema = z.object({
-  users: z.array(IdSchema).max(1000),
-  teams: z.array(IdSchema).max(1000),
+  users: IdListSchema,
+  teams: IdListSchema,
 });
 export type ReassignBody = z.infer<typeof ReassignBodySchema>;
 

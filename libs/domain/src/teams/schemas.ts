@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, MimIdSchema, TimestampSchema, UuidSchema } from '../wire/common';
+import { IdListSchema, IdSchema, MimIdSchema, TimestampSchema, UuidSchema } from '../wire/common';
 import { TEAM_NAME_MAX_LENGTH } from './constants';
 import { TEXTS } from '../texts/texts';
 
@@ -50,7 +50,7 @@ const TeamNameSchema = z.string().trim().min(1, TEXTS.teamNameRequired).max(TEAM
 export const TeamInputSchema = z.object({
   name: TeamNameSchema,
   discoverable: z.boolean().default(false),
-  user_ids: z.array(IdSchema).max(1000),
+  user_ids: IdListSchema,
   public_data: PublicDataInputSchema.default({}),
 });
 export type TeamInput = z.input<typeof TeamInputSchema>;
@@ -60,7 +60,7 @@ export type TeamInputParsed = z.output<typeof TeamInputSchema>;
 export const TeamUpdateSchema = z.object({
   name: TeamNameSchema.optional(),
   discoverable: z.boolean().optional(),
-  user_ids: z.array(IdSchema).max(1000).optional(),
+  user_ids: IdListSchema.optional(),
 });
 export type TeamUpdate = z.infer<typeof TeamUpdateSchema>;
 

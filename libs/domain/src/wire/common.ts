@@ -1,7 +1,22 @@
 import { z } from 'zod';
 
-/** Database ids (users, teams, cards, …) are positive integers on the wire. */
-export const IdSchema = z.number().int().nonnegative();
+/** The largest database id: ids are PostgreSQL `integer` (int4) columns. */
+export const ID_MAX = 2_147_483_647;
+
+/**
+ * The most ids one request may carry in a list (members to add, people to share with, …): the
+ * spec's largest list is a team's 1,000 members (`TEAM_MEMBERS_LIMIT`).
+ */
+export const ID_LIST_MAX = 1000;
+
+/**
+ * Database ids (users, teams, cards, …) are non-negative integers that fit PostgreSQL's int4:
+ * a larger one is a 400 naming the field, never a database error (issue 14, finding 9).
+ */
+export const IdSchema = z.number().int().nonnegative().max(ID_MAX);
+
+/** A list of ids in a request body or query: each an `IdSchema`, at most `ID_LIST_MAX` of them. */
+export const IdListSchema = z.array(IdSchema).max(ID_LIST_MAX);
 
 /**
  * Uuids name users and organisations in JIDs and URLs, so only URL- and JID-safe characters are
@@ -36,5 +51,5 @@ export const pagedResultsOf = <T extends z.ZodType>(item: T) =>
   z.object({ results: z.array(item), total_count: z.number().int().nonnegative() });
 
 /** `{ user_ids }` body of members/add and members/remove. */
-export const UserIdsBodySchema = z.object({ user_ids: z.array(IdSchema) });
+export const UserIdsBodySchema = z.object({ user_ids: IdListSchema });
 export type UserIdsBody = z.infer<typeof UserIdsBodySchema>;

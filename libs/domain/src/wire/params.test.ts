@@ -7,6 +7,10 @@ import {
   parseEmbed,
   TeamAdviceParamSchema,
 } from './params';
+import { ID_LIST_MAX, ID_MAX, UserIdsBodySchema } from './common';
+import { TeamInputSchema } from '../teams/schemas';
+import { ReassignBodySchema } from '../patients/schemas';
+import { FileUploadFieldsSchema } from '../files/schemas';
 
 describe('path and query schemas', () => {
   it('path ids are coerced and bounded to a PostgreSQL integer', () => {
@@ -35,5 +39,19 @@ describe('path and query schemas', () => {
     });
     expect(parseEmbed(' team, requestor ,,')).toEqual(new Set(['team', 'requestor']));
     expect(parseEmbed(undefined).size).toBe(0);
+  });
+
+  it('body ids are bounded to a PostgreSQL integer and id lists to 1,000, naming the field', () => {
+    expect(UserIdsBodySchema.parse({ user_ids: [1, ID_MAX] })).toEqual({ user_ids: [1, ID_MAX] });
+    const tooBig = UserIdsBodySchema.safeParse({ user_ids: [99999999999] });
+    expect(tooBig.error?.issues[0]?.path).toEqual(['user_ids', 0]);
+    const team = TeamInputSchema.safeParse({ name: 'Ward 9', user_ids: [ID_MAX + 1] });
+    expect(team.error?.issues[0]?.path).toEqual(['user_ids', 0]);
+    const many = Array.from({ length: ID_LIST_MAX + 1 }, (_, i) => i + 1);
+    expect(UserIdsBodySchema.safeParse({ user_ids: many }).error?.issues[0]?.path).toEqual([
+      'user_ids',
+    ]);
+    expect(ReassignBodySchema.safeParse({ users: many, teams: [] }).success).toBe(false);
+    expect(FileUploadFieldsSchema.safeParse({ user_ids: '1,99999999999' }).success).toBe(false);
   });
 });

@@ -4,7 +4,7 @@ import { ADVICE_HISTORY_PAGE_SIZE } from '../chat/constants';
 import { TEAM_MEMBERS_LIMIT } from '../teams/constants';
 
 /** Ids in paths arrive as text; they must fit PostgreSQL's integer. */
-const PathIdSchema = z.coerce.number().pipe(IdSchema.max(2_147_483_647));
+const PathIdSchema = z.coerce.number().pipe(IdSchema);
 
 /** `{id}` path segments of teams, advice conversations, cards, images and files. */
 export const IdParamSchema = z.object({ id: PathIdSchema });
