@@ -34,7 +34,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    command: `node ${join(root, 'apps/server/dist/main.js')}`,
+    // The Node running Playwright (the project's Node 22 under `npm test`), not whatever `node` is on PATH.
+    command: `"${process.execPath}" ${join(root, 'apps/server/dist/main.js')}`,
     cwd: root,
     url: `${baseURL}/api/v4/health`,
     timeout: 120_000,

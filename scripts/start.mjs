@@ -4,10 +4,10 @@ import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, statSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assertNodeVersion } from './node-version.mjs';
+import { useProjectNode } from './node-version.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-assertNodeVersion('npm start');
+await useProjectNode('npm start');
 
 /**
  * Newest modification time of a file, or under a folder (sources), to rebuild only when something changed.
@@ -56,10 +56,12 @@ buildIfStale('@pando/web', 'apps/web/dist/index.html', [
 ]);
 buildIfStale('@pando/server', 'apps/server/dist/main.js', ['apps/server/src', 'libs/domain/src']);
 
+// The server binary alone is a production server (no demo seed, no dev mailbox, no login codes
+// in its log); `npm start` is the local development mode unless NODE_ENV says otherwise.
 const server = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
   cwd: root,
   stdio: 'inherit',
-  env: process.env,
+  env: { ...process.env, NODE_ENV: process.env.NODE_ENV || 'development' },
 });
 for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
   process.on(signal, () => server.kill(signal));

@@ -7,10 +7,10 @@ import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assertChromium } from './chromium.mjs';
-import { assertNodeVersion } from './node-version.mjs';
+import { useProjectNode } from './node-version.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-assertNodeVersion('npm test');
+await useProjectNode('npm test');
 assertChromium();
 
 /** @type {NodeJS.ProcessEnv} */
