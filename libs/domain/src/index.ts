@@ -2,6 +2,7 @@ export * from './access/constants';
 export * from './access/levels';
 export * from './access/gates';
 export * from './access/analyticsScope';
+export * from './access/visibility';
 export * from './wire/common';
 export * from './wire/errors';
 export * from './users/constants';

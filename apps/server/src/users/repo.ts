@@ -1,4 +1,4 @@
-import type { CurrentUser, User } from '@pando/domain';
+import { canSeeUser, type CurrentUser, type User } from '@pando/domain';
 import type { DatabaseTx } from '../db/client.js';
 
 /** A user row joined with its hospital and network, as raw SQL returns it (snake_case). */
@@ -83,10 +83,8 @@ export async function findUserByEmail(
  * network). A user of another network gets a 404, never a hint the account exists.
  */
 export function canSee(viewer: UserRecord, target: UserRecord): boolean {
-  if (viewer.id === target.id) return true;
-  if (viewer.access_level === 'PANDO_ADMIN') return true;
-  if (viewer.network_id !== null && viewer.network_id === target.network_id) return true;
-  return viewer.hospital_id !== null && viewer.hospital_id === target.hospital_id;
+  // The rule lives once, in the domain: the chat server applies it to messages too.
+  return canSeeUser(viewer, target);
 }
 
 /** The User wire shape of spec 01 §3; `embedHospital` adds the `hospital` object. */
