@@ -1,11 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { preloadSignedIn } from '@pando/features';
+import { preloadChatWiring, preloadSignedIn } from '@pando/features';
 import { PandoMantineProvider, SessionPlaceholder } from '@pando/ui';
-import { App } from './App';
-import { preloadChatWiring } from './chatWiringLoader';
 import { loadRuntimeConfig } from './config';
 import { createLogger } from './logger';
+import { createWebApp, loadWebChat } from './webApp';
 
 async function boot() {
   const container = document.getElementById('root');
@@ -14,17 +13,22 @@ async function boot() {
   const logger = createLogger();
   // The session gate, the shell and the chat client are code-split off the login route (issue 10);
   // on any other page, fetch them while the configuration loads instead of after it.
-  if (!/^\/(login|validate)(\/|$)/.test(window.location.pathname)) {
+  const signedInPage = !/^\/(login|validate)(\/|$)/.test(window.location.pathname);
+  if (signedInPage) {
     preloadSignedIn();
     preloadChatWiring().catch(() => undefined);
+    loadWebChat().catch(() => undefined);
   }
   try {
     const config = await loadRuntimeConfig();
     document.title = config.product_name;
+    const app = createWebApp(config, logger);
+    // The shell renders inside the chat: have it ready by the time the session is known.
+    if (signedInPage) app.preloadChat().catch(() => undefined);
     root.render(
       <StrictMode>
         <PandoMantineProvider>
-          <App config={config} logger={logger} />
+          <app.Root />
         </PandoMantineProvider>
       </StrictMode>,
     );

@@ -23,5 +23,6 @@ export { ChatRuntimeProvider, useChatRuntime } from './chat/runtime/ChatRuntime'
 export type { ChatRuntimeValue, ConversationTarget } from './chat/runtime/ChatRuntime';
 export { sidebarItems } from './chat/sidebarItems';
 export type { DirectConversation, SidebarLists } from './chat/sidebarItems';
-export { StoreChatRuntime } from './chat/runtime/StoreChatRuntime';
-export type { StoreChatRuntimeProps } from './chat/runtime/StoreChatRuntime';
+export { createPandoApp, preloadChatWiring } from './app/createPandoApp';
+export type { PandoApp, PandoAppAdapters } from './app/createPandoApp';
+export type { ChatAdapter, ChatSession } from './chat/runtime/ChatWiring';

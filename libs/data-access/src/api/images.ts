@@ -3,13 +3,14 @@ import {
   ImageListResponseSchema,
   CreatedIdSchema,
   ImageMetaSchema,
+  shareImagePath,
+  type ShareTarget,
 } from '@pando/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { HttpClient } from '../http/createHttpClient';
 import { orThrowBadRequest } from '../http/errors';
 import { useHttpClient } from './PandoApiProvider';
-import type { ShareTarget } from './patientCards';
 import { STALE } from './stale';
 
 /** POST /images multipart: image, title, filename, patient_id. */
@@ -83,7 +84,7 @@ export async function getChatImage(http: HttpClient, id: number | string, thumbn
 export function shareChatImage(http: HttpClient, id: number | string, target: ShareTarget) {
   return http.request({
     method: 'POST',
-    path: `/images/chat/${encodeURIComponent(String(id))}/share/${target.kind}/${target.id}`,
+    path: shareImagePath(encodeURIComponent(String(id)), target),
     body: { access_type: CARD_SHARE_ACCESS_TYPE },
     schema: z.unknown(),
   });

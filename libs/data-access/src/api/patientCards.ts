@@ -3,7 +3,9 @@ import {
   PATIENT_CARDS_LIMIT,
   PatientCardSchema,
   resultsOf,
+  shareCardPath,
   type PatientCard,
+  type ShareTarget,
   type Task,
   type TaskPayload,
 } from '@pando/domain';
@@ -120,16 +122,11 @@ export function exportPatientCardToEmail(http: HttpClient, id: number, timezone:
   });
 }
 
-export type ShareTarget =
-  | { kind: 'users'; id: number }
-  | { kind: 'teams'; id: number }
-  | { kind: 'advice-conversation'; id: number };
-
 /** Shares a card into a chat (always POST: the spec's GET reading would put a write in a GET). */
 export function sharePatientCard(http: HttpClient, cardId: number, target: ShareTarget) {
   return http.request({
     method: 'POST',
-    path: `/cards-multiple-reassign/${cardId}/share/${target.kind}/${target.id}`,
+    path: shareCardPath(cardId, target),
     body: { access_type: CARD_SHARE_ACCESS_TYPE },
     schema: z.unknown(),
   });

@@ -448,7 +448,7 @@ export class ChatStore {
       const active = this.state.activeConversation;
       if (active) {
         this.startLastActivity();
-        this.markDisplayedSoon(active);
+        if (this.isReading(active)) this.markDisplayedSoon(active);
       }
     } catch (err) {
       // The session died while starting; the `disconnected` event schedules the retry.
@@ -614,7 +614,7 @@ export class ChatStore {
     void this.loadInitial(address);
     if (this.connected) {
       this.startLastActivity();
-      this.markDisplayedSoon(address);
+      if (this.isReading(address)) this.markDisplayedSoon(address);
     }
   }
 

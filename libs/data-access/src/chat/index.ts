@@ -20,6 +20,7 @@ export { upgradeDelivery, conversationOf, mergeMessages, type DeliveryState } fr
 export {
   LocalStorageOutboxStorage,
   MemoryOutboxStorage,
+  outboxKey,
   readOutbox,
   type OutboxStorage,
 } from './outbox';
@@ -56,8 +57,5 @@ export {
   type ChatProviderProps,
 } from './ChatProvider';
 export { XmppTransport, type XmppTransportOptions } from './XmppTransport';
-export {
-  createChatClient,
-  bindDocumentVisibility,
-  type CreateChatClientOptions,
-} from './createChatClient';
+export { bindDocumentVisibility } from './documentVisibility';
+export { createChatUploads, createForumJoin, shareTargetOf } from './restSends';

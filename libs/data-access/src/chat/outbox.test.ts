@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LocalStorageOutboxStorage, MemoryOutboxStorage, readOutbox } from './outbox';
+import { LocalStorageOutboxStorage, MemoryOutboxStorage, outboxKey, readOutbox } from './outbox';
 import type { OutgoingMessage } from './types';
 
 const entry = (id: string): OutgoingMessage => ({
@@ -39,6 +39,15 @@ describe('the durable outbox storage', () => {
     ).toEqual([]);
     reloaded.save([]);
     expect(backing.map.size).toBe(0);
+  });
+
+  it('messages queued under the web app’s former key (pando.outbox.{uuid}) move to the one key', () => {
+    const backing = new MapStorage();
+    backing.setItem('pando.outbox.alice', JSON.stringify([entry('old')]));
+    const storage = LocalStorageOutboxStorage.forUser('alice', backing);
+    expect(readOutbox(storage).entries.map((e) => e.id)).toEqual(['old']);
+    expect([...backing.map.keys()]).toEqual([outboxKey('alice')]);
+    expect(outboxKey('alice')).toBe('pando.chat.outbox.alice');
   });
 
   it('drops unreadable entries one by one, never the whole queue', () => {

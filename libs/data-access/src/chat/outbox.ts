@@ -49,6 +49,11 @@ export function readOutbox(storage: OutboxStorage): {
   return { entries, dropped };
 }
 
+/** Where a user's outbox lives in `localStorage`. */
+export function outboxKey(userUuid: string): string {
+  return `pando.chat.outbox.${userUuid}`;
+}
+
 /** The outbox of one user in `localStorage` (one key per user, so a shared PC keeps them apart). */
 export class LocalStorageOutboxStorage implements OutboxStorage {
   constructor(
@@ -59,8 +64,27 @@ export class LocalStorageOutboxStorage implements OutboxStorage {
     > = globalThis.localStorage,
   ) {}
 
-  static forUser(userUuid: string): LocalStorageOutboxStorage {
-    return new LocalStorageOutboxStorage(`pando.chat.outbox.${userUuid}`);
+  /**
+   * The one outbox key of a user, `pando.chat.outbox.{uuid}`, for every app. The web app once
+   * kept it under `pando.outbox.{uuid}`; messages still waiting there move to the key, so nothing
+   * typed before an upgrade is lost.
+   */
+  static forUser(
+    userUuid: string,
+    storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = globalThis.localStorage,
+  ): LocalStorageOutboxStorage {
+    const key = outboxKey(userUuid);
+    const legacyKey = `pando.outbox.${userUuid}`;
+    try {
+      const legacy = storage.getItem(legacyKey);
+      if (legacy !== null) {
+        if (storage.getItem(key) === null) storage.setItem(key, legacy);
+        storage.removeItem(legacyKey);
+      }
+    } catch {
+      // Storage refused (private mode): the store reports it when it first saves.
+    }
+    return new LocalStorageOutboxStorage(key, storage);
   }
 
   load(): unknown {

@@ -69,6 +69,8 @@ export interface HttpClient {
   request<T>(options: RequestOptions<T>): Promise<T | BadRequest>;
   /** Absolute URL of a path, e.g. for an `<img src>` or a file download link. */
   url(path: string, query?: QueryParams): string;
+  /** The headers every request carries (the client identification), for XHR uploads. */
+  readonly headers: Readonly<Record<string, string>>;
 }
 
 export const CLIENT_HEADER = 'X-Pando-Client';
@@ -219,5 +221,5 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     });
   }
 
-  return { baseUrl, request, url };
+  return { baseUrl, request, url, headers: { [CLIENT_HEADER]: clientHeader } };
 }

@@ -1,6 +1,8 @@
-import { ChatStore, MemoryOutboxStorage, type ChatTransport } from '@pando/data-access';
-import { userJid } from '@pando/domain';
-import { LocalEchoTransport } from './LocalEchoTransport';
+import type { ChatTransport } from '@pando/data-access';
+import { FakeChatNetwork, type FakeTransport } from '@pando/data-access/testing/browser';
+import { MemoryOutboxStorage } from '@pando/data-access';
+import { displayName } from '@pando/domain';
+import type { ChatAdapter } from '../chat/runtime/ChatWiring';
 
 /** What the demo session needs of the mock backend (`@pando/data-access/testing`'s MockBackend). */
 export interface DemoBackend {
@@ -23,62 +25,78 @@ export interface DemoBackend {
   ): { ok: true; session: { token: string } } | { ok: false; status: number };
 }
 
-/** What the demo session needs of a chat fake (`FakeChatNetwork` fits; so does the local echo). */
-export interface DemoChatNetwork {
-  readonly domain: string;
-  addUser(uuid: string, name: string): string;
-  addRoom(mimId: string, members: readonly string[]): string;
-  transport(jid: string): ChatTransport;
-}
-
-/** A chat "network" of one: every send is stored and echoed (see LocalEchoTransport). */
-export class LocalEchoNetwork implements DemoChatNetwork {
-  constructor(readonly domain = 'pando.test') {}
-  addUser(uuid: string): string {
-    return `${uuid}@${this.domain}`;
-  }
-  addRoom(mimId: string): string {
-    return `${mimId}@muclight.${this.domain}`;
-  }
-  transport(jid: string): ChatTransport {
-    return new LocalEchoTransport(jid);
-  }
-}
-
-/**
- * Logs `email` in on the mock backend (the session cookie the MSW handlers read) and starts a
- * ChatStore for them on the chat fake, with every person and room of the backend registered, so
- * a story or the demo shows the signed-in product with a live chat and no server.
- */
-export function startDemoSession(
-  backend: DemoBackend,
-  network: DemoChatNetwork,
-  email: string,
-): { store: ChatStore; token: string } {
+/** Logs `email` in on the mock backend: the session cookie the MSW handlers read. */
+export function signInDemo(backend: DemoBackend, email: string): void {
   const challenge = backend.startLogin(email);
   const attempt = backend.state.loginAttempts.find((a) => a.challenge === challenge);
   const result = backend.finishLogin(challenge, attempt?.code ?? '');
   if (!result.ok) throw new Error(`demo login for ${email} failed (${String(result.status)})`);
   document.cookie = `pando_session=${result.session.token}; path=/`;
+}
 
+/** Signs out of the mock backend (the login stories). */
+export function signOutDemo(): void {
+  document.cookie = 'pando_session=; max-age=0; path=/';
+}
+
+/**
+ * Puts every person and room of the mock backend on the chat fake, so messages reach them as on
+ * the real server. Called before every send and history query: a team created in the demo after
+ * the chat started is a room as soon as its first message goes out.
+ */
+function syncRooms(backend: DemoBackend, network: FakeChatNetwork): void {
   const jidOf = new Map<number, string>();
-  for (const u of backend.state.users) {
-    jidOf.set(u.id, network.addUser(u.uuid, `${u.first_name} ${u.last_name}`));
-  }
+  for (const u of backend.state.users) jidOf.set(u.id, network.addUser(u.uuid, displayName(u)));
   const members = (ids: readonly number[]) => ids.flatMap((id) => jidOf.get(id) ?? []);
   for (const t of backend.state.teams) network.addRoom(t.mim_id, members(t.user_ids));
   for (const a of backend.state.adviceConversations) {
     const team = backend.state.teams.find((t) => t.id === a.team_id);
     network.addRoom(a.mim_id, members([a.requestor_id, ...(team?.user_ids ?? [])]));
   }
-  const me = backend.state.users.find((u) => u.email === email);
-  if (!me) throw new Error(`no demo user ${email}`);
-  const jid = userJid(me.uuid, network.domain);
-  const store = new ChatStore({
-    transport: network.transport(jid),
-    user: { jid, name: `${me.first_name} ${me.last_name}` },
-    outboxStorage: new MemoryOutboxStorage(),
-  });
-  store.start();
-  return { store, token: result.session.token };
+}
+
+/** The fake's transport, with the backend's rooms brought up to date before it is used. */
+function syncingTransport(inner: FakeTransport, sync: () => void): ChatTransport {
+  return {
+    get jid() {
+      return inner.isConnected ? inner.jid : null;
+    },
+    connect: () => {
+      sync();
+      return inner.connect();
+    },
+    disconnect: () => inner.disconnect(),
+    send: (message) => {
+      sync();
+      return inner.send(message);
+    },
+    sendMarker: (...args) => inner.sendMarker(...args),
+    enableCarbons: () => inner.enableCarbons(),
+    sendPresence: (availability) => inner.sendPresence(availability),
+    fetchInbox: () => inner.fetchInbox(),
+    fetchHistory: (query) => {
+      sync();
+      return inner.fetchHistory(query);
+    },
+    lastActivity: (jid) => inner.lastActivity(jid),
+    on: (listener) => inner.on(listener),
+  };
+}
+
+/**
+ * The chat of the demo and the Screens stories: `FakeChatNetwork` (an in-memory server with our
+ * server's semantics) fed with the mock backend's people and rooms, and an outbox in memory (a
+ * story must not find another story's queue; the demo's data is gone on reload anyway).
+ */
+export function fakeChat(
+  backend: DemoBackend,
+  network: FakeChatNetwork = new FakeChatNetwork(),
+): ChatAdapter {
+  return {
+    transport: ({ jid }) =>
+      syncingTransport(network.transport(jid), () => {
+        syncRooms(backend, network);
+      }),
+    outboxStorage: () => new MemoryOutboxStorage(),
+  };
 }

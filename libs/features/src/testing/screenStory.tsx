@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { createMockWorker } from '@pando/data-access/testing/browser';
-import { ScreenHarness } from './ScreenHarness';
-import { LocalEchoNetwork, startDemoSession } from './demoSession';
+import type { HttpLogger } from '@pando/data-access';
+import { createMockWorker, FakeChatNetwork } from '@pando/data-access/testing/browser';
+import { createPandoApp } from '../app/createPandoApp';
+import { fakeChat, signInDemo, signOutDemo } from './demoSession';
 
 type MockBackend = ReturnType<typeof createMockWorker>['backend'];
 
@@ -12,35 +13,43 @@ export interface ScreenStoryOptions {
   prepare?: (backend: MockBackend) => void;
 }
 
+const quietLogger: HttpLogger = {
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+  event: () => undefined,
+};
+
 function ScreenStory({
   backend,
   path,
   email,
 }: {
   backend: MockBackend;
-  path: (backend: MockBackend) => string;
+  path: string;
   email: string | null;
 }) {
-  const [session] = useState(() => {
-    if (email === null) {
-      document.cookie = 'pando_session=; max-age=0; path=/';
-      return null;
-    }
-    const network = new LocalEchoNetwork();
-    return { network, ...startDemoSession(backend, network, email) };
+  const [app] = useState(() => {
+    const network = new FakeChatNetwork();
+    if (email === null) signOutDemo();
+    else signInDemo(backend, email);
+    const chat = fakeChat(backend, network);
+    return createPandoApp({
+      productName: 'Pando',
+      chatDomain: network.domain,
+      logger: quietLogger,
+      api: { baseUrl: '/api/v4', clientVersion: 'storybook', clientBuild: 'storybook' },
+      initialPath: path,
+      ...(email === null ? {} : { loadChat: () => Promise.resolve(chat) }),
+    });
   });
-  return (
-    <ScreenHarness
-      path={path(backend)}
-      store={session?.store}
-      chatDomain={session?.network.domain ?? 'pando.test'}
-    />
-  );
+  return <app.Root />;
 }
 
 /**
- * A Screens story: the real routes and screens over a fresh MSW mock backend with the demo seed
- * (its handlers go to msw-storybook-addon) and a ChatStore over the local echo transport.
+ * A Screens story: the product as `createPandoApp` builds it for the web app, opened at `path`,
+ * over a fresh MSW mock backend with the demo seed (its handlers go to msw-storybook-addon) and
+ * the chat on `FakeChatNetwork`.
  */
 export function screenStory(
   path: string | ((backend: MockBackend) => string),
@@ -52,6 +61,6 @@ export function screenStory(
   const pathOf = typeof path === 'string' ? () => path : path;
   return {
     parameters: { msw: { handlers: [...worker.listHandlers()] } },
-    render: () => <ScreenStory backend={backend} path={pathOf} email={email} />,
+    render: () => <ScreenStory backend={backend} path={pathOf(backend)} email={email} />,
   };
 }

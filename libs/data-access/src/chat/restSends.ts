@@ -1,15 +1,16 @@
-import {
-  addTeamMembers,
-  createChatImage,
-  orThrowBadRequest,
-  shareChatImage,
-  uploadFile,
-  type ChatFile,
-  type ChatUploads,
-  type ConversationMeta,
-  type HttpClient,
-  type ShareTarget,
-} from '@pando/data-access';
+import type { ShareTarget } from '@pando/domain';
+import { addTeamMembers } from '../api/teams';
+import { createChatImage, shareChatImage } from '../api/images';
+import { uploadFile } from '../api/files';
+import type { HttpClient } from '../http/createHttpClient';
+import { orThrowBadRequest } from '../http/errors';
+import type { ChatFile, ChatUploads, ConversationMeta } from './ChatStore';
+
+/**
+ * The REST side of rich sends (spec 01 §7 "Images and files"; spec 01 §4 "sending into a forum
+ * joins it"), kept out of the chat store: the store only sequences them around the message.
+ * One copy for the web app, the demo and the stories (their HTTP clients differ, nothing else).
+ */
 
 /** The share/audience target of a conversation; a conversation without a REST id cannot share. */
 export function shareTargetOf(conversation: ConversationMeta): ShareTarget {
@@ -19,11 +20,11 @@ export function shareTargetOf(conversation: ConversationMeta): ShareTarget {
   }
   switch (conversation.kind) {
     case 'direct':
-      return { kind: 'users', id };
+      return { kind: 'user', id };
     case 'advice':
-      return { kind: 'advice-conversation', id };
+      return { kind: 'advice', id };
     default:
-      return { kind: 'teams', id };
+      return { kind: 'team', id };
   }
 }
 
@@ -32,10 +33,10 @@ export function shareTargetOf(conversation: ConversationMeta): ShareTarget {
  * §7 shows it on the bubble. Same cookie and client header as the HTTP client; multipart, so
  * the server's CSRF check relies on the Origin the browser adds.
  */
-export function putWithProgress(
+function putWithProgress(
   url: string,
   form: FormData,
-  headers: Record<string, string>,
+  headers: Readonly<Record<string, string>>,
   onProgress: (fraction: number) => void,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -61,8 +62,8 @@ export function putWithProgress(
   });
 }
 
-/** The REST side of image and file messages (spec 01 §7 "Images and files"). */
-export function createChatUploads(http: HttpClient, headers: Record<string, string>): ChatUploads {
+/** The REST calls behind image and file messages, over the app's HTTP client. */
+export function createChatUploads(http: HttpClient): ChatUploads {
   return {
     createChatImage: async () => orThrowBadRequest(await createChatImage(http)),
     uploadChatImage: (id, image: ChatFile, onProgress) => {
@@ -72,7 +73,7 @@ export function createChatUploads(http: HttpClient, headers: Record<string, stri
       return putWithProgress(
         http.url(`/images/chat/${encodeURIComponent(String(id))}`),
         form,
-        headers,
+        http.headers,
         onProgress,
       );
     },
@@ -82,9 +83,9 @@ export function createChatUploads(http: HttpClient, headers: Record<string, stri
     uploadFile: async (file, conversation) => {
       const target = shareTargetOf(conversation);
       const audience =
-        target.kind === 'users'
+        target.kind === 'user'
           ? { user_ids: [target.id] }
-          : target.kind === 'teams'
+          : target.kind === 'team'
             ? { team_ids: [target.id] }
             : { advice_ids: [target.id] };
       return orThrowBadRequest(await uploadFile(http, file, file.name, audience));

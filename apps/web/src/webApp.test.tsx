@@ -1,0 +1,183 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { outboxKey } from '@pando/data-access';
+import { createMockServer, FakeChatNetwork, type FakeTransport } from '@pando/data-access/testing';
+import { displayName, type RuntimeConfig } from '@pando/domain';
+import { PandoMantineProvider } from '@pando/ui';
+import { createWebApp } from './webApp';
+
+/**
+ * The web app's own wiring (`createWebApp`, what main.tsx renders): the MSW mock backend answers
+ * the REST API and the chat runs on `FakeChatNetwork` instead of a WebSocket; everything else
+ * (the chat store, the outbox key, visibility, notifications) is what production runs.
+ */
+const config: RuntimeConfig = {
+  api_base: '/api/v4',
+  analytics_base: '/api/v1',
+  chat_websocket_url: '/xmpp',
+  chat_domain: 'pando.test',
+  product_name: 'Pando',
+  demo: false,
+  redirect_disabled: false,
+  analytics_scope: null,
+};
+const quiet = {
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+  event: () => undefined,
+};
+
+const { server, backend } = createMockServer({ seed: 'demo' });
+const userOf = (email: string) => {
+  const user = backend.state.users.find((u) => u.email === email);
+  if (!user) throw new Error(email);
+  return user;
+};
+const alice = userOf('alice@example.org');
+const bob = userOf('bob@example.org');
+
+function signIn(email: string) {
+  const challenge = backend.startLogin(email);
+  const code = backend.state.loginAttempts.find((a) => a.challenge === challenge)?.code ?? '';
+  const result = backend.finishLogin(challenge, code);
+  if (!result.ok) throw new Error('login failed');
+  document.cookie = `pando_session=${result.session.token}; path=/`;
+}
+
+/** Browser notifications shown, as the page's Notification API receives them. */
+const shown: { title: string; body: string | undefined }[] = [];
+function RecordingNotification(title: string, options?: NotificationOptions) {
+  shown.push({ title, body: options?.body });
+}
+RecordingNotification.permission = 'granted' satisfies NotificationPermission;
+RecordingNotification.requestPermission = () => Promise.resolve('granted');
+
+let visibility: DocumentVisibilityState = 'visible';
+function setVisibility(next: DocumentVisibilityState) {
+  visibility = next;
+  document.dispatchEvent(new Event('visibilitychange'));
+}
+
+function mount(network: FakeChatNetwork, onTransport?: (t: FakeTransport) => void) {
+  const app = createWebApp(config, quiet, ({ jid }) => {
+    const transport = network.transport(jid);
+    onTransport?.(transport);
+    return transport;
+  });
+  return render(
+    <PandoMantineProvider>
+      <app.Root />
+    </PandoMantineProvider>,
+  );
+}
+
+function chatNetwork() {
+  const network = new FakeChatNetwork({ domain: config.chat_domain });
+  network.addUser(alice.uuid, displayName(alice));
+  network.addUser(bob.uuid, displayName(bob));
+  return network;
+}
+
+beforeAll(() => {
+  server.listen({ onUnhandledFrame: 'error' });
+  // jsdom's fetch is Node's, which has no cookie jar: send the page's cookies as a browser does.
+  const intercepted = globalThis.fetch;
+  globalThis.fetch = (input, init) => {
+    const headers = new Headers(init?.headers);
+    headers.set('cookie', document.cookie);
+    return intercepted(input, { ...init, headers });
+  };
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });
+  Object.defineProperty(window, 'Notification', {
+    configurable: true,
+    value: RecordingNotification,
+  });
+});
+beforeEach(() => {
+  shown.length = 0;
+  visibility = 'visible';
+  localStorage.clear();
+  signIn(alice.email);
+  window.history.replaceState(null, '', `/users/${bob.uuid}`);
+});
+afterEach(() => {
+  server.resetHandlers();
+});
+afterAll(() => {
+  server.close();
+});
+
+describe('the web app’s chat wiring', () => {
+  it('a chat left open in a hidden tab sends no displayed marker, keeps the unread count and shows a browser notification', async () => {
+    const network = chatNetwork();
+    let mine: FakeTransport | undefined;
+    const view = mount(network, (t) => (mine = t));
+    await screen.findByRole('textbox', {}, { timeout: 5000 });
+    await waitFor(() => { expect(mine?.isConnected).toBe(true); });
+
+    setVisibility('hidden');
+    const bobs = network.transport(`${bob.uuid}@${config.chat_domain}`, 'phone');
+    await bobs.connect();
+    await act(() =>
+      bobs.send({
+        id: 'while-away',
+        to: `${alice.uuid}@${config.chat_domain}`,
+        type: 'chat',
+        subject: 'text/plain',
+        body: 'Bed 4 needs you',
+        displayNames: { sender: displayName(bob), recipient: displayName(alice) },
+        sendTimestamp: Date.now(),
+      }),
+    );
+
+    await waitFor(() => { expect(document.title).toBe('(1) Pando'); });
+    expect(shown).toEqual([{ title: displayName(bob), body: 'Bed 4 needs you' }]);
+    expect(mine?.sentMarkers.filter((m) => m.marker === 'displayed')).toEqual([]);
+    expect(
+      network.unreadOf(`${alice.uuid}@${config.chat_domain}`, `${bob.uuid}@${config.chat_domain}`),
+    ).toBe(1);
+
+    // Back to the tab: now the message is read, on the server too.
+    setVisibility('visible');
+    await waitFor(() => { expect(document.title).toBe('Pando'); });
+    await waitFor(() => { expect(mine?.sentMarkers).toContainEqual({
+        to: `${bob.uuid}@${config.chat_domain}`,
+        marker: 'displayed',
+        id: 'while-away',
+      }); },
+    );
+    expect(
+      network.unreadOf(`${alice.uuid}@${config.chat_domain}`, `${bob.uuid}@${config.chat_domain}`),
+    ).toBe(0);
+    view.unmount();
+  });
+
+  it('a message typed without a connection waits in this user’s outbox key and is sent after a reload', async () => {
+    const network = chatNetwork();
+    network.reachable = false;
+    const first = mount(network);
+    const composer = await screen.findByRole('textbox', {}, { timeout: 5000 });
+    await userEvent.type(composer, 'Typed on the stairs{Enter}');
+    await waitFor(() => { expect(JSON.parse(localStorage.getItem(outboxKey(alice.uuid)) ?? '[]')).toMatchObject([
+        { body: expect.stringContaining('Typed on the stairs') as string },
+      ]); },
+    );
+    first.unmount();
+
+    // The reload: a new app, the same browser storage, and the chat server reachable again.
+    network.reachable = true;
+    const second = mount(network);
+    await waitFor(
+      () => { expect(
+          network
+            .archived(`${alice.uuid}@${config.chat_domain}`, `${bob.uuid}@${config.chat_domain}`)
+            .map((m) => m.body),
+        ).toEqual([expect.stringContaining('Typed on the stairs')]); },
+      { timeout: 5000 },
+    );
+    await waitFor(() => { expect(localStorage.getItem(outboxKey(alice.uuid))).toBeNull(); });
+    second.unmount();
+  });
+});

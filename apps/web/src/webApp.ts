@@ -1,0 +1,31 @@
+import type { ChatTransport, HttpLogger } from '@pando/data-access';
+import type { RuntimeConfig } from '@pando/domain';
+import { createPandoApp, type ChatSession, type PandoApp } from '@pando/features';
+import { apiBaseUrl } from './config';
+
+/** Starts downloading the web app's chat adapter (XMPP) at boot, before the configuration is in. */
+export const loadWebChat = () => import('./webChat');
+
+/**
+ * The production app: the one composition root (`createPandoApp`) with the real API at the
+ * configured base and the chat over XMPP. `transport` replaces the XMPP connection in the wiring
+ * test only.
+ */
+export function createWebApp(
+  config: RuntimeConfig,
+  logger: HttpLogger,
+  transport?: (session: ChatSession) => ChatTransport,
+): PandoApp {
+  return createPandoApp({
+    productName: config.product_name,
+    chatDomain: config.chat_domain,
+    redirectDisabled: config.redirect_disabled,
+    logger,
+    api: {
+      baseUrl: apiBaseUrl(config, window.location.origin),
+      clientVersion: __PANDO_VERSION__,
+      clientBuild: __PANDO_BUILD__,
+    },
+    loadChat: () => loadWebChat().then((m) => m.webChat(config, transport)),
+  });
+}

@@ -1,0 +1,129 @@
+import { useEffect, useMemo, type ReactNode } from 'react';
+import {
+  bindDocumentVisibility,
+  ChatStore,
+  createChatUploads,
+  createForumJoin,
+  useHttpClient,
+  useTeamsWithAdviceConversationsQuery,
+  type ChatTransport,
+  type ConversationMeta,
+  type HttpClient,
+  type NetworkStatus,
+  type OutboxStorage,
+} from '@pando/data-access';
+import { displayName, isForum, roomJid, userJid, type CurrentUser } from '@pando/domain';
+import { useViewer } from '../../auth/SessionGate';
+import { useAppServices } from '../../shell/services/AppServices';
+import { StoreChatRuntime } from './StoreChatRuntime';
+
+/** Who the chat connects as, and the HTTP client of the app (chat token, uploads). */
+export interface ChatSession {
+  viewer: CurrentUser;
+  /** `{uuid}@{chat domain}`. */
+  jid: string;
+  http: HttpClient;
+}
+
+/**
+ * What differs between the apps' chats; everything else (the store, the outbox rules, read
+ * state and visibility, REST sends, the conversations the lists know) is wired once, here.
+ * The web app: XmppTransport to the configured server, the outbox in localStorage. The demo and
+ * the Screens stories: a transport on `FakeChatNetwork` and an outbox in memory.
+ */
+export interface ChatAdapter {
+  transport(session: ChatSession): ChatTransport;
+  /** Where queued messages survive a reload (web: `LocalStorageOutboxStorage.forUser`). */
+  outboxStorage(session: ChatSession): OutboxStorage;
+  /** Browser online/offline; the store's default (`browserNetworkStatus`) when absent. */
+  network?: NetworkStatus;
+}
+
+// A stopped ChatStore never restarts. StrictMode (development) runs every effect twice, so an
+// effect's cleanup only schedules the stop, and the immediate second run for the same store
+// cancels it; an unmount or a new store stops the old one for good on the next task.
+const pendingStops = new WeakMap<object, ReturnType<typeof setTimeout>>();
+
+export function useRunningStore(store: Pick<ChatStore, 'start' | 'stop'>): void {
+  useEffect(() => {
+    const pending = pendingStops.get(store);
+    if (pending === undefined) {
+      store.start();
+    } else {
+      clearTimeout(pending);
+      pendingStops.delete(store);
+    }
+    return () => {
+      pendingStops.set(
+        store,
+        setTimeout(() => {
+          pendingStops.delete(store);
+          void store.stop();
+        }, 0),
+      );
+    };
+  }, [store]);
+}
+
+/** Names and REST ids of every room the sidebar lists know (shares, forum joins, names). */
+function useListedConversations(viewerId: number, chatDomain: string): ConversationMeta[] {
+  const { data } = useTeamsWithAdviceConversationsQuery();
+  return useMemo<ConversationMeta[]>(() => {
+    if (!data) return [];
+    const rooms = [...data.teams, ...data.forums].map((team): ConversationMeta => ({
+      address: roomJid(team.mim_id, chatDomain),
+      kind: isForum(team) ? 'forum' : 'team',
+      name: team.name,
+      id: team.id,
+      isMember: team.user_ids.includes(viewerId),
+    }));
+    const advice = data.advice_conversations.map((c): ConversationMeta => ({
+      address: roomJid(c.mim_id, chatDomain),
+      kind: 'advice',
+      name: c.team?.name ?? 'Advice',
+      id: c.id,
+      teamId: c.team?.id ?? c.team_id,
+    }));
+    return [...rooms, ...advice];
+  }, [data, chatDomain, viewerId]);
+}
+
+export interface ChatWiringProps {
+  adapter: ChatAdapter;
+  children: ReactNode;
+}
+
+/**
+ * The live chat of the signed-in user, the same in every app. The store exists from the first
+ * render (constructing it has no side effects), so the shell below mounts once, already inside
+ * the chat; it is started and stopped in an effect, told whether the tab is visible, and told
+ * the names and ids of the conversations the REST lists know.
+ */
+export function ChatWiring({ adapter, children }: ChatWiringProps) {
+  const viewer = useViewer();
+  const http = useHttpClient();
+  const { logger, notifications, chatDomain } = useAppServices();
+  const store = useMemo(() => {
+    const session: ChatSession = { viewer, jid: userJid(viewer.uuid, chatDomain), http };
+    return new ChatStore({
+      transport: adapter.transport(session),
+      user: { jid: session.jid, name: displayName(viewer) },
+      outboxStorage: adapter.outboxStorage(session),
+      logger,
+      notify: (notice) => notifications.notify(notice),
+      uploads: createChatUploads(http),
+      joinForum: createForumJoin(http, viewer.id),
+      ...(adapter.network ? { network: adapter.network } : {}),
+    });
+    // `viewer` is React Query data: a refetch that changed nothing keeps the same object (its
+    // structural sharing), so the store is rebuilt only for another person or their new name.
+  }, [adapter, viewer, chatDomain, http, logger, notifications]);
+  useRunningStore(store);
+  useEffect(() => bindDocumentVisibility(store), [store]);
+  const conversations = useListedConversations(viewer.id, chatDomain);
+  return (
+    <StoreChatRuntime store={store} conversations={conversations}>
+      {children}
+    </StoreChatRuntime>
+  );
+}
