@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { IdListSchema, IdSchema, IsoDateSchema, TimestampSchema } from '../wire/common';
-import { DEFAULT_GENDER, GENDERS } from './constants';
+import {
+  CARD_SHARE_ACCESS_TYPE,
+  DEFAULT_GENDER,
+  GENDERS,
+  PATIENT_CARDS_LIMIT,
+  TASKS_LIMIT,
+} from './constants';
 
 export const GenderSchema = z.enum(GENDERS);
 export type Gender = z.infer<typeof GenderSchema>;
@@ -57,8 +63,9 @@ export const TaskPayloadSchema = z.object({
   patient_card_id: IdSchema.nullish(),
   completed_by_id: IdSchema.nullish(),
   completed: z.boolean(),
-  order: z.number().int().nonnegative(),
-  title: z.string().trim().min(1).max(1000),
+  order: z.number().int().nonnegative().max(1_000_000),
+  /** An empty title is accepted and the task dropped by the save (spec 01 §5), not refused. */
+  title: z.string().trim().max(1000),
 });
 export type TaskPayload = z.infer<typeof TaskPayloadSchema>;
 
@@ -93,11 +100,16 @@ export const PatientCardCreateSchema = z.object({
 });
 export type PatientCardCreate = z.infer<typeof PatientCardCreateSchema>;
 
-/** PUT /cards-multiple-reassign/{id} body: title, subtitle and the tasks to keep. */
+/**
+ * PUT /cards-multiple-reassign/{id} body: title, subtitle and the tasks to keep. `modified_at`
+ * is the card's `modified_at` the editor loaded: with it, a stale save keeps what others changed
+ * meanwhile (`mergeCardTasks`); without it the task list sent replaces the card's.
+ */
 export const PatientCardUpdateSchema = z.object({
   title: z.string().trim().max(200).optional(),
   subtitle: z.string().trim().max(200).optional(),
-  tasks: z.array(TaskPayloadSchema).max(1000).optional(),
+  tasks: z.array(TaskPayloadSchema).max(TASKS_LIMIT).optional(),
+  modified_at: TimestampSchema.optional(),
 });
 export type PatientCardUpdate = z.infer<typeof PatientCardUpdateSchema>;
 
@@ -111,3 +123,75 @@ export type ReassignBody = z.infer<typeof ReassignBodySchema>;
 /** GET /wards?search=&embed=hospital answer. */
 export const WardsResponseSchema = z.object({ results: z.array(WardSchema) });
 export type WardsResponse = z.infer<typeof WardsResponseSchema>;
+
+const BooleanTextSchema = z.enum(['true', 'false']);
+const PathIdSchema = z.coerce.number().pipe(IdSchema);
+
+/** GET /cards-multiple-reassign?embed=patient,users,teams&limit={n}; `search`: patient name or identifier. */
+export const PatientCardListQuerySchema = z.object({
+  embed: z.string().max(300).optional(),
+  limit: z.coerce.number().int().min(1).max(PATIENT_CARDS_LIMIT).default(PATIENT_CARDS_LIMIT),
+  search: z.string().trim().max(200).optional(),
+});
+export type PatientCardListQuery = z.infer<typeof PatientCardListQuerySchema>;
+
+/** GET /cards-multiple-reassign/{id}?embed=… */
+export const PatientCardQuerySchema = z.object({ embed: z.string().max(300).optional() });
+
+/** POST /cards-multiple-reassign?assignee=users&assignee_id={userId}&with_empty_task=false. */
+export const PatientCardCreateQuerySchema = z.object({
+  assignee: z.enum(['users', 'teams']).default('users'),
+  assignee_id: PathIdSchema.optional(),
+  with_empty_task: BooleanTextSchema.default('false'),
+});
+export type PatientCardCreateQuery = z.infer<typeof PatientCardCreateQuerySchema>;
+
+/** POST /cards/{id}/export-to-email?timezone={tz}: an IANA time zone ("Europe/London"). */
+export const CardExportQuerySchema = z.object({
+  timezone: z
+    .string()
+    .max(64)
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone, e.g. Europe/London')
+    .default('UTC'),
+});
+
+/** Sharing a card into a chat: POST body `{ access_type: 'READ' }` (the GET reading: a query). */
+export const CardShareQuerySchema = z.object({
+  access_type: z.literal(CARD_SHARE_ACCESS_TYPE).optional(),
+});
+
+/** GET /tasks-multiple-reassign with optional completed, offset, limit, patient_card_id. */
+export const TaskListQuerySchema = z.object({
+  completed: BooleanTextSchema.optional(),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(TASKS_LIMIT).default(TASKS_LIMIT),
+  patient_card_id: PathIdSchema.optional(),
+});
+export type TaskListQuery = z.infer<typeof TaskListQuerySchema>;
+
+/** GET /wards?search={hospitalName}&embed=hospital. */
+export const WardsQuerySchema = z.object({
+  search: z.string().trim().max(200).default(''),
+  embed: z.string().max(300).optional(),
+});
+
+/** GET /images?patient_id={id}&thumbnail={bool}. */
+export const PatientImagesQuerySchema = z.object({
+  patient_id: PathIdSchema,
+  thumbnail: BooleanTextSchema.default('true'),
+});
+
+/** The text fields of POST /images (multipart): the patient is required. */
+export const PatientImageUploadFieldsSchema = z.object({
+  title: z.string().trim().max(200).optional(),
+  filename: z.string().trim().max(255).optional(),
+  patient_id: PathIdSchema,
+});
+export type PatientImageUploadFields = z.infer<typeof PatientImageUploadFieldsSchema>;
