@@ -229,7 +229,8 @@ async function main(): Promise<void> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    NODE_ENV: 'production',
+    // The demo organisation is its data set, and a production server refuses to seed it.
+    NODE_ENV: 'development',
     HOST: '127.0.0.1',
     PORT: String(port),
     DATA_DIR: dir,

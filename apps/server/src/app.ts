@@ -34,7 +34,7 @@ declare module 'fastify' {
     /** `session:revoked` on logout, `user:blocked` on block: the chat server drops sockets. */
     events: ServerEvents;
     mailer: Mailer;
-    /** Outside production only. */
+    /** Local development mode without SMTP_URL only (`config.devMailbox`). */
     devMailbox: DevMailbox | undefined;
   }
 }
@@ -76,13 +76,14 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
       throw err;
     }
   }
-  const devMailbox = config.env === 'production' ? undefined : new DevMailbox(config.now);
+  const devMailbox = config.devMailbox ? new DevMailbox(config.now) : undefined;
   const mailer =
     deps.mailer ??
     createMailer({
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
       mailbox: devMailbox,
+      logBodies: config.localDev,
       log: app.log,
     });
 

@@ -3,21 +3,81 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, REPO_ROOT } from './config.js';
 
 describe('configuration from the environment', () => {
-  it('has working defaults: port 3000, PGlite in ./.data of the repository, demo seed', () => {
+  it('has working defaults: port 3000, PGlite in ./.data of the repository, production', () => {
     const c = loadConfig({});
     expect(c.port).toBe(3000);
     expect(c.dataDir).toBe(path.join(REPO_ROOT, '.data'));
     expect(c.webDistDir).toBe(path.join(REPO_ROOT, 'apps/web/dist'));
-    expect(c.seed).toBe('demo');
+    expect(c.env).toBe('production');
+    expect(c.localDev).toBe(false);
+    expect(c.devMailbox).toBe(false);
+    expect(c.seed).toBe('none');
+    expect(c.host).toBe('0.0.0.0');
     expect(c.secure).toBe(false);
     expect(c.loginCodeMs).toBe(10 * 60_000);
     expect(c.loginRateLimitPerEmail).toBeGreaterThan(0);
     expect(REPO_ROOT).toBe(path.resolve(import.meta.dirname, '../../..'));
   });
 
+  it('the local development mode is asked for: demo seed on PGlite, loopback, dev mailbox', () => {
+    for (const NODE_ENV of ['development', 'test']) {
+      const c = loadConfig({ NODE_ENV });
+      expect(c.localDev).toBe(true);
+      expect(c.seed).toBe('demo');
+      expect(c.host).toBe('127.0.0.1');
+      expect(c.devMailbox).toBe(true);
+    }
+    expect(loadConfig({ NODE_ENV: 'development', HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
+  it('never a dev mailbox with SMTP_URL, even in development', () => {
+    const c = loadConfig({ NODE_ENV: 'development', SMTP_URL: 'smtp://mail.example.org:587' });
+    expect(c.devMailbox).toBe(false);
+  });
+
   it('a real PostgreSQL starts unseeded unless SEED says otherwise', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).seed).toBe('none');
-    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', SEED: 'demo' }).seed).toBe('demo');
+    const dev = { NODE_ENV: 'development', DATABASE_URL: 'postgres://u@h/db' };
+    expect(loadConfig(dev).seed).toBe('none');
+    expect(loadConfig({ ...dev, SEED: 'demo' }).seed).toBe('demo');
+  });
+
+  it('production refuses SEED=demo with a message saying why and what to do', () => {
+    expect(() => loadConfig({ SEED: 'demo' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', SEED: 'demo' })).toThrow(
+      /SEED: demo is refused with NODE_ENV=production.*NODE_ENV=development/,
+    );
+  });
+
+  it('TRUST_PROXY: a hop count or an address list; true (any client-written hop) is refused', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: true trusts/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/99' })).toThrow(/TRUST_PROXY: "10.0.0.0\/99"/);
+    const hops = loadConfig({ TRUST_PROXY: '1' }).trustProxy;
+    if (!hops) throw new Error('expected a trust function');
+    expect([hops('203.0.113.9', 0), hops('203.0.113.9', 1)]).toEqual([true, false]);
+    const list = loadConfig({ TRUST_PROXY: '10.0.0.0/8, loopback,2001:db8::1' }).trustProxy;
+    if (!list) throw new Error('expected a trust function');
+    expect(list('10.1.2.3', 0)).toBe(true);
+    expect(list('::ffff:10.1.2.3', 0)).toBe(true);
+    expect(list('127.0.0.1', 3)).toBe(true);
+    expect(list('2001:db8::1', 0)).toBe(true);
+    expect(list('11.0.0.1', 0)).toBe(false);
+    expect(list('not an address', 0)).toBe(false);
+  });
+
+  it('chat limits have documented defaults and can be changed', () => {
+    const d = loadConfig({}).xmpp;
+    expect(d).toMatchObject({
+      maxConnectionsPerUser: 10,
+      maxConnectionsPerIp: 1000,
+      bindTimeoutMs: 10_000,
+      sessionCheckMs: 60_000,
+      maxQueuedBytes: 2 * 1024 * 1024,
+      rate: undefined,
+    });
+    const c = loadConfig({ XMPP_MAX_CONNECTIONS_PER_USER: '3', XMPP_RATE_LIMIT: '1000' }).xmpp;
+    expect(c.maxConnectionsPerUser).toBe(3);
+    expect(c.rate).toEqual({ perSecond: 1000, burst: 4000 });
   });
 
   it('https PUBLIC_URL turns on Secure cookies (and keeps only the origin)', () => {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -30,11 +31,68 @@ const bool = z
 const positiveInt = z.coerce.number().int().positive();
 
 /**
+ * Which reverse proxies in front of us are believed about the client's address (`X-Forwarded-For`)
+ * and scheme (`X-Forwarded-Proto`): Fastify's `trustProxy` function form, called with each
+ * address from the socket's peer (hop 0) back through the forwarded list; the client is the
+ * first address not trusted. `false`: no proxy, the socket's peer is the client.
+ */
+export type ProxyTrust = false | ((address: string, hop: number) => boolean);
+
+/** `::ffff:10.0.0.1` is the IPv4 address 10.0.0.1 (dual-stack sockets report it that way). */
+export function plainAddress(address: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  return mapped?.[1] ?? address;
+}
+
+/**
+ * TRUST_PROXY: `false`/`0` (default), a hop count (`1`: one proxy in front, believe the last
+ * `X-Forwarded-For` entry it appended), or a comma list of proxy addresses and CIDR ranges
+ * (`10.0.0.0/8,192.168.1.5`, `loopback`). `true` is refused: trusting every hop means believing
+ * the leftmost `X-Forwarded-For` entry, which any client can write (issue 14, finding 5).
+ */
+export function parseProxyTrust(value: string | undefined): ProxyTrust | string {
+  const v = (value ?? 'false').trim().toLowerCase();
+  if (v === 'false' || v === '0' || v === 'no') return false;
+  if (v === 'true' || v === 'yes') {
+    return 'true trusts a client-written X-Forwarded-For; give the number of proxies in front (e.g. 1) or their addresses (e.g. 10.0.0.0/8)';
+  }
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops > 32) return 'at most 32 proxy hops';
+    return (_address, hop) => hop < hops;
+  }
+  const list = new BlockList();
+  for (const raw of v.split(',')) {
+    const entry = raw.trim();
+    if (entry === 'loopback') {
+      list.addSubnet('127.0.0.0', 8, 'ipv4');
+      list.addAddress('::1', 'ipv6');
+      continue;
+    }
+    const [addr = '', bits] = entry.split('/');
+    const family = isIP(addr);
+    const max = family === 4 ? 32 : 128;
+    const prefix = bits === undefined ? max : Number(bits);
+    if (family === 0 || !Number.isInteger(prefix) || prefix < 0 || prefix > max) {
+      return `"${entry}" is not an IP address or CIDR range (expected false, a hop count, or addresses such as 10.0.0.0/8,loopback)`;
+    }
+    list.addSubnet(addr, prefix, family === 4 ? 'ipv4' : 'ipv6');
+  }
+  return (address) => {
+    const a = plainAddress(address);
+    const family = isIP(a);
+    return family !== 0 && list.check(a, family === 4 ? 'ipv4' : 'ipv6');
+  };
+}
+
+/**
  * Every environment variable the server reads. Documented in apps/server/README.md; keep both in step.
  */
 export const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  // The binary alone is a production server; `npm start` and the test servers ask for the
+  // local development mode explicitly (issue 14, finding 2).
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().min(1).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().min(1).default('./.data'),
   DATABASE_URL: z.url().optional(),
@@ -61,7 +119,17 @@ export const envSchema = z.object({
     .string()
     .regex(/^(organisation|network):[0-9a-zA-Z-]+$/, 'expected organisation:{id} or network:{id}')
     .optional(),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: z.string().optional(),
+  XMPP_MAX_CONNECTIONS_PER_USER: positiveInt.default(10),
+  XMPP_MAX_CONNECTIONS_PER_IP: positiveInt.default(1000),
+  XMPP_BIND_TIMEOUT_SECONDS: positiveInt.default(10),
+  XMPP_SESSION_CHECK_SECONDS: positiveInt.default(60),
+  XMPP_MAX_QUEUED_KIB: positiveInt.default(2048),
+  XMPP_RATE_LIMIT: z
+    .string()
+    .regex(/^\d+(:\d+)?$/, 'expected perSecond or perSecond:burst')
+    .optional(),
+  XMPP_LOG_BATCHES: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -69,6 +137,14 @@ export type Env = z.infer<typeof envSchema>;
 
 export interface Config {
   env: Env['NODE_ENV'];
+  /**
+   * The local development mode (`NODE_ENV=development`, what `npm start` sets, or `test`): the
+   * demo seed by default on the embedded database, loopback-only by default, login codes in the
+   * log and, without SMTP_URL, the dev mailbox. Never on by default.
+   */
+  localDev: boolean;
+  /** GET /api/dev/mailbox exists: local development mode and no SMTP_URL. */
+  devMailbox: boolean;
   host: string;
   port: number;
   /** Absolute path of the embedded database directory (unused with DATABASE_URL). */
@@ -98,7 +174,23 @@ export interface Config {
   demoMode: boolean;
   disableLoginRedirect: boolean;
   analyticsFixedScope: { kind: 'organisation' | 'network'; id: string } | undefined;
-  trustProxy: boolean;
+  trustProxy: ProxyTrust;
+  xmpp: {
+    /** Sockets one user may have past SASL (bound or not), on this node. */
+    maxConnectionsPerUser: number;
+    /** Sockets one client address may have open, authenticated or not, on this node. */
+    maxConnectionsPerIp: number;
+    /** After SASL succeeds, the resource must be bound within this time. */
+    bindTimeoutMs: number;
+    /** How often every chat socket's session is checked (expired idle or absolute, blocked). */
+    sessionCheckMs: number;
+    /** Output queued for a slow reader before the socket is dropped. */
+    maxQueuedBytes: number;
+    /** Stanzas per second per connection (XMPP_RATE_LIMIT; the benchmark lifts it). */
+    rate: { perSecond: number; burst: number } | undefined;
+    /** XMPP_LOG_BATCHES: a line every 2 s with the group-commit batch sizes. */
+    logBatches: boolean;
+  };
   logLevel: Env['LOG_LEVEL'];
   now: Clock;
 }
@@ -120,11 +212,25 @@ export function loadConfig(
     throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);
   }
   const e = parsed.data;
+  const localDev = e.NODE_ENV !== 'production';
+  const problems: string[] = [];
+  if (!localDev && e.SEED === 'demo') {
+    problems.push(
+      'SEED: demo is refused with NODE_ENV=production (a production server never creates the demo accounts and their PANDO_ADMIN); use NODE_ENV=development, as npm start does',
+    );
+  }
+  const trustProxy = parseProxyTrust(e.TRUST_PROXY);
+  if (typeof trustProxy === 'string') problems.push(`TRUST_PROXY: ${trustProxy}`);
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  const rate = e.XMPP_RATE_LIMIT?.split(':').map(Number);
   const publicUrl = e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : undefined;
   const scope = e.ANALYTICS_FIXED_SCOPE?.split(':');
   const config: Config = {
     env: e.NODE_ENV,
-    host: e.HOST,
+    localDev,
+    devMailbox: localDev && !e.SMTP_URL,
+    // Development listens on loopback only, so the dev mailbox is not offered to the network.
+    host: e.HOST ?? (localDev ? '127.0.0.1' : '0.0.0.0'),
     port: e.PORT,
     dataDir: path.resolve(REPO_ROOT, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
@@ -137,8 +243,9 @@ export function loadConfig(
     chatWsUrl: e.CHAT_WS_URL,
     webDistDir: path.resolve(REPO_ROOT, e.WEB_DIST_DIR),
     productName: e.PRODUCT_NAME,
-    // The embedded database is a demo/dev store by default; a real PostgreSQL starts empty.
-    seed: e.SEED ?? (e.DATABASE_URL ? 'none' : 'demo'),
+    // In development the embedded database is a demo store by default; a real PostgreSQL, and
+    // any production server, starts empty.
+    seed: e.SEED ?? (localDev && !e.DATABASE_URL ? 'demo' : 'none'),
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
     accessTokenMs: e.ACCESS_TOKEN_MINUTES * 60_000,
@@ -153,13 +260,33 @@ export function loadConfig(
       scope && (scope[0] === 'organisation' || scope[0] === 'network') && scope[1]
         ? { kind: scope[0], id: scope[1] }
         : undefined,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: typeof trustProxy === 'string' ? false : trustProxy,
+    xmpp: {
+      maxConnectionsPerUser: e.XMPP_MAX_CONNECTIONS_PER_USER,
+      maxConnectionsPerIp: e.XMPP_MAX_CONNECTIONS_PER_IP,
+      bindTimeoutMs: e.XMPP_BIND_TIMEOUT_SECONDS * 1000,
+      sessionCheckMs: e.XMPP_SESSION_CHECK_SECONDS * 1000,
+      maxQueuedBytes: e.XMPP_MAX_QUEUED_KIB * 1024,
+      rate:
+        rate?.[0] !== undefined ? { perSecond: rate[0], burst: rate[1] ?? rate[0] * 4 } : undefined,
+      logBatches: e.XMPP_LOG_BATCHES,
+    },
     logLevel: e.LOG_LEVEL,
     now: () => new Date(),
     ...overrides,
   };
   if (overrides.publicUrl !== undefined && overrides.secure === undefined) {
     config.secure = overrides.publicUrl.startsWith('https:');
+  }
+  // Overriding the mode or SMTP_URL (tests) keeps what follows from them consistent.
+  if (overrides.env !== undefined && overrides.localDev === undefined) {
+    config.localDev = overrides.env !== 'production';
+  }
+  if (
+    (overrides.env !== undefined || overrides.smtpUrl !== undefined) &&
+    overrides.devMailbox === undefined
+  ) {
+    config.devMailbox = config.localDev && !config.smtpUrl;
   }
   return config;
 }

@@ -4,12 +4,22 @@ import { DataDirLockedError } from './db/lock.js';
 import { UnsafeDatabaseError } from './db/client.js';
 
 /**
- * `node apps/server/dist/main.js` (what `npm start` runs): config from the environment,
- * database opened, migrated and seeded, then listen; SIGINT/SIGTERM drain and close.
+ * `node apps/server/dist/main.js`: config from the environment, database opened, migrated (and
+ * seeded in development), then listen; SIGINT/SIGTERM drain and close. On its own it is a
+ * production server; `npm start` runs it with NODE_ENV=development.
  */
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await buildServer(config);
+  if (!config.localDev && !config.smtpUrl) {
+    app.log.warn('SMTP_URL is not set: login emails cannot be delivered, so nobody can log in');
+  }
+  if (config.localDev && !isLoopback(config.host)) {
+    app.log.warn(
+      { host: config.host },
+      'development mode listening beyond this machine: the demo accounts (and the dev mailbox, without SMTP_URL) are reachable from the network',
+    );
+  }
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -35,6 +45,10 @@ async function main(): Promise<void> {
     shutdown('SIGTERM');
   });
   await app.listen({ port: config.port, host: config.host });
+}
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host.startsWith('127.');
 }
 
 main().catch((err: unknown) => {

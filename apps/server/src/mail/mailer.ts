@@ -16,7 +16,11 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
-/** The dev mailbox of GET /api/dev/mailbox: newest first, bounded so it cannot grow forever. */
+/**
+ * The dev mailbox of GET /api/dev/mailbox: newest first, bounded so it cannot grow forever. It
+ * exists only in the local development mode without SMTP_URL (`config.devMailbox`), and answers
+ * for one recipient at a time: nobody can list everyone's codes.
+ */
 export class DevMailbox {
   private readonly emails: StoredEmail[] = [];
 
@@ -30,21 +34,33 @@ export class DevMailbox {
     this.emails.length = Math.min(this.emails.length, this.limit);
   }
 
-  list(to?: string): StoredEmail[] {
-    const wanted = to?.trim().toLowerCase();
-    return wanted ? this.emails.filter((e) => e.to === wanted) : [...this.emails];
+  list(to: string): StoredEmail[] {
+    const wanted = to.trim().toLowerCase();
+    return this.emails.filter((e) => e.to === wanted);
   }
 }
 
 export interface MailerOptions {
   smtpUrl: string | undefined;
   from: string;
-  /** Present outside production: every email is also kept here. */
+  /** Present in the local development mode without SMTP_URL: every email is kept here. */
   mailbox: DevMailbox | undefined;
-  log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /**
+   * Whether an email that is not sent (no SMTP_URL) is printed whole. Only in the local
+   * development mode: a production log never shows a login code (issue 14, finding 2).
+   */
+  logBodies: boolean;
+  log: {
+    info(obj: object, msg: string): void;
+    warn(obj: object, msg: string): void;
+    error(obj: object, msg: string): void;
+  };
 }
 
-/** nodemailer over SMTP_URL; without it, emails go to the log (and the dev mailbox). */
+/**
+ * nodemailer over SMTP_URL. Without it: the dev mailbox keeps the email, and the log says so —
+ * with the text in the local development mode, without it (the code redacted) in production.
+ */
 export function createMailer(options: MailerOptions): Mailer {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
   return {
@@ -53,10 +69,16 @@ export function createMailer(options: MailerOptions): Mailer {
       // Synchronous, before any await, so a test reading the mailbox after the response sees it.
       options.mailbox?.add(normalised);
       if (!transport) {
-        options.log.info(
-          { to: normalised.to, subject: email.subject, text: email.text },
-          'email (no SMTP_URL set)',
-        );
+        if (options.logBodies)
+          options.log.info(
+            { to: normalised.to, subject: email.subject, text: email.text },
+            'email (no SMTP_URL set)',
+          );
+        else
+          options.log.warn(
+            { to: normalised.to, subject: email.subject },
+            'email not sent: SMTP_URL is not set (text redacted)',
+          );
         return Promise.resolve();
       }
       return transport
