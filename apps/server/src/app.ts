@@ -3,27 +3,30 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
-import { ServerEvents } from './events.js';
+import { registerAccessHooks } from './authz/access.js';
+import type { ServerEvents } from './events.js';
+import { core } from './http/decorators.js';
 import { registerErrorHandling } from './http/errors.js';
+import { openApi } from './http/openapi.js';
+import { routeShape } from './http/routeShape.js';
 import {
   registerCsrfProtection,
   registerJsonParser,
   registerSecurityHeaders,
 } from './http/security.js';
 import { registerWebApp } from './http/static.js';
-import { registerHealthRoutes } from './http/health.js';
+import healthRoutes from './http/health.js';
 import { registerRuntimeConfigRoute } from './http/runtimeConfig.js';
 import { createMailer, DevMailbox, type Mailer } from './mail/mailer.js';
 import { registerAuthRoutes } from './auth/routes.js';
-import { registerUserRoutes } from './users/routes.js';
+import userRoutes from './users/routes.js';
 import { sweepExpired } from './auth/sweeper.js';
 import { registerDevRoutes } from './http/dev.js';
 import { seedDatabase } from './seed/index.js';
 import xmppPlugin from './xmpp/plugin.js';
-import teamsPlugin from './teams/plugin.js';
-import { joinForumOnPost } from './teams/routes.js';
-import advicePlugin from './advice/plugin.js';
-import chatRoomPlugin from './chatRoom/plugin.js';
+import teamRoutes, { joinForumOnPost } from './teams/routes.js';
+import adviceRoutes from './advice/routes.js';
+import chatRoomRoutes from './chatRoom/routes.js';
 import searchPlugin from './search/plugin.js';
 import uploadsPlugin from './uploads/plugin.js';
 
@@ -87,12 +90,10 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
       log: app.log,
     });
 
-  app.decorate('config', config);
-  app.decorate('db', db);
-  app.decorate('events', new ServerEvents());
-  app.decorate('mailer', mailer);
-  app.decorate('devMailbox', devMailbox);
-  app.addHook('onClose', async () => mailer.close());
+  await app.register(core, { config, db, mailer, devMailbox });
+  // Before any route: the zod compilers, the list of API routes and the OpenAPI collector.
+  await app.register(routeShape);
+  await app.register(openApi);
 
   registerErrorHandling(app);
   registerJsonParser(app);
@@ -100,10 +101,8 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
   registerCsrfProtection(app, config);
   await app.register(fastifyCookie);
 
-  registerHealthRoutes(app);
   registerRuntimeConfigRoute(app);
   registerAuthRoutes(app);
-  registerUserRoutes(app);
   if (devMailbox) registerDevRoutes(app, devMailbox);
 
   // ---- Chat server (XMPP over WebSocket at /xmpp). ----
@@ -113,12 +112,21 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
   });
   // ------------------------------------------------------------------------------------------
 
-  // ---- Teams, forums, advice, search, chat-room lookup, images and files (issue 6). ----
-  await app.register(teamsPlugin);
-  await app.register(advicePlugin);
-  await app.register(chatRoomPlugin);
-  await app.register(searchPlugin);
-  await app.register(uploadsPlugin);
+  // ---- The REST API: one encapsulated plugin per area under /api/v4. Each route declares its
+  // schemas and access rule (src/http/routeShape.ts); the hooks authenticate and guard. ----
+  await app.register(
+    async (api) => {
+      registerAccessHooks(api);
+      await api.register(healthRoutes);
+      await api.register(userRoutes);
+      await api.register(teamRoutes);
+      await api.register(adviceRoutes);
+      await api.register(chatRoomRoutes);
+      await api.register(searchPlugin);
+      await api.register(uploadsPlugin);
+    },
+    { prefix: '/api/v4' },
+  );
 
   await registerWebApp(app, config);
 

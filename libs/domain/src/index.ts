@@ -59,5 +59,6 @@ export * from './access/navigation';
 export * from './wire/statusHandling';
 export * from './chat/inbox';
 export * from './wire/params';
+export * from './wire/responses';
 export * from './chat/composer';
 export * from './config/logging';

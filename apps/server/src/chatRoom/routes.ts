@@ -1,16 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { type ChatRoom, EmbedQuerySchema, MimIdParamSchema, parseEmbed } from '@pando/domain';
-import { requireUser } from '../auth/sessions.js';
-import { notFound, parseInput } from '../http/errors.js';
-import { adviceTeamNotActive } from '../advice/routes.js';
-import { findAdviceByMimId, isAdviceParticipant, toWireAdvice } from '../advice/repo.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  canReadTeam,
-  findTeamByMimId,
-  isAdviceRecord,
-  publicDataOf,
-  toWireTeam,
-} from '../teams/repo.js';
+  type ChatRoom,
+  ChatRoomSchema,
+  EmbedQuerySchema,
+  MimIdParamSchema,
+  parseEmbed,
+} from '@pando/domain';
+import { callerOf, scoped } from '../authz/access.js';
+import { notFound } from '../http/errors.js';
+import { ERROR_RESPONSES } from '../http/routeShape.js';
+import { adviceTeamNotActive } from '../advice/routes.js';
+import { toWireAdvice } from '../advice/repo.js';
+import { isAdviceRecord, publicDataOf, toWireTeam } from '../teams/repo.js';
 
 interface PersonRow {
   id: number;
@@ -25,18 +27,29 @@ interface PersonRow {
  * advice channel answers 409 ADVICE_TEAM_NOT_ACTIVE (the client only logs it, spec 01 §8).
  * `embed=users` adds the room's people (team members; for advice, requestor and team members).
  */
-export function registerChatRoomRoutes(app: FastifyInstance): void {
-  app.get(
-    '/api/v4/chat-room/:mimId',
-    async (req): Promise<ChatRoom & { entity: { users?: PersonRow[] } }> => {
-      const { user } = await requireUser(app, req);
-      const { mimId } = parseInput(MimIdParamSchema, req.params);
-      const embed = parseEmbed(parseInput(EmbedQuerySchema, req.query).embed);
+export default function chatRoomRoutes(
+  app: FastifyInstance,
+  _opts: unknown,
+  done: (err?: Error) => void,
+): void {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/chat-room/:mimId',
+    {
+      schema: {
+        params: MimIdParamSchema,
+        querystring: EmbedQuerySchema,
+        response: { 200: ChatRoomSchema, ...ERROR_RESPONSES },
+      },
+      config: { access: scoped('room:participant') },
+    },
+    async (req): Promise<ChatRoom> => {
+      const { user } = callerOf(req);
+      const embed = parseEmbed(req.query.embed);
       const people = async (sql: string, params: unknown[]) =>
         embed.has('users') ? { users: (await app.db.query<PersonRow>(sql, params)).rows } : {};
 
-      const team = await findTeamByMimId(app.db, mimId);
-      if (team && canReadTeam(user, team)) {
+      const { team, advice } = req.scoped ?? {};
+      if (team) {
         const wire = toWireTeam(team, user.id);
         return {
           type: 'TEAM',
@@ -51,8 +64,7 @@ export function registerChatRoomRoutes(app: FastifyInstance): void {
           },
         };
       }
-      const advice = team ? undefined : await findAdviceByMimId(app.db, user, mimId);
-      if (!advice || !isAdviceParticipant(advice, user)) throw notFound('Chat room');
+      if (!advice) throw notFound('Chat room');
       if (!isAdviceRecord({ public_data: advice.team_public_data })) throw adviceTeamNotActive();
       return {
         type: 'ADVICE_CONVERSATION',
@@ -68,4 +80,5 @@ export function registerChatRoomRoutes(app: FastifyInstance): void {
       };
     },
   );
+  done();
 }

@@ -219,11 +219,13 @@ export async function cachedJson(
   viewerId: number,
   key: string,
   compute: () => Promise<{ value: unknown; deps: Dependencies }>,
-): Promise<Buffer> {
+): Promise<FastifyReply> {
   const cache = responseCache(app);
   const run = async () => {
     const { value, deps } = await compute();
-    return { body: Buffer.from(JSON.stringify(value)), deps };
+    // Through the route's response schema, like any answer: a cached body cannot carry a
+    // field the route does not declare either.
+    return { body: Buffer.from(reply.serialize(value) as string), deps };
   };
   const body = cache
     ? await cache.getOrCompute(
@@ -233,6 +235,6 @@ export async function cachedJson(
         run,
       )
     : (await run()).body;
-  void reply.type('application/json; charset=utf-8');
-  return body;
+  // A Buffer is sent as it is: the serialisation above is the only one.
+  return reply.type('application/json; charset=utf-8').send(body);
 }

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { RuntimeConfig } from '@pando/domain';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { NoQuerySchema, RuntimeConfigSchema } from '@pando/domain';
+import { PUBLIC } from '../authz/access.js';
 import type { Config } from '../config.js';
 
 function chatWebsocketUrl(config: Config, req: FastifyRequest): string {
@@ -10,18 +12,24 @@ function chatWebsocketUrl(config: Config, req: FastifyRequest): string {
 
 /** GET /api/config: what the SPA needs at start, decided by the server, not the build. */
 export function registerRuntimeConfigRoute(app: FastifyInstance): void {
-  app.get('/api/config', async (req, reply) => {
-    const c = app.config;
-    const body: RuntimeConfig = {
-      api_base: '/api/v4',
-      analytics_base: '/api/v1',
-      chat_websocket_url: chatWebsocketUrl(c, req),
-      chat_domain: c.xmppDomain,
-      product_name: c.productName,
-      demo: c.demoMode,
-      redirect_disabled: c.disableLoginRedirect,
-      analytics_scope: c.analyticsFixedScope ?? null,
-    };
-    return reply.header('Cache-Control', 'no-cache').send(body);
-  });
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/config',
+    {
+      schema: { querystring: NoQuerySchema, response: { 200: RuntimeConfigSchema } },
+      config: { access: PUBLIC },
+    },
+    async (req, reply) => {
+      const c = app.config;
+      return reply.header('Cache-Control', 'no-cache').send({
+        api_base: '/api/v4',
+        analytics_base: '/api/v1',
+        chat_websocket_url: chatWebsocketUrl(c, req),
+        chat_domain: c.xmppDomain,
+        product_name: c.productName,
+        demo: c.demoMode,
+        redirect_disabled: c.disableLoginRedirect,
+        analytics_scope: c.analyticsFixedScope ?? null,
+      });
+    },
+  );
 }

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { requireUser } from '../auth/sessions.js';
-import { parseInput } from '../http/errors.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   type FiltersQuery,
   SearchQuerySchema,
+  SearchResponseWireSchema,
   type SearchResponseWire,
   type SearchResultWire,
 } from '@pando/domain';
+import { callerOf, SELF } from '../authz/access.js';
+import { ERROR_RESPONSES } from '../http/routeShape.js';
 import { cachedJson } from '../http/responseCache.js';
 import type { UserRecord } from '../users/repo.js';
 import { queryTeams, type TeamRecord, toWireTeam } from '../teams/repo.js';
@@ -37,16 +39,25 @@ interface HitRow {
  * pages, `meta.searchResultCount` this page.
  */
 export function registerSearchRoutes(app: FastifyInstance): void {
-  app.get('/api/v4/filters', async (req, reply): Promise<Buffer> => {
-    const { user } = await requireUser(app, req);
-    // A search shows any user or team: every announced change to either forgets it. The key is
-    // the URL as sent, since the paging links repeat the caller's other parameters; only a URL
-    // that parsed is ever answered (and kept), so a hit needs no second parse.
-    return cachedJson(app, reply, user.id, `filters ${req.url}`, async () => ({
-      value: await search(app, user, parseInput(SearchQuerySchema, req.query), req.url),
-      deps: { directory: true },
-    }));
-  });
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/filters',
+    {
+      schema: {
+        querystring: SearchQuerySchema,
+        response: { 200: SearchResponseWireSchema, ...ERROR_RESPONSES },
+      },
+      config: { access: SELF },
+    },
+    async (req, reply) => {
+      const { user } = callerOf(req);
+      // A search shows any user or team: every announced change to either forgets it. The key
+      // is the URL as sent, since the paging links repeat the caller's other parameters.
+      return cachedJson(app, reply, user.id, `filters ${req.url}`, async () => ({
+        value: await search(app, user, req.query, req.url),
+        deps: { directory: true },
+      }));
+    },
+  );
 }
 
 async function search(

@@ -79,3 +79,63 @@ export async function addShare(
 
 export const forbiddenRead = () =>
   new HttpError(403, 'You are not allowed to perform that action.');
+
+/** A chat image record (the bytes are in the upload store under `image_key`). */
+export interface ChatImageRecord {
+  id: number;
+  image_key: string;
+  uploader_id: number | null;
+  filename: string | null;
+  content_type: string | null;
+  title: string | null;
+  created_at: Date;
+  modified_at: Date;
+}
+
+export const CHAT_IMAGE_COLUMNS =
+  'id, image_key::text as image_key, uploader_id, filename, content_type, title, created_at, modified_at';
+
+export async function findChatImage(
+  db: DatabaseTx,
+  id: number,
+): Promise<ChatImageRecord | undefined> {
+  const r = await db.query<ChatImageRecord>(
+    `select ${CHAT_IMAGE_COLUMNS} from images where id = $1 and kind = 'chat' and not deleted`,
+    [id],
+  );
+  return r.rows[0];
+}
+
+/** A stored file (the bytes are in the upload store under `uuid`). */
+export interface StoredFileRecord {
+  id: number;
+  uuid: string;
+  filename: string;
+  content_type: string;
+  uploader_id: number | null;
+}
+
+export async function findStoredFile(
+  db: DatabaseTx,
+  id: number,
+): Promise<StoredFileRecord | undefined> {
+  const r = await db.query<StoredFileRecord>(
+    'select id, uuid::text as uuid, filename, content_type, uploader_id from files where id = $1',
+    [id],
+  );
+  return r.rows[0];
+}
+
+/** canReadShared, refusing with 403 (the id exists; whether it may be read is the question). */
+export async function readableShared(
+  db: DatabaseTx,
+  viewer: UserRecord,
+  resource: { type: ResourceType; id: number; uploader_id: number | null },
+): Promise<void> {
+  const ok = await canReadShared(db, viewer, {
+    type: resource.type,
+    id: resource.id,
+    uploaderId: resource.uploader_id,
+  });
+  if (!ok) throw forbiddenRead();
+}

@@ -3,7 +3,7 @@ import {
   adviceActions,
   adviceState,
   adviceSystemLine,
-  applyAdviceEndpoint,
+  adviceTransition,
   isAdviceHiddenFor,
 } from './state';
 import {
@@ -76,16 +76,89 @@ describe('advice conversation state (spec 01 §4)', () => {
 
   it('endpoints move the flags: resolve → ACCEPTABLE, unresolve → open, accept → ARCHIVED', () => {
     const open = { requestor_resolved: false, public_team_resolved: false };
-    const resolved = applyAdviceEndpoint(open, 'resolve', true);
+    const moved = (
+      flags: typeof open,
+      endpoint: 'resolve' | 'accept' | 'unresolve',
+      byRequester: boolean,
+    ) => {
+      const t = adviceTransition(flags, endpoint, byRequester);
+      if (!t.ok) throw new Error(`${endpoint} refused: ${t.message}`);
+      return {
+        requestor_resolved: t.requestor_resolved,
+        public_team_resolved: t.public_team_resolved,
+      };
+    };
+    const resolved = moved(open, 'resolve', true);
     expect(adviceState({ isRequester: false, ...resolved })).toBe('ACCEPTABLE');
-    expect(applyAdviceEndpoint(resolved, 'unresolve', false)).toEqual(open);
-    expect(
-      adviceState({ isRequester: true, ...applyAdviceEndpoint(resolved, 'accept', false) }),
-    ).toBe('ARCHIVED');
-    expect(applyAdviceEndpoint(open, 'resolve', false)).toEqual({
-      requestor_resolved: false,
-      public_team_resolved: true,
+    expect(moved(resolved, 'unresolve', false)).toEqual(open);
+    expect(adviceState({ isRequester: true, ...moved(resolved, 'accept', false) })).toBe(
+      'ARCHIVED',
+    );
+  });
+
+  it('ARCHIVABLE (team resolved, requester not) is reached by a team-side resolve and offers Archive to both sides', () => {
+    const open = { requestor_resolved: false, public_team_resolved: false };
+    const t = adviceTransition(open, 'resolve', false);
+    expect(t).toMatchObject({ ok: true, public_team_resolved: true, requestor_resolved: false });
+    const archivable = { requestor_resolved: false, public_team_resolved: true };
+    expect(adviceState({ isRequester: true, ...archivable })).toBe('ARCHIVABLE');
+    expect(adviceTransition(archivable, 'accept', true)).toMatchObject({
+      ok: true,
+      action: 'ACCEPT',
     });
+    expect(adviceTransition(archivable, 'accept', false)).toMatchObject({
+      ok: true,
+      action: 'ACCEPT',
+    });
+  });
+
+  it('every endpoint × side × state: allowed moves, 403 for the wrong side, 409 for the wrong state', () => {
+    const outcomes: string[] = [];
+    for (const [req, team] of [
+      [false, false],
+      [true, false],
+      [false, true],
+      [true, true],
+    ] as const)
+      for (const endpoint of ['resolve', 'accept', 'unresolve'] as const)
+        for (const byRequester of [true, false]) {
+          const t = adviceTransition(
+            { requestor_resolved: req, public_team_resolved: team },
+            endpoint,
+            byRequester,
+          );
+          outcomes.push(
+            `${req}/${team} ${endpoint} by ${byRequester ? 'requester' : 'team'} -> ${
+              t.ok ? t.action : `${t.statusCode}${t.internalCode ? ` ${t.internalCode}` : ''}`
+            }`,
+          );
+        }
+    expect(outcomes).toEqual([
+      'false/false resolve by requester -> RESOLVE',
+      'false/false resolve by team -> RESOLVE',
+      'false/false accept by requester -> 409 ADVICE_INVALID_STATE',
+      'false/false accept by team -> 409 ADVICE_INVALID_STATE',
+      'false/false unresolve by requester -> 403',
+      'false/false unresolve by team -> 409 ADVICE_INVALID_STATE',
+      'true/false resolve by requester -> 409 ADVICE_INVALID_STATE',
+      'true/false resolve by team -> 409 ADVICE_INVALID_STATE',
+      'true/false accept by requester -> 403',
+      'true/false accept by team -> ACCEPT',
+      'true/false unresolve by requester -> 403',
+      'true/false unresolve by team -> REJECT',
+      'false/true resolve by requester -> 409 ADVICE_INVALID_STATE',
+      'false/true resolve by team -> 409 ADVICE_INVALID_STATE',
+      'false/true accept by requester -> ACCEPT',
+      'false/true accept by team -> ACCEPT',
+      'false/true unresolve by requester -> 403',
+      'false/true unresolve by team -> 409 ADVICE_INVALID_STATE',
+      'true/true resolve by requester -> 409 ADVICE_INVALID_STATE',
+      'true/true resolve by team -> 409 ADVICE_INVALID_STATE',
+      'true/true accept by requester -> 409 ADVICE_INVALID_STATE',
+      'true/true accept by team -> 409 ADVICE_INVALID_STATE',
+      'true/true unresolve by requester -> 403',
+      'true/true unresolve by team -> 409 ADVICE_INVALID_STATE',
+    ]);
   });
 
   it('REJECT, ACCEPT and RESOLVE appear as system lines in the chat', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, MimIdSchema, TimestampSchema } from '../wire/common';
+import { IdSchema, MimIdSchema, TimestampSchema, UuidSchema } from '../wire/common';
 import { PublicDataSchema, TeamSchema } from '../teams/schemas';
 import { CHAT_ROOM_TYPES } from '../teams/constants';
 
@@ -31,10 +31,23 @@ export const TeamsWithAdviceConversationsSchema = z.object({
 });
 export type TeamsWithAdviceConversations = z.infer<typeof TeamsWithAdviceConversationsSchema>;
 
-/** GET /chat-room/{mimId} (spec 01 §7): type TEAM or ADVICE_CONVERSATION, and the entity. */
+/** A person of a room, as `embed=users` lists them. */
+export const RoomPersonSchema = PersonSchema.extend({ uuid: UuidSchema });
+const RoomPeopleSchema = z.object({ users: z.array(RoomPersonSchema).optional() });
+
+/**
+ * GET /chat-room/{mimId} (spec 01 §7): type TEAM or ADVICE_CONVERSATION, and the entity;
+ * `embed=users` adds the room's people to the entity.
+ */
 export const ChatRoomSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal(CHAT_ROOM_TYPES[0]), entity: TeamSchema }),
-  z.object({ type: z.literal(CHAT_ROOM_TYPES[1]), entity: AdviceConversationSchema }),
+  z.object({
+    type: z.literal(CHAT_ROOM_TYPES[0]),
+    entity: TeamSchema.extend(RoomPeopleSchema.shape),
+  }),
+  z.object({
+    type: z.literal(CHAT_ROOM_TYPES[1]),
+    entity: AdviceConversationSchema.extend(RoomPeopleSchema.shape),
+  }),
 ]);
 export type ChatRoom = z.infer<typeof ChatRoomSchema>;
 

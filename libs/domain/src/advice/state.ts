@@ -1,4 +1,5 @@
 import { TEXTS, textsWith } from '../texts/texts';
+import { INTERNAL_CODES } from '../wire/errors';
 import type { AdviceResolutionAction } from '../chat/codec';
 
 /** Advice conversation state (spec 01 §4). */
@@ -112,24 +113,89 @@ export function adviceActions(state: AdviceState, isRequester: boolean): AdviceA
   }
 }
 
+/** The state-changing endpoints of an advice conversation. */
+export type AdviceTransitionEndpoint = Exclude<AdviceEndpoint, 'export-to-email'>;
+
+export type AdviceTransition =
+  | {
+      ok: true;
+      requestor_resolved: boolean;
+      public_team_resolved: boolean;
+      /** The system line posted into the chat (spec 01 §4). */
+      action: AdviceResolutionAction;
+      /** Whether the caller becomes the conversation's resolver (null: clear it; false: keep). */
+      resolver: 'caller' | 'keep' | 'clear';
+    }
+  | { ok: false; statusCode: 403 | 409; message: string; internalCode?: string };
+
+const WRONG_STATE: AdviceTransition = {
+  ok: false,
+  statusCode: 409,
+  message: 'This advice conversation is not in a state that allows that.',
+  internalCode: INTERNAL_CODES.ADVICE_INVALID_STATE,
+};
+const wrongSide = (message: string): AdviceTransition => ({ ok: false, statusCode: 403, message });
+
 /**
- * Server-side effect of each endpoint on the two flags. resolve is the requester's step; accept
- * closes the side that has not resolved yet; unresolve (reject) re-opens both.
+ * The one rule of what `PUT …/advice-conversations/{id}/{resolve|accept|unresolve}` does (spec 01
+ * §4), enforced by the server and the mock backend alike, whatever a client shows. `byRequester`:
+ * the caller asked for the advice (a requester who is also in the advice team acts as the
+ * requester); otherwise the caller is on the advice team's side.
+ * - resolve, only while nothing is resolved: the requester's resolve makes it ACCEPTABLE (RESOLVE);
+ *   a team-side resolve marks the team's side, which is how a conversation becomes ARCHIVABLE
+ *   ("team resolved, requester not"), the state the spec offers Archive in.
+ * - accept: in ACCEPTABLE the team side accepts (the requester there only exports: 403); in
+ *   ARCHIVABLE whoever sees it archives (the spec's state does not depend on the viewer) →
+ *   both resolved (ACCEPT).
+ * - unresolve (Reject): the team side, in ACCEPTABLE only → both open again (REJECT); the
+ *   requester gets 403.
+ * Any other state answers 409 ADVICE_INVALID_STATE.
  */
-export function applyAdviceEndpoint(
+export function adviceTransition(
   flags: { requestor_resolved: boolean; public_team_resolved: boolean },
-  endpoint: Exclude<AdviceEndpoint, 'export-to-email'>,
+  endpoint: AdviceTransitionEndpoint,
   byRequester: boolean,
-): { requestor_resolved: boolean; public_team_resolved: boolean } {
+): AdviceTransition {
+  const state = adviceState({ isRequester: true, ...flags });
   switch (endpoint) {
     case 'resolve':
+      if (state !== 'RESOLVABLE') return WRONG_STATE;
       return byRequester
-        ? { ...flags, requestor_resolved: true }
-        : { ...flags, public_team_resolved: true };
+        ? {
+            ok: true,
+            requestor_resolved: true,
+            public_team_resolved: false,
+            action: 'RESOLVE',
+            resolver: 'keep',
+          }
+        : {
+            ok: true,
+            requestor_resolved: false,
+            public_team_resolved: true,
+            action: 'RESOLVE',
+            resolver: 'caller',
+          };
     case 'accept':
-      return { requestor_resolved: true, public_team_resolved: true };
+      if (state === 'ACCEPTABLE' && byRequester)
+        return wrongSide('Only the advice team can accept the resolution.');
+      if (state !== 'ACCEPTABLE' && state !== 'ARCHIVABLE') return WRONG_STATE;
+      return {
+        ok: true,
+        requestor_resolved: true,
+        public_team_resolved: true,
+        action: 'ACCEPT',
+        resolver: byRequester ? 'keep' : 'caller',
+      };
     case 'unresolve':
-      return { requestor_resolved: false, public_team_resolved: false };
+      if (byRequester) return wrongSide('Only the advice team can reject the resolution.');
+      if (state !== 'ACCEPTABLE') return WRONG_STATE;
+      return {
+        ok: true,
+        requestor_resolved: false,
+        public_team_resolved: false,
+        action: 'REJECT',
+        resolver: 'clear',
+      };
   }
 }
 

@@ -33,6 +33,9 @@ export type CreatedId = z.infer<typeof CreatedIdSchema>;
 /** Body of the share calls (`…/share/users/{id}` etc.): access_type READ. */
 export const ShareBodySchema = z.object({ access_type: z.literal('READ') });
 export type ShareBody = z.infer<typeof ShareBodySchema>;
+/** Answer of the share calls: the shared resource and the access granted. */
+export const ShareResponseSchema = z.object({ id: IdSchema, access_type: z.literal('READ') });
+export type ShareResponse = z.infer<typeof ShareResponseSchema>;
 
 const commaIds = z
   .string()
@@ -54,6 +57,12 @@ export const ImageUploadFieldsSchema = z.object({
   patient_id: z.coerce.number().int().nonnegative().optional(),
 });
 export type ImageUploadFields = z.infer<typeof ImageUploadFieldsSchema>;
+
+/** The text fields of the PUT /images/chat/{id} multipart form (the `image` part is the file). */
+export const ChatImageUploadFieldsSchema = z.object({
+  filename: z.string().max(1000).optional(),
+});
+export type ChatImageUploadFields = z.infer<typeof ChatImageUploadFieldsSchema>;
 
 /** Stored file record behind GET /files/{id}. */
 export const FileRecordSchema = z.object({

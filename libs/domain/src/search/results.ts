@@ -50,6 +50,12 @@ export type SearchResultWire =
   | { USER: { data: z.input<typeof SearchUserSchema> } }
   | { TEAM: { data: z.input<typeof TeamSchema> } };
 
+/** The keyed wire form as a schema: what the server declares and sends. */
+export const SearchResultWireSchema = z.union([
+  z.object({ USER: z.object({ data: SearchUserSchema }) }),
+  z.object({ TEAM: z.object({ data: TeamSchema }) }),
+]);
+
 /** `{ type, data }` → the keyed wire form. */
 export function toWireSearchResult(result: SearchResult): SearchResultWire {
   return result.type === 'USER' ? { USER: { data: result.data } } : { TEAM: { data: result.data } };
@@ -122,3 +128,8 @@ export function mergeContacts<T extends { id: number | string }>(
 export function uniqueIds<T extends number | string>(ids: readonly T[]): T[] {
   return [...new Set(ids)];
 }
+
+/** `GET /filters` as the server sends it: results in their keyed wire form. */
+export const SearchResponseWireSchema = SearchResponseSchema.extend({
+  results: z.array(SearchResultWireSchema),
+});

@@ -74,6 +74,15 @@ export const TeamMemberSchema = z.object({
   gdpr_accepted: z.boolean().optional(),
   role: z.object({ description: z.string().nullish() }).nullish(),
   speciality: z.string().nullish(),
+  hospital_id: IdSchema.nullish(),
   hospital: z.object({ name: z.string() }).nullish(),
 });
 export type TeamMember = z.infer<typeof TeamMemberSchema>;
+
+/** GET /teams/{id}/members: one page of members, by last name. */
+export const TeamMembersResponseSchema = z.object({ results: z.array(TeamMemberSchema) });
+export type TeamMembersResponse = z.infer<typeof TeamMembersResponseSchema>;
+
+/** GET /users/{id}/teams: the person's teams the caller may see. */
+export const TeamListResponseSchema = z.object({ results: z.array(TeamSchema) });
+export type TeamListResponse = z.infer<typeof TeamListResponseSchema>;

@@ -25,6 +25,8 @@ export type ApiError = z.infer<typeof ApiErrorSchema>;
 export const INTERNAL_CODES = {
   FEATURE_NOT_ENABLED: 'FEATURE_NOT_ENABLED',
   ADVICE_TEAM_NOT_ACTIVE: 'ADVICE_TEAM_NOT_ACTIVE',
+  /** 409 on an advice resolve/accept/unresolve the conversation's state does not offer. */
+  ADVICE_INVALID_STATE: 'ADVICE_INVALID_STATE',
   /** 409 on GET /admin/users/{id}/auth-code: the user must start login in the app first. */
   LOGIN_NOT_STARTED: 'LOGIN_NOT_STARTED',
 } as const;

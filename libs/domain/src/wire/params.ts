@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, MimIdSchema } from './common';
+import { IdSchema, MimIdSchema, UuidSchema } from './common';
 import { ADVICE_HISTORY_PAGE_SIZE } from '../chat/constants';
 import { TEAM_MEMBERS_LIMIT } from '../teams/constants';
 
@@ -8,6 +8,24 @@ const PathIdSchema = z.coerce.number().pipe(IdSchema);
 
 /** `{id}` path segments of teams, advice conversations, cards, images and files. */
 export const IdParamSchema = z.object({ id: PathIdSchema });
+/** `{id}` of /users/{id}: the numeric id, or the uuid (the chat knows people by uuid). */
+export const UserIdOrUuidParamSchema = z.object({
+  id: z.union([PathIdSchema, UuidSchema.regex(/^[0-9a-fA-F-]{36}$/, 'must be a user id or uuid')]),
+});
+/** POST /images/chat/{id}/share/{users|teams|advice-conversation}/{targetId}. */
+export const ShareParamSchema = z.object({ id: PathIdSchema, targetId: PathIdSchema });
+/** GET /images/chat/{id}?thumbnail=true: the small version. */
+export const ThumbnailQuerySchema = z.object({
+  thumbnail: z.enum(['true', 'false']).default('false'),
+});
+
+/** A route that takes no query parameters: whatever is sent is ignored. */
+export const NoQuerySchema = z.object({});
+/**
+ * The body of a call that carries none: nothing (Fastify gives null), or an empty JSON object (the client sends the
+ * JSON content type on every non-GET call). Unknown fields are ignored.
+ */
+export const NoBodySchema = z.object({}).nullish();
 export const TeamIdParamSchema = z.object({ teamId: PathIdSchema });
 export const TeamAdviceParamSchema = z.object({ teamId: PathIdSchema, id: PathIdSchema });
 /** GET /chat-room/{mimId}. */

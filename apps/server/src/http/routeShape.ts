@@ -1,0 +1,112 @@
+import type { FastifyInstance, FastifySchema, FastifySchemaCompiler, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { ApiErrorSchema, validationError } from '@pando/domain';
+import { z } from 'zod';
+import type { Access } from '../authz/access.js';
+import { HttpError } from './errors.js';
+
+/**
+ * The shape every API route takes (CONVENTIONS.md "Server routes"):
+ * - `schema`: params, querystring and body schemas (zod, from @pando/domain) validated before the
+ *   handler runs, and a response schema per status through which the answer is serialised, so a
+ *   route cannot send a column it did not declare;
+ * - `config.access`: who may call it (src/authz/access.ts), enforced by the authentication hook
+ *   and the access guards, and read by the OpenAPI document and the generated authorization test.
+ * `missingDeclarations` says what a route lacks; the route-shape test fails on any.
+ */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyInstance {
+    /** Every API route as registered (method, URL, schema, access), in registration order. */
+    apiRoutes: ApiRoute[];
+  }
+}
+
+export interface ApiRoute {
+  method: string;
+  url: string;
+  schema: FastifySchema | undefined;
+  access: Access | undefined;
+}
+
+/** Marks a body that is multipart: the handler streams it and validates its fields itself. */
+export const MULTIPART_BODY = 'multipart';
+
+/**
+ * A multipart form's fields, for the API document only: Fastify does not parse multipart bodies
+ * (@fastify/multipart streams them), so the route checks the fields once the file has arrived.
+ */
+export const multipartBody = <S extends z.ZodObject>(fields: S) =>
+  fields.meta({ [MULTIPART_BODY]: true });
+
+const isMultipartSchema = (schema: unknown) =>
+  schema instanceof z.ZodType && z.globalRegistry.get(schema)?.[MULTIPART_BODY] === true;
+
+/**
+ * Request validation with the domain's wire schemas. A failure is the API's error shape naming
+ * each bad field (`validationError` of @pando/domain), exactly what `parseInput` answered before
+ * the routes declared their schemas.
+ */
+const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema }) => {
+  if (isMultipartSchema(schema)) return () => ({ value: undefined });
+  return (data) => {
+    const result = schema.safeParse(data);
+    if (result.success) return { value: result.data };
+    const body = validationError(result.error, 400);
+    return { error: new HttpError(400, body.message, body.details) };
+  };
+};
+
+/** The error answers every authenticated API route may give, for the API document. */
+export const ERROR_RESPONSES = { '4xx': ApiErrorSchema } as const;
+
+const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
+
+/**
+ * What a route under /api must declare: its access rule; its params when its URL has any; its
+ * query (GET, DELETE) or body (POST, PUT, PATCH); a schema for a 2xx answer. Returns the missing
+ * parts, empty when the route is complete.
+ */
+export function missingDeclarations(route: ApiRoute): string[] {
+  const missing: string[] = [];
+  const s = route.schema;
+  if (!route.access) missing.push('config.access');
+  if (route.url.includes(':') && !s?.params) missing.push('schema.params');
+  if (METHODS_WITH_BODY.has(route.method) ? !s?.body : !s?.querystring)
+    missing.push(METHODS_WITH_BODY.has(route.method) ? 'schema.body' : 'schema.querystring');
+  const response = (s?.response ?? {}) as Record<string, unknown>;
+  if (!Object.keys(response).some((status) => /^2(\d\d|xx)$/.test(status)))
+    missing.push('schema.response (2xx)');
+  return missing;
+}
+
+/**
+ * Installs the zod compilers and keeps the list of API routes. Registered first (fastify-plugin:
+ * its compilers and hook apply to the whole app), so it sees every route.
+ */
+export const routeShape = fp(
+  (app: FastifyInstance, _opts: unknown, done: (err?: Error) => void) => {
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    const routes: ApiRoute[] = [];
+    app.decorate('apiRoutes', routes);
+    app.addHook('onRoute', (opts: RouteOptions) => {
+      if (!opts.url.startsWith('/api/')) return;
+      for (const method of [opts.method].flat()) {
+        if (method === 'HEAD') continue;
+        const route: ApiRoute = {
+          method,
+          url: opts.url,
+          schema: opts.schema,
+          access: opts.config?.access,
+        };
+        routes.push(route);
+      }
+    });
+    done();
+  },
+  { name: 'route-shape' },
+);
