@@ -41,6 +41,25 @@ export default defineConfig({
           testTimeout: 30_000,
         },
       },
+      // The Screens (libs/features) once more on a phone and on a tablet (the viewports of
+      // preview.tsx), light scheme, with axe: the layouts of issue 17 must not overflow or lose
+      // a landmark there. The ui components are covered at the default size above.
+      ...(['phone', 'tablet'] as const).map((device) => ({
+        extends: true,
+        plugins: [
+          storybookTest({
+            configDir: '.storybook',
+            initialGlobals: { theme: 'light', viewport: { value: device, isRotated: false } },
+          }),
+        ],
+        test: {
+          name: `storybook-${device}`,
+          browser: browser(`storybook-${device}`),
+          setupFiles: ['.storybook/vitest.setup.ts'],
+          testTimeout: 30_000,
+          exclude: ['libs/ui/**'],
+        },
+      })),
     ],
   },
 });

@@ -41,6 +41,16 @@ const loudMsw = async () => {
   return worker;
 };
 
+/** A phone (390 × 844, an iPhone 12–15) and a tablet in portrait (768 × 1024, an iPad). */
+const STORY_VIEWPORTS = {
+  phone: { name: 'Phone 390 × 844', styles: { width: '390px', height: '844px' }, type: 'mobile' },
+  tablet: {
+    name: 'Tablet 768 × 1024',
+    styles: { width: '768px', height: '1024px' },
+    type: 'tablet',
+  },
+} as const;
+
 const preview: Preview = {
   decorators: [withMantine],
   loaders: [mswLoader(loudMsw)],
@@ -61,6 +71,10 @@ const preview: Preview = {
   initialGlobals: { theme: 'light' },
   parameters: {
     layout: 'fullscreen',
+    // The viewport toolbar: the two devices every screen is checked on (libs/ui's layout rules,
+    // LAYOUT in libs/ui/src/shell/layout). The story tests render the Screens at both as well
+    // (vitest.config.ts, projects storybook-phone and storybook-tablet).
+    viewport: { options: STORY_VIEWPORTS },
     controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
     // Story tests fail on any axe violation (incl. colour contrast), not only warn.
     a11y: { test: 'error' },

@@ -6,6 +6,7 @@ import { ChatHeader } from './ChatHeader';
 const meta = {
   title: 'UI/Chat/ChatHeader',
   component: ChatHeader,
+  tags: ['autodocs'],
   args: {
     name: 'Bob Okafor',
     kind: 'direct',

@@ -12,6 +12,7 @@ import { ChatSidebar } from './ChatSidebar';
 const meta = {
   title: 'UI/Chat/ChatSidebar',
   component: ChatSidebar,
+  tags: ['autodocs'],
   args: { sections: sidebarSections(), onNavigate: fn() },
   decorators: [
     (Story) => (

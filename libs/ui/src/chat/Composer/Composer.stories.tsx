@@ -6,6 +6,7 @@ import { Composer } from './Composer';
 const meta = {
   title: 'UI/Chat/Composer',
   component: Composer,
+  tags: ['autodocs'],
   args: {
     onSend: fn(),
     onSharePatientCard: fn(),

@@ -7,6 +7,7 @@ import { ConversationIcon } from './ConversationIcon';
 const meta = {
   title: 'UI/Chat/ConversationIcon',
   component: ConversationIcon,
+  tags: ['autodocs'],
   args: { kind: 'team', teamIcon: 'private' },
   decorators: [
     (Story) => (

@@ -6,6 +6,7 @@ import { DeliveryStatus } from './DeliveryStatus';
 const meta = {
   title: 'UI/Chat/DeliveryStatus',
   component: DeliveryStatus,
+  tags: ['autodocs'],
   parameters: { layout: 'padded' },
   args: { state: 'stored', onRetry: fn() },
 } satisfies Meta<typeof DeliveryStatus>;

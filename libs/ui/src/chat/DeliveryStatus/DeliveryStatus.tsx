@@ -27,6 +27,7 @@ const ICONS: Record<Exclude<DeliveryState, 'sending'>, ReactNode> = {
 };
 
 export interface DeliveryStatusProps {
+  /** Where the message is: sending, sent (stored by the server), displayed (read) or failed. */
   state: DeliveryState;
   /** Offered when the state is `failed`. */
   onRetry?: () => void;

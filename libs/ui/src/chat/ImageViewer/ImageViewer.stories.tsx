@@ -6,6 +6,7 @@ import { ImageViewer } from './ImageViewer';
 const meta = {
   title: 'UI/Chat/ImageViewer',
   component: ImageViewer,
+  tags: ['autodocs'],
   args: {
     opened: true,
     onClose: fn(),

@@ -9,7 +9,9 @@ export type ImageState =
   { status: 'loading' } | { status: 'loaded'; src: string } | { status: 'failed' };
 
 export interface ImageViewerProps {
+  /** Whether the viewer is open. */
   opened: boolean;
+  /** Closes the viewer (Escape, the close button or a click outside). */
   onClose: () => void;
   /** The full-size image's state. */
   image: ImageState;

@@ -28,6 +28,7 @@ const actions = {
 const meta = {
   title: 'UI/Chat/MessageBubble',
   component: MessageBubble,
+  tags: ['autodocs'],
   args: { entry: first, senderName: 'Bob Okafor', isOwn: false, actions },
 } satisfies Meta<typeof MessageBubble>;
 export default meta;

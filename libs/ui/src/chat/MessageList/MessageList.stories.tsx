@@ -42,7 +42,11 @@ const actions = {
 
 const meta = {
   title: 'UI/Chat/MessageList',
-  component: ListStory,
+  // The Docs page documents MessageList's own props; the stories render it through ListStory,
+  // which builds the timeline from plain messages as the app does.
+  component: MessageList as unknown as typeof ListStory,
+  render: (args) => <ListStory {...args} />,
+  tags: ['autodocs'],
   args: {
     messages: handoverConversation(),
     currentUser: ALICE,

@@ -7,6 +7,7 @@ import { MessageText } from './MessageText';
 const meta = {
   title: 'UI/Chat/MessageText',
   component: MessageText,
+  tags: ['autodocs'],
   args: { text: 'Bed 3: Mr Patel, NSTEMI day 2, troponin trending down, for angio today.' },
   // About the width of a message bubble on a laptop.
   decorators: [

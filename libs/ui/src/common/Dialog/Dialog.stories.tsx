@@ -7,6 +7,7 @@ import { Dialog } from './Dialog';
 const meta = {
   title: 'UI/Common/Dialog',
   component: Dialog,
+  tags: ['autodocs'],
   args: {
     opened: true,
     onClose: fn(),

@@ -5,6 +5,7 @@ import { StatusIndicator } from './StatusIndicator';
 const meta = {
   title: 'UI/Common/StatusIndicator',
   component: StatusIndicator,
+  tags: ['autodocs'],
   args: { status: 'AVAILABLE', withLabel: true },
 } satisfies Meta<typeof StatusIndicator>;
 export default meta;

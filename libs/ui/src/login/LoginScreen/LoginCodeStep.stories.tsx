@@ -7,6 +7,7 @@ import { LoginCodeStep } from './LoginCodeStep';
 const meta = {
   title: 'UI/Login/LoginCodeStep',
   component: LoginCodeStep,
+  tags: ['autodocs'],
   args: {
     status: 'idle',
     emailSentTo: 'alice@example.org',

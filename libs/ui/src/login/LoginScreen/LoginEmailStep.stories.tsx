@@ -22,6 +22,7 @@ function StatefulEmailStep(props: LoginEmailStepProps) {
 const meta = {
   title: 'UI/Login/LoginEmailStep',
   component: LoginEmailStep,
+  tags: ['autodocs'],
   args: { email: '', status: 'idle', onEmailChange: fn(), onRequestCode: fn() },
   render: (args) => (
     <Box p="md" maw={400}>

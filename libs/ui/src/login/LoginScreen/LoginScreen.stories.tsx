@@ -22,6 +22,7 @@ function StatefulLoginScreen(props: LoginScreenProps) {
 const meta = {
   title: 'UI/Login/LoginScreen',
   component: LoginScreen,
+  tags: ['autodocs'],
   parameters: { layout: 'fullscreen' },
   args: {
     step: 'email',

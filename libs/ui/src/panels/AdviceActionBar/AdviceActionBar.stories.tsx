@@ -6,6 +6,7 @@ import { AdviceActionBar } from './AdviceActionBar';
 const meta = {
   title: 'UI/Panels/AdviceActionBar',
   component: AdviceActionBar,
+  tags: ['autodocs'],
   args: {
     state: 'RESOLVABLE',
     isRequester: true,

@@ -5,6 +5,7 @@ import { AdviceTeamInfo } from './AdviceTeamInfo';
 const meta = {
   title: 'UI/Panels/AdviceTeamInfo',
   component: AdviceTeamInfo,
+  tags: ['autodocs'],
   decorators: [
     (Story) => (
       <Box maw={360}>

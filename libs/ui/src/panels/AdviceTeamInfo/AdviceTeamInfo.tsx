@@ -2,6 +2,7 @@ import { List, Stack, Text, Title } from '@mantine/core';
 import { MemberList, type PanelMember } from '../MemberList';
 
 export interface AdviceTeamInfoProps {
+  /** The advice team's name, as the panel's heading. */
   teamName: string;
   /** public_data.tips */
   tips: readonly string[];

@@ -5,6 +5,7 @@ import { InlineRename } from './InlineRename';
 const meta = {
   title: 'UI/Panels/InlineRename',
   component: InlineRename,
+  tags: ['autodocs'],
   args: { name: 'Ward 7 Team', onRename: fn(), editable: true },
 } satisfies Meta<typeof InlineRename>;
 export default meta;

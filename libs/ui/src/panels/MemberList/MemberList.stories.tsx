@@ -11,6 +11,7 @@ const members: PanelMember[] = [
 const meta = {
   title: 'UI/Panels/MemberList',
   component: MemberList,
+  tags: ['autodocs'],
   args: { members, onRemove: fn(), selfId: 'u-alice' },
 } satisfies Meta<typeof MemberList>;
 export default meta;

@@ -13,6 +13,7 @@ export interface PanelMember {
 }
 
 export interface MemberListProps {
+  /** The members, in the order to show them. */
   members: readonly PanelMember[];
   /** Offers a remove button per member (any member can remove, spec 01 §6). */
   onRemove?: (member: PanelMember) => void;

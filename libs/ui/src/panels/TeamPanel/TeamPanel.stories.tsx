@@ -28,6 +28,7 @@ const members = [
 const meta = {
   title: 'UI/Panels/TeamPanel',
   component: TeamPanel,
+  tags: ['autodocs'],
   decorators: [
     (Story) => (
       <Box maw={360}>

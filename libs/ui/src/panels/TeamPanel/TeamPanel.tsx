@@ -13,16 +13,21 @@ export interface TeamPanelTeam {
 }
 
 export interface TeamPanelProps {
+  /** The team's name and its forum settings (discoverable, auto-accept). */
   team: TeamPanelTeam;
+  /** The team's members. */
   members: readonly PanelMember[];
   /** Whether the viewer is a member: members rename, manage members and leave. */
   isMember: boolean;
   /** The viewer's id (no self-removal button). */
   selfId?: string;
+  /** Receives the new name from the inline rename (members only). */
   onRename: (name: string) => void;
   /** Opens the contact picker to add members. */
   onAddMembers: () => void;
+  /** Removes a member, after the confirmation dialog. */
   onRemoveMember: (member: PanelMember) => void;
+  /** Joins the team (a discoverable forum the viewer is not a member of). */
   onJoin: () => void;
   /** Called after the leave confirmation. */
   onLeave: () => void;

@@ -6,6 +6,7 @@ import { UserProfilePanel } from './UserProfilePanel';
 const meta = {
   title: 'UI/Panels/UserProfilePanel',
   component: UserProfilePanel,
+  tags: ['autodocs'],
   decorators: [
     (Story) => (
       <Box maw={360}>

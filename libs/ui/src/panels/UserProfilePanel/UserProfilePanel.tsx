@@ -17,6 +17,7 @@ export interface UserProfile {
 }
 
 export interface UserProfilePanelProps {
+  /** The person shown: name, role, speciality, hospital, availability, email and teams. */
   user: UserProfile;
 }
 

@@ -10,6 +10,7 @@ const bob = people[1] as SearchUser;
 const meta = {
   title: 'UI/Pickers/ContactPicker',
   component: ContactPicker,
+  tags: ['autodocs'],
   args: {
     opened: true,
     onClose: fn(),

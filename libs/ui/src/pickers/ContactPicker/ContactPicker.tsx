@@ -6,14 +6,19 @@ import { Dialog } from '../../common/Dialog';
 import { SearchFilters } from '../../search/SearchFilters';
 
 export interface ContactPickerProps {
+  /** Whether the picker is open. */
   opened: boolean;
+  /** Closes the picker without saving. */
   onClose: () => void;
   /** Title, e.g. "Add members". @default 'Choose people' */
   title?: string;
   /** The query (the app debounces it 500 ms before searching, spec 01 §9). */
   query: string;
+  /** Receives every change of the search box. */
   onQueryChange: (query: string) => void;
+  /** Whether the search includes people outside the viewer's organisation. */
   outsideOrganisation: boolean;
+  /** Receives the organisation switch's new value. */
   onOutsideOrganisationChange: (outside: boolean) => void;
   /** People found for the query. */
   results: readonly SearchUser[];
@@ -21,7 +26,7 @@ export interface ContactPickerProps {
   initialSelected?: readonly SearchUser[];
   /** Receives the chosen people, de-duplicated by id. */
   onSave: (people: SearchUser[]) => void;
-  /** @default 'idle' */
+  /** Whether the search is running (a loader in the list). @default 'idle' */
   status?: 'idle' | 'loading';
   /** Save button text. @default 'Save' */
   saveLabel?: string;

@@ -13,6 +13,7 @@ const file = {
 const meta = {
   title: 'UI/Pickers/FileActionModal',
   component: FileActionModal,
+  tags: ['autodocs'],
   args: { file, onClose: fn(), onDownload: fn(), onEmail: fn() },
 } satisfies Meta<typeof FileActionModal>;
 export default meta;

@@ -8,6 +8,7 @@ import { EmailAddressForm } from '../SendToEmailDialog';
 export interface FileActionModalProps {
   /** The file to act on; the dialog is open while set. */
   file: FileShare | null;
+  /** Closes the dialog without an action. */
   onClose: () => void;
   /** Downloads the file to the device. */
   onDownload: (file: FileShare) => void;

@@ -6,6 +6,7 @@ import { EmailAddressForm } from './EmailAddressForm';
 const meta = {
   title: 'UI/Pickers/EmailAddressForm',
   component: EmailAddressForm,
+  tags: ['autodocs'],
   args: { onSend: fn(), onCancel: fn() },
   decorators: [
     (Story) => (

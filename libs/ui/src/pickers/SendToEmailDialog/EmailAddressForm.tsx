@@ -5,6 +5,7 @@ import { useState, type SubmitEvent } from 'react';
 export interface EmailAddressFormProps {
   /** Receives the trimmed address. */
   onSend: (email: string) => void;
+  /** Goes back without sending. */
   onCancel: () => void;
   /** Pre-filled address (usually the user's own). @default '' */
   defaultEmail?: string;

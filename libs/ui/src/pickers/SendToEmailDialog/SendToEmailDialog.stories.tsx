@@ -5,6 +5,7 @@ import { SendToEmailDialog } from './SendToEmailDialog';
 const meta = {
   title: 'UI/Pickers/SendToEmailDialog',
   component: SendToEmailDialog,
+  tags: ['autodocs'],
   args: {
     opened: true,
     onClose: fn(),

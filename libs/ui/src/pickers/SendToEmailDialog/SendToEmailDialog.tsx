@@ -3,7 +3,9 @@ import { Dialog } from '../../common/Dialog';
 import { EmailAddressForm } from './EmailAddressForm';
 
 export interface SendToEmailDialogProps {
+  /** Whether the dialog is open. */
   opened: boolean;
+  /** Closes the dialog without sending. */
   onClose: () => void;
   /** Receives the trimmed, valid address. */
   onSend: (email: string) => void;

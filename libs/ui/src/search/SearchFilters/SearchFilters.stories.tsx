@@ -5,6 +5,7 @@ import { SearchFilters } from './SearchFilters';
 const meta = {
   title: 'UI/Search/SearchFilters',
   component: SearchFilters,
+  tags: ['autodocs'],
   args: {
     includes: ['user.other'],
     onIncludesChange: fn(),

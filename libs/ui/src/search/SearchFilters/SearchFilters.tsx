@@ -8,9 +8,11 @@ import {
 export interface SearchFiltersProps {
   /** Chosen includes; empty means everything. */
   includes: readonly SearchInclude[];
+  /** Receives the new includes when a choice changes. */
   onIncludesChange: (includes: SearchInclude[]) => void;
   /** filters.outsideOrganisation (default false). */
   outsideOrganisation: boolean;
+  /** Receives the organisation switch's new value. */
   onOutsideOrganisationChange: (outside: boolean) => void;
   /** Search page says No/Yes, the contact picker says "in my organisation"/"outside organisation". @default 'search' */
   wording?: 'search' | 'picker';

@@ -34,6 +34,7 @@ const hostileTeam = named(`${XSS_IMG} team`, awkwardResults);
 const meta = {
   title: 'UI/Search/SearchResultRow',
   component: SearchResultRow,
+  tags: ['autodocs'],
   args: { result: priya, onClick: fn() },
   decorators: [
     (Story) => (

@@ -21,9 +21,11 @@ export function describeResult(result: SearchResult): { name: string; detail: st
 }
 
 export interface SearchResultRowProps {
+  /** The person, team, forum or advice team found. */
   result: SearchResult;
   /** Selected in a picker. */
   trailing?: ReactNode;
+  /** Called on a click (picker rows). */
   onClick?: () => void;
   /** Renders a link (search page) rather than a button (picker). */
   href?: string;

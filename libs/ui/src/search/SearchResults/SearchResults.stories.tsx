@@ -6,6 +6,7 @@ import { SearchResults } from './SearchResults';
 const meta = {
   title: 'UI/Search/SearchResults',
   component: SearchResults,
+  tags: ['autodocs'],
   args: {
     query: 'cardio',
     onQueryChange: fn(),

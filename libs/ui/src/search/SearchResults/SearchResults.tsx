@@ -5,18 +5,25 @@ import { SearchFilters } from '../SearchFilters';
 import { SearchResultRow } from '../SearchResultRow';
 
 export interface SearchResultsProps {
+  /** The search box's text. */
   query: string;
+  /** Receives every change of the search box (the app debounces it). */
   onQueryChange: (query: string) => void;
+  /** Chosen includes (people, teams, forums, advice); empty means everything. */
   includes: readonly SearchInclude[];
+  /** Receives the new includes when a choice changes. */
   onIncludesChange: (includes: SearchInclude[]) => void;
+  /** Whether the search includes people outside the viewer's organisation. */
   outsideOrganisation: boolean;
+  /** Receives the organisation switch's new value. */
   onOutsideOrganisationChange: (outside: boolean) => void;
+  /** The hits of the current page, in the server's order. */
   results: readonly SearchResult[];
   /** Total hits (meta.total). */
   total?: number;
   /** Receives `searchResultRoute(result)` on a plain click. */
   onOpen: (route: string) => void;
-  /** @default 'idle' */
+  /** The search's state: a loader while loading, an error notice on failure. @default 'idle' */
   status?: 'idle' | 'loading' | 'error';
 }
 

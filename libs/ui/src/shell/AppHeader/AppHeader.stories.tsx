@@ -7,6 +7,7 @@ import { AppHeader } from './AppHeader';
 const meta = {
   title: 'UI/Shell/AppHeader',
   component: AppHeader,
+  tags: ['autodocs'],
   args: {
     userName: 'Alice Morgan',
     status: 'AVAILABLE',

@@ -5,6 +5,7 @@ import { LogoutConfirmModal } from './LogoutConfirmModal';
 const meta = {
   title: 'UI/Shell/LogoutConfirmModal',
   component: LogoutConfirmModal,
+  tags: ['autodocs'],
   args: { opened: true, onClose: fn(), onConfirm: fn() },
 } satisfies Meta<typeof LogoutConfirmModal>;
 export default meta;

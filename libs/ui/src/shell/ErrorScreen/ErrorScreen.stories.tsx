@@ -2,9 +2,11 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { ErrorScreen } from './ErrorScreen';
 
-const meta = { title: 'UI/Shell/ErrorScreen', component: ErrorScreen } satisfies Meta<
-  typeof ErrorScreen
->;
+const meta = {
+  title: 'UI/Shell/ErrorScreen',
+  component: ErrorScreen,
+  tags: ['autodocs'],
+} satisfies Meta<typeof ErrorScreen>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

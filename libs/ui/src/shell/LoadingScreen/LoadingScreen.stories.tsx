@@ -1,9 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { LoadingScreen } from './LoadingScreen';
 
-const meta = { title: 'UI/Shell/LoadingScreen', component: LoadingScreen } satisfies Meta<
-  typeof LoadingScreen
->;
+const meta = {
+  title: 'UI/Shell/LoadingScreen',
+  component: LoadingScreen,
+  tags: ['autodocs'],
+} satisfies Meta<typeof LoadingScreen>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

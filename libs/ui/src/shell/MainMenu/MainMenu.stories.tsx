@@ -6,6 +6,7 @@ import { MainMenu } from './MainMenu';
 const meta = {
   title: 'UI/Shell/MainMenu',
   component: MainMenu,
+  tags: ['autodocs'],
   parameters: { layout: 'padded' },
   args: { viewer: viewers.alice, active: 'chats', onNavigate: fn() },
 } satisfies Meta<typeof MainMenu>;

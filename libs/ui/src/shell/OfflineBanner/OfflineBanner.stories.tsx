@@ -2,9 +2,11 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { OfflineBanner } from './OfflineBanner';
 
-const meta = { title: 'UI/Shell/OfflineBanner', component: OfflineBanner } satisfies Meta<
-  typeof OfflineBanner
->;
+const meta = {
+  title: 'UI/Shell/OfflineBanner',
+  component: OfflineBanner,
+  tags: ['autodocs'],
+} satisfies Meta<typeof OfflineBanner>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

@@ -5,6 +5,7 @@ import { SessionPlaceholder } from './SessionPlaceholder';
 const meta = {
   title: 'UI/Shell/SessionPlaceholder',
   component: SessionPlaceholder,
+  tags: ['autodocs'],
   args: { onRetry: fn(), onLogin: fn() },
 } satisfies Meta<typeof SessionPlaceholder>;
 export default meta;

@@ -5,6 +5,7 @@ import { WelcomeEmptyState } from './WelcomeEmptyState';
 const meta = {
   title: 'UI/Shell/WelcomeEmptyState',
   component: WelcomeEmptyState,
+  tags: ['autodocs'],
 } satisfies Meta<typeof WelcomeEmptyState>;
 export default meta;
 type Story = StoryObj<typeof meta>;
