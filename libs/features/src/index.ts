@@ -19,10 +19,6 @@ export type { AppNotification, NotificationInput } from './shell/services/notifi
 export { NotificationViewport } from './shell/components/NotificationViewport';
 export { AppErrorBoundary } from './shell/components/AppErrorBoundary';
 export { unreadTitle } from './shell/hooks/useDocumentTitle';
-export { ChatRuntimeProvider, useChatRuntime } from './chat/runtime/ChatRuntime';
-export type { ChatRuntimeValue, ConversationTarget } from './chat/runtime/ChatRuntime';
-export { sidebarItems } from './chat/sidebarItems';
-export type { DirectConversation, SidebarLists } from './chat/sidebarItems';
 export { createPandoApp, preloadChatWiring } from './app/createPandoApp';
 export type { PandoApp, PandoAppAdapters } from './app/createPandoApp';
 export type { ChatAdapter, ChatSession } from './chat/runtime/ChatWiring';

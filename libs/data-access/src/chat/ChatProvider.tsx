@@ -1,8 +1,16 @@
-import { INITIAL_MESSAGE_LOADING, type ConnectionStatus } from '@pando/domain';
+import {
+  INITIAL_MESSAGE_LOADING,
+  bareJid,
+  isRoomJid,
+  jidLocal,
+  totalUnread,
+  type ConnectionStatus,
+} from '@pando/domain';
 import {
   createContext,
   useCallback,
   useContext,
+  useRef,
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
@@ -12,12 +20,18 @@ import type { DeliveryState } from './messages';
 const ChatStoreContext = createContext<ChatStore | null>(null);
 
 export interface ChatProviderProps {
-  /** The store the app created (and started) for the signed-in user. */
+  /**
+   * The store the app created for the signed-in user, or `ChatStore.unavailable()` when the app
+   * runs without a chat (its snapshot says so: `available: false`).
+   */
   store: ChatStore;
   children?: ReactNode;
 }
 
-/** Makes one `ChatStore` available to the chat hooks below it. */
+/**
+ * The one chat context: makes one `ChatStore` available to the hooks below it. Every hook reads
+ * a slice through a selector, so a message re-renders only what shows its conversation.
+ */
 export function ChatProvider({ store, children }: ChatProviderProps) {
   return <ChatStoreContext.Provider value={store}>{children}</ChatStoreContext.Provider>;
 }
@@ -30,23 +44,45 @@ export function useChatStore(): ChatStore {
 }
 
 /**
- * A slice of the snapshot. The selector must return something stable for an unchanged
- * snapshot (a field of it), which every hook here does: the snapshot is immutable and only
- * the parts that changed are new objects.
+ * A slice of the snapshot; the component re-renders only when the slice changes (`isEqual`,
+ * `Object.is` by default). A selector that builds a new object each time must pass an `isEqual`
+ * that compares contents: the last equal result is returned, so React sees no change.
  */
-export function useChatSelector<T>(selector: (snapshot: ChatSnapshot) => T): T {
+function useChatSelector<T>(
+  selector: (snapshot: ChatSnapshot) => T,
+  isEqual: (a: T, b: T) => boolean = Object.is,
+): T {
   const store = useChatStore();
-  const get = useCallback(() => selector(store.getSnapshot()), [store, selector]);
+  const last = useRef<{ snapshot: ChatSnapshot; selector: unknown; value: T } | null>(null);
+  const get = useCallback(() => {
+    const snapshot = store.getSnapshot();
+    const previous = last.current?.selector === selector ? last.current : null;
+    if (previous?.snapshot === snapshot) return previous.value;
+    const value = selector(snapshot);
+    const kept = previous && isEqual(previous.value, value) ? previous.value : value;
+    last.current = { snapshot, selector, value: kept };
+    return kept;
+  }, [store, selector, isEqual]);
   return useSyncExternalStore(store.subscribe, get, get);
+}
+
+function shallowEqualRecords<V>(a: Readonly<Record<string, V>>, b: Readonly<Record<string, V>>) {
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((k) => Object.is(a[k], b[k]));
 }
 
 const selectConnection = (s: ChatSnapshot) => s.connection;
 const selectUnread = (s: ChatSnapshot) => s.unread;
+const selectUnreadTotal = (s: ChatSnapshot) => totalUnread(s.unread);
 const selectOffline = (s: ChatSnapshot) => s.offline;
-const selectDelivery = (s: ChatSnapshot) => s.delivery;
+const selectAvailable = (s: ChatSnapshot) => s.available;
 const selectUploads = (s: ChatSnapshot) => s.uploads;
-const selectLastActive = (s: ChatSnapshot) => s.lastActive;
-const selectConversations = (s: ChatSnapshot) => s.conversations;
+
+/** Whether the app has a live chat at all (false on `ChatStore.unavailable()`). */
+export function useChatAvailable(): boolean {
+  return useChatSelector(selectAvailable);
+}
 
 /** The tagged-union connection state. */
 export function useConnectionState(): ConnectionStatus {
@@ -58,14 +94,19 @@ export function useChatOffline(): boolean {
   return useChatSelector(selectOffline);
 }
 
-/** Unread counts per chat address. */
+/** Unread counts per chat address (the sidebar; changes only when a count does). */
 export function useUnreadCounts(): Readonly<Record<string, number>> {
   return useChatSelector(selectUnread);
 }
 
-/** All conversations the store knows (inbox and opened ones). */
-export function useConversations(): Readonly<Record<string, ConversationState>> {
-  return useChatSelector(selectConversations);
+/** The unread total (the title, the menu): re-renders only when the total changes. */
+export function useUnreadTotal(): number {
+  return useChatSelector(selectUnreadTotal);
+}
+
+/** One conversation's unread count. */
+export function useUnreadCount(address: string): number {
+  return useChatSelector(useCallback((s: ChatSnapshot) => s.unread[address] ?? 0, [address]));
 }
 
 const EMPTY: ConversationState = {
@@ -75,15 +116,68 @@ const EMPTY: ConversationState = {
   loading: INITIAL_MESSAGE_LOADING,
 };
 
-/** One conversation's messages and loading state (an empty one until something is known). */
+/**
+ * One conversation's messages and loading state (an empty one until something is known). The
+ * store replaces a conversation's object only when it changes, so a message elsewhere does not
+ * re-render this.
+ */
 export function useConversation(address: string): ConversationState {
-  const conversations = useChatSelector(selectConversations);
-  return conversations[address] ?? EMPTY;
+  return useChatSelector(
+    useCallback((s: ChatSnapshot) => s.conversations[address] ?? EMPTY, [address]),
+  );
 }
 
-/** Delivery states of sent messages, by message id. */
-export function useDeliveryStates(): Readonly<Record<string, DeliveryState>> {
-  return useChatSelector(selectDelivery);
+/** A direct conversation the chat knows of (the inbox, or one opened), for the sidebar. */
+export interface DirectConversation {
+  address: string;
+  /** The other person's uuid (the JID's local part). */
+  userId: string;
+  name: string;
+}
+
+function directsOf(s: ChatSnapshot): DirectConversation[] {
+  const directs: DirectConversation[] = [];
+  for (const c of Object.values(s.conversations)) {
+    if (c.type !== 'chat' || isRoomJid(c.address)) continue;
+    const last = c.lastMessage ?? c.messages[c.messages.length - 1];
+    const mine = last ? bareJid(last.from) !== c.address : false;
+    const name =
+      (mine ? last?.displayNames?.recipient : last?.displayNames?.sender) ?? jidLocal(c.address);
+    directs.push({ address: c.address, userId: jidLocal(c.address), name });
+  }
+  return directs;
+}
+
+function sameDirects(a: readonly DirectConversation[], b: readonly DirectConversation[]) {
+  if (a.length !== b.length) return false;
+  return a.every((d, i) => {
+    const other = b[i];
+    return other !== undefined && d.address === other.address && d.name === other.name;
+  });
+}
+
+/** The direct conversations (sidebar "Direct messages"); a new message in one does not change it. */
+export function useDirectConversations(): readonly DirectConversation[] {
+  return useChatSelector(directsOf, sameDirects);
+}
+
+/**
+ * Delivery states of the messages of one conversation, by message id: a send elsewhere does not
+ * re-render this conversation.
+ */
+export function useDeliveryStates(address: string): Readonly<Record<string, DeliveryState>> {
+  const select = useCallback(
+    (s: ChatSnapshot) => {
+      const states: Record<string, DeliveryState> = {};
+      for (const m of s.conversations[address]?.messages ?? []) {
+        const state = s.delivery[m.id];
+        if (state !== undefined) states[m.id] = state;
+      }
+      return states;
+    },
+    [address],
+  );
+  return useChatSelector(select, shallowEqualRecords);
 }
 
 /** Upload progress (0…1) of images being sent, by message id. */
@@ -93,5 +187,10 @@ export function useUploadProgress(): Readonly<Record<string, number>> {
 
 /** When the other user was last active (ms since epoch), null when unknown. */
 export function useLastActive(address: string): number | null | undefined {
-  return useChatSelector(selectLastActive)[address];
+  return useChatSelector(useCallback((s: ChatSnapshot) => s.lastActive[address], [address]));
+}
+
+/** The user-status index (AVAILABLE, UNAVAILABLE, UNKNOWN) of one person, by uuid. */
+export function useUserStatus(uuid: string): string | undefined {
+  return useChatSelector(useCallback((s: ChatSnapshot) => s.userStatus[uuid], [uuid]));
 }

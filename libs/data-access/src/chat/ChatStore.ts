@@ -153,6 +153,8 @@ export interface ChatStoreOptions {
 }
 
 export interface ChatSnapshot {
+  /** False for `ChatStore.unavailable()`: the app runs without a chat (the panes say so). */
+  available: boolean;
   /** Connection (spec 01 §4), the domain's machine: idle, connecting, online, disconnected, stopped. */
   connection: ConnectionStatus;
   /** When the next automatic reconnect happens (ms since epoch); null when none is scheduled. */
@@ -190,6 +192,21 @@ const consoleLogger: ChatLogger = {
 };
 
 const alwaysOnline: NetworkStatus = { isOnline: () => true, subscribe: () => () => undefined };
+
+const notConnected = () => Promise.reject(new Error('no chat in this app'));
+const UNAVAILABLE_TRANSPORT: ChatTransport = {
+  jid: null,
+  connect: notConnected,
+  disconnect: () => Promise.resolve(),
+  send: notConnected,
+  sendMarker: notConnected,
+  enableCarbons: notConnected,
+  sendPresence: notConnected,
+  fetchInbox: notConnected,
+  fetchHistory: notConnected,
+  lastActivity: notConnected,
+  on: () => () => undefined,
+};
 
 /** `navigator.onLine` with the window's online/offline events; always online outside a browser. */
 export function browserNetworkStatus(): NetworkStatus {
@@ -299,6 +316,7 @@ export class ChatStore {
       delivery[e.id] = 'queued';
     }
     this.state = {
+      available: true,
       connection: { status: 'idle' },
       reconnectAt: null,
       offline: !this.network.isOnline(),
@@ -312,6 +330,22 @@ export class ChatStore {
       outbox: entries.map((e) => e.id),
       activeConversation: null,
     };
+  }
+
+  /**
+   * "No chat" as a store: the stories without a signed-in user, an app without a chat adapter,
+   * the shell after the chat crashed. It never connects; its snapshot has `available: false` and
+   * a stopped connection, and every send is refused with the "agent has disconnected" notice.
+   */
+  static unavailable(): ChatStore {
+    const store = new ChatStore({
+      transport: UNAVAILABLE_TRANSPORT,
+      user: { jid: '', name: '' },
+      outboxStorage: { load: () => [], save: () => undefined },
+      network: alwaysOnline,
+    });
+    store.state = { ...store.state, available: false, connection: { status: 'stopped' } };
+    return store;
   }
 
   // ---- external store --------------------------------------------------------------------

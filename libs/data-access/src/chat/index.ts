@@ -45,16 +45,20 @@ export {
 export {
   ChatProvider,
   useChatStore,
-  useChatSelector,
+  useChatAvailable,
   useConnectionState,
   useChatOffline,
   useUnreadCounts,
-  useConversations,
+  useUnreadTotal,
+  useUnreadCount,
   useConversation,
+  useDirectConversations,
   useDeliveryStates,
   useUploadProgress,
   useLastActive,
+  useUserStatus,
   type ChatProviderProps,
+  type DirectConversation,
 } from './ChatProvider';
 export { XmppTransport, type XmppTransportOptions } from './XmppTransport';
 export { bindDocumentVisibility } from './documentVisibility';

@@ -43,13 +43,11 @@ export interface PandoApp {
 
 // The chat wiring (chat store, live conversation) is code-split off the login route; its chunk
 // is the same for every app, so it is one module-level preloadable.
-const chatWiring = preloadable(() =>
-  import('../chat/runtime/ChatWiring').then((m) => m.ChatWiring),
-);
+const chatRoot = preloadable(() => import('../chat/runtime/ChatWiring').then((m) => m.ChatRoot));
 
 /** Starts downloading the chat wiring's code (boot, before the configuration is in). */
 export function preloadChatWiring(): Promise<unknown> {
-  return chatWiring.preload();
+  return chatRoot.preload();
 }
 
 /**
@@ -83,22 +81,24 @@ export function createPandoApp(adapters: PandoAppAdapters): PandoApp {
   });
 
   const { loadChat } = adapters;
-  const liveChat = loadChat
-    ? preloadable(
-        () =>
-          Promise.all([chatWiring.preload(), loadChat()]).then(
-            ([ChatWiring, adapter]) =>
-              function LiveChat({ children }: { children: ReactNode }) {
-                return <ChatWiring adapter={adapter}>{children}</ChatWiring>;
-              },
-          ),
-        // The screens read the chat on their first render: rather than mounting the shell without
-        // it and remounting it when it arrives, a spinner shows until the chunk is in (usually it
-        // was requested at boot and is in before the sidebar's lists).
-        { fallback: <LoadingScreen label="Loading your conversations…" /> },
-      )
-    : undefined;
-  const LiveChat = liveChat?.Component;
+  const liveChat = preloadable(
+    () =>
+      Promise.all([chatRoot.preload(), loadChat?.()]).then(
+        ([ChatRoot, adapter]) =>
+          function LiveChat({ children }: { children: ReactNode }) {
+            return (
+              <ChatRoot adapter={adapter} logger={logger}>
+                {children}
+              </ChatRoot>
+            );
+          },
+      ),
+    // The screens read the chat on their first render: rather than mounting the shell without
+    // it and remounting it when it arrives, a spinner shows until the chunk is in (usually it
+    // was requested at boot and is in before the sidebar's lists).
+    { fallback: <LoadingScreen label="Loading your conversations…" /> },
+  );
+  const LiveChat = liveChat.Component;
 
   const routes = createAppRoutes({
     onLogin: () => {
@@ -108,14 +108,7 @@ export function createPandoApp(adapters: PandoAppAdapters): PandoApp {
     onSessionEstablished: () => {
       session.established = true;
     },
-    wrapShell: (shell) =>
-      LiveChat ? (
-        <AppErrorBoundary logger={logger} fallback={shell}>
-          <LiveChat>{shell}</LiveChat>
-        </AppErrorBoundary>
-      ) : (
-        shell
-      ),
+    wrapShell: (shell) => <LiveChat>{shell}</LiveChat>,
   });
   router =
     adapters.initialPath === undefined
@@ -144,6 +137,6 @@ export function createPandoApp(adapters: PandoAppAdapters): PandoApp {
 
   return {
     Root,
-    preloadChat: () => liveChat?.preload() ?? Promise.resolve(),
+    preloadChat: () => liveChat.preload(),
   };
 }

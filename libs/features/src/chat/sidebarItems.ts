@@ -1,3 +1,4 @@
+import type { DirectConversation } from '@pando/data-access';
 import {
   chatRoutes,
   isAdviceHiddenFor,
@@ -30,13 +31,6 @@ export interface SidebarLists {
   teams: readonly TeamRow[];
   forums: readonly TeamRow[];
   advice_conversations: readonly AdviceRow[];
-}
-
-/** A direct conversation the chat inbox knows (the other person's bare JID and name). */
-export interface DirectConversation {
-  address: string;
-  userId: string | number;
-  name: string;
 }
 
 /**

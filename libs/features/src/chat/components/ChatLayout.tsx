@@ -1,12 +1,15 @@
 import { Box, Group } from '@mantine/core';
 import { Suspense, useCallback, useMemo } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { useTeamsWithAdviceConversationsQuery } from '@pando/data-access';
+import {
+  useDirectConversations,
+  useTeamsWithAdviceConversationsQuery,
+  useUnreadCounts,
+} from '@pando/data-access';
 import { buildSidebar } from '@pando/domain';
 import { ChatSidebar, LoadingScreen } from '@pando/ui';
 import { useViewer } from '../../auth/SessionGate';
 import { useAppServices } from '../../shell/services/AppServices';
-import { useChatRuntime } from '../runtime/ChatRuntime';
 import { sidebarItems } from '../sidebarItems';
 
 // The pane is its own chunk (routes.tsx); start loading it with the layout, not after it.
@@ -19,17 +22,15 @@ export function ChatLayout() {
   const viewer = useViewer();
   const { chatDomain } = useAppServices();
   const lists = useTeamsWithAdviceConversationsQuery();
-  const chat = useChatRuntime();
+  const directs = useDirectConversations();
+  const unreadCounts = useUnreadCounts();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const items = useMemo(
-    () => sidebarItems(lists.data ?? NO_LISTS, chat.directs, viewer.id, chatDomain),
-    [lists.data, chat.directs, viewer.id, chatDomain],
+    () => sidebarItems(lists.data ?? NO_LISTS, directs, viewer.id, chatDomain),
+    [lists.data, directs, viewer.id, chatDomain],
   );
-  const sections = useMemo(
-    () => buildSidebar(items, chat.unreadCounts),
-    [items, chat.unreadCounts],
-  );
+  const sections = useMemo(() => buildSidebar(items, unreadCounts), [items, unreadCounts]);
   const onNavigate = useCallback(
     (href: string) => {
       void navigate(href);

@@ -1,22 +1,20 @@
 import { Center, Stack, Text } from '@mantine/core';
+import { useChatAvailable } from '@pando/data-access';
 import { ChatHeader } from '@pando/ui';
-import {
-  useChatRuntime,
-  type ConversationChrome,
-  type ConversationTarget,
-} from '../runtime/ChatRuntime';
+import { LiveConversation } from './LiveConversation';
+import type { ConversationChrome, ConversationTarget } from './conversationTarget';
 
 export interface ConversationViewProps extends ConversationChrome {
   target: ConversationTarget;
 }
 
 /**
- * The conversation of a chat screen: live (header, messages, composer) when the app has a chat
- * connection, else the header and an honest notice instead of an empty list.
+ * The conversation of a chat screen: live (header, messages, composer) when the app has a chat,
+ * else the header and an honest notice instead of an empty list.
  */
 export function ConversationView({ target, ...chrome }: ConversationViewProps) {
-  const chat = useChatRuntime();
-  if (chat.renderConversation) return <>{chat.renderConversation(target, chrome)}</>;
+  const available = useChatAvailable();
+  if (available) return <LiveConversation key={target.address} {...target} {...chrome} />;
   return (
     <Stack gap={0} h="100%">
       <ChatHeader

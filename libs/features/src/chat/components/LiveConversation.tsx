@@ -8,7 +8,7 @@ import {
   useDeliveryStates,
   useHttpClient,
   useLastActive,
-  useUnreadCounts,
+  useUnreadCount,
   useUploadProgress,
   type ChatStore,
   type ChatFile,
@@ -34,7 +34,7 @@ import {
 import { useViewer } from '../../auth/SessionGate';
 import { useAppServices } from '../../shell/services/AppServices';
 import { useLastActiveLabel } from '../hooks/useLastActiveLabel';
-import type { ConversationChrome, ConversationTarget } from '../runtime/ChatRuntime';
+import type { ConversationChrome, ConversationTarget } from './conversationTarget';
 
 /** The store's message-loading machine (spec 01 §4) as the list's history states. */
 function historyOf(loading: MessageLoading): HistoryState {
@@ -152,9 +152,9 @@ export function LiveConversation({
 }: LiveConversationProps) {
   const store = useChatStore();
   const conversation = useConversation(address);
-  const delivery = useDeliveryStates();
+  const delivery = useDeliveryStates(address);
   const uploadProgress = useUploadProgress();
-  const unread = useUnreadCounts()[address] ?? 0;
+  const unread = useUnreadCount(address);
   const lastActive = useLastActiveLabel(useLastActive(address));
   const viewer = useViewer();
   const { chatDomain } = useAppServices();

@@ -1,21 +1,33 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   bindDocumentVisibility,
+  ChatProvider,
   ChatStore,
   createChatUploads,
   createForumJoin,
+  useConnectionState,
   useHttpClient,
   useTeamsWithAdviceConversationsQuery,
   type ChatTransport,
   type ConversationMeta,
   type HttpClient,
+  type HttpLogger,
   type NetworkStatus,
   type OutboxStorage,
 } from '@pando/data-access';
-import { displayName, isForum, roomJid, userJid, type CurrentUser } from '@pando/domain';
+import {
+  displayName,
+  isForum,
+  roomJid,
+  TEXTS,
+  userJid,
+  type ConnectionStatus,
+  type CurrentUser,
+} from '@pando/domain';
 import { useViewer } from '../../auth/SessionGate';
+import { AppErrorBoundary } from '../../shell/components/AppErrorBoundary';
 import { useAppServices } from '../../shell/services/AppServices';
-import { StoreChatRuntime } from './StoreChatRuntime';
+import { useBrowserNotifications } from '../hooks/useBrowserNotifications';
 
 /** Who the chat connects as, and the HTTP client of the app (chat token, uploads). */
 export interface ChatSession {
@@ -88,7 +100,37 @@ function useListedConversations(viewerId: number, chatDomain: string): Conversat
   }, [data, chatDomain, viewerId]);
 }
 
-export interface ChatWiringProps {
+/** Offline means a connection that failed, not the first attempt still under way. */
+function isOffline(state: ConnectionStatus): boolean {
+  if (state.status === 'disconnected') return true;
+  return state.status === 'connecting' && state.attempt > 1;
+}
+
+/**
+ * Spec 01 §8 offline notices for the chat connection (the store gives them for the browser's
+ * network), and browser notifications for messages arriving in a hidden tab. Renders nothing;
+ * reads only the connection state, so messages do not re-render it.
+ */
+function ChatNotices({ store }: { store: ChatStore }) {
+  const { notifications } = useAppServices();
+  const connection = useConnectionState();
+  const wasOffline = useRef(false);
+  const offline = isOffline(connection);
+  const online = connection.status === 'online';
+  useEffect(() => {
+    if (offline && !wasOffline.current) {
+      wasOffline.current = true;
+      notifications.notify({ kind: 'warning', message: TEXTS.offline });
+    } else if (online && wasOffline.current) {
+      wasOffline.current = false;
+      notifications.notify({ kind: 'success', message: TEXTS.backOnline });
+    }
+  }, [offline, online, notifications]);
+  useBrowserNotifications(store);
+  return null;
+}
+
+interface ChatWiringProps {
   adapter: ChatAdapter;
   children: ReactNode;
 }
@@ -99,7 +141,7 @@ export interface ChatWiringProps {
  * the chat; it is started and stopped in an effect, told whether the tab is visible, and told
  * the names and ids of the conversations the REST lists know.
  */
-export function ChatWiring({ adapter, children }: ChatWiringProps) {
+function ChatWiring({ adapter, children }: ChatWiringProps) {
   const viewer = useViewer();
   const http = useHttpClient();
   const { logger, notifications, chatDomain } = useAppServices();
@@ -121,9 +163,39 @@ export function ChatWiring({ adapter, children }: ChatWiringProps) {
   useRunningStore(store);
   useEffect(() => bindDocumentVisibility(store), [store]);
   const conversations = useListedConversations(viewer.id, chatDomain);
+  useEffect(() => {
+    store.registerConversations(conversations);
+  }, [store, conversations]);
   return (
-    <StoreChatRuntime store={store} conversations={conversations}>
+    <ChatProvider store={store}>
+      <ChatNotices store={store} />
       {children}
-    </StoreChatRuntime>
+    </ChatProvider>
+  );
+}
+
+/** "No chat": the panes say live chat is not available; sends are refused with a notice. */
+function NoChat({ children }: { children: ReactNode }) {
+  const [store] = useState(() => ChatStore.unavailable());
+  return <ChatProvider store={store}>{children}</ChatProvider>;
+}
+
+export interface ChatRootProps {
+  /** The app's chat; none = the app runs without a live chat. */
+  adapter: ChatAdapter | undefined;
+  logger: HttpLogger;
+  children: ReactNode;
+}
+
+/**
+ * The one chat context around the signed-in shell. A crash in the chat leaves the rest of the
+ * app usable: the shell is shown again without a chat (the panes say chat is off).
+ */
+export function ChatRoot({ adapter, logger, children }: ChatRootProps) {
+  if (!adapter) return <NoChat>{children}</NoChat>;
+  return (
+    <AppErrorBoundary logger={logger} fallback={<NoChat>{children}</NoChat>}>
+      <ChatWiring adapter={adapter}>{children}</ChatWiring>
+    </AppErrorBoundary>
   );
 }

@@ -4,9 +4,11 @@ import { Activity, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import {
   orThrowBadRequest,
+  useChatStore,
   useHttpClient,
   useLogoutMutation,
   useTeamsWithAdviceConversationsQuery,
+  useUnreadTotal,
   type HttpClient,
 } from '@pando/data-access';
 import {
@@ -25,7 +27,6 @@ import {
 } from '@pando/ui';
 import { useViewer } from '../../auth/SessionGate';
 import { useAppServices } from '../services/AppServices';
-import { useChatRuntime } from '../../chat/runtime/ChatRuntime';
 import { AvailabilityToggle } from './AvailabilityToggle';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 
@@ -85,17 +86,18 @@ export function ShellLayout({ onLoggedOut }: ShellLayoutProps) {
   const lists = useTeamsWithAdviceConversationsQuery();
   const logout = useLogoutMutation();
   const [menuOpened, { toggle: toggleMenu, close: closeMenu }] = useDisclosure(false);
-  const chat = useChatRuntime();
+  // The shell reads only the chat's unread total: a message re-renders it only when that changes.
+  const chat = useChatStore();
   const [status, setStatus] = useState<UserStatus>(
     viewer.status === 'UNAVAILABLE' ? 'UNAVAILABLE' : 'AVAILABLE',
   );
-  useDocumentTitle(productName, chat.unreadTotal);
+  useDocumentTitle(productName, useUnreadTotal());
   // The chat sends the availability as presence (spec 01 §4 "presence is sent"): the current
   // one from the start, again on every change and, inside the chat store, on every reconnect.
-  const { setAvailability } = chat;
   useEffect(() => {
-    setAvailability(status);
-  }, [setAvailability, status]);
+    // UNKNOWN (not yet loaded) is not an availability to announce.
+    if (status !== 'UNKNOWN') chat.setAvailability(status);
+  }, [chat, status]);
 
   const failureShown = useRef(false);
   const settledOnce = useRef(false);
