@@ -392,6 +392,41 @@ export const scenarios: Scenario[] = [
   },
   {
     area: 'advice',
+    name: 'the advice states refuse what spec 01 §4 does not offer: a team-side resolve makes it ARCHIVABLE, which either side archives; the requester never rejects',
+    async run({ logIn }) {
+      const aliceBrowser = await logIn(DEMO.alice);
+      const bobBrowser = await logIn(DEMO.bob);
+      const found = await search.search(aliceBrowser.http, {
+        query: 'Cardiology',
+        includes: ['team.advice'],
+      });
+      const teamId = must(
+        found.results.find((r) => r.type === 'TEAM'),
+        'Cardiology Advice',
+      ).data.id;
+      const change = (who: Browser, id: number, action: advice.AdviceAction) =>
+        status(advice.changeAdviceConversation(who.http, teamId, id, action));
+      const first = ok(await advice.createAdviceConversation(aliceBrowser.http, teamId, 'Q1'));
+      // RESOLVABLE: nothing to accept or reject yet; the requester never rejects.
+      expect(await change(bobBrowser, first.id, 'accept')).toBe(409);
+      expect(await change(aliceBrowser, first.id, 'unresolve')).toBe(403);
+      // The team resolves: ARCHIVABLE for alice, who archives it.
+      expect(await change(bobBrowser, first.id, 'resolve')).toBe(200);
+      expect(await advice.getAdviceConversation(aliceBrowser.http, teamId, first.id)).toMatchObject(
+        { requestor_resolved: false, public_team_resolved: true },
+      );
+      expect(await change(aliceBrowser, first.id, 'resolve')).toBe(409);
+      expect(await change(aliceBrowser, first.id, 'accept')).toBe(200);
+      expect(await change(bobBrowser, first.id, 'accept')).toBe(409);
+      // ACCEPTABLE: the requester cannot accept her own resolution.
+      const second = ok(await advice.createAdviceConversation(aliceBrowser.http, teamId, 'Q2'));
+      expect(await change(aliceBrowser, second.id, 'resolve')).toBe(200);
+      expect(await change(aliceBrowser, second.id, 'accept')).toBe(403);
+      expect(await change(bobBrowser, second.id, 'accept')).toBe(200);
+    },
+  },
+  {
+    area: 'advice',
     name: 'advice history pages 20 at a time, newest first, and the pages add up to total_count',
     async run({ logIn }) {
       const aliceBrowser = await logIn(DEMO.alice);

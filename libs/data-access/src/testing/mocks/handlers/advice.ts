@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { CreateAdviceConversationSchema } from '@pando/domain';
+import { adviceTransition, CreateAdviceConversationSchema } from '@pando/domain';
 import type { MockAdviceConversation, MockBackend, MockUser } from '../backend';
 import { guard } from './guard';
 import {
@@ -32,9 +32,8 @@ function conversation(
 }
 
 /**
- * Advice conversations (spec 01 §4 "Advice conversation", §7). Resolve is the requester's;
- * accept is the team's (or the requester's "Archive" once the team resolved); unresolve is the
- * team rejecting the requester's resolution.
+ * Advice conversations (spec 01 §4 "Advice conversation", §7). The state changes follow the
+ * domain's `adviceTransition`, the rule the server enforces too.
  */
 export function adviceHandlers(backend: MockBackend) {
   const touch = (a: MockAdviceConversation) => {
@@ -92,52 +91,32 @@ export function adviceHandlers(backend: MockBackend) {
         return HttpResponse.json(wireAdvice(backend, conversation(backend, viewer, params)));
       }),
     ),
-    http.put(
-      api('/teams/:teamId/advice-conversations/:id/resolve'),
-      guard(({ request, cookies, params }) => {
-        const viewer = requireUser(backend, cookies, request);
-        const a = conversation(backend, viewer, params);
-        if (a.requestor_id !== viewer.id) fail(apiError(403, 'Only the requester can resolve.'));
-        a.requestor_resolved = true;
-        a.resolver_id = viewer.id;
-        touch(a);
-        return HttpResponse.json(wireAdvice(backend, a));
-      }),
-    ),
-    http.put(
-      api('/teams/:teamId/advice-conversations/:id/accept'),
-      guard(({ request, cookies, params }) => {
-        const viewer = requireUser(backend, cookies, request);
-        const a = conversation(backend, viewer, params);
-        if (a.requestor_id === viewer.id) {
-          // ARCHIVABLE: the team resolved, the requester archives.
-          if (!a.public_team_resolved)
-            fail(
-              apiError(409, 'The team has not resolved this conversation.', {
-                internalCode: 'ADVICE_NOT_RESOLVED',
-              }),
+    // resolve, accept (Accept, Archive), unresolve (Reject): the domain's rule decides, as on
+    // the server.
+    ...(['resolve', 'accept', 'unresolve'] as const).map((endpoint) =>
+      http.put(
+        api(`/teams/:teamId/advice-conversations/:id/${endpoint}`),
+        guard(({ request, cookies, params }) => {
+          const viewer = requireUser(backend, cookies, request);
+          const a = conversation(backend, viewer, params);
+          const t = adviceTransition(a, endpoint, a.requestor_id === viewer.id);
+          if (!t.ok)
+            return fail(
+              apiError(
+                t.statusCode,
+                t.message,
+                t.internalCode ? { internalCode: t.internalCode } : {},
+              ),
             );
-          a.requestor_resolved = true;
-        } else {
-          a.public_team_resolved = true;
-          a.resolver_id ??= viewer.id;
-        }
-        a.accepted = a.requestor_resolved && a.public_team_resolved;
-        touch(a);
-        return HttpResponse.json(wireAdvice(backend, a));
-      }),
-    ),
-    http.put(
-      api('/teams/:teamId/advice-conversations/:id/unresolve'),
-      guard(({ request, cookies, params }) => {
-        const viewer = requireUser(backend, cookies, request);
-        const a = conversation(backend, viewer, params);
-        if (a.requestor_id === viewer.id) fail(apiError(403, 'Only the advice team can re-open.'));
-        a.requestor_resolved = false;
-        a.resolver_id = null;
-        touch(a);
-        return HttpResponse.json(wireAdvice(backend, a));
-      }),
+          a.requestor_resolved = t.requestor_resolved;
+          a.public_team_resolved = t.public_team_resolved;
+          a.resolver_id =
+            t.resolver === 'clear' ? null : t.resolver === 'caller' ? viewer.id : a.resolver_id;
+          a.accepted = a.requestor_resolved && a.public_team_resolved;
+          touch(a);
+          return HttpResponse.json(wireAdvice(backend, a));
+        }),
+      ),
     ),
     http.post(
       api('/teams/:teamId/advice-conversations/:id/export-to-email'),
