@@ -41,6 +41,7 @@ export * from './patients/rules';
 export * from './patients/access';
 export * from './patients/taskMerge';
 export * from './patients/identifier';
+export * from './patients/summary';
 export * from './time/constants';
 export * from './time/format';
 export * from './connection/constants';

@@ -581,6 +581,40 @@ async function seedOrganisation(tx: DatabaseTx, now: Date, ids: Ids): Promise<vo
     }
   }
 
+  // The card the contract scenarios and the demo name (libs/data-access mock seed): John Jones
+  // on Ward 7, assigned to alice and bob and to Ward 7 Team, created last so the ids above stay.
+  {
+    const patient = await insertOne(
+      tx,
+      `insert into patients (first_name, last_name, dob, gender, patient_identificator, overview, bed, ward_id, hospital_id, created_at, modified_at)
+       values ('John', 'Jones', '1950-04-02', 'MALE', 'NHS-000-0001', 'Admitted with chest pain.', '3', $1, $2, $3, $3) returning id`,
+      [wardIds[stE]?.[0], stE, daysAgo(1)],
+    );
+    const card = await insertOne(
+      tx,
+      `insert into patient_cards (title, subtitle, patient_id, hospital_id, created_by_id, editable, created_at, modified_at)
+       values ('John Jones', 'Bed 3, Ward 7', $1, $2, $3, true, $4, $4) returning id`,
+      [patient.id, stE, user(ids, DEMO_ACCOUNTS.alice).id, daysAgo(1)],
+    );
+    for (const email of [DEMO_ACCOUNTS.alice, DEMO_ACCOUNTS.bob]) {
+      await tx.query('insert into patient_card_users (patient_card_id, user_id) values ($1, $2)', [
+        card.id,
+        user(ids, email).id,
+      ]);
+    }
+    await tx.query('insert into patient_card_teams (patient_card_id, team_id) values ($1, $2)', [
+      card.id,
+      ward7Team,
+    ]);
+    for (const [order, title] of ['Take bloods', 'Repeat ECG'].entries()) {
+      await tx.query(
+        `insert into tasks (patient_card_id, title, completed, "order", created_at, modified_at)
+         values ($1, $2, false, $3, $4, $4)`,
+        [card.id, title, order, daysAgo(1)],
+      );
+    }
+  }
+
   // Pagers (premium feature "pagers"): three-group digit mim_ids as the spec's sample.
   for (let i = 0; i < 4; i++) {
     await tx.query(

@@ -12,6 +12,7 @@ import {
   patientIdentifierKey,
 } from './identifier';
 import { CardExportQuerySchema, PatientCardUpdateSchema, TaskPayloadSchema } from './schemas';
+import { formatCardSummary, formatDateTimeIn } from './summary';
 import { mergeCardTasks, type StoredTask } from './taskMerge';
 
 const none: CardRelation = {
@@ -243,5 +244,52 @@ describe('export to email', () => {
     expect(
       CardExportQuerySchema.safeParse({ timezone: 'Mars/Olympus' }).error?.issues[0]?.path,
     ).toEqual(['timezone']);
+  });
+});
+
+describe('the card summary mailed by export-to-email', () => {
+  it('shows times in the time zone the client sent', () => {
+    expect(formatDateTimeIn('2026-07-01T23:30:00.000Z', 'Europe/London')).toBe('02/07/2026 00:30');
+    expect(formatDateTimeIn('2026-07-01T23:30:00.000Z', 'America/New_York')).toBe(
+      '01/07/2026 19:30',
+    );
+    const text = formatCardSummary(
+      {
+        id: 1,
+        title: 'John Jones',
+        subtitle: 'Bed 3',
+        patient: {
+          id: 1,
+          first_name: 'John',
+          last_name: 'Jones',
+          dob: '1950-04-02',
+          gender: 'MALE',
+          ward: { id: 2, name: 'Ward 7' },
+          bed: '3',
+        },
+        users: [{ id: 4, first_name: 'Alice', last_name: 'Adams' }],
+        teams: [],
+        tasks: [
+          { id: 1, title: 'Take bloods', completed: false, order: 0 },
+          {
+            id: 2,
+            title: 'ECG',
+            completed: true,
+            completed_by_id: 4,
+            completed_at: '2026-07-01T23:30:00.000Z',
+            order: 1,
+          },
+        ],
+        created_at: '2026-07-01T08:00:00.000Z',
+        modified_at: '2026-07-01T23:30:00.000Z',
+        editable: true,
+      },
+      { timeZone: 'Europe/London', nameOf: (id) => (id === 4 ? 'Alice Adams' : undefined) },
+    );
+    expect(text).toContain('Date of birth: 02/04/1950');
+    expect(text).toContain('Ward: Ward 7, bed 3');
+    expect(text).toContain('- [ ] Take bloods');
+    expect(text).toContain('- [x] ECG (Alice Adams on 02/07/2026 00:30)');
+    expect(text).toContain('(times in Europe/London)');
   });
 });

@@ -29,3 +29,7 @@ export const SCANNER_OVERLAY_DELAY_MS = 300;
 export const MODAL_FADE_MS = 300;
 /** Patient-card export-to-email access type for shares (spec 01 §7). */
 export const CARD_SHARE_ACCESS_TYPE = 'READ';
+/** Analytics events of the patient area (issue 18): the admin report counts them. */
+export const PATIENT_CARD_CREATED_EVENT = 'patient_card_created';
+export const PATIENT_IMAGE_UPLOADED_EVENT = 'image_uploaded';
+export const TASK_COMPLETED_EVENT = 'task_completed';

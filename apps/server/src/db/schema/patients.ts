@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -9,6 +10,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { hospitals, wards } from './org.js';
@@ -34,21 +36,34 @@ export const patients = pgTable(
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
     modifiedAt: timestamp('modified_at', tz).notNull().defaultNow(),
   },
-  (t) => [index('patients_hospital_idx').on(t.hospitalId)],
+  (t) => [
+    index('patients_hospital_idx').on(t.hospitalId),
+    // Unique per organisation, without spaces and case (migration 0300, issue 18).
+    uniqueIndex('patients_identifier_unique_idx')
+      .on(t.hospitalId, sql`lower(regexp_replace(${t.patientIdentificator}, '\\s', '', 'g'))`)
+      .where(sql`${t.patientIdentificator} is not null`),
+  ],
 );
 
-export const patientCards = pgTable('patient_cards', {
-  id: serial('id').primaryKey(),
-  title: text('title').notNull().default(''),
-  subtitle: text('subtitle').notNull().default(''),
-  patientId: integer('patient_id').references(() => patients.id, { onDelete: 'set null' }),
-  hospitalId: integer('hospital_id').references(() => hospitals.id),
-  createdById: integer('created_by_id').references(() => users.id),
-  editable: boolean('editable').notNull().default(true),
-  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
-  modifiedAt: timestamp('modified_at', tz).notNull().defaultNow(),
-  deletedAt: timestamp('deleted_at', tz),
-});
+export const patientCards = pgTable(
+  'patient_cards',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull().default(''),
+    subtitle: text('subtitle').notNull().default(''),
+    patientId: integer('patient_id').references(() => patients.id, { onDelete: 'set null' }),
+    hospitalId: integer('hospital_id').references(() => hospitals.id),
+    createdById: integer('created_by_id').references(() => users.id),
+    editable: boolean('editable').notNull().default(true),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    modifiedAt: timestamp('modified_at', tz).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', tz),
+  },
+  (t) => [
+    index('patient_cards_created_by_idx').on(t.createdById),
+    index('patient_cards_patient_idx').on(t.patientId),
+  ],
+);
 
 export const patientCardUsers = pgTable(
   'patient_card_users',
@@ -117,7 +132,12 @@ export const images = pgTable(
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
     modifiedAt: timestamp('modified_at', tz).notNull().defaultNow(),
   },
-  (t) => [index('images_patient_idx').on(t.patientId)],
+  (t) => [
+    index('images_patient_idx').on(t.patientId),
+    index('images_patient_kind_idx')
+      .on(t.patientId, t.kind)
+      .where(sql`not ${t.deleted}`),
+  ],
 );
 
 export const files = pgTable('files', {
