@@ -29,6 +29,7 @@ import adviceRoutes from './advice/routes.js';
 import chatRoomRoutes from './chatRoom/routes.js';
 import searchPlugin from './search/plugin.js';
 import uploadsPlugin from './uploads/plugin.js';
+import patientRoutes from './patients/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -124,6 +125,7 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
       await api.register(chatRoomRoutes);
       await api.register(searchPlugin);
       await api.register(uploadsPlugin);
+      await api.register(patientRoutes);
     },
     { prefix: '/api/v4' },
   );

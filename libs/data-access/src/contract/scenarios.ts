@@ -74,17 +74,11 @@ export interface Scenario {
 }
 
 /**
- * Areas the real server does not serve yet (the patients wave: cards, tasks, patients, wards,
- * patient images). Their scenarios run on MSW and are listed as "not yet served" on the server.
- * Remove an area here in the same change that lands its server routes.
+ * Areas the real server does not serve yet. Their scenarios run on MSW and are listed as "not
+ * yet served" on the server. Remove an area here in the same change that lands its server routes
+ * (the patients wave — cards, tasks, patients, wards, patient images — landed with issue 18).
  */
-export const PENDING_ON_SERVER: ReadonlySet<Scenario['area']> = new Set([
-  'patientCards',
-  'tasks',
-  'patients',
-  'wards',
-  'images',
-]);
+export const PENDING_ON_SERVER: ReadonlySet<Scenario['area']> = new Set<Scenario['area']>([]);
 
 /** A real 1×1 PNG: the real server decides image types by magic bytes and re-encodes them. */
 const ONE_PIXEL_PNG = Uint8Array.from(
