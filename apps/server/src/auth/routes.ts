@@ -68,27 +68,36 @@ function tooManyRequests(retryAfterSeconds: number, field: 'email' | 'ip'): Http
   );
 }
 
+/**
+ * The login rate limits (issue 14, finding 5): per client address, and per email *from that
+ * address*. A per-email budget shared by the whole world let anyone lock anyone out of login
+ * with five requests; per pair, a stranger only uses up their own budget.
+ */
 async function checkRateLimit(
   tx: DatabaseTx,
-  column: 'email' | 'ip',
-  value: string,
+  by: { email: string; ip: string } | { ip: string },
   limit: number,
   windowMs: number,
   now: Date,
 ): Promise<void> {
   const since = new Date(now.getTime() - windowMs);
+  const perPair = 'email' in by;
+  const where = perPair ? 'email = $1 and ip = $4' : 'ip = $1';
   const r = await tx.query<{ n: number; oldest: Date | null }>(
     // The limit-th newest attempt decides when the next one is allowed again.
     `select count(*)::int as n,
-            (select created_at from login_codes where ${column} = $1 and created_at > $2
+            (select created_at from login_codes where ${where} and created_at > $2
               order by created_at desc offset $3 - 1 limit 1) as oldest
-       from login_codes where ${column} = $1 and created_at > $2`,
-    [value, since, limit],
+       from login_codes where ${where} and created_at > $2`,
+    perPair ? [by.email, since, limit, by.ip] : [by.ip, since, limit],
   );
   const row = r.rows[0];
   if (row && row.n >= limit) {
     const oldest = row.oldest ?? now;
-    throw tooManyRequests((oldest.getTime() + windowMs - now.getTime()) / 1000, column);
+    throw tooManyRequests(
+      (oldest.getTime() + windowMs - now.getTime()) / 1000,
+      perPair ? 'email' : 'ip',
+    );
   }
 }
 
@@ -154,29 +163,31 @@ export function registerAuthRoutes(app: FastifyInstance): void {
     const challenge = randomToken();
     const challengeHash = sha256(challenge);
     const code = generateLoginCode();
+    const previousChallenge = readCookie(req, challengeCookieName(config));
     const canLogIn = await app.db.transaction(async (tx) => {
       await checkRateLimit(
         tx,
-        'email',
-        email,
+        { email, ip: req.ip },
         config.loginRateLimitPerEmail,
         config.loginRateLimitWindowMs,
         now,
       );
       await checkRateLimit(
         tx,
-        'ip',
-        req.ip,
+        { ip: req.ip },
         config.loginRateLimitPerIp,
         config.loginRateLimitWindowMs,
         now,
       );
-      // Only the newest code is valid.
-      await tx.query(
-        `update login_codes set invalidated_at = $2
-          where email = $1 and used_at is null and invalidated_at is null`,
-        [email, now],
-      );
+      // A new code ends this browser's previous one (its challenge cookie is replaced anyway),
+      // never a code someone else is typing: anyone may ask for a code for any email.
+      if (previousChallenge) {
+        await tx.query(
+          `update login_codes set invalidated_at = $2
+            where challenge_hash = $1 and used_at is null and invalidated_at is null`,
+          [sha256(previousChallenge), now],
+        );
+      }
       // Unknown emails get a row too: same work, same answer, and the rate limits count them.
       await tx.query(
         `insert into login_codes (email, code_hash, challenge_hash, ip, created_at, expires_at)

@@ -1,5 +1,6 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Config } from '../config.js';
+import { type Config, plainAddress, type ProxyTrust } from '../config.js';
 import { HttpError } from './errors.js';
 
 /** The Content-Security-Policy every response carries. */
@@ -38,6 +39,9 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): v
   // A callback hook, not an async one: it runs on every response, the hot reads' included.
   app.addHook('onSend', (_req, reply, payload, done) => {
     void reply.headers(headers);
+    // Answers are private unless their route says otherwise (the web app's files, /api/config):
+    // an API answer depends on the caller, so no browser or proxy may keep a copy (finding 10).
+    if (!reply.hasHeader('cache-control')) void reply.header('Cache-Control', 'no-store');
     done(null, payload);
   });
 }
@@ -50,11 +54,54 @@ export function expectedOrigin(config: Config, req: FastifyRequest): string {
 }
 
 /**
+ * The client's address for a raw request (the chat WebSocket upgrade), by the rule Fastify applies
+ * to `req.ip` with the same `config.trustProxy` function (proxy-addr's): from the socket's peer
+ * (hop 0) back through `X-Forwarded-For`, the first address not trusted is the client.
+ */
+export function clientAddress(req: IncomingMessage, trust: ProxyTrust): string {
+  const peer = plainAddress(req.socket.remoteAddress ?? '');
+  if (!trust) return peer;
+  const forwarded = String(req.headers['x-forwarded-for'] ?? '')
+    .split(',')
+    .map((a) => plainAddress(a.trim()))
+    .filter(Boolean)
+    .reverse();
+  const chain = [peer, ...forwarded];
+  for (let hop = 0; hop < chain.length - 1; hop++) {
+    const address = chain[hop] ?? '';
+    if (!trust(address, hop)) return address;
+  }
+  return chain[chain.length - 1] ?? peer;
+}
+
+/**
+ * `expectedOrigin` for a raw request (the chat WebSocket upgrade): PUBLIC_URL, or the request's
+ * scheme (`X-Forwarded-Proto` only from a trusted proxy, its last entry, as Fastify reads it)
+ * and Host.
+ */
+export function expectedRawOrigin(config: Config, req: IncomingMessage): string | undefined {
+  if (config.publicUrl) return config.publicUrl;
+  const host = req.headers.host;
+  if (!host) return undefined;
+  const proxied =
+    config.trustProxy && config.trustProxy(req.socket.remoteAddress ?? '', 0)
+      ? String(req.headers['x-forwarded-proto'] ?? '')
+          .split(',')
+          .at(-1)
+          ?.trim()
+      : '';
+  const scheme =
+    proxied || ('encrypted' in req.socket && req.socket.encrypted === true ? 'https' : 'http');
+  return `${scheme}://${host}`;
+}
+
+/**
  * CSRF defence for cookie-authenticated calls: a cross-site form can only send
  * `text/plain`, `multipart/form-data` or `application/x-www-form-urlencoded` without a
  * preflight, and a cross-site fetch with JSON needs CORS, which we never grant. So every
- * non-GET under /api must be JSON (or multipart, for uploads, where the Origin check below
- * carries the defence), and a present Origin must be ours.
+ * non-GET request must be JSON (or multipart, for uploads, where the Origin check below
+ * carries the defence), and a present Origin must be ours. Whatever its path: the router
+ * decodes `/%61pi/…` to `/api/…`, so a check on the raw path let it through (finding 3).
  */
 export function registerCsrfProtection(app: FastifyInstance, config: Config): void {
   app.addHook('onRequest', (req, _reply, done) => {
@@ -63,7 +110,7 @@ export function registerCsrfProtection(app: FastifyInstance, config: Config): vo
 }
 
 function csrfError(config: Config, req: FastifyRequest): HttpError | undefined {
-  if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return undefined;
+  if (SAFE_METHODS.has(req.method)) return undefined;
   const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   const isJson = type === 'application/json';
   const isMultipart = type === 'multipart/form-data';
