@@ -526,33 +526,43 @@ describe('sessions', () => {
     expect(ApiErrorSchema.parse(res.json()).statusCode).toBe(401);
   });
 
-  it('GET /login/token gives a short-lived chat password bound to the session', async () => {
+  it('GET /login/token gives a short-lived, single-use chat password bound to the session', async () => {
     const browser = await loggedIn(DEMO_ACCOUNTS.alice);
-    const { token } = (await browser.request('GET', '/api/v4/login/token')).json<{
-      token: string;
-    }>();
+    const chatToken = async () =>
+      (await browser.request('GET', '/api/v4/login/token')).json<{ token: string }>().token;
     const alice = await server.db.query<{ uuid: string; id: number }>(
       'select uuid, id from users where email = $1',
       [DEMO_ACCOUNTS.alice],
     );
     const { uuid, id } = alice.rows[0]!;
     const now = new Date(clock);
-    expect(await verifyChatToken(server.db, uuid, token, now)).toMatchObject({ userId: id });
+    const token = await chatToken();
+    // A wrong token or someone else's uuid does not use the token up.
     expect(await verifyChatToken(server.db, uuid, `${token}x`, now)).toBeNull();
     const bob = await server.db.query<{ uuid: string }>('select uuid from users where email = $1', [
       DEMO_ACCOUNTS.bob,
     ]);
     expect(await verifyChatToken(server.db, bob.rows[0]!.uuid, token, now)).toBeNull();
+    expect(await verifyChatToken(server.db, uuid, token, now)).toMatchObject({ userId: id });
+    // One connection per token (issue 14, finding 8).
+    expect(await verifyChatToken(server.db, uuid, token, now)).toBeNull();
+    const late = await chatToken();
+    expect(
+      await verifyChatToken(server.db, uuid, late, new Date(clock + server.app.config.chatTokenMs)),
+    ).toBeNull();
+    const idle = await chatToken();
     expect(
       await verifyChatToken(
         server.db,
         uuid,
-        token,
-        new Date(clock + server.app.config.chatTokenMs),
+        idle,
+        new Date(clock + server.app.config.sessionIdleMs + MINUTE),
+        server.app.config.sessionIdleMs,
       ),
     ).toBeNull();
+    const orphan = await chatToken();
     await browser.request('DELETE', '/api/v4/login?single=true');
-    expect(await verifyChatToken(server.db, uuid, token, now)).toBeNull();
+    expect(await verifyChatToken(server.db, uuid, orphan, now)).toBeNull();
   });
 });
 

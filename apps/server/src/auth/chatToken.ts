@@ -30,24 +30,29 @@ export async function issueChatToken(
 
 /**
  * SASL PLAIN check for the chat server: username = the user's uuid, password = a live chat
- * token of that user. Blocked users are refused. `now` defaults to the wall clock.
+ * token of that user, from a session that is still alive (absolute and, with `sessionIdleMs`,
+ * idle expiry). Blocked users are refused. A token opens one connection only: it is deleted by
+ * the check that accepts it, so one leaked or replayed token cannot bind a crowd of sockets
+ * (issue 14, finding 8); the web client fetches a fresh one for every connection.
  */
 export async function verifyChatToken(
   db: DatabaseTx,
   userUuid: string,
   token: string,
   now: Date = new Date(),
+  sessionIdleMs?: number,
 ): Promise<{ userId: number; sessionId: number } | null> {
   const uuid = asUuid(userUuid);
   if (token.length === 0 || token.length > 200 || uuid === undefined) return null;
+  const idleSince = new Date(now.getTime() - (sessionIdleMs ?? now.getTime()));
   const r = await db.query<{ user_id: number; session_id: number }>(
-    `select t.user_id, t.session_id
-       from chat_tokens t
-       join users u on u.id = t.user_id
-       join sessions s on s.id = t.session_id
-      where t.token_hash = $1 and u.uuid = $2::uuid and t.expires_at > $3
-        and s.expires_at > $3 and not u.blocked`,
-    [sha256(token), uuid, now],
+    `delete from chat_tokens t
+      using users u, sessions s
+      where u.id = t.user_id and s.id = t.session_id
+        and t.token_hash = $1 and u.uuid = $2::uuid and t.expires_at > $3
+        and s.expires_at > $3 and s.last_seen_at > $4 and not u.blocked
+      returning t.user_id, t.session_id`,
+    [sha256(token), uuid, now, idleSince],
   );
   const row = r.rows[0];
   return row ? { userId: row.user_id, sessionId: row.session_id } : null;

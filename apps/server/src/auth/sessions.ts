@@ -251,3 +251,34 @@ export async function revokeSessions(
   for (const row of r.rows)
     app.events.emit('session:revoked', { userId: row.user_id, sessionId: row.id });
 }
+
+/**
+ * Which of these sessions are still alive: not deleted (logout), not past their absolute or idle
+ * expiry, their user not blocked. The chat server asks at resource binding and then every
+ * `XMPP_SESSION_CHECK_SECONDS`, and ends the sockets of the others (issue 14, finding 1).
+ * Sessions in `used` had chat traffic since the last check: that is use of the session, so their
+ * idle clock restarts, as a REST call's does (at most once a minute).
+ */
+export async function liveSessions(
+  db: DatabaseTx,
+  config: Pick<Config, 'now' | 'sessionIdleMs'>,
+  ids: readonly number[],
+  used: readonly number[] = [],
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const now = config.now();
+  const idleSince = new Date(now.getTime() - config.sessionIdleMs);
+  if (used.length > 0) {
+    await db.query(
+      `update sessions set last_seen_at = $2
+        where id = any($1::int[]) and expires_at > $2 and last_seen_at > $3 and last_seen_at < $4`,
+      [used, now, idleSince, new Date(now.getTime() - TOUCH_INTERVAL_MS)],
+    );
+  }
+  const r = await db.query<{ id: number }>(
+    `select s.id from sessions s join users u on u.id = s.user_id
+      where s.id = any($1::int[]) and s.expires_at > $2 and s.last_seen_at > $3 and not u.blocked`,
+    [ids, now, idleSince],
+  );
+  return new Set(r.rows.map((row) => row.id));
+}

@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import { isUuid } from './jid.js';
-import { stanzaError, type ChatServer, type ChatSession } from './server.js';
+import {
+  stanzaError,
+  type AuthenticatedConnection,
+  type ChatServer,
+  type ChatSession,
+} from './server.js';
 import {
   child,
   DEFAULT_LIMITS,
@@ -22,24 +27,41 @@ export type Authenticate = (
   token: string,
 ) => Promise<{ userId: number | string; sessionId: number | string } | null>;
 
+/** Whether the session behind an authenticated connection is still alive (checked at bind). */
+export type SessionAlive = (sessionId: number | string) => Promise<boolean>;
+
 export interface ConnectionOptions {
   server: ChatServer;
   authenticate: Authenticate;
+  /**
+   * Asked again when the resource is bound: a session that ended (logout everywhere, block,
+   * expiry) between SASL and bind must not get a bound stream. Without it, every bind passes.
+   */
+  sessionAlive?: SessionAlive;
   limits?: ParseLimits;
   /** Stanzas per second a connection may send, sustained and in a burst. */
   rate?: { perSecond: number; burst: number };
-  /** Seconds to finish SASL before the socket is closed. */
+  /** Time to finish SASL before the socket is closed. @default 30000 */
   authTimeoutMs?: number;
-  /** Outbound bytes queued for a slow reader before we give up on it. */
-  maxBufferedBytes?: number;
+  /** Time from SASL success to a bound resource before the socket is closed. @default 10000 */
+  bindTimeoutMs?: number;
+  /** Outbound bytes queued for a slow reader before we give up on it. @default 2 MiB */
+  maxQueuedBytes?: number;
+  /** Connections one user may have past SASL on this node. @default 10 */
+  maxConnectionsPerUser?: number;
   log?: { warn(obj: unknown, msg?: string): void };
 }
 
 export const DEFAULT_RATE = { perSecond: 100, burst: 400 };
+export const DEFAULT_AUTH_TIMEOUT_MS = 30_000;
+export const DEFAULT_BIND_TIMEOUT_MS = 10_000;
+export const DEFAULT_MAX_QUEUED_BYTES = 2 * 1024 * 1024;
+export const DEFAULT_MAX_CONNECTIONS_PER_USER = 10;
 const MAX_AUTH_ATTEMPTS = 3;
 const STREAM_FEATURES_OPEN = `<stream:features xmlns:stream="${NS.streams}">`;
 
-type State = 'opening' | 'sasl' | 'restart' | 'bind' | 'ready' | 'closed';
+/** `binding`: the bind IQ is being checked (async); stanzas that arrive meanwhile wait. */
+type State = 'opening' | 'sasl' | 'restart' | 'bind' | 'binding' | 'ready' | 'closed';
 
 /**
  * One RFC 7395 stream: framing, SASL PLAIN, resource binding, stream management. Stanzas go to
@@ -50,6 +72,9 @@ export class XmppConnection {
   private state: State = 'opening';
   private session: (ChatSession & { bound: boolean }) | undefined;
   private auth: { uuid: string; userId: number | string; sessionId: number | string } | undefined;
+  /** Registered with the server from SASL success until bound (so kicks reach it). */
+  private unbound: AuthenticatedConnection | undefined;
+  private held: XmlEl[] = [];
   private authAttempts = 0;
   private smEnabled = false;
   private handled = 0;
@@ -59,6 +84,7 @@ export class XmppConnection {
   private tokens: number;
   private lastRefill = performance.now();
   private authTimer: NodeJS.Timeout | undefined;
+  private bindTimer: NodeJS.Timeout | undefined;
   private readonly limits: ParseLimits;
   private readonly rate: { perSecond: number; burst: number };
   private readonly maxBuffered: number;
@@ -70,10 +96,10 @@ export class XmppConnection {
     this.limits = opts.limits ?? DEFAULT_LIMITS;
     this.rate = opts.rate ?? DEFAULT_RATE;
     this.tokens = this.rate.burst;
-    this.maxBuffered = opts.maxBufferedBytes ?? 8 * 1024 * 1024;
+    this.maxBuffered = opts.maxQueuedBytes ?? DEFAULT_MAX_QUEUED_BYTES;
     this.authTimer = setTimeout(() => {
       this.streamError('connection-timeout', 'Authenticate sooner');
-    }, opts.authTimeoutMs ?? 30_000);
+    }, opts.authTimeoutMs ?? DEFAULT_AUTH_TIMEOUT_MS);
     this.authTimer.unref();
     ws.on('message', (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
       this.onFrame(data, isBinary);
@@ -90,7 +116,8 @@ export class XmppConnection {
     if (this.state === 'closed' && !s.startsWith('<close') && !s.startsWith('<stream:error'))
       return;
     if (this.ws.readyState !== 1) return;
-    if (this.ws.bufferedAmount > this.maxBuffered) {
+    // Bounded queue: a reader that lets this much output pile up is dropped (finding 8).
+    if (this.ws.bufferedAmount + s.length > this.maxBuffered) {
       this.state = 'closed';
       this.ws.terminate();
       return;
@@ -182,13 +209,18 @@ export class XmppConnection {
         }
       case 'bind':
         if (ns === NS.client && name === 'iq') {
-          this.onBind(x);
+          void this.onBind(x);
           return;
         }
         {
           this.streamError('not-authorized', 'Bind a resource first');
           return;
         }
+      case 'binding':
+        if (this.held.length >= 64)
+          this.streamError('policy-violation', 'Wait for the bind result');
+        else this.held.push(x);
+        return;
       case 'ready': {
         this.onReady(x, name, ns);
         return;
@@ -278,12 +310,32 @@ export class XmppConnection {
       saslFailure('not-authorized');
       return;
     }
+    const server = this.opts.server;
+    const max = this.opts.maxConnectionsPerUser ?? DEFAULT_MAX_CONNECTIONS_PER_USER;
+    if (server.connectionsOf(uuid) >= max) {
+      this.streamError('policy-violation', `At most ${max} connections per account`);
+      return;
+    }
     this.auth = { uuid, ...res };
     clearTimeout(this.authTimer);
+    this.unbound = {
+      uuid,
+      userId: res.userId,
+      sessionId: res.sessionId,
+      close: (condition, t) => {
+        if (condition) this.streamError(condition, t);
+        else this.close();
+      },
+    };
+    server.addUnbound(this.unbound);
+    this.bindTimer = setTimeout(() => {
+      this.streamError('connection-timeout', 'Bind a resource sooner');
+    }, this.opts.bindTimeoutMs ?? DEFAULT_BIND_TIMEOUT_MS);
+    this.bindTimer.unref();
     this.write(`<success xmlns="${NS.sasl}"/>`);
   }
 
-  private onBind(iq: XmlEl): void {
+  private async onBind(iq: XmlEl): Promise<void> {
     const bind = child(iq, 'bind', NS.bind);
     const auth = this.auth;
     if (!auth || iq.attrs.type !== 'set' || !bind) {
@@ -307,6 +359,19 @@ export class XmppConnection {
     ) {
       resource = randomBytes(8).toString('hex');
     }
+    // The session may have ended since SASL (logout everywhere, block, expiry).
+    this.state = 'binding';
+    let alive = false;
+    try {
+      alive = (await this.opts.sessionAlive?.(auth.sessionId)) ?? true;
+    } catch (err) {
+      this.opts.log?.warn({ err }, 'chat session check failed');
+    }
+    if (this.isClosed()) return;
+    if (!alive) {
+      this.streamError('not-authorized', 'Session ended');
+      return;
+    }
     const server = this.opts.server;
     const jid = `${server.userJid(auth.uuid)}/${resource}`;
     const session = {
@@ -327,6 +392,9 @@ export class XmppConnection {
     };
     this.session = session;
     this.state = 'ready';
+    clearTimeout(this.bindTimer);
+    if (this.unbound) server.removeUnbound(this.unbound);
+    this.unbound = undefined;
     server.addSession(session);
     this.write(
       serialize(
@@ -337,6 +405,12 @@ export class XmppConnection {
         ),
       ),
     );
+    const held = this.held;
+    this.held = [];
+    for (const x of held) {
+      if (this.isClosed()) return;
+      this.onReady(x, localName(x), nsOf(x, NS.client));
+    }
   }
 
   private onReady(x: XmlEl, name: string, ns: string): void {
@@ -444,6 +518,11 @@ export class XmppConnection {
   private cleanup(): void {
     this.state = 'closed';
     clearTimeout(this.authTimer);
+    clearTimeout(this.bindTimer);
+    if (this.unbound) {
+      this.opts.server.removeUnbound(this.unbound);
+      this.unbound = undefined;
+    }
     if (this.session) {
       this.opts.server.removeSession(this.session);
       this.session = undefined;

@@ -84,6 +84,8 @@ describe('fuzz: hostile frames at a live server', () => {
     // Benign-but-hostile frames after authentication on one stream that must stay open, with
     // some fatal ones on fresh authenticated streams in between.
     const carol = await chatLogin(ts, 'carol@example.org');
+    // A chat token opens one connection: every new stream asks for a fresh one.
+    const token = async () => (await chatLogin(ts, 'carol@example.org', carol.sessionId)).token;
     let s = await rawLogin(ts.url, domain, carol.uuid, carol.token);
     s.send('<enable xmlns="urn:xmpp:sm:3"/>');
     let reopened = 0;
@@ -100,7 +102,7 @@ describe('fuzz: hostile frames at a live server', () => {
         await s.waitFor((f) => f.includes(`h="${h}"`), 10_000);
         expect(s.ws.readyState).toBe(1);
         const killer = fatal[i % fatal.length] as HostileFrame;
-        const k = await rawLogin(ts.url, domain, carol.uuid, carol.token);
+        const k = await rawLogin(ts.url, domain, carol.uuid, await token());
         k.ws.send(killer.frame);
         await k.closed;
         reopened++;
@@ -112,7 +114,7 @@ describe('fuzz: hostile frames at a live server', () => {
     s.ws.close();
     expect(reopened).toBeGreaterThan(5);
     await controlRoundTrip(-1);
-    s = await rawLogin(ts.url, domain, carol.uuid, carol.token);
+    s = await rawLogin(ts.url, domain, carol.uuid, await token());
     s.ws.close();
   });
 });

@@ -4,7 +4,14 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
 import { verifyChatToken } from '../auth/chatToken.js';
-import { XmppConnection, type Authenticate, type ConnectionOptions } from './connection.js';
+import { liveSessions } from '../auth/sessions.js';
+import { clientAddress, expectedRawOrigin } from '../http/security.js';
+import {
+  XmppConnection,
+  type Authenticate,
+  type ConnectionOptions,
+  type SessionAlive,
+} from './connection.js';
 import { createRedisBus } from './redisBus.js';
 import { syncRoomsFromDirectory } from './rooms.js';
 import { ChatServer } from './server.js';
@@ -48,38 +55,14 @@ export interface XmppPluginOptions {
   path?: string;
   /** SASL PLAIN check; defaults to the chat tokens of GET /api/v4/login/token. */
   authenticate?: Authenticate;
+  /** Re-check of the session at bind; defaults to `liveSessions` (used with `authenticate`). */
+  sessionAlive?: SessionAlive;
   /** With a URL, nodes route stanzas to each other over Redis pub/sub (config.redisUrl by default). */
   redisUrl?: string | undefined;
   rate?: ConnectionOptions['rate'];
   limits?: ConnectionOptions['limits'];
   /** See ChatServerOptions.joinOnPost (forum auto-join, decided by the REST side). */
   joinOnPost?: (mimId: string, senderUuid: string) => Promise<boolean>;
-}
-
-/**
- * `XMPP_RATE_LIMIT=perSecond[:burst]` lifts the per-connection limit (the benchmark's load
- * generator sends thousands of stanzas a second on one stream).
- */
-function rateFromEnv(): ConnectionOptions['rate'] | undefined {
-  const m = /^(\d+)(?::(\d+))?$/.exec(process.env.XMPP_RATE_LIMIT ?? '');
-  if (!m) return undefined;
-  const perSecond = Number(m[1]);
-  return { perSecond, burst: m[2] ? Number(m[2]) : perSecond * 4 };
-}
-
-/** The Origin a browser on our own site sends: PUBLIC_URL, or the request's scheme and Host. */
-function expectedOrigin(app: FastifyInstance, req: IncomingMessage): string | undefined {
-  const publicUrl = app.config.publicUrl;
-  if (publicUrl) return publicUrl;
-  const host = req.headers.host;
-  if (!host) return undefined;
-  const fwd = app.config.trustProxy
-    ? String(req.headers['x-forwarded-proto'] ?? '')
-        .split(',')[0]
-        ?.trim()
-    : '';
-  const scheme = fwd || ('encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http');
-  return `${scheme}://${host}`;
 }
 
 function refuse(socket: Duplex, status: number, reason: string): void {
@@ -100,6 +83,8 @@ async function xmppPlugin(app: FastifyInstance, opts: XmppPluginOptions): Promis
     log: app.log,
     ...(opts.joinOnPost ? { joinOnPost: opts.joinOnPost } : {}),
     systemName: app.config.productName,
+    now: app.config.now,
+    logBatches: app.config.xmpp.logBatches,
   });
   await syncRoomsFromDirectory(db);
   await server.preloadUsers();
@@ -115,14 +100,26 @@ async function xmppPlugin(app: FastifyInstance, opts: XmppPluginOptions): Promis
       ),
     );
 
+  const { config } = app;
   const authenticate: Authenticate =
-    opts.authenticate ?? ((uuid, token) => verifyChatToken(db, uuid, token, app.config.now()));
-  const rate = opts.rate ?? rateFromEnv();
+    opts.authenticate ??
+    ((uuid, token) => verifyChatToken(db, uuid, token, config.now(), config.sessionIdleMs));
+  const sessionAlive: SessionAlive | undefined =
+    opts.sessionAlive ??
+    (opts.authenticate
+      ? undefined
+      : async (sessionId) =>
+          (await liveSessions(db, config, [Number(sessionId)])).has(Number(sessionId)));
+  const rate = opts.rate ?? config.xmpp.rate;
   const connOpts: ConnectionOptions = {
     server,
     authenticate,
+    ...(sessionAlive ? { sessionAlive } : {}),
     limits: opts.limits ?? DEFAULT_LIMITS,
     ...(rate ? { rate } : {}),
+    bindTimeoutMs: config.xmpp.bindTimeoutMs,
+    maxQueuedBytes: config.xmpp.maxQueuedBytes,
+    maxConnectionsPerUser: config.xmpp.maxConnectionsPerUser,
     log: app.log,
   };
   const path = opts.path ?? '/xmpp';
@@ -134,14 +131,20 @@ async function xmppPlugin(app: FastifyInstance, opts: XmppPluginOptions): Promis
     handleProtocols: (protocols) => (protocols.has('xmpp') ? 'xmpp' : false),
   });
 
+  /** Open sockets per client address (authenticated or not), for the per-IP cap (finding 8). */
+  const perAddress = new Map<string, number>();
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = req.url ?? '';
     const q = url.indexOf('?');
-    if ((q === -1 ? url : url.slice(0, q)) !== path) return;
+    // Nothing else upgrades: answer instead of leaving the socket hanging (finding 7).
+    if ((q === -1 ? url : url.slice(0, q)) !== path) {
+      refuse(socket, 404, 'Not Found');
+      return;
+    }
     const origin = req.headers.origin;
     // Browsers always send Origin; a foreign one is a cross-site page trying to use our cookies'
     // site. Native and test clients send none, which is allowed (the token is the credential).
-    if (origin !== undefined && origin !== expectedOrigin(app, req)) {
+    if (origin !== undefined && origin !== expectedRawOrigin(config, req)) {
       refuse(socket, 403, 'Forbidden origin');
       return;
     }
@@ -150,7 +153,19 @@ async function xmppPlugin(app: FastifyInstance, opts: XmppPluginOptions): Promis
       refuse(socket, 400, 'The xmpp subprotocol is required');
       return;
     }
+    const address = clientAddress(req, config.trustProxy);
+    const open = perAddress.get(address) ?? 0;
+    if (open >= config.xmpp.maxConnectionsPerIp) {
+      refuse(socket, 429, 'Too many chat connections from this address');
+      return;
+    }
     wss.handleUpgrade(req, socket, head, (ws) => {
+      perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
+      ws.once('close', () => {
+        const left = (perAddress.get(address) ?? 1) - 1;
+        if (left > 0) perAddress.set(address, left);
+        else perAddress.delete(address);
+      });
       new XmppConnection(ws, connOpts);
     });
   };
@@ -162,6 +177,27 @@ async function xmppPlugin(app: FastifyInstance, opts: XmppPluginOptions): Promis
   app.events.on('user:blocked', ({ userId }) => {
     server.kick({ userId });
   });
+  app.events.on('user:changed', ({ userId }) => {
+    server.forgetUser(userId);
+  });
+
+  // Sessions also end by expiry (idle or absolute), which nobody announces: every socket's
+  // session is checked periodically, and the sockets of dead ones are ended (finding 1).
+  let checking: Promise<void> = Promise.resolve();
+  const checkSessions = async () => {
+    const { ids, used } = server.takeSessionsToCheck();
+    const numeric = (xs: Iterable<string>) =>
+      [...xs].map(Number).filter((n) => Number.isInteger(n) && n > 0);
+    const alive = await liveSessions(db, config, numeric(ids), numeric(used));
+    for (const id of numeric(ids))
+      if (!alive.has(id)) server.kick({ sessionId: id }, false, 'Session expired');
+  };
+  const sessionTimer = setInterval(() => {
+    checking = checking.then(checkSessions).catch((err: unknown) => {
+      app.log.warn({ err }, 'chat session check failed');
+    });
+  }, config.xmpp.sessionCheckMs);
+  sessionTimer.unref();
 
   const api: ChatApi = {
     server,
@@ -173,6 +209,8 @@ async function xmppPlugin(app: FastifyInstance, opts: XmppPluginOptions): Promis
   app.decorate('chat', api);
 
   app.addHook('preClose', async () => {
+    clearInterval(sessionTimer);
+    await checking;
     app.server.off('upgrade', onUpgrade);
     server.closeAll();
     for (const ws of wss.clients) ws.terminate();

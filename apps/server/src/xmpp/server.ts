@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { canSeeUser, type DirectoryPlacement } from '@pando/domain';
 import type { Bus, BusMessage } from './bus.js';
 import { noBus } from './bus.js';
 import { isRoomId, isUuid, parseJid, type Jid } from './jid.js';
@@ -29,6 +30,18 @@ import {
   type XmlEl,
 } from './xml.js';
 
+/**
+ * A connection past SASL that has not bound a resource yet: logout, block and session expiry
+ * must reach it too, or it could bind afterwards (issue 14, finding 1).
+ */
+export interface AuthenticatedConnection {
+  readonly uuid: string;
+  readonly userId: number | string;
+  readonly sessionId: number | string;
+  /** Ends the stream with a stream error (or cleanly when no condition). */
+  close(condition?: string, text?: string): void;
+}
+
 /** One bound resource of a logged-in user. */
 export interface ChatSession {
   readonly uuid: string;
@@ -57,6 +70,39 @@ export interface ChatServerOptions {
   joinOnPost?: (mimId: string, senderUuid: string) => Promise<boolean>;
   /** Sender name shown on lines the room itself posts (advice resolution). @default 'Pando' */
   systemName?: string;
+  /** A line every 2 s with the group-commit batch sizes (XMPP_LOG_BATCHES). */
+  logBatches?: boolean;
+}
+
+/** Why a kick ends a stream, in its `<text>`. */
+export type KickReason = 'Logged out' | 'Account blocked' | 'Session expired';
+
+/** Elements only the server may put in a stanza: a client copy is dropped (finding 6). */
+function reservedElement(c: XmlEl): boolean {
+  const ns = nsOf(c, NS.client);
+  const name = localName(c);
+  if (ns === NS.sid && name === 'stanza-id') return true; // XEP-0359: ids claiming to be ours
+  if (ns === NS.pando && name === 'sent') return true; // only the server sets the archive time
+  return (
+    ns === NS.carbons || // carbons (`sent`/`received` wrappers, `private` is read before this)
+    ns === NS.forward || // `forwarded`: MAM, inbox and carbon results
+    ns === NS.delay || // `delay`: archive timestamps
+    ns === NS.mam || // MAM `result`/`fin`
+    ns === NS.inbox || // inbox `result`
+    ns.startsWith(NS.muclight) // MUC Light affiliations and configuration notifications
+  );
+}
+
+/** A client message's children as we store and route them: elements, none of them reserved. */
+function clientChildren(m: XmlEl): XmlEl[] {
+  return m.children.filter((c): c is XmlEl => typeof c !== 'string' && !reservedElement(c));
+}
+
+/** The directory as the chat server needs it: a display name and who may see whom. */
+interface DirectoryEntry {
+  name: string;
+  placement: DirectoryPlacement;
+  at: number;
 }
 
 /** MAM page size when the client gives none (spec 01: page size 10), and the most we return. */
@@ -104,14 +150,18 @@ export class ChatServer {
   readonly rooms: RoomDirectory;
   readonly writer: GroupCommitWriter;
   private readonly sessions = new Map<string, Map<string, ChatSession>>();
+  /** Authenticated connections that have not bound a resource yet. */
+  private readonly unbound = new Set<AuthenticatedConnection>();
+  /** Session ids that sent messages since the last `takeSessionsToCheck()`. */
+  private usedSessions = new Set<string>();
   private readonly db: ChatDb;
   private bus: Bus;
   private readonly now: () => Date;
   private readonly log: NonNullable<ChatServerOptions['log']>;
   private readonly joinOnPost: ChatServerOptions['joinOnPost'];
   private readonly systemName: string;
-  /** uuid → directory display name (first + last), for routing checks and `displayNames`. */
-  private readonly users = new Map<string, { name: string; at: number }>();
+  /** uuid → directory name and placement, for routing checks, visibility and `displayNames`. */
+  private readonly users = new Map<string, DirectoryEntry>();
 
   constructor(opts: ChatServerOptions) {
     this.domain = opts.domain.toLowerCase();
@@ -128,10 +178,7 @@ export class ChatServer {
     this.rooms = new RoomDirectory(this.db);
     this.joinOnPost = opts.joinOnPost;
     this.systemName = opts.systemName ?? 'Pando';
-    this.writer = new GroupCommitWriter(
-      this.db,
-      process.env.XMPP_LOG_BATCHES ? batchLogger() : undefined,
-    );
+    this.writer = new GroupCommitWriter(this.db, opts.logBatches ? batchLogger() : undefined);
   }
 
   setBus(bus: Bus): void {
@@ -164,6 +211,36 @@ export class ChatServer {
     old?.close('conflict', 'Replaced by a new connection');
   }
 
+  /** Registers a connection that passed SASL and has not bound yet (see AuthenticatedConnection). */
+  addUnbound(c: AuthenticatedConnection): void {
+    this.unbound.add(c);
+  }
+
+  removeUnbound(c: AuthenticatedConnection): void {
+    this.unbound.delete(c);
+  }
+
+  /** Connections of a user on this node past SASL, bound or not (the per-user cap counts them). */
+  connectionsOf(uuid: string): number {
+    let n = this.sessions.get(uuid)?.size ?? 0;
+    for (const c of this.unbound) if (c.uuid === uuid) n++;
+    return n;
+  }
+
+  /**
+   * Every session id with a connection on this node, and those that sent messages since the
+   * last call (their session was in use): for the periodic session check.
+   */
+  takeSessionsToCheck(): { ids: Set<string>; used: Set<string> } {
+    const ids = new Set<string>();
+    for (const c of this.unbound) ids.add(String(c.sessionId));
+    for (const byRes of this.sessions.values())
+      for (const s of byRes.values()) ids.add(String(s.sessionId));
+    const used = this.usedSessions;
+    this.usedSessions = new Set();
+    return { ids, used };
+  }
+
   removeSession(s: ChatSession): void {
     const byRes = this.sessions.get(s.uuid);
     if (byRes?.get(s.resource) !== s) return;
@@ -186,26 +263,30 @@ export class ChatServer {
     return n;
   }
 
-  /** Ends the streams of a logged-out session or of a blocked user, on every node. */
-  kick(match: { userId?: number | string; sessionId?: number | string }, fromBus = false): void {
+  /**
+   * Ends the streams of a logged-out or expired session or of a blocked user, on every node:
+   * bound resources and connections that authenticated but have not bound yet.
+   */
+  kick(
+    match: { userId?: number | string; sessionId?: number | string },
+    fromBus = false,
+    reason?: KickReason,
+  ): void {
     if (!fromBus) this.bus.publish({ t: 'kick', ...match });
+    const hit = (c: { userId: number | string; sessionId: number | string }) =>
+      (match.sessionId !== undefined && String(c.sessionId) === String(match.sessionId)) ||
+      (match.sessionId === undefined &&
+        match.userId !== undefined &&
+        String(c.userId) === String(match.userId));
+    const text = reason ?? (match.sessionId !== undefined ? 'Logged out' : 'Account blocked');
+    for (const c of [...this.unbound]) if (hit(c)) c.close('not-authorized', text);
     for (const byRes of this.sessions.values()) {
-      for (const s of [...byRes.values()]) {
-        const hit =
-          (match.sessionId !== undefined && String(s.sessionId) === String(match.sessionId)) ||
-          (match.sessionId === undefined &&
-            match.userId !== undefined &&
-            String(s.userId) === String(match.userId));
-        if (hit)
-          s.close(
-            'not-authorized',
-            match.sessionId !== undefined ? 'Logged out' : 'Account blocked',
-          );
-      }
+      for (const s of [...byRes.values()]) if (hit(s)) s.close('not-authorized', text);
     }
   }
 
   closeAll(condition = 'system-shutdown'): void {
+    for (const c of [...this.unbound]) c.close(condition);
     for (const byRes of this.sessions.values())
       for (const s of [...byRes.values()]) s.close(condition);
   }
@@ -246,7 +327,11 @@ export class ChatServer {
     const name = localName(stanza);
     const ns = nsOf(stanza, NS.client);
     if (ns !== NS.client) return; // unknown top-level namespace: nothing to do with it
-    if (name === 'message') return this.onMessage(s, stanza);
+    if (name === 'message') {
+      // Sending (or marking, or typing) is use of the session: its idle clock restarts.
+      this.usedSessions.add(String(s.sessionId));
+      return this.onMessage(s, stanza);
+    }
     if (name === 'iq') return this.onIq(s, stanza);
     if (name === 'presence') return; // minimal presence: accepted, not broadcast (no roster)
   }
@@ -275,21 +360,13 @@ export class ChatServer {
 
   /** The message as we store and route it: server-stamped `from`, our timestamp, no forged ids. */
   private async stamp(s: ChatSession, m: XmlEl, from: string, now: Date): Promise<XmlEl> {
-    const kept = m.children.filter((c) => {
-      if (typeof c === 'string') return false;
-      const n = localName(c);
-      const cns = nsOf(c, NS.client);
-      if (cns === NS.sid && n === 'stanza-id') return false; // XEP-0359: strip ids claiming to be ours
-      if (cns === NS.pando && n === 'sent') return false; // only the server sets the archive time
-      if (cns === NS.carbons) return false;
-      return true;
-    });
+    const kept: (XmlEl | string)[] = clientChildren(m);
     // Sender names come from the directory, so nobody can post under another name.
     const dn = kept.find(
       (c): c is XmlEl =>
         typeof c !== 'string' && localName(c) === 'displayNames' && nsOf(c) === NS.pando,
     );
-    const name = dn ? await this.userName(s.uuid) : undefined;
+    const name = dn ? (await this.directoryEntry(s.uuid))?.name : undefined;
     if (dn && name !== undefined) dn.attrs.sender = name;
     kept.push(el('sent', { xmlns: NS.pando, timestamp: now.toISOString() }));
     const attrs: Record<string, string> = {
@@ -307,36 +384,49 @@ export class ChatServer {
    * the database behind archive writes (PGlite runs one query at a time) and defeat group commit.
    */
   async preloadUsers(): Promise<void> {
-    const res = await this.db.query<{ uuid: string; name: string }>(
-      `select uuid::text as uuid, trim(first_name || ' ' || last_name) as name from users`,
-    );
-    const at = Date.now();
-    for (const r of res.rows) this.users.set(r.uuid, { name: r.name, at });
+    const res = await this.db.query<DirectoryRow & { uuid: string }>(DIRECTORY_SELECT);
+    const at = this.now().getTime();
+    for (const r of res.rows) this.users.set(r.uuid, directoryEntry(r, at));
   }
 
-  /** Directory name of a user, or undefined for no such user (refreshed every 10 minutes). */
-  private async userName(uuid: string): Promise<string | undefined> {
+  /**
+   * A user's directory name and placement, or undefined for no such user (refreshed every 10
+   * minutes, and at once after `forgetUser`).
+   */
+  private async directoryEntry(uuid: string): Promise<DirectoryEntry | undefined> {
+    const now = this.now().getTime();
     const hit = this.users.get(uuid);
-    if (hit && Date.now() - hit.at < 600_000) return hit.name;
-    const res = await this.db.query<{ name: string }>(
-      `select trim(first_name || ' ' || last_name) as name from users where uuid = $1::uuid`,
-      [uuid],
-    );
-    const name = res.rows[0]?.name;
+    if (hit && now - hit.at < 600_000 && now >= hit.at) return hit;
+    const res = await this.db.query<DirectoryRow>(`${DIRECTORY_SELECT} where u.uuid = $1::uuid`, [
+      uuid,
+    ]);
+    const row = res.rows[0];
     // Unknown users are not remembered: they may be invited later.
-    if (name === undefined) this.users.delete(uuid);
-    else this.users.set(uuid, { name, at: Date.now() });
-    return name;
+    if (row === undefined) {
+      this.users.delete(uuid);
+      return undefined;
+    }
+    const entry = directoryEntry(row, now);
+    this.users.set(uuid, entry);
+    return entry;
   }
 
-  private async userExists(uuid: string): Promise<boolean> {
-    if (this.users.has(uuid)) return true;
-    return (await this.userName(uuid)) !== undefined;
+  /** A user's name or organisation changed (`user:changed`): read it again on next use. */
+  forgetUser(userId: number | string): void {
+    for (const [uuid, entry] of this.users)
+      if (String(entry.placement.id) === String(userId)) this.users.delete(uuid);
   }
 
+  /**
+   * 1:1 messages, markers and chat states follow the REST API's visibility rule (`canSeeUser`):
+   * someone of another network is, to the sender, a user that does not exist (finding 4).
+   */
   private async onChat(s: ChatSession, m: XmlEl, to: Jid): Promise<void> {
     const recipient = to.local;
-    if (!isUuid(recipient) || !(await this.userExists(recipient))) {
+    const [sender, target] = isUuid(recipient)
+      ? await Promise.all([this.directoryEntry(s.uuid), this.directoryEntry(recipient)])
+      : [undefined, undefined];
+    if (!sender || !target || !canSeeUser(sender.placement, target.placement)) {
       s.send(
         serialize(stanzaError({ ...m, attrs: { ...m.attrs, from: s.jid } }, 'item-not-found')),
       );
@@ -353,6 +443,7 @@ export class ChatServer {
     const inbox: InboxDelta[] = [{ owner: s.uuid, convJid: recipientBare, isSender: true }];
     if (recipient !== s.uuid)
       inbox.push({ owner: recipient, convJid: senderBare, isSender: false });
+    const noCopy = child(m, 'private', NS.carbons) !== undefined;
     const stored = await this.writer.write({
       sender: s.uuid,
       recipient,
@@ -364,11 +455,14 @@ export class ChatServer {
       inbox,
     });
     if (stored.duplicate) return;
-    this.routeChat(s, out, to, stored.id);
+    this.routeChat(s, out, to, stored.id, noCopy);
   }
 
-  /** Delivers a 1:1 message to the recipient's resources and carbon copies to the sender's. */
-  private routeChat(s: ChatSession, out: XmlEl, to: Jid, archiveId: string): void {
+  /**
+   * Delivers a 1:1 message to the recipient's resources and carbon copies to the sender's;
+   * `noCopy` (the client's `<private xmlns="urn:xmpp:carbons:2"/>`) suppresses the copies.
+   */
+  private routeChat(s: ChatSession, out: XmlEl, to: Jid, archiveId: string, noCopy: boolean): void {
     const recipient = to.local;
     const forRecipient: XmlEl = {
       ...out,
@@ -377,9 +471,6 @@ export class ChatServer {
         el('stanza-id', { xmlns: NS.sid, by: this.userJid(recipient), id: archiveId }),
       ],
     };
-    const noCopy = out.children.some(
-      (c) => typeof c !== 'string' && localName(c) === 'private' && nsOf(c) === NS.carbons,
-    );
     if (to.resource && this.deliverToResource(recipient, to.resource, forRecipient)) {
       // Addressed to one resource: the others see a `received` carbon.
       if (!noCopy)
@@ -427,9 +518,7 @@ export class ChatServer {
         type: m.attrs.type ?? 'chat',
         ...(m.attrs.id ? { id: m.attrs.id } : {}),
       },
-      children: m.children.filter(
-        (c) => typeof c !== 'string' && !(localName(c) === 'stanza-id' && nsOf(c) === NS.sid),
-      ),
+      children: clientChildren(m),
     };
     if (to.resource && this.deliverToResource(to.local, to.resource, out)) return;
     this.deliver(to.local, out);
@@ -470,9 +559,7 @@ export class ChatServer {
           type: 'groupchat',
           ...(m.attrs.id ? { id: m.attrs.id } : {}),
         },
-        children: m.children.filter(
-          (c) => typeof c !== 'string' && !(localName(c) === 'stanza-id' && nsOf(c) === NS.sid),
-        ),
+        children: clientChildren(m),
       };
       for (const u of room.members) this.deliver(u, out);
       return;
@@ -848,6 +935,32 @@ export class ChatServer {
       ),
     );
   }
+}
+
+interface DirectoryRow {
+  uuid: string;
+  name: string;
+  id: number;
+  access_level: DirectoryPlacement['access_level'];
+  hospital_id: number | null;
+  network_id: number | null;
+}
+
+const DIRECTORY_SELECT = `select u.uuid::text as uuid, trim(u.first_name || ' ' || u.last_name) as name,
+         u.id, u.access_level, u.hospital_id, h.network_id
+    from users u left join hospitals h on h.id = u.hospital_id`;
+
+function directoryEntry(r: DirectoryRow, at: number): DirectoryEntry {
+  return {
+    name: r.name,
+    placement: {
+      id: r.id,
+      access_level: r.access_level,
+      hospital_id: r.hospital_id,
+      network_id: r.network_id,
+    },
+    at,
+  };
 }
 
 /** `XMPP_LOG_BATCHES=1`: one line every 2 s with the group-commit batch sizes and times. */
