@@ -36,6 +36,12 @@ interface Fixture {
   fileId: number;
   /** alice's user id. */
   userId: number;
+  /** alice's patient card assigned to T (the removed member saw it while in T), its patient and image. */
+  cardId: number;
+  patientId: number;
+  patientImageId: number;
+  /** alice's hospital (St Elsewhere General). */
+  hospitalId: number;
 }
 
 const NONE = 999_999_999;
@@ -46,7 +52,12 @@ const NONE = 999_999_999;
  */
 const SCOPE_FIXTURES: Record<
   Scope,
-  { params: (f: Fixture, url: string) => Record<string, string | number>; resource: string }
+  {
+    params: (f: Fixture, url: string) => Record<string, string | number>;
+    /** Query values, for a rule whose resource is named by the query (`?patient_id=`). */
+    query?: (f: Fixture) => Record<string, string | number>;
+    resource: string;
+  }
 > = {
   'team:reader': { params: (f) => ({ id: f.teamId }), resource: 'id' },
   'team:member': { params: (f) => ({ id: f.teamId }), resource: 'id' },
@@ -71,6 +82,27 @@ const SCOPE_FIXTURES: Record<
   'file:viewer': { params: (f) => ({ id: f.fileId }), resource: 'id' },
   'user:network': { params: (f) => ({ id: f.userId }), resource: 'id' },
   'room:participant': { params: (f) => ({ mimId: f.teamMimId }), resource: 'mimId' },
+  'card:viewer': { params: (f) => ({ id: f.cardId }), resource: 'id' },
+  'card:editor': {
+    params: (f, url) => ({
+      id: f.cardId,
+      targetId: url.includes('/share/users/')
+        ? f.userId
+        : url.includes('/share/teams/')
+          ? f.teamId
+          : f.adviceId,
+    }),
+    resource: 'id',
+  },
+  'patient:viewer': { params: (f) => ({ id: f.patientId }), resource: 'id' },
+  'patient:editor': { params: (f) => ({ id: f.patientId }), resource: 'id' },
+  'patient-images:viewer': {
+    params: () => ({}),
+    query: (f) => ({ patient_id: f.patientId }),
+    resource: 'patient_id',
+  },
+  'patient-image:viewer': { params: (f) => ({ id: f.patientImageId }), resource: 'id' },
+  'hospital:network': { params: (f) => ({ id: f.hospitalId }), resource: 'id' },
 };
 
 /**
@@ -80,6 +112,7 @@ const SCOPE_FIXTURES: Record<
 const ADMITTED: Partial<Record<Scope, readonly Role[]>> = {
   'user:network': ['nonMember', 'removedMember', 'otherOrganisation'],
   'advice-team:reader': ['nonMember', 'removedMember', 'otherOrganisation'],
+  'hospital:network': ['nonMember', 'removedMember', 'otherOrganisation'],
 };
 
 /** Bodies the calls need (validation runs before the access guard). */
@@ -96,6 +129,17 @@ const BODIES: Record<string, (f: Fixture) => unknown> = {
   'POST /api/v4/images/chat/:id/share/advice-conversation/:targetId': () => ({
     access_type: 'READ',
   }),
+  'PUT /api/v4/cards-multiple-reassign/:id': () => ({ title: 'Authz card' }),
+  'PUT /api/v4/cards-multiple-reassign/:id/reassign': (f) => ({
+    users: [f.userId],
+    teams: [f.teamId],
+  }),
+  'POST /api/v4/cards-multiple-reassign/:id/share/users/:targetId': () => ({ access_type: 'READ' }),
+  'POST /api/v4/cards-multiple-reassign/:id/share/teams/:targetId': () => ({ access_type: 'READ' }),
+  'POST /api/v4/cards-multiple-reassign/:id/share/advice-conversation/:targetId': () => ({
+    access_type: 'READ',
+  }),
+  'PUT /api/v4/patients/:id': () => ({ patient: { bed: '2' } }),
 };
 
 /** The fixture person who plays the rightful caller, when it is not alice. */
@@ -106,7 +150,11 @@ const RIGHTFUL: Record<string, 'bob'> = {
   'POST /api/v4/teams/:id/leave': 'bob',
 };
 /** Calls that undo the fixture run last (bob removes alice, then leaves). */
-const DESTRUCTIVE = ['POST /api/v4/teams/:id/members/remove', 'POST /api/v4/teams/:id/leave'];
+const DESTRUCTIVE = [
+  'POST /api/v4/teams/:id/members/remove',
+  'POST /api/v4/teams/:id/leave',
+  'DELETE /api/v4/cards-multiple-reassign/:id',
+];
 
 let ts: TestServer;
 let dataDir: string;
@@ -139,11 +187,18 @@ function casesOf(route: ApiRoute): Case[] {
   const f = SCOPE_FIXTURES[access.scope];
   const values = f.params(fixture, route.url);
   const missingValue = access.scope === 'room:participant' ? 'no-such-room' : NONE;
+  const query = f.query?.(fixture);
+  const qs = (q: Record<string, string | number> | undefined) =>
+    q
+      ? `?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString()}`
+      : '';
+  const missingQuery =
+    query && f.resource in query ? { ...query, [f.resource]: missingValue } : query;
   const cases: Case[] = [
     {
       route,
-      url: fill(route.url, values),
-      missing: fill(route.url, { ...values, [f.resource]: missingValue }),
+      url: fill(route.url, values) + qs(query),
+      missing: fill(route.url, { ...values, [f.resource]: missingValue }) + qs(missingQuery),
       body,
       scope: access.scope,
     },
@@ -265,8 +320,39 @@ beforeAll(async () => {
   });
   expect(file.status).toBe(201);
 
+  // alice's patient card, assigned to T, its patient and a photo of the patient.
+  const card = (
+    await api(ts, people.alice, 'POST', '/api/v4/cards-multiple-reassign', {
+      title: 'Authz patient',
+    })
+  ).json<{ id: number; patient_id: number }>();
+  expect(
+    (
+      await api(ts, people.alice, 'PUT', `/api/v4/cards-multiple-reassign/${card.id}/reassign`, {
+        users: [people.alice.id],
+        teams: [team.id],
+      })
+    ).statusCode,
+  ).toBe(200);
+  const photo = new FormData();
+  photo.append('patient_id', String(card.patient_id));
+  photo.append('image', new Blob([new Uint8Array(jpeg)]), 'patient.jpg');
+  const patientImage = await fetch(`${ts.url}/api/v4/images`, {
+    method: 'POST',
+    headers: { cookie: people.alice.cookie },
+    body: photo,
+  });
+  expect(patientImage.status).toBe(201);
+  const hospital = await ts.db.query<{ hospital_id: number }>(
+    'select hospital_id from users where id = $1',
+    [people.alice.id],
+  );
+
   // The removed member was in both teams and can read the shared image until removed.
   expect((await api(ts, R, 'GET', `/api/v4/images/chat/${imageId}`)).statusCode).toBe(200);
+  expect((await api(ts, R, 'GET', `/api/v4/cards-multiple-reassign/${card.id}`)).statusCode).toBe(
+    200,
+  );
   await api(ts, people.alice, 'POST', `/api/v4/teams/${team.id}/members/remove`, {
     user_ids: [R.id],
   });
@@ -283,6 +369,10 @@ beforeAll(async () => {
     imageId,
     fileId: ((await file.json()) as { id: number }).id,
     userId: people.alice.id,
+    cardId: card.id,
+    patientId: card.patient_id,
+    patientImageId: ((await patientImage.json()) as { id: number }).id,
+    hospitalId: hospital.rows[0]!.hospital_id,
   };
 });
 afterAll(async () => {
