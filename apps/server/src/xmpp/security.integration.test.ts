@@ -109,14 +109,20 @@ describe('finding 1: a chat socket never outlives logout, block or session expir
   });
 
   it('re-checks the session when binding: a session that ended unannounced gets no resource', async () => {
-    const { uuid, sessionId, token } = await chatLogin(ts, 'carol@example.org');
-    const s = await authenticated(uuid, token);
-    // Deleted without an event (another node's logout with no bus, or an expiry sweep).
-    await ts.db.query('delete from sessions where id = $1', [sessionId]);
-    const answer = await bind(s);
-    expect(answer).toContain('not-authorized');
-    expect(answer).toContain('Session ended');
-    expect(answer).not.toContain('<jid>');
+    // No periodic check here: only the check at bind can catch it.
+    const quiet = await startTestServer({ xmpp: { ...limits, sessionCheckMs: 3_600_000 } });
+    try {
+      const { uuid, sessionId, token } = await chatLogin(quiet, 'carol@example.org');
+      const s = await authenticated(uuid, token, quiet.url);
+      // Deleted without an event (another node's logout with no bus, or an expiry sweep).
+      await quiet.db.query('delete from sessions where id = $1', [sessionId]);
+      const answer = await bind(s);
+      expect(answer).toContain('not-authorized');
+      expect(answer).toContain('Session ended');
+      expect(answer).not.toContain('<jid>');
+    } finally {
+      await quiet.close();
+    }
   });
 
   it('a socket that authenticates and never binds is closed after the bind timeout', async () => {
