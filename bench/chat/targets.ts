@@ -15,6 +15,7 @@ const DOMAIN = 'localhost';
 
 export interface Account {
   user: string;
+  /** Read once per login: ours hands out a fresh chat token each time (tokens are single-use). */
   password: string;
   /** Bare JID. */
   jid: string;
@@ -281,6 +282,9 @@ function profileArgs(): string[] {
   return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
 }
 
+/** Logins one bench account may make on our server in one run (each needs its own chat token). */
+const TOKENS_PER_ACCOUNT = 32;
+
 export async function startOurs(nAccounts: number): Promise<Target> {
   const dir = tmpDirFor(undefined, 'ours');
   const port = await freePort();
@@ -296,6 +300,8 @@ export async function startOurs(nAccounts: number): Promise<Target> {
     CHAT_TOKEN_MINUTES: '600',
     // One load-generator stream sends thousands of stanzas a second.
     XMPP_RATE_LIMIT: '1000000',
+    // Every load-generator socket comes from 127.0.0.1.
+    XMPP_MAX_CONNECTIONS_PER_IP: '1000000',
     WEB_DIST_DIR: '/nonexistent',
   };
   const main = path.join(REPO, 'apps/server/src/main.ts');
@@ -321,10 +327,14 @@ export async function startOurs(nAccounts: number): Promise<Target> {
     `insert into sessions (token_hash, user_id, expires_at)
      select encode(sha256(convert_to('bench-session-' || id, 'utf8')), 'hex'), id, now() + interval '1 day' from users where email like 'bench%'`,
   );
+  // A chat token opens one connection, and the scenarios log the same accounts in again and
+  // again: TOKENS_PER_ACCOUNT tokens each, handed out in turn by the `password` getter below.
   await pg.query(
     `insert into chat_tokens (token_hash, user_id, session_id, expires_at)
-     select encode(sha256(convert_to('bench-token-' || u.id, 'utf8')), 'hex'), u.id, s.id, now() + interval '10 hours'
-       from users u join sessions s on s.user_id = u.id where u.email like 'bench%'`,
+     select encode(sha256(convert_to('bench-token-' || u.id || '-' || k, 'utf8')), 'hex'), u.id, s.id, now() + interval '10 hours'
+       from users u join sessions s on s.user_id = u.id cross join generate_series(1, $1::int) k
+      where u.email like 'bench%'`,
+    [TOKENS_PER_ACCOUNT],
   );
   const rows = (
     await pg.query<{ id: number; uuid: string }>(
@@ -334,11 +344,17 @@ export async function startOurs(nAccounts: number): Promise<Target> {
   await pg.close();
   child = run();
   await waitForPort(port, child, 'our server');
-  const accounts = rows.map((r) => ({
-    user: r.uuid,
-    password: `bench-token-${r.id}`,
-    jid: `${r.uuid}@${DOMAIN}`,
-  }));
+  const accounts = rows.map((r) => {
+    let used = 0;
+    return {
+      user: r.uuid,
+      get password() {
+        used = (used % TOKENS_PER_ACCOUNT) + 1;
+        return `bench-token-${r.id}-${used}`;
+      },
+      jid: `${r.uuid}@${DOMAIN}`,
+    };
+  });
   return {
     name: 'ours',
     wsUrl: `ws://127.0.0.1:${port}/xmpp`,
