@@ -97,6 +97,8 @@ export interface MockPatientCard {
   title: string;
   subtitle: string | null;
   patient_id: number;
+  /** Who created the card (sees and edits it); unknown for some seeded cards. */
+  created_by_id?: number | null;
   user_ids: number[];
   team_ids: number[];
   created_at: string;

@@ -1,8 +1,21 @@
-import { ShareBodySchema } from '@pando/domain';
+import {
+  PatientImagesQuerySchema,
+  PatientImageUploadFieldsSchema,
+  ShareBodySchema,
+} from '@pando/domain';
 import { http, HttpResponse } from 'msw';
 import type { MockBackend, MockImage } from '../backend';
 import { guard } from './guard';
-import { api, apiError, fail, notFound, numberParam, parseBody, requireUser } from './util';
+import {
+  api,
+  apiError,
+  fail,
+  notFound,
+  numberParam,
+  parseBody,
+  patientAccessOf,
+  requireUser,
+} from './util';
 
 const MAX_BYTES = 26_214_400;
 
@@ -77,12 +90,34 @@ export function mediaHandlers(backend: MockBackend) {
       guard(async ({ request, cookies }) => {
         const viewer = requireUser(backend, cookies, request);
         const { form, bytes } = await readUpload(request, 'image');
+        // The server's rules (issue 18): the patient is required, seen through one of their
+        // cards (404 otherwise) and editable there (403 for a card only shared with you).
+        const fields = PatientImageUploadFieldsSchema.safeParse({
+          title: text(form.get('title'), '') || undefined,
+          filename: text(form.get('filename'), '') || undefined,
+          patient_id: form.get('patient_id') ?? undefined,
+        });
+        if (!fields.success) {
+          const details = fields.error.issues.map((i) => ({
+            path: i.path.join('.'),
+            message: i.message,
+          }));
+          return apiError(400, `Invalid request: ${details.map((d) => d.path).join(', ')}`, {
+            details,
+          });
+        }
+        const access = patientAccessOf(backend, fields.data.patient_id, viewer);
+        if (access === 'none') return notFound('Patient');
+        if (access !== 'edit')
+          return apiError(403, 'This patient card is read-only for you.', {
+            internalCode: 'CARD_READ_ONLY',
+          });
         const type = requireType(bytes, (t) => t.startsWith('image/'));
         const record: MockImage = {
           id: backend.nextId('images'),
-          title: text(form.get('title'), ''),
-          filename: text(form.get('filename'), 'image'),
-          patient_id: Number(form.get('patient_id')) || null,
+          title: fields.data.title ?? fields.data.filename ?? 'image',
+          filename: fields.data.filename ?? 'image',
+          patient_id: fields.data.patient_id,
           chat: false,
           owner_id: viewer.id,
           bytes,
@@ -106,10 +141,21 @@ export function mediaHandlers(backend: MockBackend) {
     http.get(
       api('/images'),
       guard(({ request, cookies }) => {
-        requireUser(backend, cookies, request);
-        const patientId = Number(new URL(request.url).searchParams.get('patient_id'));
+        const viewer = requireUser(backend, cookies, request);
+        const query = PatientImagesQuerySchema.safeParse(
+          Object.fromEntries(new URL(request.url).searchParams),
+        );
+        if (!query.success)
+          return apiError(400, 'Invalid request: patient_id', {
+            details: [{ path: 'patient_id', message: 'required' }],
+          });
+        const patientId = query.data.patient_id;
+        // Only people who see one of the patient's cards read the patient's images.
+        if (patientAccessOf(backend, patientId, viewer) === 'none') return notFound('Patient');
         const results = backend.state.images
           .filter((i) => !i.chat && i.patient_id === patientId)
+          // Newest first, as the server lists them.
+          .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id)
           .map((i) => ({
             meta: {
               id: i.id,
@@ -136,8 +182,15 @@ export function mediaHandlers(backend: MockBackend) {
     http.get(
       api('/images/:id'),
       guard(({ request, cookies, params }) => {
-        requireUser(backend, cookies, request);
-        return binary(image(params.id, false));
+        const viewer = requireUser(backend, cookies, request);
+        const found = image(params.id, false);
+        // An image of a patient the viewer cannot see is the same 404 as a missing one.
+        if (
+          found.patient_id === null ||
+          patientAccessOf(backend, found.patient_id, viewer) === 'none'
+        )
+          return notFound('Image');
+        return binary(found);
       }),
     ),
     http.post(

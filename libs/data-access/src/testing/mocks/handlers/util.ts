@@ -1,4 +1,5 @@
 import { HttpResponse } from 'msw';
+import { cardAccess, type CardAccess, cardEditableFor, patientAccess } from '@pando/domain';
 import type { z } from 'zod';
 import type {
   MockAdviceConversation,
@@ -164,18 +165,47 @@ export function wireCard(backend: MockBackend, card: MockPatientCard, viewer: Mo
       .sort((a, b) => a.order - b.order),
     created_at: card.created_at,
     modified_at: card.modified_at,
-    editable: canEditCard(backend, card, viewer),
+    editable: cardEditableFor(cardAccessOf(backend, card, viewer)),
   };
 }
 
-/** Assignees (directly or through a team) may edit a card; anyone it was shared with may read it. */
-export function canEditCard(
+/**
+ * What a viewer is to a card, and the access the domain's rule gives them (`cardAccess`, the
+ * server's rule): creator, assignees and current members of assigned teams edit; people it was
+ * shared with (directly, through a team they are in, or an advice conversation they take part
+ * in) read; anybody else does not see it.
+ */
+export function cardAccessOf(
   backend: MockBackend,
   card: MockPatientCard,
   viewer: MockUser,
-): boolean {
-  return (
-    card.user_ids.includes(viewer.id) ||
-    card.team_ids.some((id) => backend.team(id)?.user_ids.includes(viewer.id))
+): CardAccess {
+  const inTeam = (teamId: number) => backend.team(teamId)?.user_ids.includes(viewer.id) ?? false;
+  const sharedWith = card.shared_with.some((entry) => {
+    const [kind, raw] = entry.split('/');
+    const id = Number(raw);
+    if (kind === 'users') return id === viewer.id;
+    if (kind === 'teams') return inTeam(id);
+    const advice = backend.state.adviceConversations.find((a) => a.id === id);
+    return advice !== undefined && (advice.requestor_id === viewer.id || inTeam(advice.team_id));
+  });
+  return cardAccess({
+    creator: card.created_by_id === viewer.id,
+    assignee: card.user_ids.includes(viewer.id),
+    assignedTeamMember: card.team_ids.some(inTeam),
+    sharedWith,
+  });
+}
+
+/** A patient is seen (edited) through any of their cards (`patientAccess`). */
+export function patientAccessOf(
+  backend: MockBackend,
+  patientId: number,
+  viewer: MockUser,
+): CardAccess {
+  return patientAccess(
+    backend.state.cards
+      .filter((c) => c.patient_id === patientId)
+      .map((c) => cardAccessOf(backend, c, viewer)),
   );
 }
