@@ -115,7 +115,9 @@ describe('the web app’s chat wiring', () => {
     let mine: FakeTransport | undefined;
     const view = mount(network, (t) => (mine = t));
     await screen.findByRole('textbox', {}, { timeout: 5000 });
-    await waitFor(() => { expect(mine?.isConnected).toBe(true); });
+    await waitFor(() => {
+      expect(mine?.isConnected).toBe(true);
+    });
 
     setVisibility('hidden');
     const bobs = network.transport(`${bob.uuid}@${config.chat_domain}`, 'phone');
@@ -132,7 +134,9 @@ describe('the web app’s chat wiring', () => {
       }),
     );
 
-    await waitFor(() => { expect(document.title).toBe('(1) Pando'); });
+    await waitFor(() => {
+      expect(document.title).toBe('(1) Pando');
+    });
     expect(shown).toEqual([{ title: displayName(bob), body: 'Bed 4 needs you' }]);
     expect(mine?.sentMarkers.filter((m) => m.marker === 'displayed')).toEqual([]);
     expect(
@@ -141,13 +145,16 @@ describe('the web app’s chat wiring', () => {
 
     // Back to the tab: now the message is read, on the server too.
     setVisibility('visible');
-    await waitFor(() => { expect(document.title).toBe('Pando'); });
-    await waitFor(() => { expect(mine?.sentMarkers).toContainEqual({
+    await waitFor(() => {
+      expect(document.title).toBe('Pando');
+    });
+    await waitFor(() => {
+      expect(mine?.sentMarkers).toContainEqual({
         to: `${bob.uuid}@${config.chat_domain}`,
         marker: 'displayed',
         id: 'while-away',
-      }); },
-    );
+      });
+    });
     expect(
       network.unreadOf(`${alice.uuid}@${config.chat_domain}`, `${bob.uuid}@${config.chat_domain}`),
     ).toBe(0);
@@ -160,24 +167,29 @@ describe('the web app’s chat wiring', () => {
     const first = mount(network);
     const composer = await screen.findByRole('textbox', {}, { timeout: 5000 });
     await userEvent.type(composer, 'Typed on the stairs{Enter}');
-    await waitFor(() => { expect(JSON.parse(localStorage.getItem(outboxKey(alice.uuid)) ?? '[]')).toMatchObject([
+    await waitFor(() => {
+      expect(JSON.parse(localStorage.getItem(outboxKey(alice.uuid)) ?? '[]')).toMatchObject([
         { body: expect.stringContaining('Typed on the stairs') as string },
-      ]); },
-    );
+      ]);
+    });
     first.unmount();
 
     // The reload: a new app, the same browser storage, and the chat server reachable again.
     network.reachable = true;
     const second = mount(network);
     await waitFor(
-      () => { expect(
+      () => {
+        expect(
           network
             .archived(`${alice.uuid}@${config.chat_domain}`, `${bob.uuid}@${config.chat_domain}`)
             .map((m) => m.body),
-        ).toEqual([expect.stringContaining('Typed on the stairs')]); },
+        ).toEqual([expect.stringContaining('Typed on the stairs')]);
+      },
       { timeout: 5000 },
     );
-    await waitFor(() => { expect(localStorage.getItem(outboxKey(alice.uuid))).toBeNull(); });
+    await waitFor(() => {
+      expect(localStorage.getItem(outboxKey(alice.uuid))).toBeNull();
+    });
     second.unmount();
   });
 });

@@ -5,6 +5,7 @@ import {
   jidLocal,
   totalUnread,
   type ConnectionStatus,
+  type UserStatus,
 } from '@pando/domain';
 import {
   createContext,
@@ -78,15 +79,40 @@ const selectUnreadTotal = (s: ChatSnapshot) => totalUnread(s.unread);
 const selectOffline = (s: ChatSnapshot) => s.offline;
 const selectAvailable = (s: ChatSnapshot) => s.available;
 const selectUploads = (s: ChatSnapshot) => s.uploads;
+const selectActive = (s: ChatSnapshot) => s.activeConversation;
 
 /** Whether the app has a live chat at all (false on `ChatStore.unavailable()`). */
 export function useChatAvailable(): boolean {
   return useChatSelector(selectAvailable);
 }
 
+/** The address of the conversation on screen, null when none. */
+export function useActiveConversation(): string | null {
+  return useChatSelector(selectActive);
+}
+
 /** The tagged-union connection state. */
 export function useConnectionState(): ConnectionStatus {
   return useChatSelector(selectConnection);
+}
+
+/**
+ * No way to the chat server now: the browser is offline, or the connection failed and is being
+ * retried (the first attempt still under way does not count). Messages written meanwhile wait in
+ * the durable outbox.
+ */
+export function isChatUnreachable(s: Pick<ChatSnapshot, 'offline' | 'connection'>): boolean {
+  if (s.offline) return true;
+  const { connection } = s;
+  return (
+    connection.status === 'disconnected' ||
+    (connection.status === 'connecting' && connection.attempt > 1)
+  );
+}
+
+/** See `isChatUnreachable` (the composer's offline notice, the shell's offline notices). */
+export function useChatUnreachable(): boolean {
+  return useChatSelector(isChatUnreachable);
 }
 
 /** The offline flag (browser has no network). */
@@ -191,6 +217,6 @@ export function useLastActive(address: string): number | null | undefined {
 }
 
 /** The user-status index (AVAILABLE, UNAVAILABLE, UNKNOWN) of one person, by uuid. */
-export function useUserStatus(uuid: string): string | undefined {
+export function useUserStatus(uuid: string): UserStatus | undefined {
   return useChatSelector(useCallback((s: ChatSnapshot) => s.userStatus[uuid], [uuid]));
 }

@@ -30,6 +30,7 @@ import {
   type MessageLoadingEvent,
   type OutgoingContent,
   type PatientCardShare,
+  type UserStatus,
 } from '@pando/domain';
 import { systemClock, type Clock, type TimerHandle } from './clock';
 import { CONNECT_ATTEMPT_TIMEOUT_MS, reconnectDelay } from './connection';
@@ -169,7 +170,7 @@ export interface ChatSnapshot {
   /** When the other user was last active (ms since epoch; `now` when online), null if unknown. */
   lastActive: Readonly<Record<string, number | null>>;
   /** The user-status index (AVAILABLE, UNAVAILABLE, UNKNOWN) fed by the status poll. */
-  userStatus: Readonly<Record<string, string>>;
+  userStatus: Readonly<Record<string, UserStatus>>;
   /** Delivery state of each message we sent, by message id. */
   delivery: Readonly<Record<string, DeliveryState>>;
   /** Upload progress (0…1) of images being sent, by message id. */
@@ -674,8 +675,10 @@ export class ChatStore {
   }
 
   /** Feeds the user-status index from the status poll (GET /users/statuses, every 30 s). */
-  setUserStatuses(statuses: Readonly<Record<string, string>>): void {
-    this.set({ userStatus: { ...this.state.userStatus, ...statuses } });
+  setUserStatuses(statuses: Readonly<Record<string, UserStatus>>): void {
+    const current = this.state.userStatus;
+    if (Object.entries(statuses).every(([id, status]) => current[id] === status)) return;
+    this.set({ userStatus: { ...current, ...statuses } });
   }
 
   private isReading(address: string): boolean {

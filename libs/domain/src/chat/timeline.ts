@@ -89,11 +89,15 @@ export function buildTimeline(messages: readonly ChatMessage[]): TimelineItem[] 
   return items;
 }
 
-/** The warnings of malformed bodies in a list, for the logger (spec 01 §8). */
-export function timelineWarnings(items: readonly TimelineItem[]): string[] {
+/** The warnings of malformed bodies in a list, with their message ids, for the logger (spec 01 §8). */
+export function timelineWarnings(
+  items: readonly TimelineItem[],
+): { messageId: string; warning: string }[] {
   return items.flatMap((item) =>
     item.type === 'group'
-      ? item.messages.flatMap((m) => (m.decoded.warning ? [m.decoded.warning] : []))
+      ? item.messages.flatMap((m) =>
+          m.decoded.warning ? [{ messageId: m.message.id, warning: m.decoded.warning }] : [],
+        )
       : [],
   );
 }

@@ -8,12 +8,21 @@ export const SEARCH_INCLUDES = [
   'team.advice.member-of',
 ] as const;
 
-/** The include choices of the search page and the contact picker (spec 01 §2). */
+/**
+ * The include choices of the search page (spec 01 §2): `include` is the choice's value (and what
+ * a `?include=` link names), `asks` what `/filters` is asked for it. Decision: Forums and Ask
+ * Advice also find the ones the viewer is already a member of (a search for a forum you are in
+ * should not come back empty).
+ */
 export const SEARCH_INCLUDE_CHOICES = [
-  { label: 'Users', include: 'user.other' },
-  { label: 'Teams', include: 'team.member-of' },
-  { label: 'Forums', include: 'team.forum' },
-  { label: 'Ask Advice', include: 'team.advice' },
+  { label: 'Users', include: 'user.other', asks: ['user.other'] },
+  { label: 'Teams', include: 'team.member-of', asks: ['team.member-of'] },
+  { label: 'Forums', include: 'team.forum', asks: ['team.forum', 'team.forum.member-of'] },
+  {
+    label: 'Ask Advice',
+    include: 'team.advice',
+    asks: ['team.advice', 'team.advice.member-of'],
+  },
 ] as const;
 
 /** Outside-organisation filter labels (spec 01 §2). */

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { SEARCH_INCLUDES, SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX_LENGTH } from './constants';
+import {
+  SEARCH_INCLUDE_CHOICES,
+  SEARCH_INCLUDES,
+  SEARCH_PAGE_SIZE,
+  SEARCH_QUERY_MAX_LENGTH,
+} from './constants';
 import { buildQueryString } from './encode';
 
 export type SearchInclude = (typeof SEARCH_INCLUDES)[number];
@@ -23,6 +28,25 @@ export function parseIncludes(value: string | null | undefined): SearchInclude[]
   if (!value) return [];
   const known = new Set<string>(SEARCH_INCLUDES);
   return [...new Set(value.split(','))].filter((v): v is SearchInclude => known.has(v));
+}
+
+/**
+ * The choices (`SEARCH_INCLUDE_CHOICES[].include`) that includes select: a choice is on when any
+ * of its includes is named (`?include=team.forum.member-of` selects Forums). None, or nothing
+ * recognised, selects every choice: an open search finds everything.
+ */
+export function chosenIncludes(includes: readonly SearchInclude[]): SearchInclude[] {
+  const chosen = SEARCH_INCLUDE_CHOICES.filter((choice) =>
+    choice.asks.some((include) => includes.includes(include)),
+  ).map((choice) => choice.include);
+  return chosen.length > 0 ? chosen : SEARCH_INCLUDE_CHOICES.map((choice) => choice.include);
+}
+
+/** What `/filters` is asked for the chosen choices (`include` parameter), in the table's order. */
+export function requestedIncludes(chosen: readonly SearchInclude[]): SearchInclude[] {
+  return SEARCH_INCLUDE_CHOICES.filter((choice) => chosen.includes(choice.include)).flatMap(
+    (choice) => [...choice.asks],
+  );
 }
 
 /** The search page's state from its URL query (`/search?include=team.advice`). */

@@ -88,10 +88,11 @@ export type SearchResponseWire = Omit<z.input<typeof SearchResponseSchema>, 'res
 
 /**
  * Spec 01 §2: a result opens /users/{id}, /ask-advice/{id} (teams whose public_data.enabled is
- * set), or /teams/{id}. Users are addressed by uuid (the chat's user id).
+ * set), or /teams/{id}, by REST id as the spec's routes say. (`GET /users/{id}` also takes the
+ * uuid, which is all a direct conversation from the chat inbox knows of its person.)
  */
 export function searchResultRoute(result: SearchResult): string {
-  if (result.type === 'USER') return chatRoutes.direct(result.data.uuid);
+  if (result.type === 'USER') return chatRoutes.direct(result.data.id);
   return result.data.public_data?.enabled
     ? chatRoutes.newAdvice(result.data.id)
     : chatRoutes.team(result.data.id);

@@ -4,7 +4,9 @@ import {
   DEFAULT_SEARCH_STATE,
   filtersQueryString,
   FiltersQuerySchema,
+  chosenIncludes,
   parseIncludes,
+  requestedIncludes,
   searchStateFromParams,
 } from './query';
 import {
@@ -43,6 +45,26 @@ describe('search (spec 01 §2, §3, §7)', () => {
       'Forums',
       'Ask Advice',
     ]);
+  });
+
+  it('an include query (for example team.advice) preselects its choice; none selects every choice', () => {
+    expect(chosenIncludes(['team.advice'])).toEqual(['team.advice']);
+    expect(chosenIncludes(['team.forum.member-of'])).toEqual(['team.forum']);
+    expect(chosenIncludes([])).toEqual([
+      'user.other',
+      'team.member-of',
+      'team.forum',
+      'team.advice',
+    ]);
+  });
+
+  it('each choice asks /filters for its includes (forums and advice also the ones joined)', () => {
+    expect(requestedIncludes(['team.forum', 'user.other'])).toEqual([
+      'user.other',
+      'team.forum',
+      'team.forum.member-of',
+    ]);
+    expect(requestedIncludes([])).toEqual([]);
   });
 
   it('reads includes and the outside-organisation filter (default false) from the URL', () => {
@@ -98,7 +120,7 @@ describe('search (spec 01 §2, §3, §7)', () => {
   });
 
   it('a result opens /users/{id}, /ask-advice/{id} for advice teams, or /teams/{id}', () => {
-    expect(searchResultRoute(user(4, 'h1'))).toBe('/users/u4');
+    expect(searchResultRoute(user(4, 'h1'))).toBe('/users/4');
     expect(searchResultRoute(team(9, true))).toBe('/ask-advice/9');
     expect(searchResultRoute(team(9, false))).toBe('/teams/9');
   });

@@ -38,6 +38,12 @@ export const TEXTS = {
   // Chat (spec 01 §8, spec 02 §8)
   agentDisconnected: 'Cannot send message, agent has disconnected',
   offline: "You are currently offline, messages can't be sent",
+  /**
+   * Ours: the composer's notice while offline. Messages written offline wait in the durable
+   * outbox and go out on reconnect, so the spec's notice is completed with what happens to them.
+   */
+  offlineQueued:
+    "You are currently offline, messages can't be sent now. What you write is kept and sent when you are back online.",
   backOnline: 'You are now back online.',
   messageProblem: 'There is a problem showing this message, administrators are aware.',
   sendFileFailed: 'Sending the file was unsuccessful, please try again.',

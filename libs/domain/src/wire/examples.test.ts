@@ -146,7 +146,7 @@ describe('spec 01 §7 payloads', () => {
       links: { self: '/api/v4/filters?page%5Bnumber%5D=1', next: null },
     });
     expect(body.results.map(d.searchResultRoute)).toEqual([
-      `/users/${alice.uuid}`,
+      `/users/${String(alice.id)}`,
       '/ask-advice/12',
     ]);
   });

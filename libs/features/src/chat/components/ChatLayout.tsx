@@ -2,6 +2,7 @@ import { Box, Group } from '@mantine/core';
 import { Suspense, useCallback, useMemo } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import {
+  useActiveConversation,
   useDirectConversations,
   useTeamsWithAdviceConversationsQuery,
   useUnreadCounts,
@@ -37,9 +38,12 @@ export function ChatLayout() {
     },
     [navigate],
   );
+  // The row of the open conversation: by its route, or (a person opened by id, /users/{id},
+  // whose row is routed by uuid) by the conversation the chat has open.
+  const openConversation = useActiveConversation();
   const activeAddress = useMemo(
-    () => items.find((item) => item.route === pathname)?.address,
-    [items, pathname],
+    () => items.find((item) => item.route === pathname)?.address ?? openConversation ?? undefined,
+    [items, pathname, openConversation],
   );
   return (
     <Group h="100%" gap={0} wrap="nowrap" align="stretch">

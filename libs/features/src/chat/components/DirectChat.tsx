@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
-import { useUserTeamsQuery } from '@pando/data-access';
-import { userJid } from '@pando/domain';
+import { useUserStatus, useUserTeamsQuery } from '@pando/data-access';
+import { displayName, userJid } from '@pando/domain';
 import { UserProfilePanel } from '@pando/ui';
 import { useAppServices } from '../../shell/services/AppServices';
 import { useUserByKeyQuery } from '../hooks/useUserByKey';
@@ -12,6 +12,8 @@ export function DirectChat({ userKey }: { userKey: string }) {
   const { chatDomain } = useAppServices();
   const user = useUserByKeyQuery(userKey);
   const teams = useUserTeamsQuery(user.data?.id);
+  // The 30 s status poll (the chat's user-status index) is fresher than the profile's answer.
+  const polled = useUserStatus(user.data?.uuid ?? '');
   if (user.isPending) return <PaneLoading label="Loading the conversation" />;
   if (user.isError) {
     return (
@@ -21,7 +23,7 @@ export function DirectChat({ userKey }: { userKey: string }) {
     );
   }
   const person = user.data;
-  const name = `${person.first_name} ${person.last_name}`;
+  const name = displayName(person);
   return (
     <ChatFrame
       panel={
@@ -32,7 +34,7 @@ export function DirectChat({ userKey }: { userKey: string }) {
             role: person.role?.description ?? null,
             speciality: person.speciality ?? null,
             hospital: person.hospital?.name ?? null,
-            status: person.status,
+            status: polled ?? person.status,
             email: person.email ?? null,
             teams: (teams.data ?? []).map((team) => team.name),
           }}

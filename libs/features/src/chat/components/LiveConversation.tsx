@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import {
   fileUrl,
   useChatStore,
+  useChatUnreachable,
   useConversation,
   useDeliveryStates,
   useHttpClient,
@@ -16,6 +17,7 @@ import {
 import {
   buildTimeline,
   decodeMessageBody,
+  timelineWarnings,
   userJid,
   type ChatMessage,
   type MessageLoading,
@@ -157,7 +159,8 @@ export function LiveConversation({
   const unread = useUnreadCount(address);
   const lastActive = useLastActiveLabel(useLastActive(address));
   const viewer = useViewer();
-  const { chatDomain } = useAppServices();
+  const { chatDomain, logger } = useAppServices();
+  const unreachable = useChatUnreachable();
   const http = useHttpClient();
   const navigate = useNavigate();
   const list = useRef<MessageListHandle>(null);
@@ -187,6 +190,16 @@ export function LiveConversation({
   }, [store, address]);
 
   const items = useMemo(() => buildTimeline(conversation.messages), [conversation.messages]);
+  // Spec 01 §8: a malformed body shows "There is a problem showing this message…" and is logged,
+  // once per message (a re-render or a page of history must not log it again).
+  const logged = useRef(new Set<string>());
+  useEffect(() => {
+    for (const { messageId, warning } of timelineWarnings(items)) {
+      if (logged.current.has(messageId)) continue;
+      logged.current.add(messageId);
+      logger.warn('malformed chat message', { address, messageId, warning });
+    }
+  }, [items, logger, address]);
   const loadOlder = useCallback(() => {
     store.loadMore(address);
   }, [store, address]);
@@ -246,6 +259,8 @@ export function LiveConversation({
       {footer}
       <Composer
         isForum={isForum}
+        offline={unreachable}
+        queuesOffline
         onSend={(text) => {
           const sending = quoted
             ? store.sendReply(address, text, { ...quoted, body: quotedText(quoted) })

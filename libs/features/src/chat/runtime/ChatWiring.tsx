@@ -5,9 +5,14 @@ import {
   ChatStore,
   createChatUploads,
   createForumJoin,
+  useActiveConversation,
+  useChatOffline,
+  useChatUnreachable,
   useConnectionState,
+  useDirectConversations,
   useHttpClient,
   useTeamsWithAdviceConversationsQuery,
+  useUserStatusesQuery,
   type ChatTransport,
   type ConversationMeta,
   type HttpClient,
@@ -18,10 +23,11 @@ import {
 import {
   displayName,
   isForum,
+  isRoomJid,
+  jidLocal,
   roomJid,
   TEXTS,
   userJid,
-  type ConnectionStatus,
   type CurrentUser,
 } from '@pando/domain';
 import { useViewer } from '../../auth/SessionGate';
@@ -100,12 +106,6 @@ function useListedConversations(viewerId: number, chatDomain: string): Conversat
   }, [data, chatDomain, viewerId]);
 }
 
-/** Offline means a connection that failed, not the first attempt still under way. */
-function isOffline(state: ConnectionStatus): boolean {
-  if (state.status === 'disconnected') return true;
-  return state.status === 'connecting' && state.attempt > 1;
-}
-
 /**
  * Spec 01 §8 offline notices for the chat connection (the store gives them for the browser's
  * network), and browser notifications for messages arriving in a hidden tab. Renders nothing;
@@ -113,10 +113,11 @@ function isOffline(state: ConnectionStatus): boolean {
  */
 function ChatNotices({ store }: { store: ChatStore }) {
   const { notifications } = useAppServices();
-  const connection = useConnectionState();
+  const online = useConnectionState().status === 'online';
+  // The store itself gives the notices for the browser's network; these are for the chat server.
+  const browserOffline = useChatOffline();
+  const offline = useChatUnreachable() && !browserOffline;
   const wasOffline = useRef(false);
-  const offline = isOffline(connection);
-  const online = connection.status === 'online';
   useEffect(() => {
     if (offline && !wasOffline.current) {
       wasOffline.current = true;
@@ -127,6 +128,26 @@ function ChatNotices({ store }: { store: ChatStore }) {
     }
   }, [offline, online, notifications]);
   useBrowserNotifications(store);
+  return null;
+}
+
+/**
+ * Spec 01 §7/§9: other people's availability, polled every 30 s (`GET /users/statuses`) into the
+ * store's user-status index, for the people the viewer can see: their direct conversations and
+ * the person whose chat is open. Screens read it with `useUserStatus(uuid)`.
+ */
+function StatusPoll({ store }: { store: ChatStore }) {
+  const directs = useDirectConversations();
+  const active = useActiveConversation();
+  const uuids = useMemo(() => {
+    const people = directs.map((d) => d.userId);
+    if (active && !isRoomJid(active)) people.push(jidLocal(active));
+    return people;
+  }, [directs, active]);
+  const { data } = useUserStatusesQuery(uuids);
+  useEffect(() => {
+    if (data) store.setUserStatuses(Object.fromEntries(data.map((e) => [e.id, e.status])));
+  }, [data, store]);
   return null;
 }
 
@@ -169,6 +190,7 @@ function ChatWiring({ adapter, children }: ChatWiringProps) {
   return (
     <ChatProvider store={store}>
       <ChatNotices store={store} />
+      <StatusPoll store={store} />
       {children}
     </ChatProvider>
   );

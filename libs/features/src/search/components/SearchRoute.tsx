@@ -1,29 +1,22 @@
-import {
-  Button,
-  Checkbox,
-  Group,
-  Loader,
-  NavLink,
-  Radio,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Button, Group, Loader, NavLink, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useThrottledValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSearchInfiniteQuery } from '@pando/data-access';
-import { searchResultRoute, type SearchResult } from '@pando/domain';
-import { choicesFromParam, includesFor, SEARCH_CHOICES, type SearchChoice } from '../searchChoices';
-
-/** Spec 01 §9 "search throttle 1000 ms": typing settles for this long before a query goes out. */
-const SEARCH_SETTLE_MS = 1000;
+import {
+  chosenIncludes,
+  displayName,
+  parseIncludes,
+  requestedIncludes,
+  SEARCH_THROTTLE_MS,
+  searchResultRoute,
+  type SearchInclude,
+  type SearchResult,
+} from '@pando/domain';
+import { SearchFilters } from '@pando/ui';
 
 function resultLabel(result: SearchResult): { label: string; description: string } {
-  if (result.type === 'USER') {
-    return { label: `${result.data.first_name} ${result.data.last_name}`, description: 'Person' };
-  }
+  if (result.type === 'USER') return { label: displayName(result.data), description: 'Person' };
   const team = result.data;
   const description = team.public_data?.enabled
     ? 'Ask advice'
@@ -41,13 +34,15 @@ export function SearchRoute() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [query, setQuery] = useState(params.get('q') ?? '');
-  const [choices, setChoices] = useState<SearchChoice[]>(() =>
-    choicesFromParam(params.get('include')),
+  const [choices, setChoices] = useState<SearchInclude[]>(() =>
+    chosenIncludes(parseIncludes(params.get('include'))),
   );
   const [outside, setOutside] = useState(false);
-  const [settledQuery] = useDebouncedValue(query.trim(), SEARCH_SETTLE_MS);
+  // Spec 01 §9 "search throttle 1000 ms": the first keystroke searches at once, then at most one
+  // query a second while typing goes on, and the last text is always searched.
+  const throttledQuery = useThrottledValue(query.trim(), SEARCH_THROTTLE_MS);
   const search = useSearchInfiniteQuery(
-    { query: settledQuery, includes: includesFor(choices), outsideOrganisation: outside },
+    { query: throttledQuery, includes: requestedIncludes(choices), outsideOrganisation: outside },
     { enabled: choices.length > 0 },
   );
   const results = search.data?.pages.flatMap((page) => page.results) ?? [];
@@ -114,31 +109,15 @@ export function SearchRoute() {
         </section>
       </Stack>
       <Stack component="aside" aria-label="Filters" w={240}>
-        <Checkbox.Group
-          label="Include"
-          value={choices}
-          onChange={(value) => {
-            setChoices(value);
-          }}
-        >
-          <Stack gap="xs" mt="xs">
-            {SEARCH_CHOICES.map((choice) => (
-              <Checkbox key={choice.key} value={choice.key} label={choice.label} />
-            ))}
-          </Stack>
-        </Checkbox.Group>
-        <Radio.Group
-          label="Outside my organisation"
-          value={outside ? 'yes' : 'no'}
-          onChange={(value) => {
-            setOutside(value === 'yes');
-          }}
-        >
-          <Group gap="md" mt="xs">
-            <Radio value="no" label="No" />
-            <Radio value="yes" label="Yes" />
-          </Group>
-        </Radio.Group>
+        <Title order={2} size="h5">
+          Filters
+        </Title>
+        <SearchFilters
+          includes={choices}
+          onIncludesChange={setChoices}
+          outsideOrganisation={outside}
+          onOutsideOrganisationChange={setOutside}
+        />
       </Stack>
     </Group>
   );

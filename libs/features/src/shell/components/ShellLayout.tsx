@@ -28,6 +28,7 @@ import {
 import { useViewer } from '../../auth/SessionGate';
 import { useAppServices } from '../services/AppServices';
 import { AvailabilityToggle } from './AvailabilityToggle';
+import { ChatOfflineBanner } from '../../chat/components/ChatOfflineBanner';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 
 // The chat area is its own chunk (routes.tsx). Fetch it while the teams list loads, instead of
@@ -178,6 +179,7 @@ export function ShellLayout({ onLoggedOut }: ShellLayoutProps) {
         </Stack>
       </AppShell.Navbar>
       <AppShell.Main h="100dvh">
+        <ChatOfflineBanner />
         <Suspense fallback={<LoadingScreen fullScreen={false} />}>
           <Outlet />
         </Suspense>

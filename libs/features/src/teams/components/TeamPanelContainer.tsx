@@ -9,7 +9,7 @@ import {
   useTeamMembersQuery,
   useUpdateTeamMutation,
 } from '@pando/data-access';
-import type { TeamMember } from '@pando/domain';
+import { displayName, type TeamMember } from '@pando/domain';
 import { TeamPanel, type PanelMember } from '@pando/ui';
 import { useAppServices } from '../../shell/services/AppServices';
 import { ContactPickerContainer } from './ContactPickerContainer';
@@ -26,7 +26,7 @@ function panelMember(member: TeamMember): PanelMember {
   const detail = [member.role?.description, member.speciality].filter(Boolean).join(' · ');
   return {
     id: String(member.id),
-    name: `${member.first_name} ${member.last_name}`,
+    name: displayName(member),
     ...(detail ? { detail } : {}),
     status: member.status,
   };
@@ -61,11 +61,25 @@ export function TeamPanelContainer({ team, viewerId }: { team: TeamPanelTeam; vi
         label="Team"
         team={team}
         members={panelMembers}
+        // A non-member does not get the member list, but the team says how many members it has.
+        memberCount={isMember ? panelMembers.length : team.user_ids.length}
         isMember={isMember}
         selfId={String(viewerId)}
         busy={join.isPending || leave.isPending}
         onRename={(name) => {
-          rename.mutate({ name, discoverable: team.discoverable, user_ids: team.user_ids });
+          rename
+            .mutateAsync({ name, discoverable: team.discoverable, user_ids: team.user_ids })
+            .then((result) => {
+              // Spec 01 §8: a 400 is logged by the client and returned; the person is told why
+              // (the server's message names the field), and the old name stays.
+              if (isBadRequest(result)) {
+                notifications.notify({
+                  kind: 'error',
+                  message: `The team could not be renamed: ${result.message}`,
+                });
+              }
+            })
+            .catch(failed('Renaming the team'));
         }}
         onAddMembers={() => {
           setPicking(true);

@@ -32,6 +32,9 @@ export const TeamChat: Story = {
 /** Forums never receive patient cards: the share button is gone. */
 export const Forum: Story = { args: { isForum: true } };
 export const Offline: Story = { args: { offline: true } };
+
+/** The live chat's case: text written offline is queued in the outbox and sent on reconnect. */
+export const OfflineQueued: Story = { args: { offline: true, queuesOffline: true } };
 export const Replying: Story = {
   args: {
     replyTo: {

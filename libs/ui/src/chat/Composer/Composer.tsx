@@ -42,8 +42,14 @@ export interface ComposerProps {
   onSelectForm?: () => void;
   /** Forum chats cannot receive patient cards. @default false */
   isForum?: boolean;
-  /** Offline or disconnected: nothing can be sent and the reason shows. @default false */
+  /** Offline or disconnected: the reason shows; without `queuesOffline` nothing can be sent. @default false */
   offline?: boolean;
+  /**
+   * Text written offline is queued (the chat's durable outbox) and sent on reconnect: the text
+   * area and Send stay usable and the notice says so. Images and files, which upload over the
+   * network first, stay disabled. @default false
+   */
+  queuesOffline?: boolean;
   /** The message being replied to; shows a preview with a cancel button. */
   replyTo?: ComposerReply;
   /** Cancels the reply. */
@@ -67,6 +73,7 @@ export function Composer({
   onSelectForm,
   isForum = false,
   offline = false,
+  queuesOffline = false,
   replyTo,
   onCancelReply,
   defaultValue = '',
@@ -75,9 +82,11 @@ export function Composer({
   const [text, setText] = useState(defaultValue);
   const [tooLarge, setTooLarge] = useState<string[]>([]);
 
+  // Offline with a queue, text still goes (into the outbox); attachments never do offline.
+  const textBlocked = offline && !queuesOffline;
   const send = () => {
     const trimmed = text.trim();
-    if (!trimmed || offline) return;
+    if (!trimmed || textBlocked) return;
     onSend(trimmed);
     setText('');
   };
@@ -115,7 +124,7 @@ export function Composer({
     <Box p="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
       {offline ? (
         <Alert color="orange" variant="light" mb="xs" p="xs">
-          <Text size="sm">{TEXTS.offline}</Text>
+          <Text size="sm">{queuesOffline ? TEXTS.offlineQueued : TEXTS.offline}</Text>
         </Alert>
       ) : null}
       {tooLarge.length > 0 ? (
@@ -206,7 +215,13 @@ export function Composer({
           : null}
         <Textarea
           aria-label="Message"
-          placeholder={offline ? 'Offline' : 'Write a message'}
+          placeholder={
+            offline
+              ? queuesOffline
+                ? 'Offline: sent when you are back online'
+                : 'Offline'
+              : 'Write a message'
+          }
           autosize
           minRows={1}
           maxRows={COMPOSER_MAX_ROWS}
@@ -215,7 +230,7 @@ export function Composer({
             setText(event.currentTarget.value);
           }}
           onKeyDown={onKeyDown}
-          disabled={offline}
+          disabled={textBlocked}
           style={{ flex: 1 }}
         />
         <Tooltip label="Send">
@@ -223,7 +238,7 @@ export function Composer({
             size="lg"
             aria-label="Send"
             onClick={send}
-            disabled={offline || text.trim() === ''}
+            disabled={textBlocked || text.trim() === ''}
           >
             <IconSend size={18} aria-hidden />
           </ActionIcon>

@@ -17,6 +17,11 @@ export interface TeamPanelProps {
   team: TeamPanelTeam;
   /** The team's members. */
   members: readonly PanelMember[];
+  /**
+   * How many members the team has when `members` is not the whole list (a non-member sees the
+   * count from the team's `user_ids`, not its member list). @default members.length
+   */
+  memberCount?: number;
   /** Whether the viewer is a member: members rename, manage members and leave. */
   isMember: boolean;
   /** The viewer's id (no self-removal button). */
@@ -44,6 +49,7 @@ export interface TeamPanelProps {
 export function TeamPanel({
   team,
   members,
+  memberCount = members.length,
   isMember,
   selfId,
   onRename,
@@ -60,7 +66,7 @@ export function TeamPanel({
     <Stack gap="md" p="md" component="aside" aria-label={label}>
       <InlineRename name={team.name} onRename={onRename} editable={isMember} />
       <Text size="sm" c="dimmed">
-        {members.length === 1 ? '1 member' : `${members.length} members`}
+        {memberCount === 1 ? '1 member' : `${memberCount} members`}
       </Text>
       <Divider />
       <Group justify="space-between">
