@@ -46,6 +46,8 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: dataDir,
       SEED: 'demo',
+      // The local development mode, asked for explicitly (the binary alone is a production
+      // server): the demo seed, and the dev mailbox LoginPage reads the codes from.
       NODE_ENV: 'test',
       PUBLIC_URL: baseURL,
       LOGIN_RATE_LIMIT_PER_IP: '10000',
