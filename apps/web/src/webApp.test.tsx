@@ -192,4 +192,41 @@ describe('the web app’s chat wiring', () => {
     });
     second.unmount();
   });
+
+  it('a message in a room the sidebar does not list yet (a team someone added me to) brings it in, named', async () => {
+    const network = chatNetwork();
+    window.history.replaceState(null, '', '/');
+    const view = mount(network);
+    await screen.findByText('Ward 7 Team', {}, { timeout: 5000 });
+    const hospital = alice.hospital_id;
+    backend.state.teams.push({
+      id: 9001,
+      name: 'Night Shift Huddle',
+      mim_id: 'night-shift',
+      hospital_id: hospital,
+      user_ids: [alice.id, bob.id],
+      discoverable: false,
+      auto_accept: false,
+      public_data: { enabled: false, tips: [], resolved_issues: [] },
+    });
+    const room = network.addRoom('night-shift', [
+      `${alice.uuid}@${config.chat_domain}`,
+      `${bob.uuid}@${config.chat_domain}`,
+    ]);
+    const bobs = network.transport(`${bob.uuid}@${config.chat_domain}`, 'phone');
+    await bobs.connect();
+    await act(() =>
+      bobs.send({
+        id: 'huddle-1',
+        to: room,
+        type: 'groupchat',
+        subject: 'text/plain',
+        body: 'Huddle at 2',
+        displayNames: { sender: displayName(bob), recipient: 'Night Shift Huddle' },
+        sendTimestamp: Date.now(),
+      }),
+    );
+    expect(await screen.findByText('Night Shift Huddle', {}, { timeout: 5000 })).toBeTruthy();
+    view.unmount();
+  });
 });

@@ -5,6 +5,9 @@ import {
   ChatStore,
   createChatUploads,
   createForumJoin,
+  getChatRoom,
+  isInactiveAdviceTeam,
+  teamKeys,
   useActiveConversation,
   useChatOffline,
   useChatUnreachable,
@@ -30,6 +33,7 @@ import {
   userJid,
   type CurrentUser,
 } from '@pando/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { useViewer } from '../../auth/SessionGate';
 import { AppErrorBoundary } from '../../shell/components/AppErrorBoundary';
 import { useAppServices } from '../../shell/services/AppServices';
@@ -84,10 +88,13 @@ export function useRunningStore(store: Pick<ChatStore, 'start' | 'stop'>): void 
 }
 
 /** Names and REST ids of every room the sidebar lists know (shares, forum joins, names). */
-function useListedConversations(viewerId: number, chatDomain: string): ConversationMeta[] {
+function useListedConversations(
+  viewerId: number,
+  chatDomain: string,
+): ConversationMeta[] | undefined {
   const { data } = useTeamsWithAdviceConversationsQuery();
-  return useMemo<ConversationMeta[]>(() => {
-    if (!data) return [];
+  return useMemo<ConversationMeta[] | undefined>(() => {
+    if (!data) return undefined;
     const rooms = [...data.teams, ...data.forums].map((team): ConversationMeta => ({
       address: roomJid(team.mim_id, chatDomain),
       kind: isForum(team) ? 'forum' : 'team',
@@ -151,6 +158,64 @@ function StatusPoll({ store }: { store: ChatStore }) {
   return null;
 }
 
+/**
+ * A room the sidebar lists do not know (added to a team by someone else, a new advice request to
+ * the viewer's advice team) is looked up once with `GET /chat-room/{mimId}` as its first message
+ * or inbox entry arrives: the store learns its name and kind, and the lists are refetched so it
+ * shows. Spec 01 §8: ADVICE_TEAM_NOT_ACTIVE is ignored (info log); other errors are logged.
+ */
+function UnknownRooms({
+  store,
+  listed,
+}: {
+  store: ChatStore;
+  listed: readonly ConversationMeta[] | undefined;
+}) {
+  const http = useHttpClient();
+  const queryClient = useQueryClient();
+  const { logger } = useAppServices();
+  const asked = useRef(new Set<string>());
+  useEffect(() => {
+    if (!listed) return undefined;
+    const known = new Set(listed.map((c) => c.address));
+    const check = () => {
+      for (const address of Object.keys(store.getSnapshot().conversations)) {
+        if (!isRoomJid(address) || known.has(address) || asked.current.has(address)) continue;
+        asked.current.add(address);
+        getChatRoom(http, jidLocal(address)).then(
+          async (room) => {
+            store.registerConversations([
+              room.type === 'TEAM'
+                ? {
+                    address,
+                    kind: isForum(room.entity) ? 'forum' : 'team',
+                    name: room.entity.name,
+                    id: room.entity.id,
+                  }
+                : {
+                    address,
+                    kind: 'advice',
+                    name: room.entity.team?.name ?? 'Advice',
+                    id: room.entity.id,
+                    teamId: room.entity.team?.id ?? room.entity.team_id,
+                  },
+            ]);
+            await queryClient.invalidateQueries({ queryKey: teamKeys.lists() });
+          },
+          (error: unknown) => {
+            if (isInactiveAdviceTeam(error))
+              logger.info('chat room of an inactive advice team', { address });
+            else logger.warn('chat room lookup failed', { address, error: String(error) });
+          },
+        );
+      }
+    };
+    check();
+    return store.subscribe(check);
+  }, [store, listed, http, queryClient, logger]);
+  return null;
+}
+
 interface ChatWiringProps {
   adapter: ChatAdapter;
   children: ReactNode;
@@ -185,12 +250,13 @@ function ChatWiring({ adapter, children }: ChatWiringProps) {
   useEffect(() => bindDocumentVisibility(store), [store]);
   const conversations = useListedConversations(viewer.id, chatDomain);
   useEffect(() => {
-    store.registerConversations(conversations);
+    if (conversations) store.registerConversations(conversations);
   }, [store, conversations]);
   return (
     <ChatProvider store={store}>
       <ChatNotices store={store} />
       <StatusPoll store={store} />
+      <UnknownRooms store={store} listed={conversations} />
       {children}
     </ChatProvider>
   );
