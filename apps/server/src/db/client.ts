@@ -1,23 +1,20 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { acquireDataDirLock } from './lock.js';
 import { PgliteStatements } from './pgliteStatements.js';
-import * as schema from './schema/index.js';
-
-export type DrizzleDb = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface QueryResult<T> {
   rows: T[];
 }
 
-/** What runs inside `transaction`: the same raw and Drizzle access, bound to the transaction. */
+/**
+ * What runs inside `transaction`: the same queries, bound to the transaction. Queries are SQL
+ * with parameters; the tables are declared once in Drizzle (`./schema`), which a test holds
+ * equal to the migrations (apps/server/README.md "Database": why no query builder).
+ */
 export interface DatabaseTx {
-  drizzle: DrizzleDb;
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<QueryResult<T>>;
 }
 
@@ -68,23 +65,19 @@ async function openPglite(config: DatabaseConfig): Promise<Database> {
     release();
     throw err;
   }
-  const d = drizzlePglite(client, { schema }) as unknown as DrizzleDb;
   // Raw queries (the chat's hot path, the auth lookups) run as prepared statements: one trip
   // into Postgres per call instead of six (pgliteStatements.ts).
   const statements = new PgliteStatements(client);
   return {
     kind: 'pglite',
-    drizzle: d,
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the row type, as pg's query<T> does
     query<T>(text: string, params?: unknown[]) {
       return statements.query<T>(text, params);
     },
-    // Driver-level transactions, so raw queries inside them parse types exactly as outside
-    // (Drizzle's own transaction returns timestamps as strings from execute()).
+    // Driver-level transactions, so queries inside them parse types exactly as outside.
     transaction: (fn) =>
       client.transaction((t) =>
         fn({
-          drizzle: drizzlePglite({ client: t as unknown as PGlite, schema }),
           // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the row type, as pg's query<T> does
           async query<T>(text: string, params?: unknown[]) {
             const res = await t.query<T>(text, params);
@@ -151,10 +144,8 @@ async function openPostgres(config: DatabaseConfig & { databaseUrl: string }): P
     await pool.end();
     throw err;
   }
-  const d = drizzlePg(pool, { schema }) as unknown as DrizzleDb;
   return {
     kind: 'postgres',
-    drizzle: d,
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the row type, as pg's query<T> does
     async query<T>(text: string, params?: unknown[]) {
       const res = await pool.query(text, params);
@@ -165,7 +156,6 @@ async function openPostgres(config: DatabaseConfig & { databaseUrl: string }): P
       try {
         await c.query('begin');
         const result = await fn({
-          drizzle: drizzlePg({ client: c, schema }),
           // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the row type, as pg's query<T> does
           async query<T>(text: string, params?: unknown[]) {
             const res = await c.query(text, params);

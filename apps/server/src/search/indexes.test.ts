@@ -7,7 +7,6 @@ import { ensureSearchIndexes } from './indexes.js';
 /** The slice of Database that ensureSearchIndexes uses, over a bare PGlite. */
 function wrap(pg: PGlite): Database {
   const tx: DatabaseTx = {
-    drizzle: undefined as never,
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the Database interface is generic
     async query<T>(text: string, params?: unknown[]) {
       return { rows: (await pg.query<T>(text, params)).rows };
@@ -22,8 +21,7 @@ function wrap(pg: PGlite): Database {
     transaction: (fn) =>
       pg.transaction((t) =>
         fn({
-          drizzle: undefined as never,
-          // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the Database interface is generic
+                // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the Database interface is generic
           query: async <T>(q: string, p?: unknown[]) => ({ rows: (await t.query<T>(q, p)).rows }),
         }),
       ),
