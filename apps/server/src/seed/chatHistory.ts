@@ -1,14 +1,7 @@
-import type { Database } from '../db/client.js';
 import { seedDemoChat } from '../xmpp/seedHistory.js';
+import type { SeedChatContext } from './context.js';
 
-export interface SeedChatContext {
-  db: Database;
-  now: Date;
-  /** Demo users by email: numeric id, uuid and display name. */
-  users: ReadonlyMap<string, { id: number; uuid: string; firstName: string; lastName: string }>;
-  /** Demo rooms by team name (teams, the forum, the advice team, advice conversations). */
-  rooms: ReadonlyMap<string, { id: number; mimId: string; memberEmails: readonly string[] }>;
-}
+export type { SeedChatContext } from './context.js';
 
 /**
  * Hook for the chat archive: the demo seed calls it once, after the rest of the organisation

@@ -1,27 +1,22 @@
 import { SAMPLE_ROLES } from '@pando/domain';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_ADVICE,
+  DEMO_ADVICE_TEAM,
+  DEMO_INVITE_EMAIL,
+  DEMO_NETWORKS,
+  DEMO_ORGANISATIONS,
+  DEMO_PEOPLE,
+  DEMO_TEAMS,
+  type DemoOrganisation,
+} from '@pando/domain/demo';
 import type { Database, DatabaseTx } from '../db/client.js';
 import { seedChatHistory, type SeedChatContext } from './chatHistory.js';
 import { pick, prng, stableMimId, stableUuid } from './random.js';
 
-/** The accounts of ARCHITECTURE.md "Demo organisation"; tests and the README rely on them. */
-export const DEMO_ACCOUNTS = {
-  pandoAdmin: 'pando.admin@example.org',
-  networkAdmin: 'network.admin@example.org',
-  orgAdmin: 'org.admin@example.org',
-  alice: 'alice@example.org',
-  bob: 'bob@example.org',
-  carol: 'carol@example.org',
-  dave: 'dave@example.net',
-} as const;
-
-/** A pending invitation, so the "user created at first login" path can be tried by hand. */
-export const DEMO_INVITE_EMAIL = 'new.starter@example.org';
-
-export const DEMO_ORGS = {
-  stElsewhere: 'St Elsewhere General',
-  riverside: 'Riverside Hospital',
-  northgate: 'Northgate Clinic',
-} as const;
+// The demo organisation's named people, teams and advice are plain data in @pando/domain/demo;
+// this seed stores them, plus generated staff, wards, patients and analytics around them.
+export { DEMO_ACCOUNTS, DEMO_INVITE_EMAIL, DEMO_ORGS } from '@pando/domain/demo';
 
 const SPECIALITIES = [
   'Cardiology',
@@ -159,33 +154,54 @@ async function seedOrganisation(tx: DatabaseTx, now: Date, ids: Ids): Promise<vo
   const rand = prng(20260101);
   const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000);
 
-  const demoNet = await insertOne(
-    tx,
-    `insert into networks (uuid, name, status, features, created_at, modified_at) values ($1, 'Demo Health Network', 'ACTIVATED', $2, $3, $3) returning id`,
-    [stableUuid('network:demo'), JSON.stringify({ user_invite_by_email: true }), daysAgo(400)],
-  );
-  const northNet = await insertOne(
-    tx,
-    `insert into networks (uuid, name, status, features, created_at, modified_at) values ($1, 'Northgate Network', 'ACTIVATED', '{}', $2, $2) returning id`,
-    [stableUuid('network:northgate'), daysAgo(300)],
-  );
-  const hospital = async (name: string, networkId: number, lat: number, lon: number) =>
-    (
+  const networkIds = {} as Record<keyof typeof DEMO_NETWORKS, number>;
+  for (const [key, n] of Object.entries(DEMO_NETWORKS) as [
+    keyof typeof DEMO_NETWORKS,
+    (typeof DEMO_NETWORKS)[keyof typeof DEMO_NETWORKS],
+  ][]) {
+    networkIds[key] = (
+      await insertOne(
+        tx,
+        `insert into networks (uuid, name, status, features, created_at, modified_at) values ($1, $2, 'ACTIVATED', $3, $4, $4) returning id`,
+        [
+          stableUuid(`network:${key}`),
+          n.name,
+          JSON.stringify(n.features),
+          daysAgo(key === 'demo' ? 400 : 300),
+        ],
+      )
+    ).id;
+  }
+  const orgIds = {} as Record<DemoOrganisation, number>;
+  for (const [key, o] of Object.entries(DEMO_ORGANISATIONS) as [
+    DemoOrganisation,
+    (typeof DEMO_ORGANISATIONS)[DemoOrganisation],
+  ][]) {
+    orgIds[key] = (
       await insertOne(
         tx,
         `insert into hospitals (uuid, name, status, network_id, latitude, longitude, radius, created_at, modified_at) values ($1, $2, 'ACTIVATED', $3, $4, $5, 500, $6, $6) returning id`,
-        [stableUuid(`hospital:${name}`), name, networkId, lat, lon, daysAgo(400)],
+        [
+          stableUuid(`hospital:${o.name}`),
+          o.name,
+          networkIds[o.network],
+          o.latitude,
+          o.longitude,
+          daysAgo(400),
+        ],
       )
     ).id;
-  const stE = await hospital(DEMO_ORGS.stElsewhere, demoNet.id, 51.5072, -0.1276);
-  const river = await hospital(DEMO_ORGS.riverside, demoNet.id, 51.4545, -2.5879);
-  const north = await hospital(DEMO_ORGS.northgate, northNet.id, 53.4808, -2.2426);
+  }
+  const stE = orgIds.stElsewhere;
+  const river = orgIds.riverside;
+  const north = orgIds.northgate;
+  // Each network's default organisation is its first.
   await tx.query('update networks set default_organisation_id = $2 where id = $1', [
-    demoNet.id,
+    networkIds.demo,
     stE,
   ]);
   await tx.query('update networks set default_organisation_id = $2 where id = $1', [
-    northNet.id,
+    networkIds.northgate,
     north,
   ]);
 
@@ -236,78 +252,19 @@ async function seedOrganisation(tx: DatabaseTx, now: Date, ids: Ids): Promise<vo
     return row.id;
   };
 
-  await addUser({
-    email: DEMO_ACCOUNTS.pandoAdmin,
-    first: 'Pat',
-    last: 'Admin',
-    level: 'PANDO_ADMIN',
-    hospitalId: stE,
-    role: 'Administration',
-    speciality: 'Digital Health',
-    features: { pando_control_v2: true, form_templates: true },
-    premium,
-  });
-  await addUser({
-    email: DEMO_ACCOUNTS.networkAdmin,
-    first: 'Nina',
-    last: 'Network',
-    level: 'NETWORK_ADMIN',
-    hospitalId: stE,
-    role: 'Administration',
-    speciality: 'Operations',
-    premium,
-  });
-  await addUser({
-    email: DEMO_ACCOUNTS.orgAdmin,
-    first: 'Omar',
-    last: 'Organisation',
-    level: 'ORGANISATION_ADMIN',
-    hospitalId: stE,
-    role: 'Administration',
-    speciality: 'Operations',
-    premium,
-  });
-  await addUser({
-    email: DEMO_ACCOUNTS.alice,
-    first: 'Alice',
-    last: 'Anderson',
-    level: 'USER_VERIFIED',
-    hospitalId: stE,
-    role: 'Consultant',
-    speciality: 'General Medicine',
-    features: { form_templates: true },
-    premium,
-  });
-  await addUser({
-    email: DEMO_ACCOUNTS.bob,
-    first: 'Bob',
-    last: 'Baker',
-    level: 'USER_VERIFIED',
-    hospitalId: stE,
-    role: 'Nurse',
-    speciality: 'Cardiology',
-    features: { form_templates: true },
-    premium,
-  });
-  await addUser({
-    email: DEMO_ACCOUNTS.carol,
-    first: 'Carol',
-    last: 'Carter',
-    level: 'USER',
-    hospitalId: river,
-    role: 'Physiotherapist',
-    speciality: 'Orthopaedics',
-  });
-  await addUser({
-    email: DEMO_ACCOUNTS.dave,
-    first: 'Dave',
-    last: 'Dawson',
-    level: 'USER_VERIFIED',
-    hospitalId: north,
-    role: 'Pharmacist',
-    speciality: 'Oncology',
-    premium,
-  });
+  for (const p of DEMO_PEOPLE) {
+    await addUser({
+      email: p.email,
+      first: p.first_name,
+      last: p.last_name,
+      level: p.access_level,
+      hospitalId: orgIds[p.organisation],
+      role: p.role,
+      speciality: p.speciality,
+      features: p.features,
+      premium: p.premium_features,
+    });
+  }
 
   // ~60 generated staff: most at St Elsewhere, some at Riverside and Northgate.
   const staff: string[] = [];
@@ -377,60 +334,34 @@ async function seedOrganisation(tx: DatabaseTx, now: Date, ids: Ids): Promise<vo
     return row.id;
   };
 
-  await addTeam({
-    name: 'Ward 7 Team',
-    hospitalId: stE,
-    members: [DEMO_ACCOUNTS.alice, DEMO_ACCOUNTS.bob, ...stEStaff.slice(2, 6)],
-  });
-  await addTeam({
-    name: 'Junior Doctors Forum',
-    hospitalId: stE,
-    discoverable: true,
-    autoAccept: true,
-    members: [DEMO_ACCOUNTS.alice, ...stEStaff.slice(6, 16)],
-    description: 'Questions, rotas and teaching for junior doctors.',
-  });
-  const cardiologyAdvice = await addTeam({
-    name: 'Cardiology Advice',
-    hospitalId: stE,
-    members: [DEMO_ACCOUNTS.bob, ...cardiologists],
-    description: 'Ask the cardiology team for advice on your patients.',
-    publicData: {
-      enabled: true,
-      description: 'Ask the cardiology team for advice on your patients.',
-      tips: [
-        'Include the latest ECG and troponin results.',
-        'Say how urgent the question is.',
-        'For chest pain with ST elevation, call the cath lab directly.',
-      ],
-      resolved_issues: [
-        'Anticoagulation before cardioversion',
-        'New left bundle branch block on admission',
-        'Beta-blocker dose in heart failure',
-      ],
-    },
-  });
-  await addTeam({
-    name: 'Night Shift',
-    hospitalId: stE,
-    members: [DEMO_ACCOUNTS.bob, ...stEStaff.slice(16, 24)],
-  });
-  await addTeam({
-    name: 'Riverside Physio',
-    hospitalId: river,
-    members: [
-      DEMO_ACCOUNTS.carol,
-      ...staff.filter((e) => user(ids, e).hospitalId === river).slice(0, 4),
-    ],
-  });
-  await addTeam({
-    name: 'Northgate Pharmacy',
-    hospitalId: north,
-    members: [
-      DEMO_ACCOUNTS.dave,
-      ...staff.filter((e) => user(ids, e).hospitalId === north).slice(0, 4),
-    ],
-  });
+  // Generated staff fill the named teams in order, per organisation; the advice team takes
+  // the generated cardiologists.
+  const staffOf = (org: number) => staff.filter((e) => user(ids, e).hospitalId === org);
+  const next: Record<number, number> = { [stE]: cardiologists.length, [river]: 0, [north]: 0 };
+  const teamIds = new Map<string, number>();
+  for (const t of DEMO_TEAMS) {
+    const org = orgIds[t.organisation];
+    let filler: string[];
+    if (t.name === DEMO_ADVICE_TEAM) filler = cardiologists.slice(0, t.staff);
+    else {
+      const from = next[org] ?? 0;
+      filler = staffOf(org).slice(from, from + t.staff);
+      next[org] = from + t.staff;
+    }
+    teamIds.set(
+      t.name,
+      await addTeam({
+        name: t.name,
+        hospitalId: org,
+        members: [...t.members, ...filler],
+        discoverable: t.discoverable,
+        autoAccept: t.auto_accept,
+        ...(t.public_data ? { publicData: t.public_data } : {}),
+        ...(t.description ? { description: t.description } : {}),
+      }),
+    );
+  }
+  const cardiologyAdvice = teamIds.get(DEMO_ADVICE_TEAM) ?? 0;
 
   // Advice conversations from alice to Cardiology Advice: one open, two resolved (history).
   const advice = async (
@@ -460,9 +391,14 @@ async function seedOrganisation(tx: DatabaseTx, now: Date, ids: Ids): Promise<vo
       memberEmails: [requestor, DEMO_ACCOUNTS.bob, ...cardiologists],
     });
   };
-  await advice('Advice: palpitations in bay 3', DEMO_ACCOUNTS.alice, 'open', 1);
-  await advice('Advice: anticoagulation before cardioversion', DEMO_ACCOUNTS.alice, 'resolved', 12);
-  await advice('Advice: new LBBB on admission', at(stEStaff, 30), 'resolved', 20);
+  for (const a of DEMO_ADVICE) {
+    await advice(
+      `Advice: ${a.topic.charAt(0).toLowerCase()}${a.topic.slice(1)}`,
+      a.requestor ?? at(stEStaff, 30),
+      a.resolved ? 'resolved' : 'open',
+      a.daysAgo,
+    );
+  }
 
   // Wards, patients, patient cards with tasks.
   const wardIds: Record<number, number[]> = { [stE]: [], [river]: [], [north]: [] };

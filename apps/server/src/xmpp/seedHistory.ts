@@ -1,4 +1,4 @@
-import type { SeedChatContext } from '../seed/chatHistory.js';
+import type { SeedChatContext } from '../seed/context.js';
 import { insertBatch, pairConv, roomConv, type NewMessage } from './store.js';
 import { el, NS, serialize } from './xml.js';
 

@@ -20,16 +20,12 @@ import * as wards from '../api/wards';
 import { createHttpClient, type HttpClient } from '../http/createHttpClient';
 import { ApiError, isBadRequest, type BadRequest } from '../http/errors';
 import { createCookieJarFetch } from './cookieJarFetch';
+import { DEMO_ACCOUNTS } from '@pando/domain/demo';
 
 export { createCookieJarFetch };
 
-export const DEMO = {
-  pandoAdmin: 'pando.admin@example.org',
-  alice: 'alice@example.org',
-  bob: 'bob@example.org',
-  carol: 'carol@example.org',
-  dave: 'dave@example.net',
-} as const;
+/** The demo accounts both backends seed (@pando/domain/demo). */
+export const DEMO = DEMO_ACCOUNTS;
 
 /** One person's browser: their HTTP client and the fetch (with its own cookie jar) beneath it. */
 export interface Browser {

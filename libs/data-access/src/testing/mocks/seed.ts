@@ -6,29 +6,46 @@ import {
   type MockUser,
 } from './backend';
 
+import {
+  DEMO_ADVICE,
+  DEMO_NETWORKS,
+  DEMO_ORGANISATIONS,
+  DEMO_PEOPLE,
+  DEMO_TEAMS,
+  demoRoleName,
+} from '@pando/domain/demo';
+
 const PREMIUM = { patient_cards: true, pagers: true, advice_channels: true };
 
 /**
- * The demo organisation of ARCHITECTURE.md, as the real server seeds it: the same emails, levels,
- * features, organisations, networks and teams. Tests rely on these; keep them stable.
+ * The demo organisation of ARCHITECTURE.md from @pando/domain/demo, the data the real server
+ * seeds too: the same people, organisations, networks, teams and advice. Around it, a dozen
+ * fixed staff (the server generates ~60), wards, a patient and his card.
  */
 export function seedDemoOrganisation(backend: MockBackend): void {
   const { state } = backend;
   const created = '2026-01-05T09:00:00.000Z';
-  state.networks.push(
-    {
-      id: 1,
-      uuid: mockUuid(1, 1),
-      name: 'Demo Health Network',
-      features: { user_invite_by_email: true },
-    },
-    { id: 2, uuid: mockUuid(1, 2), name: 'Northgate Network', features: {} },
-  );
-  state.hospitals.push(
-    { id: 1, uuid: mockUuid(2, 1), name: 'St Elsewhere General', network_id: 1 },
-    { id: 2, uuid: mockUuid(2, 2), name: 'Riverside Hospital', network_id: 1 },
-    { id: 3, uuid: mockUuid(2, 3), name: 'Northgate Clinic', network_id: 2 },
-  );
+  // Ids follow the dataset's order: networks 1-2, organisations 1-3, named people 1-7.
+  const networkKeys = Object.keys(DEMO_NETWORKS) as (keyof typeof DEMO_NETWORKS)[];
+  networkKeys.forEach((key, i) => {
+    state.networks.push({
+      id: i + 1,
+      uuid: mockUuid(1, i + 1),
+      name: DEMO_NETWORKS[key].name,
+      features: { ...DEMO_NETWORKS[key].features },
+    });
+  });
+  const orgKeys = Object.keys(DEMO_ORGANISATIONS) as (keyof typeof DEMO_ORGANISATIONS)[];
+  const orgId = (key: keyof typeof DEMO_ORGANISATIONS) => orgKeys.indexOf(key) + 1;
+  orgKeys.forEach((key, i) => {
+    const o = DEMO_ORGANISATIONS[key];
+    state.hospitals.push({
+      id: i + 1,
+      uuid: mockUuid(2, i + 1),
+      name: o.name,
+      network_id: networkKeys.indexOf(o.network) + 1,
+    });
+  });
   const user = (
     id: number,
     email: string,
@@ -53,49 +70,16 @@ export function seedDemoOrganisation(backend: MockBackend): void {
     blocked: false,
     ...extra,
   });
-  // The named accounts exactly as the server seeds them (apps/server seed): same names, roles,
-  // levels and features. The server adds ~60 generated staff; the mock adds a dozen fixed ones,
-  // enough to fill the same teams.
-  const premiumFor = { premium_features: PREMIUM };
-  state.users.push(
-    user(1, 'pando.admin@example.org', ['Pat', 'Admin'], 'PANDO_ADMIN', 1, {
-      features: { pando_control_v2: true, form_templates: true },
-      role: { role: 'ADMINISTRATION', description: 'Administration' },
-      speciality: 'Digital Health',
-      ...premiumFor,
-    }),
-    user(2, 'network.admin@example.org', ['Nina', 'Network'], 'NETWORK_ADMIN', 1, {
-      role: { role: 'ADMINISTRATION', description: 'Administration' },
-      speciality: 'Operations',
-      ...premiumFor,
-    }),
-    user(3, 'org.admin@example.org', ['Omar', 'Organisation'], 'ORGANISATION_ADMIN', 1, {
-      role: { role: 'ADMINISTRATION', description: 'Administration' },
-      speciality: 'Operations',
-      ...premiumFor,
-    }),
-    user(4, 'alice@example.org', ['Alice', 'Anderson'], 'USER_VERIFIED', 1, {
-      features: { form_templates: true },
-      role: { role: 'CONSULTANT', description: 'Consultant' },
-      speciality: 'General Medicine',
-      ...premiumFor,
-    }),
-    user(5, 'bob@example.org', ['Bob', 'Baker'], 'USER_VERIFIED', 1, {
-      features: { form_templates: true },
-      role: { role: 'NURSE', description: 'Nurse' },
-      speciality: 'Cardiology',
-      ...premiumFor,
-    }),
-    user(6, 'carol@example.org', ['Carol', 'Carter'], 'USER', 2, {
-      role: { role: 'PHYSIOTHERAPIST', description: 'Physiotherapist' },
-      speciality: 'Orthopaedics',
-    }),
-    user(7, 'dave@example.net', ['Dave', 'Dawson'], 'USER_VERIFIED', 3, {
-      role: { role: 'PHARMACIST', description: 'Pharmacist' },
-      speciality: 'Oncology',
-      ...premiumFor,
-    }),
-  );
+  DEMO_PEOPLE.forEach((p, i) => {
+    state.users.push(
+      user(i + 1, p.email, [p.first_name, p.last_name], p.access_level, orgId(p.organisation), {
+        features: { ...p.features },
+        premium_features: { ...p.premium_features },
+        role: { role: demoRoleName(p.role), description: p.role },
+        speciality: p.speciality,
+      }),
+    );
+  });
   const STAFF: [string, string, number, string][] = [
     ['Priya', 'Shah', 1, 'Cardiology'],
     ['Tom', 'Hughes', 1, 'Cardiology'],
@@ -149,31 +133,40 @@ export function seedDemoOrganisation(backend: MockBackend): void {
     public_data: { enabled: false, tips: [], resolved_issues: [] },
     ...extra,
   });
-  state.teams.push(
-    team(1, 'Ward 7 Team', 1, [4, 5, ...stElsewhereStaff.slice(0, 3)]),
-    team(2, 'Junior Doctors Forum', 1, [4, ...stElsewhereStaff.slice(3, 8)], {
-      discoverable: true,
-      auto_accept: true,
-    }),
-    team(3, 'Cardiology Advice', 1, [5, cardio1, cardio2], {
-      public_data: {
-        enabled: true,
-        tips: [
-          'Include the latest ECG and troponin results.',
-          'Say how urgent the question is.',
-          'For chest pain with ST elevation, call the cath lab directly.',
-        ],
-        resolved_issues: [
-          'Anticoagulation before cardioversion',
-          'New left bundle branch block on admission',
-          'Beta-blocker dose in heart failure',
-        ],
-      },
-    }),
-    team(4, 'Night Shift', 1, [5, ...stElsewhereStaff.slice(5, 8)]),
-    team(5, 'Riverside Physio', 2, [6, 18]),
-    team(6, 'Northgate Pharmacy', 3, [7, 19]),
-  );
+  // The dataset's teams, each with a few of the fixed staff (the server uses its generated ones).
+  const filler: Record<string, number[]> = {
+    'Ward 7 Team': stElsewhereStaff.slice(0, 3),
+    'Junior Doctors Forum': stElsewhereStaff.slice(3, 8),
+    'Cardiology Advice': [cardio1, cardio2],
+    'Night Shift': stElsewhereStaff.slice(5, 8),
+    'Riverside Physio': [18],
+    'Northgate Pharmacy': [19],
+  };
+  const idOf = (email: string) => state.users.find((u) => u.email === email)?.id ?? 0;
+  DEMO_TEAMS.forEach((t, i) => {
+    state.teams.push(
+      team(
+        i + 1,
+        t.name,
+        orgId(t.organisation),
+        [...t.members.map(idOf), ...(filler[t.name] ?? [])],
+        {
+          discoverable: t.discoverable,
+          auto_accept: t.auto_accept,
+          ...(t.public_data
+            ? {
+                public_data: {
+                  enabled: t.public_data.enabled,
+                  tips: [...t.public_data.tips],
+                  resolved_issues: [...t.public_data.resolved_issues],
+                },
+              }
+            : {}),
+        },
+      ),
+    );
+  });
+  const adviceTeamId = DEMO_TEAMS.findIndex((t) => t.public_data?.enabled) + 1;
   // Advice to Cardiology Advice, as the server seeds it: alice has one open and one resolved;
   // a colleague has another resolved one.
   const daysAgo = (days: number) =>
@@ -181,20 +174,20 @@ export function seedDemoOrganisation(backend: MockBackend): void {
   const advice = (id: number, requestor_id: number, resolved: boolean, age: number) => ({
     id,
     mim_id: `advice-${id}`,
-    team_id: 3,
+    team_id: adviceTeamId,
     requestor_id,
     requestor_resolved: resolved,
     public_team_resolved: resolved,
-    resolver_id: resolved ? 5 : null,
+    resolver_id: resolved ? idOf('bob@example.org') : null,
     accepted: resolved,
     first_message: null,
     modified_at: daysAgo(age - 1),
   });
-  state.adviceConversations.push(
-    advice(1, 4, false, 1),
-    advice(2, 4, true, 12),
-    advice(3, 16, true, 20),
-  );
+  DEMO_ADVICE.forEach((a, i) => {
+    state.adviceConversations.push(
+      advice(i + 1, a.requestor ? idOf(a.requestor) : 16, a.resolved, a.daysAgo),
+    );
+  });
   const wardNames: [number, string[]][] = [
     [1, ['Ward 7', 'Cardiology Ward', 'Acute Medical Unit', 'Respiratory Ward', 'Surgical Ward 2']],
     [2, ['Riverside Ward A', 'Riverside Ward B', 'Rehabilitation Unit']],
