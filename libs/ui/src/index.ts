@@ -31,3 +31,6 @@ export * from './search/SearchResultRow';
 export * from './search/SearchFilters';
 export * from './search/SearchResults';
 export * from './pickers/ContactPicker';
+export { LAYOUT } from './shell/layout';
+export * from './shell/SplitView';
+export * from './shell/SidePanel';

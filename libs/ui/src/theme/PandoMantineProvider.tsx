@@ -1,4 +1,6 @@
 import '@mantine/core/styles.css';
+// The layout rules' CSS half (touch targets, the closed main menu): see shell/layout.
+import '../shell/layout/layout.css';
 import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { pandoCssVariablesResolver, pandoTheme } from './theme';

@@ -90,6 +90,7 @@ export function AdviceChat({ teamId, conversationId }: { teamId: number; convers
 
   return (
     <ChatFrame
+      panelTitle="Advice team"
       panel={
         <AdviceTeamInfo
           teamName={teamName}

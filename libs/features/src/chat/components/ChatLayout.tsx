@@ -1,4 +1,3 @@
-import { Box, Group } from '@mantine/core';
 import { Suspense, useCallback, useMemo } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import {
@@ -7,8 +6,8 @@ import {
   useTeamsWithAdviceConversationsQuery,
   useUnreadCounts,
 } from '@pando/data-access';
-import { buildSidebar } from '@pando/domain';
-import { ChatSidebar, LoadingScreen } from '@pando/ui';
+import { buildSidebar, chatScreenForPath } from '@pando/domain';
+import { ChatSidebar, LoadingScreen, SplitView } from '@pando/ui';
 import { useViewer } from '../../auth/SessionGate';
 import { useAppServices } from '../../shell/services/AppServices';
 import { sidebarItems } from '../sidebarItems';
@@ -18,7 +17,10 @@ void import('./ChatPane');
 
 const NO_LISTS = { teams: [], forums: [], advice_conversations: [] };
 
-/** The chat area: the live sidebar on the left, the conversation chosen by the path on the right. */
+/**
+ * The chat area: the live sidebar on the left, the conversation chosen by the path on the right;
+ * on a phone one of the two (`SplitView`, layout rules in @pando/ui's `LAYOUT`).
+ */
 export function ChatLayout() {
   const viewer = useViewer();
   const { chatDomain } = useAppServices();
@@ -46,30 +48,21 @@ export function ChatLayout() {
     [items, pathname, openConversation],
   );
   return (
-    <Group h="100%" gap={0} wrap="nowrap" align="stretch">
-      <Box
-        w={280}
-        miw={220}
-        h="100%"
-        style={{
-          flexShrink: 0,
-          overflowY: 'auto',
-          borderInlineEnd: '1px solid var(--mantine-color-default-border)',
-        }}
-      >
+    <SplitView
+      detailOpen={chatScreenForPath(pathname).kind !== 'empty'}
+      list={
         <ChatSidebar
           sections={sections}
           {...(activeAddress ? { activeAddress } : {})}
           loading={lists.isPending}
           onNavigate={onNavigate}
         />
-      </Box>
-      <Box style={{ flex: 1, minWidth: 0 }} h="100%">
-        {/* Its own boundary: the sidebar shows while the pane's code is still loading. */}
-        <Suspense fallback={<LoadingScreen fullScreen={false} />}>
-          <Outlet />
-        </Suspense>
-      </Box>
-    </Group>
+      }
+    >
+      {/* Its own boundary: the sidebar shows while the pane's code is still loading. */}
+      <Suspense fallback={<LoadingScreen fullScreen={false} />}>
+        <Outlet />
+      </Suspense>
+    </SplitView>
   );
 }

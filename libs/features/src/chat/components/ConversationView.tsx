@@ -1,6 +1,7 @@
 import { Center, Stack, Text } from '@mantine/core';
 import { useChatAvailable } from '@pando/data-access';
 import { ChatHeader } from '@pando/ui';
+import { useChatHeaderLayout } from './ChatFrame';
 import { LiveConversation } from './LiveConversation';
 import type { ConversationChrome, ConversationTarget } from './conversationTarget';
 
@@ -14,6 +15,7 @@ export interface ConversationViewProps extends ConversationChrome {
  */
 export function ConversationView({ target, ...chrome }: ConversationViewProps) {
   const available = useChatAvailable();
+  const headerLayout = useChatHeaderLayout();
   if (available) return <LiveConversation key={target.address} {...target} {...chrome} />;
   return (
     <Stack gap={0} h="100%">
@@ -25,6 +27,7 @@ export function ConversationView({ target, ...chrome }: ConversationViewProps) {
         onScrollToBottom={() => undefined}
         onMarkRead={() => undefined}
         nothingUnread
+        {...headerLayout}
       />
       <Center style={{ flex: 1 }} p="md">
         <Text c="dimmed">Live chat is not available right now.</Text>

@@ -1,16 +1,15 @@
 import { Text } from '@mantine/core';
-import { useUserStatus, useUserTeamsQuery } from '@pando/data-access';
+import { useUserQuery, useUserStatus, useUserTeamsQuery } from '@pando/data-access';
 import { displayName, userJid } from '@pando/domain';
 import { UserProfilePanel } from '@pando/ui';
 import { useAppServices } from '../../shell/services/AppServices';
-import { useUserByKeyQuery } from '../hooks/useUserByKey';
 import { ChatFrame, PaneLoading } from './ChatFrame';
 import { ConversationView } from './ConversationView';
 
 /** /users/{userId}: a direct chat with the user's profile in the right-hand panel. */
 export function DirectChat({ userKey }: { userKey: string }) {
   const { chatDomain } = useAppServices();
-  const user = useUserByKeyQuery(userKey);
+  const user = useUserQuery(userKey);
   const teams = useUserTeamsQuery(user.data?.id);
   // The 30 s status poll (the chat's user-status index) is fresher than the profile's answer.
   const polled = useUserStatus(user.data?.uuid ?? '');
@@ -26,6 +25,7 @@ export function DirectChat({ userKey }: { userKey: string }) {
   const name = displayName(person);
   return (
     <ChatFrame
+      panelTitle="Profile"
       panel={
         <UserProfilePanel
           user={{

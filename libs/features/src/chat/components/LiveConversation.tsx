@@ -36,6 +36,7 @@ import {
 import { useViewer } from '../../auth/SessionGate';
 import { useAppServices } from '../../shell/services/AppServices';
 import { useLastActiveLabel } from '../hooks/useLastActiveLabel';
+import { useChatHeaderLayout } from './ChatFrame';
 import type { ConversationChrome, ConversationTarget } from './conversationTarget';
 
 /** The store's message-loading machine (spec 01 §4) as the list's history states. */
@@ -152,6 +153,7 @@ export function LiveConversation({
   detail,
   footer,
 }: LiveConversationProps) {
+  const headerLayout = useChatHeaderLayout();
   const store = useChatStore();
   const conversation = useConversation(address);
   const delivery = useDeliveryStates(address);
@@ -244,6 +246,7 @@ export function LiveConversation({
           store.markRead(address);
         }}
         nothingUnread={unread === 0}
+        {...headerLayout}
       />
       <Box style={{ flex: 1, minHeight: 0 }}>
         <MessageList

@@ -21,6 +21,7 @@ import {
 import {
   AppHeader,
   isHeaderSearchVisible,
+  LAYOUT,
   LoadingScreen,
   MainMenu,
   type MainMenuItem,
@@ -132,8 +133,13 @@ export function ShellLayout({ onLoggedOut }: ShellLayoutProps) {
 
   const shell = (
     <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 200, breakpoint: 'sm', collapsed: { mobile: !menuOpened } }}
+      header={{ height: LAYOUT.headerHeight }}
+      // Beside the page from LAYOUT.navbarFrom; below, a drawer behind the header's burger.
+      navbar={{
+        width: LAYOUT.navbarWidth,
+        breakpoint: LAYOUT.navbarFrom,
+        collapsed: { mobile: !menuOpened },
+      }}
       padding={0}
     >
       <AppShell.Header>
@@ -158,7 +164,8 @@ export function ShellLayout({ onLoggedOut }: ShellLayoutProps) {
           onToggleMenu={toggleMenu}
         />
       </AppShell.Header>
-      <AppShell.Navbar>
+      {/* data-menu-closed: hidden, not only off-screen, while closed on a phone or tablet (@pando/ui layout CSS). */}
+      <AppShell.Navbar mod={{ 'menu-closed': !menuOpened }}>
         <Stack justify="space-between" h="100%">
           <MainMenu viewer={menuViewer(viewer)} active={activeMenuItem(pathname)} onNavigate={go} />
           <Box p="md">

@@ -24,7 +24,10 @@ export function TeamChat({ teamId }: { teamId: number }) {
   const forum = isForum(t);
   const members = t.user_ids.length;
   return (
-    <ChatFrame panel={<TeamPanelContainer team={t} viewerId={viewer.id} />}>
+    <ChatFrame
+      panelTitle="Team details"
+      panel={<TeamPanelContainer team={t} viewerId={viewer.id} />}
+    >
       <ConversationView
         target={{
           address: roomJid(t.mim_id, chatDomain),

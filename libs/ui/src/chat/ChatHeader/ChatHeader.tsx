@@ -1,6 +1,7 @@
 import { ActionIcon, Group, Text, Title, Tooltip } from '@mantine/core';
 import type { ConversationKind, TeamIcon } from '@pando/domain';
-import { IconArrowBarToDown, IconChecks, IconInfoCircle } from '@tabler/icons-react';
+import { IconArrowBarToDown, IconArrowLeft, IconChecks, IconInfoCircle } from '@tabler/icons-react';
+import { LAYOUT } from '../../shell/layout';
 import { ConversationIcon } from '../ConversationIcon';
 
 export interface ChatHeaderProps {
@@ -21,8 +22,18 @@ export interface ChatHeaderProps {
   onScrollToBottom: () => void;
   /** Marks the conversation as read. */
   onMarkRead: () => void;
-  /** Opens the side panel (profile, team panel or advice info). */
+  /**
+   * Opens the right-hand panel (profile, team panel or advice info) as a drawer. The button shows
+   * below `LAYOUT.panelInlineFrom` only: from there the panel sits beside the conversation.
+   */
   onOpenDetails?: () => void;
+  /** The details button's name, e.g. "Show profile". @default 'Conversation details' */
+  detailsLabel?: string;
+  /**
+   * Goes back to the conversation list. The button shows on phones only (below
+   * `LAYOUT.splitFrom`), where the list and the conversation are two screens.
+   */
+  onBack?: () => void;
   /** Disables mark-as-read when nothing is unread. @default false */
   nothingUnread?: boolean;
 }
@@ -37,17 +48,32 @@ export function ChatHeader({
   onScrollToBottom,
   onMarkRead,
   onOpenDetails,
+  detailsLabel = 'Conversation details',
+  onBack,
   nothingUnread = false,
 }: ChatHeaderProps) {
   return (
     <Group
       justify="space-between"
       wrap="nowrap"
-      px="md"
+      px={{ base: 'xs', [LAYOUT.splitFrom]: 'md' }}
       py="xs"
+      gap="xs"
       style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
     >
       <Group gap="sm" wrap="nowrap" miw={0}>
+        {onBack ? (
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label="Back to conversations"
+            onClick={onBack}
+            hiddenFrom={LAYOUT.splitFrom}
+          >
+            <IconArrowLeft size={20} aria-hidden />
+          </ActionIcon>
+        ) : null}
         <ConversationIcon kind={kind} size={22} {...(teamIcon ? { teamIcon } : {})} />
         <div style={{ minWidth: 0 }}>
           <Title order={2} size="h4" lineClamp={1} title={name}>
@@ -89,13 +115,14 @@ export function ChatHeader({
           </ActionIcon>
         </Tooltip>
         {onOpenDetails ? (
-          <Tooltip label="Details">
+          <Tooltip label={detailsLabel}>
             <ActionIcon
               variant="subtle"
               color="gray"
               size="lg"
-              aria-label="Conversation details"
+              aria-label={detailsLabel}
               onClick={onOpenDetails}
+              hiddenFrom={LAYOUT.panelInlineFrom}
             >
               <IconInfoCircle size={20} aria-hidden />
             </ActionIcon>

@@ -1,8 +1,21 @@
-import { ActionIcon, Burger, Group, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Avatar,
+  Burger,
+  Button,
+  Group,
+  Popover,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
 import type { UserStatus } from '@pando/domain';
 import { IconPower, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { StatusIndicator } from '../../common/StatusIndicator';
+import { LAYOUT } from '../layout';
 import { LogoutConfirmModal } from './LogoutConfirmModal';
 
 export interface AppHeaderProps {
@@ -23,15 +36,30 @@ export interface AppHeaderProps {
   onLogout: () => void;
   /** Spinner on the dialog's confirm button while logging out. @default false */
   loggingOut?: boolean;
-  /** Mobile menu flag (spec 01 §3 client state); the burger shows when `onToggleMenu` is given. */
+  /**
+   * Mobile menu flag (spec 01 §3 client state); the burger shows when `onToggleMenu` is given,
+   * below `LAYOUT.navbarFrom` (where the main menu is not beside the page).
+   */
   menuOpened?: boolean;
   /** Toggles the mobile menu. */
   onToggleMenu?: () => void;
 }
 
+const SEARCH_LABEL = 'Search people, teams and forums';
+
+/** Initials for the phone's user menu button, e.g. "AM" for Alice Morgan. */
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/);
+  return (
+    (parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')
+  ).toUpperCase();
+}
+
 /**
  * The shell's top bar: brand, search, the user's name and availability, and logout. Place it in
- * `AppShell.Header`, which provides the page's one `banner` landmark.
+ * `AppShell.Header`, which provides the page's one `banner` landmark. On a phone (below
+ * `LAYOUT.headerFullFrom`) the search box becomes a search button and the name, availability
+ * and logout move into a user menu behind the user's initials, so the bar fits 390 px.
  */
 export function AppHeader({
   productName = 'Pando',
@@ -47,18 +75,28 @@ export function AppHeader({
   const [confirming, setConfirming] = useState(false);
 
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="md">
-      <Group gap="sm" wrap="nowrap">
+    <Group
+      h="100%"
+      px={{ base: 'xs', [LAYOUT.headerFullFrom]: 'md' }}
+      justify="space-between"
+      wrap="nowrap"
+      gap="sm"
+    >
+      <Group gap="xs" wrap="nowrap" miw={0}>
         {onToggleMenu ? (
           <Burger
             opened={menuOpened}
             onClick={onToggleMenu}
-            hiddenFrom="sm"
+            hiddenFrom={LAYOUT.navbarFrom}
             size="sm"
             aria-label={menuOpened ? 'Close menu' : 'Open menu'}
           />
         ) : null}
-        <Title order={2} size="h4" style={{ whiteSpace: 'nowrap' }}>
+        <Title
+          order={2}
+          size="h4"
+          style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
+        >
           {productName}
         </Title>
       </Group>
@@ -66,6 +104,8 @@ export function AppHeader({
       {showSearch ? (
         <UnstyledButton
           onClick={onSearch}
+          visibleFrom={LAYOUT.headerFullFrom}
+          mih={LAYOUT.touchTarget}
           style={{
             flex: '1 1 auto',
             maxWidth: 420,
@@ -77,15 +117,55 @@ export function AppHeader({
           <Group gap="xs" wrap="nowrap">
             <IconSearch size={16} aria-hidden />
             <Text size="sm" c="dimmed" truncate>
-              Search people, teams and forums
+              {SEARCH_LABEL}
             </Text>
           </Group>
         </UnstyledButton>
-      ) : (
-        <span style={{ flex: '1 1 auto' }} />
-      )}
+      ) : null}
 
-      <Group gap="sm" wrap="nowrap" miw={0}>
+      <Group gap="xs" wrap="nowrap" hiddenFrom={LAYOUT.headerFullFrom} style={{ flexShrink: 0 }}>
+        {showSearch ? (
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={SEARCH_LABEL}
+            onClick={onSearch}
+          >
+            <IconSearch size={20} aria-hidden />
+          </ActionIcon>
+        ) : null}
+        <Popover position="bottom-end" withinPortal trapFocus>
+          <Popover.Target>
+            <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Account: ${userName}`}>
+              <Avatar size={32} radius="xl" color="blue" aria-hidden>
+                {initials(userName)}
+              </Avatar>
+            </ActionIcon>
+          </Popover.Target>
+          <Popover.Dropdown aria-label="Account">
+            <Stack gap="xs">
+              <div>
+                <Text size="sm" fw={600}>
+                  {userName}
+                </Text>
+                <StatusIndicator status={status} />
+              </div>
+              <Button
+                variant="default"
+                leftSection={<IconPower size={16} aria-hidden />}
+                onClick={() => {
+                  setConfirming(true);
+                }}
+              >
+                Log out
+              </Button>
+            </Stack>
+          </Popover.Dropdown>
+        </Popover>
+      </Group>
+
+      <Group gap="sm" wrap="nowrap" miw={0} visibleFrom={LAYOUT.headerFullFrom}>
         <div style={{ minWidth: 0, textAlign: 'end' }}>
           <Text size="sm" fw={600} truncate maw={220}>
             {userName}

@@ -1,0 +1,53 @@
+import { Box, Group } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { LAYOUT } from '../layout';
+
+export interface SplitViewProps {
+  /** The list to choose from: the chat list today, the patient or user lists next. */
+  list: ReactNode;
+  /** The chosen item: a conversation, a patient card, an admin form. */
+  children: ReactNode;
+  /**
+   * Whether an item is chosen (the app decides from the path). On a phone the item then replaces
+   * the list (list → item → back); from `LAYOUT.splitFrom` both sit side by side.
+   */
+  detailOpen: boolean;
+  /** The list column's width beside the item, in px. @default LAYOUT.listWidth (280) */
+  listWidth?: number;
+}
+
+/**
+ * A list beside the chosen item, or, on a phone, one of the two at a time (the rules are
+ * `LAYOUT` in `shell/layout`). Both stay mounted while hidden, so going back to the list keeps
+ * its scroll position. The item column gets whatever width is left and never scrolls sideways.
+ */
+export function SplitView({
+  list,
+  children,
+  detailOpen,
+  listWidth = LAYOUT.listWidth,
+}: SplitViewProps) {
+  return (
+    <Group h="100%" gap={0} wrap="nowrap" align="stretch">
+      <Box
+        {...(detailOpen ? { visibleFrom: LAYOUT.splitFrom } : {})}
+        w={{ base: '100%', [LAYOUT.splitFrom]: listWidth }}
+        h="100%"
+        style={{
+          flexShrink: 0,
+          overflowY: 'auto',
+          borderInlineEnd: '1px solid var(--mantine-color-default-border)',
+        }}
+      >
+        {list}
+      </Box>
+      <Box
+        {...(detailOpen ? {} : { visibleFrom: LAYOUT.splitFrom })}
+        style={{ flex: 1, minWidth: 0 }}
+        h="100%"
+      >
+        {children}
+      </Box>
+    </Group>
+  );
+}

@@ -1,0 +1,2 @@
+export { SplitView } from './SplitView';
+export type { SplitViewProps } from './SplitView';
