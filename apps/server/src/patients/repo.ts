@@ -36,24 +36,39 @@ const RELATION_SQL = `
                   select 1 from advice_conversations ac where ac.id = s.target_id
                      and (ac.requestor_id = $1 or exists(select 1 from team_members m where m.team_id = ac.team_id and m.user_id = $1)))))) as shared`;
 
-/** Card ids the viewer `$1` has any relation to (see RELATION_SQL), found from the viewer's side. */
+/**
+ * The cards viewer `$1` has any relation to, found from the viewer's side (each index read once),
+ * with the four facts of `CardRelation` per card (the same facts RELATION_SQL reads for one card).
+ */
 const CANDIDATES_SQL = `
-  select c.id from patient_cards c where c.created_by_id = $1
-  union select pu.patient_card_id from patient_card_users pu where pu.user_id = $1
-  union select pt.patient_card_id from team_members m
-          join teams t on t.id = m.team_id and t.deleted_at is null
-          join patient_card_teams pt on pt.team_id = m.team_id
-         where m.user_id = $1
-  union select s.resource_id from shares s
-         where s.resource_type = 'patient_card' and s.target_type = 'user' and s.target_id = $1
-  union select s.resource_id from team_members m
-          join shares s on s.resource_type = 'patient_card' and s.target_type = 'team' and s.target_id = m.team_id
-         where m.user_id = $1
-  union select s.resource_id from (
-           select ac.id from advice_conversations ac where ac.requestor_id = $1
-           union select ac.id from team_members m join advice_conversations ac on ac.team_id = m.team_id where m.user_id = $1
-         ) a
-          join shares s on s.resource_type = 'patient_card' and s.target_type = 'advice_conversation' and s.target_id = a.id`;
+  select id, bool_or(creator) as creator, bool_or(assignee) as assignee,
+         bool_or(team_member) as team_member, bool_or(shared) as shared from (
+    select c.id, true as creator, false as assignee, false as team_member, false as shared
+      from patient_cards c where c.created_by_id = $1
+    union all
+    select pu.patient_card_id, false, true, false, false
+      from patient_card_users pu where pu.user_id = $1
+    union all
+    select pt.patient_card_id, false, false, true, false
+      from team_members m
+      join teams t on t.id = m.team_id and t.deleted_at is null
+      join patient_card_teams pt on pt.team_id = m.team_id
+     where m.user_id = $1
+    union all
+    select s.resource_id, false, false, false, true
+      from shares s where s.resource_type = 'patient_card' and s.target_type = 'user' and s.target_id = $1
+    union all
+    select s.resource_id, false, false, false, true
+      from team_members m
+      join shares s on s.resource_type = 'patient_card' and s.target_type = 'team' and s.target_id = m.team_id
+     where m.user_id = $1
+    union all
+    select s.resource_id, false, false, false, true from (
+             select ac.id from advice_conversations ac where ac.requestor_id = $1
+             union select ac.id from team_members m join advice_conversations ac on ac.team_id = m.team_id where m.user_id = $1
+           ) a
+      join shares s on s.resource_type = 'patient_card' and s.target_type = 'advice_conversation' and s.target_id = a.id
+  ) r group by id`;
 
 const PATIENT_JSON = `json_build_object(
   'id', p.id, 'first_name', p.first_name, 'last_name', p.last_name, 'dob', p.dob::text,
@@ -64,8 +79,8 @@ const PATIENT_JSON = `json_build_object(
 
 const PATIENT_FROM = `patients p left join wards w on w.id = p.ward_id left join hospitals wh on wh.id = w.hospital_id`;
 
-/** One card as JSON, with its relation to viewer `$1`. */
-const CARD_JSON = `json_build_object(
+/** One card `c` as JSON, with `relation` (SQL of its relation to the viewer). */
+const cardJson = (relation: string) => `json_build_object(
   'id', c.id, 'title', c.title, 'subtitle', c.subtitle, 'patient_id', c.patient_id,
   'hospital_id', c.hospital_id, 'created_at', c.created_at, 'modified_at', c.modified_at,
   'patient', (select ${PATIENT_JSON} from ${PATIENT_FROM} where p.id = c.patient_id),
@@ -78,11 +93,15 @@ const CARD_JSON = `json_build_object(
   'tasks', coalesce((select json_agg(json_build_object(
                                'id', k.id, 'title', k.title, 'completed', k.completed, 'completed_at', k.completed_at,
                                'completed_by_id', k.completed_by_id, 'order', k."order", 'patient_card_id', k.patient_card_id,
-                               'created_at', k.created_at, 'modified_at', k.modified_at) order by k."order", k.id)
+                               'created_at', k.created_at, 'modified_at', k.modified_at,
+                               'modified_by_id', k.modified_by_id) order by k."order", k.id)
                        from tasks k where k.patient_card_id = c.id), '[]'),
-  'relation', (select json_build_object('creator', r.creator, 'assignee', r.assignee,
+  'relation', ${relation})`;
+
+/** One card as JSON, with its relation to viewer `$1` read for it alone. */
+const CARD_JSON = cardJson(`(select json_build_object('creator', r.creator, 'assignee', r.assignee,
                                         'team_member', r.team_member, 'shared', r.shared)
-                 from (select ${RELATION_SQL}) r))`;
+                 from (select ${RELATION_SQL}) r)`);
 
 interface RelationJson {
   creator: boolean;
@@ -101,6 +120,7 @@ interface TaskJson {
   patient_card_id: number;
   created_at: string;
   modified_at: string;
+  modified_by_id?: number | null;
 }
 
 interface CardJson {
@@ -171,6 +191,7 @@ function toLoadedCard(json: CardJson, embeds: CardEmbeds): LoadedCard {
     order: t.order,
     created_at: iso(t.created_at),
     modified_at: iso(t.modified_at),
+    modified_by_id: t.modified_by_id ?? null,
   }));
   return {
     access,
@@ -184,7 +205,7 @@ function toLoadedCard(json: CardJson, embeds: CardEmbeds): LoadedCard {
       ...(embeds.patient ? { patient: json.patient } : {}),
       users: embeds.users ? json.users : [],
       teams: embeds.teams ? json.teams : [],
-      tasks: storedTasks.map((t) => ({ ...t, patient_card_id: json.id })),
+      tasks: storedTasks.map(({ modified_by_id: _, ...t }) => ({ ...t, patient_card_id: json.id })),
       created_at: iso(json.created_at),
       modified_at: iso(json.modified_at),
       editable: cardEditableFor(access),
@@ -228,9 +249,10 @@ export async function listCards(
 ): Promise<PatientCard[]> {
   const term = opts.search?.trim() ? opts.search.trim() : null;
   const r = await db.query<{ cards: string }>(
-    `select coalesce(json_agg(x.card order by x.created_at desc, x.id desc), '[]')::text as cards from (
-       select c.id, c.created_at, ${CARD_JSON} as card
-         from patient_cards c join (${CANDIDATES_SQL}) v on v.id = c.id
+    // The page is chosen first (ids and dates only); the JSON is built for its cards alone.
+    `with page as (
+       select c.*, v.creator, v.assignee, v.team_member, v.shared
+         from (${CANDIDATES_SQL}) v join patient_cards c on c.id = v.id
         where c.deleted_at is null
           and ($3::text is null or exists(
                 select 1 from patients p where p.id = c.patient_id and (
@@ -238,7 +260,10 @@ export async function listCards(
                   or lower(p.last_name || ' ' || p.first_name) like $3
                   or lower(regexp_replace(coalesce(p.patient_identificator, ''), '\\s', '', 'g')) like $4)))
         order by c.created_at desc, c.id desc
-        limit $2) x`,
+        limit $2)
+     select coalesce(json_agg(${cardJson(`json_build_object('creator', c.creator, 'assignee', c.assignee,
+                'team_member', c.team_member, 'shared', c.shared)`)} order by c.created_at desc, c.id desc), '[]')::text as cards
+       from page c`,
     [
       viewerId,
       opts.limit,
@@ -404,15 +429,16 @@ export async function saveCard(
   }
   for (const t of plan.update) {
     await tx.query(
-      `update tasks set title = $3, completed = $4, completed_at = $5, completed_by_id = $6, "order" = $7, modified_at = $8
+      `update tasks set title = $3, completed = $4, completed_at = $5, completed_by_id = $6, "order" = $7,
+              modified_at = $8, modified_by_id = $9
         where id = $1 and patient_card_id = $2`,
-      [t.id, id, t.title, t.completed, t.completed_at, t.completed_by_id, t.order, now],
+      [t.id, id, t.title, t.completed, t.completed_at, t.completed_by_id, t.order, now, callerId],
     );
   }
   if (plan.create.length > 0) {
     await tx.query(
-      `insert into tasks (patient_card_id, title, completed, completed_at, completed_by_id, "order", created_at, modified_at)
-       select $1, t.title, t.completed, t.completed_at, t.completed_by_id, t.ord, $7, $7
+      `insert into tasks (patient_card_id, title, completed, completed_at, completed_by_id, "order", created_at, modified_at, modified_by_id)
+       select $1, t.title, t.completed, t.completed_at, t.completed_by_id, t.ord, $7, $7, $8
          from unnest($2::text[], $3::boolean[], $4::timestamptz[], $5::int[], $6::int[])
               as t(title, completed, completed_at, completed_by_id, ord)`,
       [
@@ -423,6 +449,7 @@ export async function saveCard(
         plan.create.map((t) => t.completed_by_id),
         plan.create.map((t) => t.order),
         now,
+        callerId,
       ],
     );
   }

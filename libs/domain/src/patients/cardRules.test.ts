@@ -197,6 +197,25 @@ describe('task saves through the card PUT (spec 01 §4, §5, §7)', () => {
     expect(plan.delete).toEqual([]);
   });
 
+  it("the editor's own change since the base (a second tick before the first came back) does not block the next", () => {
+    const plan = mergeCardTasks({
+      stored: [
+        stored(1, 'Bloods', {
+          completed: true,
+          completed_by_id: 5,
+          completed_at: LATER,
+          modified_at: LATER,
+          modified_by_id: 5,
+        }),
+      ],
+      incoming: [{ id: 1, title: 'Bloods', completed: false, order: 1 }],
+      base: BASE,
+      callerId: 5,
+      now,
+    });
+    expect(plan.update).toMatchObject([{ id: 1, completed: false, completed_by_id: null }]);
+  });
+
   it('with a base, a task the editor saw and left out is removed', () => {
     const plan = mergeCardTasks({
       stored: [stored(1, 'Bloods'), stored(2, 'ECG')],

@@ -10,6 +10,8 @@ export interface StoredTask {
   order: number;
   created_at: string;
   modified_at: string;
+  /** Who saved it last (absent: unknown, counted as someone else). */
+  modified_by_id?: number | null;
 }
 
 /** The values a saved or new task ends up with. */
@@ -75,15 +77,19 @@ function completion(
  *   (a task another editor deleted stays deleted);
  * - with `base` (the card's `modified_at` the editor loaded): a saved task someone else changed
  *   after `base` keeps that change (the first save of a task wins; the editor gets the merged
- *   card back), and a task the editor did not list is removed only when it existed, unchanged,
- *   at `base` — tasks others added or changed meanwhile are kept.
+ *   card back), and a task the editor did not list is removed only when it existed, unchanged by
+ *   others, at `base` — tasks others added or changed meanwhile are kept. The editor's own
+ *   changes since `base` do not protect a task from them.
  */
 export function mergeCardTasks(input: TaskMergeInput): TaskMergePlan {
   const { stored, base, callerId, now } = input;
   const byId = new Map(stored.map((t) => [t.id, t]));
   const plan: TaskMergePlan = { update: [], create: [], delete: [], completedNow: 0 };
   const listed = new Set<number>();
-  const changedSinceBase = (t: StoredTask) => base !== null && after(t.modified_at, base);
+  // Changed by someone else since the editor loaded the card. The editor's own saves in between
+  // (a second tick before the first came back) do not count: theirs is the newer intent.
+  const changedSinceBase = (t: StoredTask) =>
+    base !== null && after(t.modified_at, base) && t.modified_by_id !== callerId;
 
   for (const task of input.incoming) {
     const title = task.title.trim();

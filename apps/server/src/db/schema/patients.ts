@@ -111,6 +111,8 @@ export const tasks = pgTable(
     order: integer('order').notNull().default(0),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
     modifiedAt: timestamp('modified_at', tz).notNull().defaultNow(),
+    /** Who saved it last (migration 0301): the concurrent-save merge rule reads it. */
+    modifiedById: integer('modified_by_id').references(() => users.id),
   },
   (t) => [index('tasks_card_idx').on(t.patientCardId)],
 );

@@ -91,6 +91,8 @@ export interface MockTask {
   patient_card_id: number;
   created_at: string;
   modified_at: string;
+  /** Who saved it last (the merge rule of concurrent card saves reads it). */
+  modified_by_id?: number | null;
 }
 export interface MockPatientCard {
   id: number;

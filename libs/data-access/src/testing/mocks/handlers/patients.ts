@@ -104,7 +104,7 @@ export function patientHandlers(backend: MockBackend) {
     backend.state.tasks = backend.state.tasks.filter((t) => !removed.has(t.id));
     for (const update of plan.update) {
       const task = backend.state.tasks.find((t) => t.id === update.id);
-      if (task) Object.assign(task, update, { modified_at: now });
+      if (task) Object.assign(task, update, { modified_at: now, modified_by_id: viewer.id });
     }
     for (const values of plan.create) {
       const task: MockTask = {
@@ -113,6 +113,7 @@ export function patientHandlers(backend: MockBackend) {
         patient_card_id: c.id,
         created_at: now,
         modified_at: now,
+        modified_by_id: viewer.id,
       };
       backend.state.tasks.push(task);
     }
