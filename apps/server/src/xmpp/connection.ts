@@ -1,12 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import { isUuid } from './jid.js';
-import {
-  stanzaError,
-  type AuthenticatedConnection,
-  type ChatServer,
-  type ChatSession,
-} from './server.js';
+import type { ChatServer } from './server.js';
+import type { AuthenticatedConnection, ChatSession } from './sessions.js';
+import { stanzaError } from './stanzas.js';
 import {
   child,
   DEFAULT_LIMITS,
@@ -53,10 +50,10 @@ export interface ConnectionOptions {
 }
 
 export const DEFAULT_RATE = { perSecond: 100, burst: 400 };
-export const DEFAULT_AUTH_TIMEOUT_MS = 30_000;
-export const DEFAULT_BIND_TIMEOUT_MS = 10_000;
-export const DEFAULT_MAX_QUEUED_BYTES = 2 * 1024 * 1024;
-export const DEFAULT_MAX_CONNECTIONS_PER_USER = 10;
+const DEFAULT_AUTH_TIMEOUT_MS = 30_000;
+const DEFAULT_BIND_TIMEOUT_MS = 10_000;
+const DEFAULT_MAX_QUEUED_BYTES = 2 * 1024 * 1024;
+const DEFAULT_MAX_CONNECTIONS_PER_USER = 10;
 const MAX_AUTH_ATTEMPTS = 3;
 const STREAM_FEATURES_OPEN = `<stream:features xmlns:stream="${NS.streams}">`;
 

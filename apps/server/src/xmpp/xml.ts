@@ -67,8 +67,20 @@ const ESC_MAP: Record<string, string> = {
 const escAttr = (s: string) => (ESC_ATTR.test(s) ? s.replace(ESC_ATTR, (c) => ESC_MAP[c] ?? c) : s);
 const escText = (s: string) => (ESC_TEXT.test(s) ? s.replace(ESC_TEXT, (c) => ESC_MAP[c] ?? c) : s);
 
+/** The name of a `rawXml` node: not a valid XML name, so a parsed frame never contains one. */
+const RAW = '#raw';
+
+/**
+ * Trusted XML that is already serialized (an archived stanza, which we wrote ourselves), placed
+ * as is inside a reply built with `el`.
+ */
+export function rawXml(xml: string): XmlEl {
+  return { name: RAW, attrs: {}, children: [xml] };
+}
+
 export function serialize(node: XmlNode): string {
   if (typeof node === 'string') return escText(node);
+  if (node.name === RAW) return typeof node.children[0] === 'string' ? node.children[0] : '';
   let s = '<' + node.name;
   for (const k in node.attrs) s += ' ' + k + '="' + escAttr(node.attrs[k] ?? '') + '"';
   if (node.children.length === 0) return s + '/>';

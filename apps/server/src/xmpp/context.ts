@@ -1,0 +1,21 @@
+import type { Directory } from './directory.js';
+import type { RoomDirectory } from './rooms.js';
+import type { SessionRegistry } from './sessions.js';
+import type { ChatDb, GroupCommitWriter } from './store.js';
+
+/** What the stanza handlers (messages, 1:1, rooms, IQs) share: the ChatServer's parts. */
+export interface ChatContext {
+  readonly domain: string;
+  readonly roomDomain: string;
+  readonly db: ChatDb;
+  /** The injected clock: archive times, last activity, directory freshness. */
+  readonly now: () => Date;
+  readonly sessions: SessionRegistry;
+  readonly directory: Directory;
+  readonly rooms: RoomDirectory;
+  readonly writer: GroupCommitWriter;
+  /** Spec 01 §4 forum auto-join (ChatServerOptions.joinOnPost). */
+  readonly joinOnPost: ((mimId: string, senderUuid: string) => Promise<boolean>) | undefined;
+  userJid(uuid: string): string;
+  roomJid(mimId: string): string;
+}

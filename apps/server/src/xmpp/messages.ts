@@ -1,0 +1,23 @@
+import type { ChatContext } from './context.js';
+import { onChat } from './direct.js';
+import { onGroupchat } from './groupchat.js';
+import { parseJid } from './jid.js';
+import { bounce, type Sender } from './stanzas.js';
+import type { XmlEl } from './xml.js';
+
+/** A `<message>` from a client: to a room, to a user of our domain, or refused. */
+export async function onMessage(ctx: ChatContext, s: Sender, m: XmlEl): Promise<void> {
+  const type = m.attrs.type ?? 'normal';
+  if (type === 'error' || type === 'headline') return;
+  const to = parseJid(m.attrs.to);
+  if (!to) {
+    bounce(s, m, 'bad-request', ctx.domain);
+    return;
+  }
+  if (to.domain === ctx.roomDomain) return onGroupchat(ctx, s, m, to);
+  if (to.domain !== ctx.domain || !to.local) {
+    bounce(s, m, 'service-unavailable');
+    return;
+  }
+  return onChat(ctx, s, m, to);
+}
