@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { addMembersRefusal } from '@pando/domain';
 import { type AuthContext, requireUser } from '../auth/sessions.js';
 import { HttpError, notFound, unauthorized } from '../http/errors.js';
 import {
@@ -12,8 +13,8 @@ import {
   findTeamByMimId,
   isMember,
   readableTeam,
+  publicDataOf,
   requireMember,
-  sameNetwork,
   type TeamRecord,
 } from '../teams/repo.js';
 import { canSee, findUserById, findUserByUuid, type UserRecord } from '../users/repo.js';
@@ -100,14 +101,8 @@ export const SCOPES = {
       const { team } = await teamReader(req, caller);
       if (!team || isMember(team, caller.id)) return { team };
       const { user_ids } = req.body as { user_ids: number[] };
-      const joiningSelf = user_ids.length > 0 && user_ids.every((u) => u === caller.id);
-      if (!joiningSelf || !team.discoverable || !sameNetwork(caller, team))
-        throw new HttpError(
-          403,
-          team.discoverable
-            ? 'You can only add yourself to a team you are not in.'
-            : 'Only members of this team can do that.',
-        );
+      const refusal = addMembersRefusal(caller, team, user_ids);
+      if (refusal) throw new HttpError(403, refusal);
       return { team };
     },
   },
@@ -176,7 +171,8 @@ export const SCOPES = {
       const db = req.server.db;
       const mimId = String(params(req).mimId);
       const team = await findTeamByMimId(db, mimId);
-      if (team && canReadTeam(caller, team)) return { team };
+      if (team && canReadTeam(caller, { ...team, public_data: publicDataOf(team.public_data) }))
+        return { team };
       const advice = team ? undefined : await findAdviceByMimId(db, caller, mimId);
       if (!advice || !isAdviceParticipant(advice, caller)) throw notFound('Chat room');
       return { advice };

@@ -1,5 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { PublicDataSchema, type PublicData, type Team } from '@pando/domain';
+import {
+  canReadTeam,
+  isAdviceTeam,
+  isForum,
+  PublicDataSchema,
+  type PublicData,
+  sameNetwork,
+  type Team,
+} from '@pando/domain';
+
+// The access rules live once, in the domain (the mock backend applies the same ones).
+export { canReadTeam, sameNetwork };
 import type { DatabaseTx } from '../db/client.js';
 import { HttpError, notFound } from '../http/errors.js';
 import type { UserRecord } from '../users/repo.js';
@@ -66,10 +77,11 @@ export function publicDataOf(raw: unknown): PublicData {
   return parsed.success ? parsed.data : { enabled: false, tips: [], resolved_issues: [] };
 }
 
-export const isForumRecord = (t: Pick<TeamRecord, 'discoverable' | 'auto_accept'>) =>
-  t.discoverable && t.auto_accept;
+/** Spec 01 §3 (isForum of the domain) for a stored row. */
+export const isForumRecord = (t: Pick<TeamRecord, 'discoverable' | 'auto_accept'>) => isForum(t);
+/** An advice team (isAdviceTeam of the domain) for a stored row, whatever its public_data holds. */
 export const isAdviceRecord = (t: Pick<TeamRecord, 'public_data'>) =>
-  publicDataOf(t.public_data).enabled;
+  isAdviceTeam({ public_data: publicDataOf(t.public_data) });
 
 export function toWireTeam(t: TeamRecord, viewerId: number): Team {
   return {
@@ -87,29 +99,7 @@ export function toWireTeam(t: TeamRecord, viewerId: number): Team {
   };
 }
 
-/**
- * The organisation boundary of spec 01: people see within their network (or their organisation
- * when it has none). Never across networks.
- */
-export function sameNetwork(
-  viewer: Pick<UserRecord, 'hospital_id' | 'network_id'>,
-  scope: { hospital_id: number | null; network_id: number | null },
-): boolean {
-  if (viewer.network_id !== null && viewer.network_id === scope.network_id) return true;
-  return viewer.hospital_id !== null && viewer.hospital_id === scope.hospital_id;
-}
-
 export const isMember = (t: TeamRecord, userId: number) => t.user_ids.includes(userId);
-
-/**
- * Who may read a team: its members; and, within the same network, anyone when the team is
- * discoverable (teams, forums) or an advice channel (public_data.enabled). Everything else is a
- * 404 identical to a missing id, so ids of private teams reveal nothing.
- */
-export function canReadTeam(viewer: UserRecord, t: TeamRecord): boolean {
-  if (isMember(t, viewer.id)) return true;
-  return sameNetwork(viewer, t) && (t.discoverable || isAdviceRecord(t));
-}
 
 export async function readableTeam(
   db: DatabaseTx,
@@ -117,7 +107,8 @@ export async function readableTeam(
   id: number,
 ): Promise<TeamRecord> {
   const t = await findTeam(db, id);
-  if (!t || !canReadTeam(viewer, t)) throw notFound('Team');
+  if (!t || !canReadTeam(viewer, { ...t, public_data: publicDataOf(t.public_data) }))
+    throw notFound('Team');
   return t;
 }
 

@@ -92,3 +92,50 @@ export function membersAfterForumSend(userIds: readonly number[], senderId: numb
 export function canSharePatientInto(team: TeamFlags | null): boolean {
   return team === null || !isForum(team);
 }
+
+/** Where a person or a team sits: its organisation and that organisation's network. */
+export interface Placement {
+  hospital_id: number | null;
+  network_id: number | null;
+}
+
+/**
+ * The organisation boundary of spec 01: people see within their network, or their organisation
+ * when it has none; never across networks.
+ */
+export function sameNetwork(viewer: Placement, scope: Placement): boolean {
+  if (viewer.network_id !== null && viewer.network_id === scope.network_id) return true;
+  return viewer.hospital_id !== null && viewer.hospital_id === scope.hospital_id;
+}
+
+interface TeamAccessFacts extends Placement, TeamFlags {
+  user_ids: readonly number[];
+  public_data?: { enabled?: boolean } | null;
+}
+
+/**
+ * Who may read a team: its members; within the same network, anyone when the team is
+ * discoverable (teams, forums) or an advice team. Anything else looks like a missing team.
+ */
+export function canReadTeam(viewer: Placement & { id: number }, team: TeamAccessFacts): boolean {
+  if (team.user_ids.includes(viewer.id)) return true;
+  return sameNetwork(viewer, team) && (team.discoverable || isAdviceTeam(team));
+}
+
+/**
+ * Spec 01 §6: members add anyone (of their network: the ids are checked apart); a non-member may
+ * add only themselves, to a discoverable team of their network: that is "join" (forums
+ * included). The refusal's text, or null when allowed.
+ */
+export function addMembersRefusal(
+  viewer: Placement & { id: number },
+  team: TeamAccessFacts,
+  userIds: readonly number[],
+): string | null {
+  if (team.user_ids.includes(viewer.id)) return null;
+  const joiningSelf = userIds.length > 0 && userIds.every((id) => id === viewer.id);
+  if (joiningSelf && canJoinTeam(team, false) && sameNetwork(viewer, team)) return null;
+  return team.discoverable
+    ? 'You can only add yourself to a team you are not in.'
+    : 'Only members of this team can do that.';
+}

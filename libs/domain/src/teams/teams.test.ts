@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addMembersRefusal,
+  canReadTeam,
+  sameNetwork,
   canJoinTeam,
   canSharePatientInto,
   isAdviceTeam,
@@ -115,5 +118,51 @@ describe('team wire schemas', () => {
     expect(
       TeamMemberSchema.parse({ id: 1, uuid: 'u1', first_name: 'A', last_name: 'B' }).status,
     ).toBe('UNKNOWN');
+  });
+});
+
+describe('team access (spec 01 §6)', () => {
+  const st = { hospital_id: 1, network_id: 10 };
+  const riverside = { hospital_id: 2, network_id: 10 };
+  const northgate = { hospital_id: 3, network_id: 20 };
+  const team = (extra: Partial<Parameters<typeof canReadTeam>[1]> = {}) => ({
+    ...st,
+    user_ids: [1, 2],
+    discoverable: false,
+    auto_accept: false,
+    public_data: { enabled: false },
+    ...extra,
+  });
+
+  it('sees within the network, or the organisation when it has none; never across networks', () => {
+    expect(sameNetwork(st, riverside)).toBe(true);
+    expect(sameNetwork(st, northgate)).toBe(false);
+    const alone = { hospital_id: 4, network_id: null };
+    expect(sameNetwork(alone, { hospital_id: 4, network_id: null })).toBe(true);
+    expect(sameNetwork(alone, { hospital_id: 5, network_id: null })).toBe(false);
+  });
+
+  it('a private team is read by its members only; a discoverable or advice team by its network', () => {
+    expect(canReadTeam({ id: 1, ...st }, team())).toBe(true);
+    expect(canReadTeam({ id: 3, ...st }, team())).toBe(false);
+    expect(canReadTeam({ id: 3, ...riverside }, team({ discoverable: true }))).toBe(true);
+    expect(canReadTeam({ id: 3, ...riverside }, team({ public_data: { enabled: true } }))).toBe(
+      true,
+    );
+    expect(canReadTeam({ id: 3, ...northgate }, team({ discoverable: true }))).toBe(false);
+  });
+
+  it('any member can add members; a non-member of a discoverable team can join (add only themselves)', () => {
+    expect(addMembersRefusal({ id: 1, ...st }, team(), [5, 6])).toBeNull();
+    expect(addMembersRefusal({ id: 3, ...st }, team({ discoverable: true }), [3])).toBeNull();
+    expect(addMembersRefusal({ id: 3, ...st }, team({ discoverable: true }), [3, 4])).toBe(
+      'You can only add yourself to a team you are not in.',
+    );
+    expect(addMembersRefusal({ id: 3, ...st }, team(), [3])).toBe(
+      'Only members of this team can do that.',
+    );
+    expect(
+      addMembersRefusal({ id: 3, ...northgate }, team({ discoverable: true }), [3]),
+    ).not.toBeNull();
   });
 });

@@ -8,6 +8,7 @@
  * `MockState` and handler files beside the spec 01 ones; demo-mode specifics (spec 02 §7 "Demo
  * mock server", §9 mock network list of 15) go in a seed variant, so nothing here is reshaped.
  */
+import { canReadTeam, canSeeUser, isForum } from '@pando/domain';
 import { seedDemoOrganisation } from './seed';
 
 export type AccessLevel =
@@ -319,23 +320,29 @@ export class MockBackend {
   }
 
   /** Same network, or a product admin: another network's people do not exist for you. */
+  /** Where a user or team sits, as the domain's access rules read it. */
+  placement(hospitalId: number): { hospital_id: number; network_id: number | null } {
+    return { hospital_id: hospitalId, network_id: this.hospital(hospitalId)?.network_id ?? null };
+  }
+
+  /** The domain's canSeeUser, as the server applies it. */
   canSee(viewer: MockUser, target: MockUser): boolean {
-    if (viewer.access_level === 'PANDO_ADMIN') return true;
-    return (
-      this.hospital(viewer.hospital_id)?.network_id ===
-      this.hospital(target.hospital_id)?.network_id
+    return canSeeUser(
+      { ...viewer, ...this.placement(viewer.hospital_id) },
+      { ...target, ...this.placement(target.hospital_id) },
     );
   }
 
+  /** The domain's canReadTeam, as the server applies it. */
   canSeeTeam(viewer: MockUser, team: MockTeam): boolean {
-    if (team.user_ids.includes(viewer.id)) return true;
-    const sameNetwork =
-      this.hospital(viewer.hospital_id)?.network_id === this.hospital(team.hospital_id)?.network_id;
-    return sameNetwork && (team.discoverable || team.public_data.enabled);
+    return canReadTeam(
+      { id: viewer.id, ...this.placement(viewer.hospital_id) },
+      { ...team, ...this.placement(team.hospital_id) },
+    );
   }
 
   isForum(team: MockTeam): boolean {
-    return team.discoverable && team.auto_accept;
+    return isForum(team);
   }
 }
 

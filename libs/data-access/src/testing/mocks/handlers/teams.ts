@@ -1,4 +1,9 @@
-import { TeamInputSchema, TeamUpdateSchema, UserIdsBodySchema } from '@pando/domain';
+import {
+  addMembersRefusal,
+  TeamInputSchema,
+  TeamUpdateSchema,
+  UserIdsBodySchema,
+} from '@pando/domain';
 import { http, HttpResponse } from 'msw';
 import type { MockBackend, MockTeam, MockUser } from '../backend';
 import { guard } from './guard';
@@ -142,11 +147,13 @@ export function teamHandlers(backend: MockBackend) {
         const viewer = requireUser(backend, cookies, request);
         const team = visibleTeam(backend, viewer, params.id);
         const { user_ids } = await parseBody(request, UserIdsBodySchema);
-        const joiningSelf = user_ids.length === 1 && user_ids[0] === viewer.id;
-        // A non-member of a discoverable team can join (spec 01 §6); otherwise members only.
-        if (!team.user_ids.includes(viewer.id) && !(joiningSelf && team.discoverable)) {
-          fail(apiError(403, 'Only members can add people to this team.'));
-        }
+        // Members add; a non-member of a discoverable team joins (spec 01 §6): the domain's rule.
+        const refusal = addMembersRefusal(
+          { id: viewer.id, ...backend.placement(viewer.hospital_id) },
+          { ...team, ...backend.placement(team.hospital_id) },
+          user_ids,
+        );
+        if (refusal) fail(apiError(403, refusal));
         checkAddable(backend, viewer, user_ids);
         team.user_ids = [...new Set([...team.user_ids, ...user_ids])];
         return HttpResponse.json(wireTeam(team, viewer));
