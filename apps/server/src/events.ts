@@ -16,6 +16,13 @@ export interface ServerEventMap {
   'team:changed': [{ teamId: number; userIds: readonly number[] }];
   /** An advice conversation was opened or changed state: emit after the commit. */
   'advice:changed': [{ adviceId: number; teamId: number; requestorId: number }];
+  /**
+   * Patient cards changed (created, saved, reassigned, shared, deleted, their patient edited):
+   * emit after the commit with everyone who saw or now sees them — their creators, assigned
+   * and shared-with people in `userIds`, assigned and shared-with teams (and advice teams of
+   * shared-with conversations) in `teamIds` (`announceCardChange` in src/patients/cache.ts).
+   */
+  'cards:changed': [{ userIds: readonly number[]; teamIds: readonly number[] }];
 }
 
 export class ServerEvents extends EventEmitter<ServerEventMap> {}

@@ -197,6 +197,10 @@ export function responseCache(app: FastifyInstance): ResponseCache | null {
       app.events.on('advice:changed', ({ teamId, requestorId }) => {
         c.forgetTeams([teamId], [requestorId]);
       });
+      // A patient list shows the viewer's cards: those of the people and teams named.
+      app.events.on('cards:changed', ({ teamIds, userIds }) => {
+        c.forgetTeams(teamIds, userIds);
+      });
       app.events.on('user:changed', ({ userId }) => {
         c.forgetUsers([userId]);
       });

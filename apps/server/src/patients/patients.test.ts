@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PatientCard, Task } from '@pando/domain';
 import { DEMO_ACCOUNTS } from '../seed/index.js';
 import { startTestServer, type TestServer } from '../testing/testServer.js';
+import { ALL_EMBEDS, listCards } from './repo.js';
 import { api, type Caller, callerFor, demoCallers, teamId } from '../teams/testing.js';
 
 /**
@@ -279,6 +280,53 @@ describe('who sees a card', () => {
         .json<{ results: PatientCard[] }>()
         .results.map((c) => c.id),
     ).not.toContain(card.id);
+  });
+});
+
+describe('the patient list from the response cache', () => {
+  const LIST = `${CARDS}?embed=patient,users,teams&limit=100`;
+  /** The caller's list as the API answers it equals one computed from the database now. */
+  async function expectFresh(who: Caller) {
+    const answered = (await api(ts, who, 'GET', LIST)).json<{ results: PatientCard[] }>();
+    const { cards } = await listCards(ts.db, who.id, { limit: 100, embeds: ALL_EMBEDS });
+    expect(answered.results).toEqual(JSON.parse(JSON.stringify(cards)));
+    return answered.results;
+  }
+
+  it('every change shows on the next call of everyone concerned', async () => {
+    for (const who of [sam, tess, bob]) await expectFresh(who);
+    const card = await createCard(alice, 'Mr Cached', sam.id);
+    expect((await expectFresh(sam)).map((c) => c.id)).toContain(card.id);
+    await putCard(alice, card.id, {
+      title: 'Mr Cached II',
+      tasks: [{ title: 'Bloods', completed: false, order: 0 }],
+    });
+    expect((await expectFresh(sam)).find((c) => c.id === card.id)?.title).toBe('Mr Cached II');
+    await api(ts, alice, 'PUT', `/api/v4/patients/${card.patient_id}`, {
+      patient: { last_name: 'Cachedson' },
+    });
+    expect((await expectFresh(sam)).find((c) => c.id === card.id)?.patient?.last_name).toBe(
+      'Cachedson',
+    );
+    const team = (
+      await api(ts, alice, 'POST', '/api/v4/teams', { name: 'Cache team', user_ids: [tess.id] })
+    ).json<{ id: number }>();
+    await api(ts, alice, 'PUT', `${CARDS}/${card.id}/reassign`, {
+      users: [alice.id],
+      teams: [team.id],
+    });
+    expect((await expectFresh(sam)).map((c) => c.id)).not.toContain(card.id);
+    expect((await expectFresh(tess)).map((c) => c.id)).toContain(card.id);
+    await api(ts, alice, 'POST', `/api/v4/teams/${team.id}/members/remove`, {
+      user_ids: [tess.id],
+    });
+    expect((await expectFresh(tess)).map((c) => c.id)).not.toContain(card.id);
+    await api(ts, alice, 'POST', `${CARDS}/${card.id}/share/users/${bob.id}`, {
+      access_type: 'READ',
+    });
+    expect((await expectFresh(bob)).find((c) => c.id === card.id)?.editable).toBe(false);
+    await api(ts, alice, 'DELETE', `${CARDS}/${card.id}`);
+    expect((await expectFresh(bob)).map((c) => c.id)).not.toContain(card.id);
   });
 });
 

@@ -246,9 +246,9 @@ export async function listCards(
   db: DatabaseTx,
   viewerId: number,
   opts: { limit: number; search?: string | undefined; embeds: CardEmbeds },
-): Promise<PatientCard[]> {
+): Promise<{ cards: PatientCard[]; deps: { users: Set<number>; teams: Set<number> } }> {
   const term = opts.search?.trim() ? opts.search.trim() : null;
-  const r = await db.query<{ cards: string }>(
+  const r = await db.query<{ cards: string; teams: string }>(
     // The page is chosen first (ids and dates only); the JSON is built for its cards alone.
     `with page as (
        select c.*, v.creator, v.assignee, v.team_member, v.shared
@@ -262,7 +262,8 @@ export async function listCards(
         order by c.created_at desc, c.id desc
         limit $2)
      select coalesce(json_agg(${cardJson(`json_build_object('creator', c.creator, 'assignee', c.assignee,
-                'team_member', c.team_member, 'shared', c.shared)`)} order by c.created_at desc, c.id desc), '[]')::text as cards
+                'team_member', c.team_member, 'shared', c.shared)`)} order by c.created_at desc, c.id desc), '[]')::text as cards,
+            (select coalesce(json_agg(m.team_id), '[]') from team_members m where m.user_id = $1)::text as teams
        from page c`,
     [
       viewerId,
@@ -272,10 +273,21 @@ export async function listCards(
     ],
   );
   const cards = JSON.parse(r.rows[0]?.cards ?? '[]') as CardJson[];
-  return cards
-    .map((c) => toLoadedCard(c, opts.embeds))
-    .filter((c) => c.access !== 'none')
-    .map((c) => c.card);
+  // What the answer shows, for the response cache (src/patients/cache.ts): the viewer's teams
+  // (a card assigned or shared to one of them appears), the teams and people on the cards.
+  const teams = new Set(JSON.parse(r.rows[0]?.teams ?? '[]') as number[]);
+  const users = new Set<number>([viewerId]);
+  for (const c of cards) {
+    for (const t of c.teams) teams.add(t.id);
+    for (const u of c.users) users.add(u.id);
+  }
+  return {
+    cards: cards
+      .map((c) => toLoadedCard(c, opts.embeds))
+      .filter((c) => c.access !== 'none')
+      .map((c) => c.card),
+    deps: { users, teams },
+  };
 }
 
 /** Tasks of the viewer's cards (GET /tasks-multiple-reassign), by card (newest first), then order. */

@@ -51,6 +51,7 @@ import { recordEvent } from '../analytics/record.js';
 import { callerOf, loaded, scoped, SELF } from '../authz/access.js';
 import type { DatabaseTx } from '../db/client.js';
 import { HttpError, notFound, parseInput } from '../http/errors.js';
+import { cachedJson } from '../http/responseCache.js';
 import { ERROR_RESPONSES, multipartBody } from '../http/routeShape.js';
 import { canShareTo, type ShareTarget } from '../uploads/access.js';
 import {
@@ -67,6 +68,7 @@ import type { UploadStore } from '../uploads/store.js';
 import { createUploadStore } from '../uploads/routes.js';
 import type { UserRecord } from '../users/repo.js';
 import { cardEmbeds, PATIENT_IMAGE_COLUMNS, type PatientImageRecord } from './access.js';
+import { announceCardChange, cardAudience } from './cache.js';
 import {
   addCardShare,
   identifierTaken,
@@ -161,14 +163,18 @@ export default function patientRoutes(
       },
       config: { access: SELF },
     },
-    async (req) => {
+    async (req, reply) => {
       const { user } = callerOf(req);
-      const results = await listCards(app.db, user.id, {
-        limit: req.query.limit,
-        search: req.query.search,
-        embeds: cardEmbeds(req.query.embed),
+      // From the response cache: forgotten at once by cards:changed, team:changed and
+      // user:changed (apps/server/README.md "Patients").
+      return cachedJson(app, reply, user.id, `cards\u0000${req.url}`, async () => {
+        const { cards, deps } = await listCards(app.db, user.id, {
+          limit: req.query.limit,
+          search: req.query.search,
+          embeds: cardEmbeds(req.query.embed),
+        });
+        return { value: { results: cards }, deps };
       });
-      return { results };
     },
   );
 
@@ -225,6 +231,7 @@ export default function patientRoutes(
         });
         return cardId;
       });
+      announceCardChange(app, await cardAudience(app.db, [id]));
       reply.code(201);
       return cardFor(app.db, user.id, id, 'patient,users,teams');
     },
@@ -285,6 +292,7 @@ export default function patientRoutes(
         return completedNow;
       });
       req.log.debug({ cardId: id, completedNow }, 'card saved');
+      announceCardChange(app, await cardAudience(app.db, [id]));
       return cardFor(app.db, user.id, id, 'patient,users,teams');
     },
   );
@@ -305,6 +313,7 @@ export default function patientRoutes(
         'update patient_cards set deleted_at = $2, modified_at = $2 where id = $1',
         [req.params.id, app.config.now()],
       );
+      announceCardChange(app, await cardAudience(app.db, [req.params.id]));
       return reply.code(204).send(null);
     },
   );
@@ -331,6 +340,7 @@ export default function patientRoutes(
       }
       await checkNewAssignees(app.db, user, req.body, already);
       const now = app.config.now();
+      const before = await cardAudience(app.db, [card.card.id]);
       await app.db.transaction(async (tx) => {
         await replaceAssignees(tx, card.card.id, req.body.users, req.body.teams);
         await tx.query('update patient_cards set modified_at = $2 where id = $1', [
@@ -338,6 +348,8 @@ export default function patientRoutes(
           now,
         ]);
       });
+      // Those who lost the card and those who gained it.
+      announceCardChange(app, before, await cardAudience(app.db, [card.card.id]));
       // The caller may have unassigned themselves: answer with what they see now (404 if nothing).
       return cardFor(app.db, user.id, card.card.id, 'patient,users,teams');
     },
@@ -416,6 +428,7 @@ export default function patientRoutes(
         target === 'user' ? 'User' : target === 'team' ? 'Team' : 'Advice conversation',
       );
     await addCardShare(app.db, card.card.id, target, targetId, user.id, app.config.now());
+    announceCardChange(app, await cardAudience(app.db, [card.card.id]));
     return { id: card.card.id, access_type: 'READ' as const };
   }
 
@@ -562,6 +575,18 @@ export default function patientRoutes(
         if ((err as { code?: string }).code === '23505') throw conflict();
         throw err;
       }
+      // Cards embed their patient: the lists showing them change too.
+      const cards = await app.db.query<{ id: number }>(
+        'select id from patient_cards where patient_id = $1',
+        [patient.id],
+      );
+      announceCardChange(
+        app,
+        await cardAudience(
+          app.db,
+          cards.rows.map((c) => c.id),
+        ),
+      );
       const after = await loadPatient(app.db, user.id, patient.id);
       if (!after) throw notFound('Patient');
       return after.patient;
