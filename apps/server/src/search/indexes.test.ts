@@ -21,7 +21,7 @@ function wrap(pg: PGlite): Database {
     transaction: (fn) =>
       pg.transaction((t) =>
         fn({
-                // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the Database interface is generic
+          // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the Database interface is generic
           query: async <T>(q: string, p?: unknown[]) => ({ rows: (await t.query<T>(q, p)).rows }),
         }),
       ),
