@@ -48,6 +48,11 @@ export interface PatientCardUpdate {
   title?: string;
   subtitle?: string | null;
   tasks?: TaskInput[];
+  /**
+   * The card's `modified_at` this edit started from: the server then keeps the tasks others
+   * added or changed meanwhile instead of replacing the list (apps/server/README.md "Patients").
+   */
+  modified_at?: string;
 }
 
 /** Tasks with an empty title are dropped when saving the card (spec 01 §5). */

@@ -78,6 +78,8 @@ export function useToggleTaskMutation(cardId: number, userId: number) {
       if (!card) throw new Error(`Patient card ${cardId} is not loaded`);
       const result = await updatePatientCard(http, cardId, {
         tasks: toTaskInputs(card.tasks, cardId),
+        // Two people ticking tasks of one card keep each other's ticks.
+        modified_at: card.modified_at,
       });
       if (isBadRequest(result)) throw new Error(result.message);
       return result;

@@ -272,6 +272,30 @@ export const scenarios: Scenario[] = [
   },
   {
     area: 'teams',
+    name: 'the team rules answer alike on both backends: no advice channel from a user (403), no team without members (400), no advice from a team that is not an advice channel (409)',
+    async run({ logIn }) {
+      const aliceBrowser = await logIn(DEMO.alice);
+      expect(
+        await status(
+          teams.createTeam(aliceBrowser.http, {
+            name: 'Rogue advice',
+            user_ids: [],
+            public_data: { enabled: true },
+          }),
+        ),
+      ).toBe(403);
+      const team = ok(await teams.createTeam(aliceBrowser.http, { name: 'Rules', user_ids: [] }));
+      expect(await status(teams.updateTeam(aliceBrowser.http, team.id, { user_ids: [] }))).toBe(
+        400,
+      );
+      const asked = await status(
+        advice.createAdviceConversation(aliceBrowser.http, team.id, 'Not an advice team'),
+      );
+      expect(asked).toBe(409);
+    },
+  },
+  {
+    area: 'teams',
     name: 'alice creates a private team with bob, adds carol, removes bob, renames it; carol leaves',
     async run({ logIn }) {
       const bob = await auth.getCurrentUser((await logIn(DEMO.bob)).http);
@@ -570,6 +594,54 @@ export const scenarios: Scenario[] = [
         completed: false,
       });
       expect(completed.map((t) => t.title)).toContain('Take bloods');
+    },
+  },
+  {
+    area: 'tasks',
+    name: 'alice and bob save John Jones’s tasks from the same copy: each keeps the other’s tick, and bob’s new task',
+    async run({ logIn }) {
+      const aliceBrowser = await logIn(DEMO.alice);
+      const bobBrowser = await logIn(DEMO.bob);
+      const alice = await auth.getCurrentUser(aliceBrowser.http);
+      const bob = await auth.getCurrentUser(bobBrowser.http);
+      const card = must(
+        (await patientCards.listPatientCards(aliceBrowser.http)).find(
+          (c) => c.title === 'John Jones',
+        ),
+        "John Jones's card",
+      );
+      const idOf = (title: string) =>
+        must(
+          card.tasks.find((t) => t.title === title),
+          title,
+        ).id;
+      const byBob = tasks.toggleTaskInCard(card, idOf('Repeat ECG'), true, bob.id, new Date());
+      ok(
+        await patientCards.updatePatientCard(bobBrowser.http, card.id, {
+          tasks: [
+            ...patientCards.toTaskInputs(byBob.tasks, card.id),
+            { title: 'Call family', completed: false, order: 9, patient_card_id: card.id },
+          ],
+          modified_at: card.modified_at,
+        }),
+      );
+      // alice saves from the copy she loaded before bob's save.
+      const byAlice = tasks.toggleTaskInCard(card, idOf('Take bloods'), true, alice.id, new Date());
+      const saved = ok(
+        await patientCards.updatePatientCard(aliceBrowser.http, card.id, {
+          tasks: patientCards.toTaskInputs(byAlice.tasks, card.id),
+          modified_at: card.modified_at,
+        }),
+      );
+      expect(saved.tasks.find((t) => t.title === 'Take bloods')).toMatchObject({
+        completed: true,
+        completed_by_id: alice.id,
+      });
+      expect(saved.tasks.find((t) => t.title === 'Repeat ECG')).toMatchObject({
+        completed: true,
+        completed_by_id: bob.id,
+      });
+      expect(saved.tasks.map((t) => t.title)).toContain('Call family');
     },
   },
   {
