@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/testServer.js';
 import { revokeSessions } from '../auth/sessions.js';
+import { el, NS } from './xml.js';
 import {
   chatLogin,
   connectAs,
@@ -558,5 +559,33 @@ describe('session end', () => {
     await Promise.race([offline, disconnected]);
     expect(dave.xmpp.status).not.toBe('online');
     await dave.stop();
+  });
+});
+
+describe('the REST side posting into a room as a person (ChatServer.postAs)', () => {
+  const content = (body: string) => [
+    el('body', {}, body),
+    el('displayNames', { xmlns: NS.pando, sender: 'Someone Else', recipient: 'Ward 7 Team' }),
+  ];
+
+  it("goes through the room's own path: archived, fanned out, under the directory name", async () => {
+    const mim = ward7.slice(0, ward7.indexOf('@'));
+    await ts.app.chat.server.postAs(mim, alice.uuid, content('posted for alice'));
+    const got = await bob.waitFor(
+      (s) => s.attrs.type === 'groupchat' && s.getChildText('body') === 'posted for alice',
+    );
+    expect(got.attrs.from).toBe(`${ward7}/${alice.bare}`);
+    expect(got.getChild('displayNames', 'urn:pando:chat:0')?.attrs.sender).toMatch(/^Alice/);
+    expect(got.getChild('stanza-id', 'urn:xmpp:sid:0')?.attrs.by).toBe(ward7);
+  });
+
+  it('refuses someone who is not an occupant, storing nothing', async () => {
+    const mim = ward7.slice(0, ward7.indexOf('@'));
+    const dave = await userUuid(ts, 'dave@example.net');
+    await expect(ts.app.chat.server.postAs(mim, dave, content('not a member'))).rejects.toThrow(
+      /refused/,
+    );
+    const r = await ts.db.query('select 1 from chat_messages where sender = $1', [dave]);
+    expect(r.rows).toEqual([]);
   });
 });

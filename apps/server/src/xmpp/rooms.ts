@@ -11,7 +11,9 @@ export interface AffiliationChange {
   members: string[];
 }
 
-const newVersion = () => Date.now().toString(36) + randomBytes(4).toString('hex');
+/** A MUC Light room version: the injected clock's time and 32 random bits (compared for equality). */
+const newVersion = (now: () => Date) =>
+  now().getTime().toString(36) + randomBytes(4).toString('hex');
 
 /**
  * MUC Light rooms and their members (user uuids). The REST API is the only writer
@@ -21,7 +23,10 @@ const newVersion = () => Date.now().toString(36) + randomBytes(4).toString('hex'
 export class RoomDirectory {
   private cache = new Map<string, { members: Set<string>; version: string } | null>();
 
-  constructor(private readonly db: ChatDb) {}
+  constructor(
+    private readonly db: ChatDb,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
 
   invalidate(mimId: string): void {
     this.cache.delete(mimId.toLowerCase());
@@ -69,7 +74,7 @@ export class RoomDirectory {
     const version =
       before && reallyAdded.length === 0 && reallyRemoved.length === 0
         ? before.version
-        : newVersion();
+        : newVersion(this.now);
     await this.db.query(
       `with room as (
          insert into chat_rooms (mim_id, version) values ($1, $2)

@@ -79,7 +79,7 @@ export class ChatServer implements ChatContext {
       },
     });
     this.directory = new Directory(this.db, this.now);
-    this.rooms = new RoomDirectory(this.db);
+    this.rooms = new RoomDirectory(this.db, this.now);
     this.joinOnPost = opts.joinOnPost;
     this.systemName = opts.systemName ?? 'Pando';
     this.writer = new GroupCommitWriter(this.db, opts.logBatches ? batchLogger() : undefined);
