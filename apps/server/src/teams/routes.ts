@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  hasAccess,
+  createTeamRefusal,
   IdParamSchema,
   MembersQuerySchema,
   MessageResponseSchema,
@@ -95,9 +95,8 @@ export default function teamRoutes(
   );
 
   /**
-   * Creates a team and its MUC Light room. The creator is always a member (spec 01 §5). Decision:
-   * only organisation admins and above may create an advice channel (public_data.enabled); the
-   * admin console is where those are made (spec 02).
+   * Creates a team and its MUC Light room. The creator is always a member (spec 01 §5); who may
+   * create an advice channel is the domain's `createTeamRefusal`.
    */
   r.post(
     '/teams',
@@ -108,12 +107,8 @@ export default function teamRoutes(
     async (req, reply) => {
       const { user } = callerOf(req);
       const input = req.body;
-      if (
-        input.public_data.enabled === true &&
-        !hasAccess(user.access_level, 'ORGANISATION_ADMIN')
-      ) {
-        throw new HttpError(403, 'Only administrators can create advice channels.');
-      }
+      const refusal = createTeamRefusal(user.access_level, input);
+      if (refusal) throw new HttpError(403, refusal);
       const memberIds = [...new Set([user.id, ...input.user_ids])];
       await checkAddableUsers(app.db, user, memberIds);
       const now = app.config.now();

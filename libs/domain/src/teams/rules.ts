@@ -1,3 +1,4 @@
+import { hasAccess } from '../access/levels';
 import { TEXTS } from '../texts/texts';
 import type { TeamInputParsed } from './schemas';
 import type { TEAM_ICONS } from './constants';
@@ -138,4 +139,18 @@ export function addMembersRefusal(
   return team.discoverable
     ? 'You can only add yourself to a team you are not in.'
     : 'Only members of this team can do that.';
+}
+
+/**
+ * Who may create which team (POST /teams). Decision: anyone creates teams and forums; only
+ * organisation admins and above create an advice channel (public_data.enabled), which is what
+ * the admin console is for (spec 02). The refusal's text, or null when allowed.
+ */
+export function createTeamRefusal(
+  level: string,
+  input: { public_data?: { enabled?: boolean } | null },
+): string | null {
+  if (input.public_data?.enabled === true && !hasAccess(level, 'ORGANISATION_ADMIN'))
+    return 'Only administrators can create advice channels.';
+  return null;
 }

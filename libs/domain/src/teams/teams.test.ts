@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addMembersRefusal,
   canReadTeam,
+  createTeamRefusal,
   sameNetwork,
   canJoinTeam,
   canSharePatientInto,
@@ -164,5 +165,16 @@ describe('team access (spec 01 §6)', () => {
     expect(
       addMembersRefusal({ id: 3, ...northgate }, team({ discoverable: true }), [3]),
     ).not.toBeNull();
+  });
+});
+
+describe('who creates which team', () => {
+  it('anyone creates a team or forum; only organisation admins and above an advice channel', () => {
+    expect(createTeamRefusal('USER', { public_data: {} })).toBeNull();
+    expect(createTeamRefusal('USER_VERIFIED', { public_data: { enabled: true } })).toBe(
+      'Only administrators can create advice channels.',
+    );
+    expect(createTeamRefusal('ORGANISATION_ADMIN', { public_data: { enabled: true } })).toBeNull();
+    expect(createTeamRefusal('PANDO_ADMIN', { public_data: { enabled: true } })).toBeNull();
   });
 });

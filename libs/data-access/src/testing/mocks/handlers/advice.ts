@@ -1,5 +1,10 @@
 import { http, HttpResponse } from 'msw';
-import { adviceTransition, CreateAdviceConversationSchema } from '@pando/domain';
+import {
+  adviceTransition,
+  CreateAdviceConversationSchema,
+  INTERNAL_CODES,
+  isAdviceTeam,
+} from '@pando/domain';
 import type { MockAdviceConversation, MockBackend, MockUser } from '../backend';
 import { guard } from './guard';
 import {
@@ -63,9 +68,12 @@ export function adviceHandlers(backend: MockBackend) {
       guard(async ({ request, cookies, params }) => {
         const viewer = requireUser(backend, cookies, request);
         const team = backend.team(numberParam(params.teamId, 'teamId'));
-        if (!team || !backend.canSeeTeam(viewer, team) || !team.public_data.enabled) {
-          return notFound('Advice team');
-        }
+        if (!team || !backend.canSeeTeam(viewer, team)) return notFound('Team');
+        // As the server: a team that is not (or no longer) an advice channel is a 409.
+        if (!isAdviceTeam(team))
+          return apiError(409, 'This advice team is no longer active.', {
+            internalCode: INTERNAL_CODES.ADVICE_TEAM_NOT_ACTIVE,
+          });
         const body = await parseBody(request, CreateAdviceConversationSchema);
         const id = backend.nextId('adviceConversations');
         const advice: MockAdviceConversation = {

@@ -1,8 +1,10 @@
 import {
   addMembersRefusal,
+  createTeamRefusal,
   TeamInputSchema,
   TeamUpdateSchema,
   UserIdsBodySchema,
+  validateMembers,
 } from '@pando/domain';
 import { http, HttpResponse } from 'msw';
 import type { MockBackend, MockTeam, MockUser } from '../backend';
@@ -84,6 +86,8 @@ export function teamHandlers(backend: MockBackend) {
       guard(async ({ request, cookies }) => {
         const viewer = requireUser(backend, cookies, request);
         const body = await parseBody(request, TeamInputSchema);
+        const refusal = createTeamRefusal(viewer.access_level, body);
+        if (refusal) fail(apiError(403, refusal));
         checkAddable(backend, viewer, body.user_ids);
         const id = backend.nextId('teams');
         const team: MockTeam = {
@@ -115,6 +119,10 @@ export function teamHandlers(backend: MockBackend) {
         const team = memberTeam(backend, viewer, params.id);
         const body = await parseBody(request, TeamUpdateSchema);
         if (body.user_ids) {
+          // Spec 02 §5: at least one member (the domain's rule, as on the server).
+          const problem = validateMembers(body.user_ids);
+          if (problem)
+            fail(apiError(400, problem, { details: [{ path: 'user_ids', message: problem }] }));
           checkAddable(backend, viewer, body.user_ids);
           team.user_ids = [...new Set(body.user_ids)];
         }
