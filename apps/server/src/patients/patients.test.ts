@@ -111,6 +111,16 @@ describe('the patient list', () => {
     expect(stranger.json<{ results: PatientCard[] }>().results).toEqual([]);
   });
 
+  it('the list and creating cards need the premium feature patient_cards (carol has none)', async () => {
+    const list = await api(ts, carol, 'GET', CARDS);
+    expect(list.statusCode).toBe(403);
+    expect(list.json()).toMatchObject({ internalCode: 'FEATURE_NOT_ENABLED' });
+    const create = await api(ts, carol, 'POST', `${CARDS}?assignee=users&assignee_id=${carol.id}`, {
+      title: 'x',
+    });
+    expect(create.statusCode).toBe(403);
+  });
+
   it('a bad limit is a 400 naming it', async () => {
     const res = await api(ts, alice, 'GET', `${CARDS}?limit=500`);
     expect(res.statusCode).toBe(400);
@@ -557,7 +567,12 @@ describe('patients, hospitals and wards', () => {
     });
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toMatchObject({ internalCode: 'PATIENT_IDENTIFIER_TAKEN' });
-    // Another organisation may use the same identifier.
+    // Another organisation may use the same identifier (carol gets patient cards for this).
+    await ts.db.query(
+      `update users set premium_features = premium_features || '{"patient_cards": true}' where id = $1`,
+      [carol.id],
+    );
+    ts.app.events.emit('user:changed', { userId: carol.id });
     const carols = await createCard(carol, 'Mr Riverside');
     const elsewhere = await api(ts, carol, 'PUT', `/api/v4/patients/${carols.patient_id}`, {
       patient: { patient_identificator: 'ABC 123' },

@@ -5,6 +5,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   BinaryResponseSchema,
+  canSeePatientList,
+  FEATURE_NOT_ENABLED,
   CARD_IMAGES_LIMIT,
   CardExportQuerySchema,
   CardShareQuerySchema,
@@ -89,6 +91,21 @@ const DOWNLOAD = {
   content: { 'application/octet-stream': { schema: BinaryResponseSchema } },
 };
 
+/**
+ * Spec 01 §6: the patient list needs the premium feature patient_cards. Decision: the flag gates
+ * the list and creating cards; a card assigned or shared to someone without it still opens by id
+ * (a card shared into a chat must open for everyone in it).
+ */
+function requirePatientList(user: UserRecord): void {
+  if (!canSeePatientList(user))
+    throw new HttpError(
+      403,
+      'Patient cards are not enabled for you.',
+      undefined,
+      FEATURE_NOT_ENABLED,
+    );
+}
+
 /** 400 naming a field, in the API's one error shape. */
 const badField = (path: string, message: string) =>
   new HttpError(400, `Invalid request: ${path}`, [{ path, message }]);
@@ -165,6 +182,7 @@ export default function patientRoutes(
     },
     async (req, reply) => {
       const { user } = callerOf(req);
+      requirePatientList(user);
       // From the response cache: forgotten at once by cards:changed, team:changed and
       // user:changed (apps/server/README.md "Patients").
       return cachedJson(app, reply, user.id, `cards\u0000${req.url}`, async () => {
@@ -195,6 +213,7 @@ export default function patientRoutes(
     },
     async (req, reply) => {
       const { user } = callerOf(req);
+      requirePatientList(user);
       const { assignee, assignee_id: assigneeId, with_empty_task: withEmptyTask } = req.query;
       const users = [user.id];
       const teams: number[] = [];

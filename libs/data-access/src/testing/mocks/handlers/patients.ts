@@ -1,7 +1,9 @@
 import { http, HttpResponse } from 'msw';
 import type { z } from 'zod';
 import {
+  canSeePatientList,
   CardExportQuerySchema,
+  FEATURE_NOT_ENABLED,
   cardShareRefusal,
   formatCardSummary,
   isForum,
@@ -66,11 +68,12 @@ function card(
   return found;
 }
 
+/** The list and card creation need the premium feature patient_cards (spec 01 §6), as on the server. */
 function requirePatientCards(viewer: MockUser) {
-  if (!viewer.premium_features.patient_cards) {
+  if (!canSeePatientList(viewer)) {
     fail(
       apiError(403, 'Patient cards are not enabled for you.', {
-        internalCode: 'FEATURE_NOT_ENABLED',
+        internalCode: FEATURE_NOT_ENABLED,
       }),
     );
   }
