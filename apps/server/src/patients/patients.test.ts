@@ -281,6 +281,56 @@ describe('who sees a card', () => {
     expect((await getCard(bob, card.id)).json<PatientCard>().editable).toBe(false);
   });
 
+  it('a card created for a team is seen by its members; with_empty_task adds one open task; forums are refused', async () => {
+    const ward7 = await teamId(ts, 'Ward 7 Team');
+    const res = await api(
+      ts,
+      alice,
+      'POST',
+      `${CARDS}?assignee=teams&assignee_id=${ward7.id}&with_empty_task=true`,
+      { title: 'Mrs Team', subtitle: '' },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const card = res.json<PatientCard>();
+    expect(card.teams.map((t) => t.id)).toEqual([ward7.id]);
+    expect(card.tasks).toMatchObject([{ title: '', completed: false, order: 0 }]);
+    expect((await getCard(bob, card.id)).json<PatientCard>().editable).toBe(true);
+    const forum = await teamId(ts, 'Junior Doctors Forum');
+    await api(ts, bob, 'POST', `/api/v4/teams/${forum.id}/members/add`, { user_ids: [bob.id] });
+    const intoForum = await api(
+      ts,
+      bob,
+      'POST',
+      `${CARDS}?assignee=teams&assignee_id=${forum.id}`,
+      { title: 'x' },
+    );
+    expect(intoForum.statusCode).toBe(403);
+    const notMine = await api(ts, dave, 'POST', `${CARDS}?assignee=users&assignee_id=${alice.id}`, {
+      title: 'x',
+    });
+    // dave (another network) cannot assign alice: the person is as unknown.
+    expect([notMine.statusCode, notMine.body.includes('assignee_id')]).toEqual([400, true]);
+  });
+
+  it('hostile input is a 400 naming the field, never a crash', async () => {
+    const cases = await Promise.all([
+      api(ts, alice, 'GET', `${CARDS}/99999999999`),
+      api(ts, alice, 'GET', `${CARDS}?search=${encodeURIComponent("%_\\' or 1=1 --")}`),
+      api(ts, alice, 'PUT', `${CARDS}/1`, {
+        tasks: [{ title: 'x'.repeat(1001), completed: false, order: 0 }],
+      }),
+      api(ts, alice, 'PUT', `${CARDS}/1`, { tasks: 'all' }),
+      api(ts, alice, 'PUT', `/api/v4/patients/1`, { patient: { dob: '2020-13-45' } }),
+      api(ts, alice, 'GET', '/api/v4/tasks-multiple-reassign?limit=-1'),
+      api(ts, alice, 'GET', '/api/v4/images?patient_id=abc'),
+    ]);
+    expect(cases.map((r) => r.statusCode)).toEqual([400, 200, 400, 400, 400, 400, 400]);
+    expect(cases[0]?.body).toContain('id');
+    expect(cases[2]?.body).toContain('tasks.0.title');
+    expect(cases[4]?.body).toContain('patient.dob');
+    expect(cases[1]?.json<{ results: unknown[] }>().results).toEqual([]);
+  });
+
   it('deleting a card removes it for everyone', async () => {
     const card = await createCard(alice, 'Mr Gone', bob.id);
     expect((await api(ts, bob, 'DELETE', `${CARDS}/${card.id}`)).statusCode).toBe(204);
