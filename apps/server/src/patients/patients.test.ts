@@ -325,10 +325,10 @@ describe('who sees a card', () => {
       api(ts, alice, 'GET', '/api/v4/images?patient_id=abc'),
     ]);
     expect(cases.map((r) => r.statusCode)).toEqual([400, 200, 400, 400, 400, 400, 400]);
-    expect(cases[0]?.body).toContain('id');
-    expect(cases[2]?.body).toContain('tasks.0.title');
-    expect(cases[4]?.body).toContain('patient.dob');
-    expect(cases[1]?.json<{ results: unknown[] }>().results).toEqual([]);
+    expect(cases[0].body).toContain('id');
+    expect(cases[2].body).toContain('tasks.0.title');
+    expect(cases[4].body).toContain('patient.dob');
+    expect(cases[1].json<{ results: unknown[] }>().results).toEqual([]);
   });
 
   it('deleting a card removes it for everyone', async () => {
