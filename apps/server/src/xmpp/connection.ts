@@ -55,7 +55,9 @@ const DEFAULT_BIND_TIMEOUT_MS = 10_000;
 const DEFAULT_MAX_QUEUED_BYTES = 2 * 1024 * 1024;
 const DEFAULT_MAX_CONNECTIONS_PER_USER = 10;
 const MAX_AUTH_ATTEMPTS = 3;
-const STREAM_FEATURES_OPEN = `<stream:features xmlns:stream="${NS.streams}">`;
+/** `<stream:features>` (RFC 6120 §4.3.2) as RFC 7395 sends it, with these children. */
+const features = (...children: XmlEl[]) =>
+  serialize(el('stream:features', { 'xmlns:stream': NS.streams }, ...children));
 
 /** `binding`: the bind IQ is being checked (async); stanzas that arrive meanwhile wait. */
 type State = 'opening' | 'sasl' | 'restart' | 'bind' | 'binding' | 'ready' | 'closed';
@@ -251,14 +253,10 @@ export class XmppConnection {
     }
     if (this.state === 'opening') {
       this.state = 'sasl';
-      this.write(
-        `${STREAM_FEATURES_OPEN}<mechanisms xmlns="${NS.sasl}"><mechanism>PLAIN</mechanism></mechanisms></stream:features>`,
-      );
+      this.write(features(el('mechanisms', { xmlns: NS.sasl }, el('mechanism', {}, 'PLAIN'))));
     } else {
       this.state = 'bind';
-      this.write(
-        `${STREAM_FEATURES_OPEN}<bind xmlns="${NS.bind}"/><sm xmlns="${NS.sm}"/></stream:features>`,
-      );
+      this.write(features(el('bind', { xmlns: NS.bind }), el('sm', { xmlns: NS.sm })));
     }
   }
 
@@ -329,7 +327,7 @@ export class XmppConnection {
       this.streamError('connection-timeout', 'Bind a resource sooner');
     }, this.opts.bindTimeoutMs ?? DEFAULT_BIND_TIMEOUT_MS);
     this.bindTimer.unref();
-    this.write(`<success xmlns="${NS.sasl}"/>`);
+    this.write(serialize(el('success', { xmlns: NS.sasl })));
   }
 
   private async onBind(iq: XmlEl): Promise<void> {
@@ -417,7 +415,9 @@ export class XmppConnection {
       if (name === 'enable') {
         if (this.smEnabled) {
           this.write(
-            `<failed xmlns="${NS.sm}"><unexpected-request xmlns="${NS.stanzas}"/></failed>`,
+            serialize(
+              el('failed', { xmlns: NS.sm }, el('unexpected-request', { xmlns: NS.stanzas })),
+            ),
           );
           return;
         }
@@ -425,7 +425,7 @@ export class XmppConnection {
         this.handled = 0;
         this.ackedSent = 0;
         // No id: we do not offer resumption; the client re-sends what was never acked.
-        this.write(`<enabled xmlns="${NS.sm}"/>`);
+        this.write(serialize(el('enabled', { xmlns: NS.sm })));
         return;
       }
       if (name === 'r') {
@@ -439,7 +439,9 @@ export class XmppConnection {
       // backwards (it resets its counter on reconnect), which must never end the stream.
       if (name === 'a') return;
       if (name === 'resume') {
-        this.write(`<failed xmlns="${NS.sm}"><item-not-found xmlns="${NS.stanzas}"/></failed>`);
+        this.write(
+          serialize(el('failed', { xmlns: NS.sm }, el('item-not-found', { xmlns: NS.stanzas }))),
+        );
         return;
       }
       return;
@@ -478,7 +480,7 @@ export class XmppConnection {
   private sendAck(force: boolean): void {
     if (!force && this.handled === this.ackedSent) return;
     this.ackedSent = this.handled;
-    this.write(`<a xmlns="${NS.sm}" h="${this.handled}"/>`);
+    this.write(serialize(el('a', { xmlns: NS.sm, h: this.handled })));
   }
 
   /** A method, not a field read, so the check survives TypeScript's narrowing across an await. */
@@ -489,16 +491,23 @@ export class XmppConnection {
   streamError(condition: string, message?: string): void {
     if (this.state === 'closed') return;
     this.write(
-      `<stream:error xmlns:stream="${NS.streams}"><${condition} xmlns="${NS.streamErrors}"/>${
-        message ? serialize(el('text', { xmlns: NS.streamErrors, 'xml:lang': 'en' }, message)) : ''
-      }</stream:error>`,
+      serialize(
+        el(
+          'stream:error',
+          { 'xmlns:stream': NS.streams },
+          el(condition, { xmlns: NS.streamErrors }),
+          message !== undefined &&
+            message !== '' &&
+            el('text', { xmlns: NS.streamErrors, 'xml:lang': 'en' }, message),
+        ),
+      ),
     );
     this.close();
   }
 
   close(): void {
     if (this.state === 'closed') return;
-    this.write(`<close xmlns="${NS.framing}"/>`);
+    this.write(serialize(el('close', { xmlns: NS.framing })));
     this.state = 'closed';
     this.cleanup();
     try {
