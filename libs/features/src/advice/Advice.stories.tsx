@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import type { createMockWorker } from '@pando/data-access/testing/browser';
+import { showPanel } from '../testing/responsiveStory';
 import { screenStory } from '../testing/screenStory';
 
 const meta = { title: 'Screens/Advice/Conversation' } satisfies Meta;
@@ -25,7 +26,7 @@ const pathOf = (backend: Backend) => {
 
 async function expectActions(canvasElement: HTMLElement, labels: string[]) {
   const canvas = within(canvasElement);
-  await canvas.findByRole('complementary', { name: 'Advice team' }, { timeout: 10_000 });
+  await (await showPanel(canvasElement, 'Advice team')).close();
   for (const label of labels) {
     await expect(canvas.getByRole('button', { name: label })).toBeVisible();
   }

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
+import { showPanel } from '../testing/responsiveStory';
 import { screenStory } from '../testing/screenStory';
 
 const meta = { title: 'Screens/Chat/Conversations' } satisfies Meta;
@@ -15,7 +16,9 @@ export const DirectChat: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const composer = await canvas.findByRole('textbox', { name: 'Message' }, { timeout: 10_000 });
-    await expect(canvas.getByRole('complementary', { name: 'Profile' })).toBeVisible();
+    const profile = await showPanel(canvasElement, 'Profile');
+    await expect(profile.panel).toBeVisible();
+    await profile.close();
     await userEvent.type(composer, 'Hello Bob{Enter}');
     const log = canvas.getByRole('log', { name: 'Messages' });
     await expect(await within(log).findByText('Hello Bob')).toBeVisible();
@@ -30,9 +33,9 @@ export const TeamChat: Story = {
   }),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(
-      await canvas.findByRole('complementary', { name: 'Team' }, { timeout: 10_000 }),
-    ).toBeVisible();
+    const team = await showPanel(canvasElement, 'Team');
+    await expect(team.panel).toBeVisible();
+    await team.close();
     await expect(canvas.getByRole('textbox', { name: 'Message' })).toBeVisible();
   },
 };

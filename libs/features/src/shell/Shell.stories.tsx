@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
+import { showMainMenu } from '../testing/responsiveStory';
 import { screenStory } from '../testing/screenStory';
 
 const meta = { title: 'Screens/Shell/Home' } satisfies Meta;
@@ -17,6 +18,7 @@ export const WithSidebar: Story = {
       { timeout: 10_000 },
     );
     await expect(within(sidebar).getByRole('link', { name: /Ward 7 Team/ })).toBeVisible();
+    await showMainMenu(canvasElement);
     await expect(canvas.getByRole('switch', { name: 'Available' })).toBeChecked();
   },
 };

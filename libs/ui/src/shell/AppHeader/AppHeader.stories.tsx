@@ -66,3 +66,21 @@ export const SearchOpensSearchPage: Story = {
     await expect(args.onSearch).toHaveBeenCalled();
   },
 };
+
+/** A phone: burger, brand, a search button and the account popover with the name and logout. */
+export const Phone: Story = {
+  args: { onToggleMenu: fn(), userName: LONG_NAME },
+  globals: { viewport: { value: 'phone', isRotated: false } },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Search people, teams and forums' }));
+    await expect(args.onSearch).toHaveBeenCalled();
+    await userEvent.click(canvas.getByRole('button', { name: `Account: ${LONG_NAME}` }));
+    const logout = await screen.findByRole('button', { name: 'Log out' }, { timeout: 3000 });
+    const account = logout.closest('[role="dialog"]');
+    await expect(account).toHaveAccessibleName(`Account: ${LONG_NAME}`);
+    await expect(account).toHaveTextContent(LONG_NAME);
+    // Nothing scrolls sideways, even with a very long name.
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+  },
+};

@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Avatar,
   Burger,
   Button,
   Group,
@@ -12,7 +11,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import type { UserStatus } from '@pando/domain';
-import { IconPower, IconSearch } from '@tabler/icons-react';
+import { IconPower, IconSearch, IconUserCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { StatusIndicator } from '../../common/StatusIndicator';
 import { LAYOUT } from '../layout';
@@ -47,19 +46,11 @@ export interface AppHeaderProps {
 
 const SEARCH_LABEL = 'Search people, teams and forums';
 
-/** Initials for the phone's user menu button, e.g. "AM" for Alice Morgan. */
-function initials(name: string): string {
-  const parts = name.trim().split(/\s+/);
-  return (
-    (parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')
-  ).toUpperCase();
-}
-
 /**
  * The shell's top bar: brand, search, the user's name and availability, and logout. Place it in
  * `AppShell.Header`, which provides the page's one `banner` landmark. On a phone (below
  * `LAYOUT.headerFullFrom`) the search box becomes a search button and the name, availability
- * and logout move into a user menu behind the user's initials, so the bar fits 390 px.
+ * and logout move into a user menu behind a person icon, so the bar fits 390 px.
  */
 export function AppHeader({
   productName = 'Pando',
@@ -138,15 +129,13 @@ export function AppHeader({
         <Popover position="bottom-end" withinPortal trapFocus>
           <Popover.Target>
             <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Account: ${userName}`}>
-              <Avatar size={32} radius="xl" color="blue" aria-hidden>
-                {initials(userName)}
-              </Avatar>
+              <IconUserCircle size={28} aria-hidden />
             </ActionIcon>
           </Popover.Target>
-          <Popover.Dropdown aria-label="Account">
+          <Popover.Dropdown aria-label="Account" maw="calc(100vw - 16px)">
             <Stack gap="xs">
               <div>
-                <Text size="sm" fw={600}>
+                <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
                   {userName}
                 </Text>
                 <StatusIndicator status={status} />
