@@ -282,11 +282,15 @@ export default function patientRoutes(
     },
     async (req) => {
       const { user } = callerOf(req);
-      const now = app.config.now();
       const id = req.params.id;
       const completedNow = await app.db.transaction(async (tx) => {
         const current = await loadCard(tx, user.id, id, undefined, true);
         if (!current) throw notFound('Patient card');
+        // Read once the card is locked, and never before the card's last save: the merge rule
+        // compares these times, so saves must be stamped in the order they were merged.
+        const now = new Date(
+          Math.max(app.config.now().getTime(), Date.parse(current.card.modified_at)),
+        );
         const { completedNow } = await saveCard(
           tx,
           current,
