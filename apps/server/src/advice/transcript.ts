@@ -4,7 +4,7 @@ import { roomConv } from '../xmpp/store.js';
 import { child, NS, parseFrame, text } from '../xmpp/xml.js';
 
 /** Most lines a mailed transcript carries; a longer conversation says how many were left out. */
-export const TRANSCRIPT_MAX_MESSAGES = 5000;
+const TRANSCRIPT_MAX_MESSAGES = 5000;
 
 export interface TranscriptLine {
   at: Date;

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { acquireDataDirLock } from './lock.js';
 import { PgliteStatements } from './pgliteStatements.js';
 
-export interface QueryResult<T> {
+interface QueryResult<T> {
   rows: T[];
 }
 
@@ -40,7 +40,7 @@ export interface DatabaseConfig {
  * that reaches the disk before a commit returns (ARCHITECTURE.md "Durability"). PGlite 0.5.16
  * takes `startParams` as a full replacement of its `defaultStartParams`, so we keep the rest.
  */
-export const PGLITE_START_PARAMS = [
+const PGLITE_START_PARAMS = [
   ...PGlite.defaultStartParams.filter((p) => p !== '-F'),
   '-c',
   'wal_sync_method=open_datasync',

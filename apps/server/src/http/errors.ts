@@ -25,8 +25,6 @@ export class HttpError extends Error {
 }
 
 export const unauthorized = () => new HttpError(401, 'You need to log in to do that.');
-export const forbidden = (message = 'You are not allowed to perform that action.') =>
-  new HttpError(403, message);
 export const notFound = (what = 'Resource') => new HttpError(404, `${what} not found`);
 
 /** Validates input with a domain wire schema; a failure is a 400 naming each bad field. */

@@ -171,7 +171,7 @@ export class ResponseCache {
 }
 
 /** How long an answer may be reused when no event forgot it (a bound for unannounced writes). */
-export const RESPONSE_CACHE_TTL_MS = 30_000;
+const RESPONSE_CACHE_TTL_MS = 30_000;
 /** Bound on the bodies held (bytes); the teams list of a user in 40 teams is ~50 KB. */
 const RESPONSE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 

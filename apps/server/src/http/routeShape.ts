@@ -33,7 +33,7 @@ export interface ApiRoute {
 }
 
 /** Marks a body that is multipart: the handler streams it and validates its fields itself. */
-export const MULTIPART_BODY = 'multipart';
+const MULTIPART_BODY = 'multipart';
 
 /**
  * A multipart form's fields, for the API document only: Fastify does not parse multipart bodies

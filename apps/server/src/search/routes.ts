@@ -17,7 +17,7 @@ import { queryTeams, type TeamRecord, toWireTeam } from '../teams/repo.js';
 const USER_TEXT = `lower(u.first_name || ' ' || u.last_name || ' ' || u.email)`;
 const TEAM_TEXT = 'lower(t.name)';
 
-export const likePattern = (q: string) =>
+const likePattern = (q: string) =>
   `%${q
     .trim()
     .toLowerCase()

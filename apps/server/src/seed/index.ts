@@ -16,7 +16,7 @@ import { pick, prng, stableMimId, stableUuid } from './random.js';
 
 // The demo organisation's named people, teams and advice are plain data in @pando/domain/demo;
 // this seed stores them, plus generated staff, wards, patients and analytics around them.
-export { DEMO_ACCOUNTS, DEMO_INVITE_EMAIL, DEMO_ORGS } from '@pando/domain/demo';
+export { DEMO_ACCOUNTS, DEMO_INVITE_EMAIL } from '@pando/domain/demo';
 
 const SPECIALITIES = [
   'Cardiology',

@@ -7,7 +7,7 @@ export interface CookieAttributes {
 }
 
 /** Parses one Set-Cookie header into name, value and lower-cased attributes. */
-export function parseSetCookie(line: string): CookieAttributes {
+function parseSetCookie(line: string): CookieAttributes {
   const [pair = '', ...attrs] = line.split(';').map((s) => s.trim());
   const eq = pair.indexOf('=');
   const attributes = new Map<string, string | true>();

@@ -10,7 +10,7 @@ export type ShareTarget = 'user' | 'team' | 'advice_conversation';
  * a team share means the team's current members; an advice share means the conversation's
  * requestor and the advice team's current members. Leaving a team ends access.
  */
-export async function canReadShared(
+async function canReadShared(
   db: DatabaseTx,
   viewer: UserRecord,
   resource: { type: ResourceType; id: number; uploaderId: number | null },

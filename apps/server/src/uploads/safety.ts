@@ -26,7 +26,7 @@ import type { UploadStore } from './store.js';
  *   stored (sniffed) content type, so nothing is ever rendered inline as HTML or SVG.
  */
 
-export const IMAGE_TYPES = [
+const IMAGE_TYPES = [
   'image/jpeg',
   'image/png',
   'image/apng',
@@ -36,20 +36,20 @@ export const IMAGE_TYPES = [
   'image/bmp',
   'image/x-icon',
 ] as const;
-export const DOCUMENT_TYPES = [
+const DOCUMENT_TYPES = [
   'application/pdf',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 ] as const;
 export type UploadKind = 'image' | 'document';
 
-export const unsupportedType = (what: string) =>
+const unsupportedType = (what: string) =>
   new HttpError(
     415,
     `This file type is not accepted${what ? ` (${what})` : ''}. Send an image (JPEG, PNG, GIF, WebP, TIFF, BMP, ICO) or a PDF or Word (docx) document.`,
     [{ path: 'file', message: 'unsupported file type' }],
   );
 
-export const tooLarge = () =>
+const tooLarge = () =>
   new HttpError(
     413,
     `The file is too large to send, the limit is ${MAX_FILE_SIZE_LABEL} for a single file.`,
@@ -244,7 +244,7 @@ export interface ProcessedImage {
 }
 
 /** Pixel bound against decompression bombs (a 25 MB PNG can claim billions of pixels). */
-export const MAX_IMAGE_PIXELS = 40_000_000;
+const MAX_IMAGE_PIXELS = 40_000_000;
 
 /**
  * Decodes and re-encodes: JPEG stays JPEG, PNG/APNG/TIFF/BMP/ICO become PNG, WebP stays WebP,
