@@ -8,9 +8,11 @@ import { LoginPage } from '../pom/LoginPage';
  * are `LAYOUT` in libs/ui (shell/layout): below 768 px the chat list and the conversation are two
  * screens; below 1200 px the right-hand panel is a drawer opened from the conversation header.
  */
+// The phone runs in the light colour scheme, the tablet in the dark one: axe checks both schemes
+// on small screens without a third pass.
 const DEVICES = [
-  { name: 'phone', width: 390, height: 844, phone: true },
-  { name: 'tablet', width: 768, height: 1024, phone: false },
+  { name: 'phone', width: 390, height: 844, phone: true, colorScheme: 'light' },
+  { name: 'tablet', width: 768, height: 1024, phone: false, colorScheme: 'dark' },
 ] as const;
 
 type Device = (typeof DEVICES)[number];
@@ -18,6 +20,7 @@ type Device = (typeof DEVICES)[number];
 async function loggedInOn(browser: Browser, device: Device, email: string): Promise<Page> {
   const context = await browser.newContext({
     viewport: { width: device.width, height: device.height },
+    colorScheme: device.colorScheme,
   });
   const page = await context.newPage();
   const login = new LoginPage(page);
@@ -25,6 +28,10 @@ async function loggedInOn(browser: Browser, device: Device, email: string): Prom
   await expectFits(page, `${device.name} login`);
   await login.logInAs(email);
   await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute(
+    'data-mantine-color-scheme',
+    device.colorScheme,
+  );
   await expect(page.getByRole('navigation', { name: 'Conversations' })).toBeVisible();
   return page;
 }
@@ -63,7 +70,7 @@ async function checkScreen(page: Page, screen: string): Promise<void> {
 }
 
 for (const device of DEVICES) {
-  test.describe(`${device.name} ${device.width}×${device.height}`, () => {
+  test.describe(`${device.name} ${device.width}×${device.height} (${device.colorScheme})`, () => {
     test('alice opens a DM, sends a message, opens bob’s profile from the header and goes back to the list', async ({
       browser,
     }) => {
