@@ -203,6 +203,10 @@ for (const device of DEVICES) {
           `/ask-advice/${adviceTeamId}`,
           async () => {
             await expect(page.getByLabel('Your question')).toBeVisible();
+            // A phone has a way back to the list here too.
+            await expect(page.getByRole('button', { name: 'Back to conversations' })).toBeVisible({
+              visible: device.phone,
+            });
           },
         ],
         [

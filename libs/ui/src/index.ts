@@ -34,3 +34,4 @@ export * from './pickers/ContactPicker';
 export { LAYOUT } from './shell/layout';
 export * from './shell/SplitView';
 export * from './shell/SidePanel';
+export * from './shell/BackToListButton';

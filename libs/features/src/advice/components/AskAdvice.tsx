@@ -7,6 +7,7 @@ import {
   useTeamQuery,
 } from '@pando/data-access';
 import { chatRoutes } from '@pando/domain';
+import { BackToListButton } from '@pando/ui';
 import { PaneLoading } from '../../chat/components/ChatFrame';
 
 /**
@@ -48,18 +49,22 @@ export function AskAdvice({ teamId }: { teamId: number }) {
   };
   return (
     <Stack gap={0}>
-      <Title
-        order={2}
-        size="h4"
-        px="md"
+      <Group
+        gap="xs"
+        wrap="nowrap"
+        px={{ base: 'xs', sm: 'md' }}
         py="xs"
-        style={{
-          overflowWrap: 'anywhere',
-          borderBottom: '1px solid var(--mantine-color-default-border)',
-        }}
+        style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
       >
-        Ask {team.data.name} for advice
-      </Title>
+        <BackToListButton
+          onBack={() => {
+            void navigate('/');
+          }}
+        />
+        <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
+          Ask {team.data.name} for advice
+        </Title>
+      </Group>
       <form
         onSubmit={(event) => {
           event.preventDefault();

@@ -1,6 +1,7 @@
 import { ActionIcon, Group, Text, Title, Tooltip } from '@mantine/core';
 import type { ConversationKind, TeamIcon } from '@pando/domain';
-import { IconArrowBarToDown, IconArrowLeft, IconChecks, IconInfoCircle } from '@tabler/icons-react';
+import { IconArrowBarToDown, IconChecks, IconInfoCircle } from '@tabler/icons-react';
+import { BackToListButton } from '../../shell/BackToListButton';
 import { LAYOUT } from '../../shell/layout';
 import { ConversationIcon } from '../ConversationIcon';
 
@@ -62,18 +63,7 @@ export function ChatHeader({
       style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
     >
       <Group gap="sm" wrap="nowrap" miw={0}>
-        {onBack ? (
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="lg"
-            aria-label="Back to conversations"
-            onClick={onBack}
-            hiddenFrom={LAYOUT.splitFrom}
-          >
-            <IconArrowLeft size={20} aria-hidden />
-          </ActionIcon>
-        ) : null}
+        {onBack ? <BackToListButton onBack={onBack} /> : null}
         <ConversationIcon kind={kind} size={22} {...(teamIcon ? { teamIcon } : {})} />
         <div style={{ minWidth: 0 }}>
           <Title order={2} size="h4" lineClamp={1} title={name}>

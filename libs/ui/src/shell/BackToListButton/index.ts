@@ -1,0 +1,2 @@
+export { BackToListButton } from './BackToListButton';
+export type { BackToListButtonProps } from './BackToListButton';
