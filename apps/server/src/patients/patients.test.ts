@@ -184,6 +184,14 @@ describe('who sees a card', () => {
       user_ids: [sam.id],
     });
     expect((await getCard(sam, card.id)).statusCode).toBe(404);
+    // tess unassigns her own team: the save works, she gets the card read-only, then loses it.
+    const away = await api(ts, tess, 'PUT', `${CARDS}/${card.id}/reassign`, {
+      users: [alice.id],
+      teams: [],
+    });
+    expect(away.statusCode).toBe(200);
+    expect(away.json<PatientCard>()).toMatchObject({ teams: [], editable: false });
+    expect((await getCard(tess, card.id)).statusCode).toBe(404);
     expect(
       (await api(ts, sam, 'GET', CARDS))
         .json<{ results: PatientCard[] }>()

@@ -72,6 +72,7 @@ import type { UserRecord } from '../users/repo.js';
 import { cardEmbeds, PATIENT_IMAGE_COLUMNS, type PatientImageRecord } from './access.js';
 import { announceCardChange, cardAudience } from './cache.js';
 import {
+  ALL_EMBEDS,
   addCardShare,
   identifierTaken,
   insertCard,
@@ -373,8 +374,11 @@ export default function patientRoutes(
       });
       // Those who lost the card and those who gained it.
       announceCardChange(app, before, await cardAudience(app.db, [card.card.id]));
-      // The caller may have unassigned themselves: answer with what they see now (404 if nothing).
-      return cardFor(app.db, user.id, card.card.id, 'patient,users,teams');
+      // The caller may have unassigned themselves: the save worked, so they get the card as
+      // saved, `editable: false`, and lose it from then on.
+      const saved = await loadCard(app.db, user.id, card.card.id, ALL_EMBEDS, false, true);
+      if (!saved) throw notFound('Patient card');
+      return saved.card;
     },
   );
 

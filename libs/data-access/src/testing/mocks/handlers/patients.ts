@@ -306,8 +306,9 @@ export function patientHandlers(backend: MockBackend) {
         c.user_ids = [...new Set(body.users)];
         c.team_ids = [...new Set(body.teams)];
         c.modified_at = backend.timestamp();
-        // The caller may have unassigned themselves: they get what they see now (404 if nothing).
-        return HttpResponse.json(wireCard(backend, card(backend, viewer, params.id), viewer));
+        // The caller may have unassigned themselves: the save worked, so they get the card as
+        // saved (editable: false then), as the server answers.
+        return HttpResponse.json(wireCard(backend, c, viewer));
       }),
     ),
     ...(['post', 'get'] as const).map((method) =>
