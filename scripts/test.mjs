@@ -37,6 +37,8 @@ const steps = [
     together: 'a',
   },
   { name: 'project graph', cmd: bin('nx'), args: ['graph', '--file=graph.json'], together: 'a' },
+  // Unused files, exports and dependencies (knip.jsonc: its allow-list names what each entry waits for).
+  { name: 'knip (unused code)', cmd: bin('knip'), args: ['--no-progress'], together: 'a' },
   ...(DATABASE_URL
     ? [
         {

@@ -11,7 +11,7 @@ interface MailboxAnswer {
  * Reads the newest login code sent to `email` after `since` from the dev mailbox
  * (`GET /api/dev/mailbox?to=`), polling briefly because the email is sent asynchronously.
  */
-export async function readLoginCode(
+async function readLoginCode(
   request: APIRequestContext,
   email: string,
   since: number,

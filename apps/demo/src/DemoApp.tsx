@@ -4,7 +4,7 @@ import { fakeChat, signInDemo, type DemoBackend } from '@pando/features/testing'
 import { consoleLogger } from '@pando/features';
 
 /** The demo signs in as alice, whose teams, forum and advice conversation the seed fills. */
-export const DEMO_EMAIL = 'alice@example.org';
+const DEMO_EMAIL = 'alice@example.org';
 
 /**
  * The product with no server: `createPandoApp`, as in apps/web, on the MSW mock backend and a

@@ -14,7 +14,7 @@ const PandoApiContext = createContext<PandoApiContextValue | null>(null);
  * make a 403 or 404 succeed, and a 401 has already sent the user to login); other failures get
  * the library's default of 3 retries with backoff.
  */
-export function createPandoQueryClient(): QueryClient {
+function createPandoQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {

@@ -65,7 +65,7 @@ export function createAdviceConversation(http: HttpClient, teamId: number, messa
   });
 }
 
-export type AdviceHistoryPage = AdviceHistoryResponse;
+type AdviceHistoryPage = AdviceHistoryResponse;
 
 /** GET /teams/advice-conversations (resolved history), newest first, 20 a page. */
 export async function getAdviceHistoryPage(http: HttpClient, offset: number) {
@@ -87,7 +87,7 @@ export async function getAdviceHistoryPage(http: HttpClient, offset: number) {
 }
 
 /** Offset of the next page, or undefined when every conversation has been loaded. */
-export function nextAdviceHistoryOffset(
+function nextAdviceHistoryOffset(
   lastPage: AdviceHistoryPage,
   allPages: readonly AdviceHistoryPage[],
 ): number | undefined {
@@ -96,7 +96,7 @@ export function nextAdviceHistoryOffset(
   return loaded;
 }
 
-export const adviceKeys = {
+const adviceKeys = {
   all: ['advice'] as const,
   detail: (teamId: number, id: number) => [...adviceKeys.all, 'detail', teamId, id] as const,
   history: () => [...adviceKeys.all, 'history'] as const,

@@ -48,17 +48,6 @@ export function useCurrentUserQuery() {
   });
 }
 
-export function useChatTokenQuery(options: { enabled?: boolean } = {}) {
-  const http = useHttpClient();
-  return useQuery({
-    queryKey: authKeys.chatToken(),
-    queryFn: () => getChatToken(http),
-    staleTime: STALE.chatToken,
-    gcTime: 0,
-    enabled: options.enabled ?? true,
-  });
-}
-
 /** Logging out forgets every cached answer: the next user of the browser must not see them. */
 export function useLogoutMutation() {
   const http = useHttpClient();

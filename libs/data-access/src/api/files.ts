@@ -1,7 +1,5 @@
 import { CreatedIdSchema } from '@pando/domain';
-import { useMutation } from '@tanstack/react-query';
 import type { HttpClient } from '../http/createHttpClient';
-import { useHttpClient } from './PandoApiProvider';
 
 export interface FileAudience {
   user_ids?: number[];
@@ -28,12 +26,4 @@ export function uploadFile(
 /** GET /files/{id} opens a file: the browser navigates there so the cookie authorises it. */
 export function fileUrl(http: HttpClient, id: number | string): string {
   return http.url(`/files/${encodeURIComponent(String(id))}`);
-}
-
-export function useUploadFileMutation() {
-  const http = useHttpClient();
-  return useMutation({
-    mutationFn: (upload: { file: Blob; filename: string; audience?: FileAudience }) =>
-      uploadFile(http, upload.file, upload.filename, upload.audience),
-  });
 }

@@ -53,34 +53,6 @@ export function createChatImage(http: HttpClient) {
   return http.request({ method: 'POST', path: '/images/chat', schema: CreatedIdSchema });
 }
 
-export function uploadChatImage(
-  http: HttpClient,
-  id: number | string,
-  image: Blob,
-  filename: string,
-) {
-  const form = new FormData();
-  form.set('image', image, filename);
-  form.set('filename', filename);
-  return http.request({
-    method: 'PUT',
-    path: `/images/chat/${encodeURIComponent(String(id))}`,
-    body: form,
-    schema: z.unknown(),
-  });
-}
-
-export async function getChatImage(http: HttpClient, id: number | string, thumbnail = false) {
-  return orThrowBadRequest(
-    await http.request<Blob>({
-      method: 'GET',
-      path: `/images/chat/${encodeURIComponent(String(id))}`,
-      query: { thumbnail: thumbnail ? true : undefined },
-      responseType: 'blob',
-    }),
-  );
-}
-
 export function shareChatImage(http: HttpClient, id: number | string, target: ShareTarget) {
   return http.request({
     method: 'POST',
@@ -94,8 +66,6 @@ export const imageKeys = {
   all: ['images'] as const,
   patient: (patientId: number) => [...imageKeys.all, 'patient', patientId] as const,
   image: (id: number, thumbnail: boolean) => [...imageKeys.all, 'image', id, thumbnail] as const,
-  chat: (id: number | string, thumbnail: boolean) =>
-    [...imageKeys.all, 'chat', String(id), thumbnail] as const,
 };
 
 export function usePatientImagesQuery(patientId: number | undefined) {
@@ -113,16 +83,6 @@ export function useImageQuery(id: number | undefined, thumbnail: boolean) {
   return useQuery({
     queryKey: imageKeys.image(id ?? -1, thumbnail),
     queryFn: () => getImage(http, id ?? -1, thumbnail),
-    enabled: id !== undefined,
-    staleTime: STALE.image,
-  });
-}
-
-export function useChatImageQuery(id: number | string | undefined, thumbnail: boolean) {
-  const http = useHttpClient();
-  return useQuery({
-    queryKey: imageKeys.chat(id ?? '', thumbnail),
-    queryFn: () => getChatImage(http, id ?? '', thumbnail),
     enabled: id !== undefined,
     staleTime: STALE.image,
   });

@@ -19,7 +19,6 @@ import { useHttpClient } from './PandoApiProvider';
 export const authKeys = {
   all: ['auth'] as const,
   currentUser: () => [...authKeys.all, 'current-user'] as const,
-  chatToken: () => [...authKeys.all, 'chat-token'] as const,
 };
 
 /** POST /auth: asks for a login code by email (spec 01 §7). The email is lower-cased (§5). */

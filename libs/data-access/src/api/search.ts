@@ -34,7 +34,7 @@ export async function search(http: HttpClient, params: SearchParams, page = 1) {
 }
 
 /** Next page number, or undefined once every hit has been loaded. */
-export function nextSearchPage(
+function nextSearchPage(
   lastPage: SearchResponse,
   allPages: readonly SearchResponse[],
 ): number | undefined {
@@ -43,7 +43,7 @@ export function nextSearchPage(
   return allPages.length + 1;
 }
 
-export const searchKeys = {
+const searchKeys = {
   all: ['search'] as const,
   results: (params: SearchParams) =>
     [

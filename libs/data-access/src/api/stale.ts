@@ -6,7 +6,6 @@
  */
 export const STALE = {
   /** The chat password is read once per connection; never serve an old one. */
-  chatToken: 0,
   currentUser: 5 * 60_000,
   user: 5 * 60_000,
   userTeams: 60_000,
@@ -15,7 +14,6 @@ export const STALE = {
   teamsWithAdviceConversations: 30_000,
   team: 30_000,
   teamMembers: 30_000,
-  chatRoom: 5 * 60_000,
   adviceConversation: 30_000,
   adviceHistory: 60_000,
   search: 30_000,

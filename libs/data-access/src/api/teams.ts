@@ -104,7 +104,7 @@ export const teamKeys = {
 };
 
 /** The sidebar lists' query, shared by the hook and the prefetch so both fill the same entry. */
-export function teamsWithAdviceConversationsQuery(http: HttpClient) {
+function teamsWithAdviceConversationsQuery(http: HttpClient) {
   return queryOptions({
     queryKey: teamKeys.lists(),
     queryFn: () => getTeamsWithAdviceConversations(http),

@@ -11,12 +11,15 @@ import { orThrowBadRequest } from '../http/errors';
 import { useHttpClient } from './PandoApiProvider';
 import { STALE } from './stale';
 
-/** GET /users/{id}?embed=hospital. */
-export async function getUser(http: HttpClient, id: number) {
+/**
+ * GET /users/{id}?embed=hospital. The key is the REST id (spec 01 routes, search results) or the
+ * uuid (all a direct conversation from the chat inbox knows of its person); the server takes both.
+ */
+export async function getUser(http: HttpClient, key: number | string) {
   return orThrowBadRequest(
     await http.request({
       method: 'GET',
-      path: `/users/${id}`,
+      path: `/users/${encodeURIComponent(String(key))}`,
       query: { embed: 'hospital' },
       schema: UserSchema,
     }),
@@ -53,20 +56,21 @@ function normaliseUuids(uuids: readonly string[]): string[] {
   return [...new Set(uuids)].sort();
 }
 
-export const userKeys = {
+const userKeys = {
   all: ['users'] as const,
-  detail: (id: number) => [...userKeys.all, 'detail', id] as const,
+  detail: (key: number | string) => [...userKeys.all, 'detail', String(key)] as const,
   teams: (id: number) => [...userKeys.all, 'teams', id] as const,
   statuses: (uuids: readonly string[]) =>
     [...userKeys.all, 'statuses', normaliseUuids(uuids)] as const,
 };
 
-export function useUserQuery(id: number | undefined) {
+/** The person of a /users/{userId} path, by REST id or uuid (see `getUser`). */
+export function useUserQuery(key: number | string | undefined) {
   const http = useHttpClient();
   return useQuery({
-    queryKey: userKeys.detail(id ?? -1),
-    queryFn: () => getUser(http, id ?? -1),
-    enabled: id !== undefined,
+    queryKey: userKeys.detail(key ?? ''),
+    queryFn: () => getUser(http, key ?? ''),
+    enabled: key !== undefined,
     staleTime: STALE.user,
   });
 }

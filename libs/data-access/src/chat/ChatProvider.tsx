@@ -101,7 +101,7 @@ export function useConnectionState(): ConnectionStatus {
  * retried (the first attempt still under way does not count). Messages written meanwhile wait in
  * the durable outbox.
  */
-export function isChatUnreachable(s: Pick<ChatSnapshot, 'offline' | 'connection'>): boolean {
+function isChatUnreachable(s: Pick<ChatSnapshot, 'offline' | 'connection'>): boolean {
   if (s.offline) return true;
   const { connection } = s;
   return (

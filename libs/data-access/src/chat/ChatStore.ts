@@ -62,7 +62,7 @@ export const HISTORY_TIMEOUT_MS = 20_000;
  * scrolling back): catching up on a busy ward's hour away should take a few round trips, not
  * dozens. 100 is our server's MAM maximum.
  */
-export const CATCH_UP_PAGE_SIZE = 100;
+const CATCH_UP_PAGE_SIZE = 100;
 /**
  * Outbox pacing: a burst of 100 messages goes out at once, then 50 per second. Our server (and
  * a MongooseIM shaper) ends a stream that sends more than 100 stanzas/s sustained; flushing a
@@ -210,7 +210,7 @@ const UNAVAILABLE_TRANSPORT: ChatTransport = {
 };
 
 /** `navigator.onLine` with the window's online/offline events; always online outside a browser. */
-export function browserNetworkStatus(): NetworkStatus {
+function browserNetworkStatus(): NetworkStatus {
   if (typeof window === 'undefined' || typeof navigator === 'undefined') return alwaysOnline;
   return {
     isOnline: () => navigator.onLine,
@@ -244,7 +244,7 @@ interface MarkerThrottle {
 }
 
 /** Thrown by send helpers when a message cannot be sent or queued; the notice is already shown. */
-export class ChatSendError extends Error {}
+class ChatSendError extends Error {}
 
 /**
  * The chat client's state, outside React (CONVENTIONS "Chat outside React"): a plain class with

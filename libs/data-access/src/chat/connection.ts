@@ -10,8 +10,8 @@ import { CHAT_RECONNECT_TIMEOUT_MS } from '@pando/domain';
  * first retry after a blip, no hammering after an outage) and as the limit on one connect
  * attempt. ±25 % jitter keeps a ward's worth of clients from reconnecting in lockstep.
  */
-export const RECONNECT_BASE_DELAY_MS = 1000;
-export const RECONNECT_MAX_DELAY_MS = CHAT_RECONNECT_TIMEOUT_MS;
+const RECONNECT_BASE_DELAY_MS = 1000;
+const RECONNECT_MAX_DELAY_MS = CHAT_RECONNECT_TIMEOUT_MS;
 export const CONNECT_ATTEMPT_TIMEOUT_MS = CHAT_RECONNECT_TIMEOUT_MS;
 const JITTER = 0.25;
 

@@ -1,46 +1,18 @@
-export type {
-  ChatTransport,
-  TransportEvent,
-  TransportListener,
-  OutgoingMessage,
-  InboxEntry,
-  HistoryQuery,
-  HistoryPage,
-  SentMarkerType,
-  PresenceAvailability,
-} from './types';
-export { systemClock, type Clock, type TimerHandle } from './clock';
-export {
-  RECONNECT_BASE_DELAY_MS,
-  RECONNECT_MAX_DELAY_MS,
-  CONNECT_ATTEMPT_TIMEOUT_MS,
-  reconnectDelay,
-} from './connection';
-export { upgradeDelivery, conversationOf, mergeMessages, type DeliveryState } from './messages';
+// The chat client's public surface: what the apps, features and the chat-client suite use.
+export type { ChatTransport } from './types';
 export {
   LocalStorageOutboxStorage,
   MemoryOutboxStorage,
   outboxKey,
-  readOutbox,
   type OutboxStorage,
 } from './outbox';
 export {
   ChatStore,
-  ChatSendError,
-  browserNetworkStatus,
-  HISTORY_TIMEOUT_MS,
-  CATCH_UP_PAGE_SIZE,
-  OUTBOX_BURST,
-  OUTBOX_RATE_PER_SECOND,
-  type ChatStoreOptions,
   type ChatSnapshot,
-  type ConversationState,
   type ConversationMeta,
   type ChatNotice,
-  type ChatLogger,
   type NetworkStatus,
   type ChatFile,
-  type ChatUploads,
 } from './ChatStore';
 export {
   ChatProvider,
@@ -59,9 +31,8 @@ export {
   useUploadProgress,
   useLastActive,
   useUserStatus,
-  type ChatProviderProps,
   type DirectConversation,
 } from './ChatProvider';
-export { XmppTransport, type XmppTransportOptions } from './XmppTransport';
+export { XmppTransport } from './XmppTransport';
 export { bindDocumentVisibility } from './documentVisibility';
-export { createChatUploads, createForumJoin, shareTargetOf } from './restSends';
+export { createChatUploads, createForumJoin } from './restSends';

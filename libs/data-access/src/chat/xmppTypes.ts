@@ -19,7 +19,7 @@ export interface XmlBuilder {
   ): XmlElement;
 }
 
-export interface Emitter {
+interface Emitter {
   on(event: string, listener: (...args: never[]) => void): unknown;
   removeAllListeners(event?: string): unknown;
 }

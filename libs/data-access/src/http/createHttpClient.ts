@@ -1,4 +1,4 @@
-import type { WireParser } from '@pando/domain';
+import { statusHandling, TEXTS, type WireParser } from '@pando/domain';
 import {
   DataConflictError,
   ForbiddenError,
@@ -12,7 +12,7 @@ import {
 import { encodeQuery, encodeQueryComponent, type QueryParams } from './encodeQuery';
 
 /** What the client asks the UI to show; the client itself knows no UI (issue 7). */
-export interface HttpNotification {
+interface HttpNotification {
   kind: 'error' | 'warning';
   message: string;
 }
@@ -42,9 +42,9 @@ export interface HttpClientOptions {
   fetch?: typeof fetch;
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export interface RequestOptions<T> {
+interface RequestOptions<T> {
   method: HttpMethod;
   /** Path below `baseUrl`, starting with `/`. Path segments are the caller's to encode. */
   path: string;
@@ -73,14 +73,32 @@ export interface HttpClient {
   readonly headers: Readonly<Record<string, string>>;
 }
 
-export const CLIENT_HEADER = 'X-Pando-Client';
-export const FORBIDDEN_MESSAGE = 'You are not allowed to perform that action.';
-/** Spec 01 §8 names the notifications but not their words (§8: "exact wording … not shown"). */
-export const UNPROCESSABLE_MESSAGE =
-  'The request could not be processed. Please check and try again.';
-export const SERVER_ERROR_MESSAGE = 'Something went wrong on the server. Please try again.';
+const CLIENT_HEADER = 'X-Pando-Client';
 
 const LOGIN_PATH_PREFIXES = ['/login', '/validate'];
+
+type ErrorInit = ConstructorParameters<typeof ServerError>[1];
+
+/** The log label of the thrown statuses the domain logs at warn (spec 01 §8 "logged"). */
+const STATUS_LOG: Readonly<Record<number, string>> = {
+  403: '[FORBIDDEN]',
+  404: '[NOT FOUND]',
+  422: '[UNPROCESSABLE ENTITY]',
+};
+
+/** The thrown error for a status the domain's rule says to throw. */
+function errorFor(status: number, message: string, init: ErrorInit): Error {
+  switch (status) {
+    case 403:
+      return new ForbiddenError(message, init);
+    case 404:
+      return new NotFoundError(message, init);
+    case 422:
+      return new UnprocessableError(message, init);
+    default:
+      return new ServerError(TEXTS.internalServerErrorLog, init);
+  }
+}
 
 function defaultCurrentPath(): string {
   const location = (globalThis as { location?: Location }).location;
@@ -163,9 +181,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       response = await doFetch(url(path, req.query), init);
     } catch (cause) {
       if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-      logger.error('[INTERNAL SERVER ERROR]', { ...context, cause: String(cause) });
-      if (method !== 'GET') notify({ kind: 'error', message: SERVER_ERROR_MESSAGE });
-      throw new ServerError('[INTERNAL SERVER ERROR]', { ...context, status: 0 });
+      // No answer at all is handled as a server error (status 0).
+      const handling = statusHandling(500, method);
+      logger.error(TEXTS.internalServerErrorLog, { ...context, cause: String(cause) });
+      if (handling.action === 'throw' && handling.notify) {
+        notify({ kind: 'error', message: handling.notify });
+      }
+      throw new ServerError(TEXTS.internalServerErrorLog, { ...context, status: 0 });
     }
 
     if (response.ok) return parseSuccess(response, req);
@@ -173,33 +195,36 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const body = await readBody(response);
     const { message, internalCode } = describeError(body, response.statusText || 'Request failed');
     const errorInit = { ...context, status: response.status, internalCode, body };
-    switch (response.status) {
-      case 400:
-        logger.warn('[BAD REQUEST]', { ...context, message, internalCode });
+    // What to do is the domain's rule (spec 01 §8, `statusHandling`); the error classes are ours.
+    const handling = statusHandling(response.status, method);
+    switch (handling.action) {
+      case 'ok':
+      case 'continue':
+        logger.warn(TEXTS.badRequestLog, { ...context, message, internalCode });
         return { kind: 'bad-request', status: 400, method, path, message, internalCode, body };
-      case 401:
+      case 'logout':
         logger.warn('[UNAUTHORISED]', context);
         logger.event('access_token_invalid', context);
         sendToLogin();
         throw new UnauthorisedError(message, errorInit);
-      case 403:
-        logger.warn('[FORBIDDEN]', { ...context, message });
-        if (method !== 'GET') notify({ kind: 'error', message: FORBIDDEN_MESSAGE });
-        throw new ForbiddenError(message, errorInit);
-      case 404:
-        logger.warn('[NOT FOUND]', { ...context, message });
-        throw new NotFoundError(message, errorInit);
-      case 422:
-        logger.warn('[UNPROCESSABLE ENTITY]', { ...context, message, internalCode });
-        if (method !== 'GET') notify({ kind: 'warning', message: UNPROCESSABLE_MESSAGE });
-        throw new UnprocessableError(message, errorInit);
-      case 409:
+      case 'conflict':
         logger.warn('[DATA CONFLICT]', { ...context, message, internalCode });
         throw new DataConflictError(message, errorInit);
-      default:
-        logger.error('[INTERNAL SERVER ERROR]', { ...context, status: response.status, message });
-        if (method !== 'GET') notify({ kind: 'error', message: SERVER_ERROR_MESSAGE });
-        throw new ServerError('[INTERNAL SERVER ERROR]', errorInit);
+      case 'throw':
+        if (handling.log) {
+          logger.error(handling.log, { ...context, status: response.status, message });
+        } else {
+          logger.warn(STATUS_LOG[response.status] ?? `[${String(response.status)}]`, {
+            ...context,
+            message,
+            internalCode,
+          });
+        }
+        if (handling.notify) {
+          // 422 asks the person to change what they sent: a warning, not an error.
+          notify({ kind: response.status === 422 ? 'warning' : 'error', message: handling.notify });
+        }
+        throw errorFor(response.status, message, errorInit);
     }
   }
 

@@ -6,8 +6,7 @@ import { encodeQueryValue } from '@pando/domain';
  */
 export const encodeQueryComponent: (value: string) => string = encodeQueryValue;
 
-export type QueryValue =
-  string | number | boolean | null | undefined | readonly (string | number)[];
+type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 export type QueryParams = Readonly<Record<string, QueryValue>>;
 
 /**

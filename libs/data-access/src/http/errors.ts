@@ -98,7 +98,7 @@ export function isBadRequest(value: unknown): value is BadRequest {
  * Thrown by query hooks (not by the client) when a GET comes back 400: a screen cannot render a
  * validation failure as data, so React Query's error state is the honest place for it.
  */
-export class BadRequestError extends ApiError {
+class BadRequestError extends ApiError {
   override readonly name = 'BadRequestError';
   constructor(bad: BadRequest) {
     super(bad.message, { ...bad });

@@ -5,15 +5,6 @@
  * Stories and the demo import `@pando/data-access/testing/browser` instead (the worker and the
  * chat fakes), since this barrel also loads the MSW node server.
  */
-export {
-  createMockBackend,
-  MockBackend,
-  mockUuid,
-  SESSION_COOKIE,
-  CHALLENGE_COOKIE,
-} from './mocks/backend';
-export type { MockBackendOptions, MockState } from './mocks/backend';
-export { createHandlers } from './mocks/handlers';
 export { createMockServer } from './mocks/node';
 export * from '../contract/scenarios';
 export * from '../chat/testing';

@@ -1,11 +1,11 @@
 import { encodeMessageBody, type ChatMessage, type OutgoingContent } from '@pando/domain';
 import { XSS_IMG, XSS_LINK } from './fixtures';
 
-export const DOMAIN = 'stelsewhere.example.org';
+const DOMAIN = 'stelsewhere.example.org';
 export const ALICE = `alice@${DOMAIN}`;
 export const BOB = `bob@${DOMAIN}`;
-export const PRIYA = `priya@${DOMAIN}`;
-export const ROOM = `ward7@muclight.${DOMAIN}`;
+const PRIYA = `priya@${DOMAIN}`;
+const ROOM = `ward7@muclight.${DOMAIN}`;
 
 const NAMES: Record<string, string> = {
   [ALICE]: 'Alice Morgan',

@@ -55,4 +55,3 @@ export const awkwardResults: SearchResult[] = [
   team(23, `${XSS_IMG} team`),
 ];
 
-export const ownHospitalUuid = uuid(100);

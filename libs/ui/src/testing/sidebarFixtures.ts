@@ -4,7 +4,7 @@ import { LONG_NAME, RTL_NAME, XSS_IMG } from './fixtures';
 
 const D = 'stelsewhere.example.org';
 
-export const sidebarItems: (SidebarItem & Pick<ChatSidebarItem, 'teamIcon'>)[] = [
+const sidebarItems: (SidebarItem & Pick<ChatSidebarItem, 'teamIcon'>)[] = [
   {
     address: `ward7@muclight.${D}`,
     name: 'Ward 7 Team',
@@ -50,7 +50,7 @@ export const sidebarItems: (SidebarItem & Pick<ChatSidebarItem, 'teamIcon'>)[] =
   },
 ];
 
-export const unreadCounts: Record<string, number> = {
+const unreadCounts: Record<string, number> = {
   [`bob@${D}`]: 3,
   [`cardio-reg@muclight.${D}`]: 12,
   [`adv-91@muclight.${D}`]: 1,

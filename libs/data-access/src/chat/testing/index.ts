@@ -1,3 +1,2 @@
 export { FakeChatNetwork, FakeTransport } from './FakeChatNetwork';
 export { FakeNetworkStatus } from './FakeNetworkStatus';
-export { ManualClock } from './ManualClock';

@@ -14,4 +14,4 @@ export function createMockWorker(options: MockBackendOptions = {}) {
 
 // The chat fakes have no Node dependency (unlike the vitest harness beside them, which is not
 // re-exported), so stories and the demo can run a chat against them in the browser.
-export { FakeChatNetwork, FakeTransport, FakeNetworkStatus, ManualClock } from '../../chat/testing';
+export { FakeChatNetwork, FakeTransport } from '../../chat/testing';

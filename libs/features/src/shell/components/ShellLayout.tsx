@@ -48,7 +48,7 @@ function menuViewer(user: CurrentUser): Viewer {
 }
 
 /** Decision: spec 01 §8 has no wording for a failed availability change; this says what happened. */
-export const AVAILABILITY_FAILED = 'Your availability could not be changed. Please try again.';
+const AVAILABILITY_FAILED = 'Your availability could not be changed. Please try again.';
 
 /** PUT /users/me/status: the availability others see in the status poll. */
 async function setOwnStatus(http: HttpClient, status: UserStatus): Promise<void> {

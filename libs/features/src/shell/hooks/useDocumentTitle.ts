@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 
 /** `(3) Pando` with unread messages, `Pando` without (spec issue 10: title shows the unread total). */
-export function unreadTitle(productName: string, unread: number): string {
+function unreadTitle(productName: string, unread: number): string {
   return unread > 0 ? `(${unread > 99 ? '99+' : unread}) ${productName}` : productName;
 }
 

@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { HttpLogger } from '@pando/data-access';
-import { NotificationCenter, type NotificationInput } from './notifications';
+import { NotificationCenter } from './notifications';
 
 /** What every connected screen needs from the app besides the API: config, logging, notices. */
 export interface AppServices {
@@ -56,9 +56,4 @@ export function useAppServices(): AppServices {
   const value = useContext(AppServicesContext);
   if (!value) throw new Error('Connected screens must be rendered inside <AppServicesProvider>.');
   return value;
-}
-
-/** Shows a notification (spec 01 §8 error notifications, offline notices, confirmations). */
-export function useNotify(): (input: NotificationInput) => number {
-  return useAppServices().notifications.notify;
 }

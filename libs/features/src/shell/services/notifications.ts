@@ -12,9 +12,9 @@ export interface AppNotification {
 export type NotificationInput = Omit<AppNotification, 'id'>;
 
 /** How long a plain notice stays; long enough to read two lines, short enough not to pile up. */
-export const AUTO_CLOSE_MS = 6000;
+const AUTO_CLOSE_MS = 6000;
 /** More than this many at once is noise: the oldest make room. */
-export const MAX_VISIBLE_NOTIFICATIONS = 4;
+const MAX_VISIBLE_NOTIFICATIONS = 4;
 
 /**
  * The notification queue lives outside React so the HTTP client (created before the first render)

@@ -22,7 +22,7 @@ import {
   wireUser,
 } from './util';
 
-export function visibleTeam(
+function visibleTeam(
   backend: MockBackend,
   viewer: MockUser,
   raw: string | readonly string[] | undefined,

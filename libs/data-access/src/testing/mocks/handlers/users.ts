@@ -3,7 +3,7 @@ import type { MockBackend, MockUser } from '../backend';
 import { guard } from './guard';
 import { api, embeds, fail, notFound, requireUser, wireTeam, wireUser } from './util';
 
-export function findVisibleUser(
+function findVisibleUser(
   backend: MockBackend,
   viewer: MockUser,
   raw: string | readonly string[] | undefined,
