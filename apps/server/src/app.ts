@@ -30,6 +30,7 @@ import chatRoomRoutes from './chatRoom/routes.js';
 import searchPlugin from './search/plugin.js';
 import uploadsPlugin from './uploads/plugin.js';
 import patientRoutes from './patients/routes.js';
+import adminRoutes from './admin/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -126,6 +127,7 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
       await api.register(searchPlugin);
       await api.register(uploadsPlugin);
       await api.register(patientRoutes);
+      await api.register(adminRoutes);
     },
     { prefix: '/api/v4' },
   );

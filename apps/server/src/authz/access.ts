@@ -19,6 +19,7 @@ import {
 } from '../teams/repo.js';
 import { canSee, findUserById, findUserByUuid, type UserRecord } from '../users/repo.js';
 import { PATIENT_SCOPES } from '../patients/access.js';
+import { ADMIN_SCOPES } from '../admin/access.js';
 import {
   type ChatImageRecord,
   findChatImage,
@@ -180,6 +181,8 @@ export const SCOPES = {
   },
   // Patient cards, patients, patient images, hospitals (issue 18).
   ...PATIENT_SCOPES,
+  // The admin console: administrators within their reach (issue 20).
+  ...ADMIN_SCOPES,
 } satisfies Record<string, ScopeRule>;
 
 export type Scope = keyof typeof SCOPES;

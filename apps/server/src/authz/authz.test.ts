@@ -103,6 +103,10 @@ const SCOPE_FIXTURES: Record<
   },
   'patient-image:viewer': { params: (f) => ({ id: f.patientImageId }), resource: 'id' },
   'hospital:network': { params: (f) => ({ id: f.hospitalId }), resource: 'id' },
+  // Admin console (issue 20): no resource in the URL, or alice as the managed user.
+  admin: { params: () => ({}), resource: 'id' },
+  'admin:user': { params: (f) => ({ id: f.userId }), resource: 'id' },
+  'admin:user-code': { params: (f) => ({ id: f.userId }), resource: 'id' },
 };
 
 /**
@@ -140,6 +144,7 @@ const BODIES: Record<string, (f: Fixture) => unknown> = {
     access_type: 'READ',
   }),
   'PUT /api/v4/patients/:id': () => ({ patient: { bed: '2' } }),
+  'PATCH /api/v4/admin/users/:id': () => ({ blocked: false }),
 };
 
 /** The fixture person who plays the rightful caller, when it is not alice. */
@@ -148,6 +153,15 @@ const RIGHTFUL: Record<string, 'bob'> = {
   'PUT /api/v4/teams/:teamId/advice-conversations/:id/unresolve': 'bob',
   'POST /api/v4/teams/:id/members/remove': 'bob',
   'POST /api/v4/teams/:id/leave': 'bob',
+};
+/**
+ * The rightful caller of the admin rules (every outsider above is a USER or USER_VERIFIED, who
+ * get 403 on every admin call): alice's organisation admin, or her network admin for codes.
+ */
+const RIGHTFUL_BY_SCOPE: Partial<Record<Scope, 'orgAdmin' | 'networkAdmin'>> = {
+  admin: 'orgAdmin',
+  'admin:user': 'orgAdmin',
+  'admin:user-code': 'networkAdmin',
 };
 /** Calls that undo the fixture run last (bob removes alice, then leaves). */
 const DESTRUCTIVE = [
@@ -159,7 +173,7 @@ const DESTRUCTIVE = [
 let ts: TestServer;
 let dataDir: string;
 let fixture: Fixture;
-let people: Record<Role | 'alice' | 'bob', Caller>;
+let people: Record<Role | 'alice' | 'bob' | 'orgAdmin' | 'networkAdmin', Caller>;
 
 const key = (r: ApiRoute) => `${r.method} ${r.url}`;
 
@@ -242,7 +256,16 @@ beforeAll(async () => {
     [Object.values(DEMO_ACCOUNTS)],
   );
   const [nonMemberEmail, removedEmail] = staff.rows.map((r) => r.email);
-  const [alice, bob, nonMember, removedMember, otherOrganisation, otherNetwork] = await Promise.all(
+  const [
+    alice,
+    bob,
+    nonMember,
+    removedMember,
+    otherOrganisation,
+    otherNetwork,
+    orgAdmin,
+    networkAdmin,
+  ] = await Promise.all(
     [
       DEMO_ACCOUNTS.alice,
       DEMO_ACCOUNTS.bob,
@@ -250,6 +273,8 @@ beforeAll(async () => {
       removedEmail!,
       DEMO_ACCOUNTS.carol,
       DEMO_ACCOUNTS.dave,
+      DEMO_ACCOUNTS.orgAdmin,
+      DEMO_ACCOUNTS.networkAdmin,
     ].map((e) => callerFor(ts, e)),
   );
   people = {
@@ -259,6 +284,8 @@ beforeAll(async () => {
     removedMember: removedMember!,
     otherOrganisation: otherOrganisation!,
     otherNetwork: otherNetwork!,
+    orgAdmin: orgAdmin!,
+    networkAdmin: networkAdmin!,
   };
   const R = people.removedMember;
 
@@ -440,7 +467,7 @@ describe('generated authorization test (declared access rules × roles)', () => 
     // real; what they get back is what the route declared.
     for (const c of all) {
       if (!c.scope) continue;
-      const who = RIGHTFUL[key(c.route)] ?? 'alice';
+      const who = RIGHTFUL[key(c.route)] ?? RIGHTFUL_BY_SCOPE[c.scope] ?? 'alice';
       const res = await call(people[who], c);
       cases++;
       if ([401, 403, 404].includes(res.statusCode)) {

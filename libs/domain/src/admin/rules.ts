@@ -3,6 +3,7 @@ import { TEXTS, textsWith } from '../texts/texts';
 import { INTERNAL_CODES } from '../wire/errors';
 import { isSendToEmailValid } from '../files/sendToEmail';
 import { formatAuthCode } from '../auth/login';
+import { accessRank } from '../access/levels';
 import { INVITE_CSV_PLACEHOLDER_EMAIL, INVITE_ROW_STATUSES } from './constants';
 
 /** Spec 02 §2 "Please select a row": null when something is selected. */
@@ -200,4 +201,92 @@ export function availabilityLabel(status: string | null | undefined): string {
   if (status === 'AVAILABLE') return 'Available';
   if (status === 'UNAVAILABLE') return 'Unavailable';
   return 'Unknown';
+}
+
+/**
+ * What an administrator manages (spec 02 §6, issue 20): an ORGANISATION_ADMIN their
+ * organisation, a NETWORK_ADMIN their network, a PANDO_ADMIN everything; a level starting with
+ * USER nothing (null). Decisions: NEURO (between network and product admin, spec 02 §3) manages
+ * its network; a network admin whose organisation has no network manages that organisation.
+ */
+export type AdminReach =
+  | { kind: 'organisation'; hospitalId: number }
+  | { kind: 'network'; networkId: number }
+  | { kind: 'all' };
+
+export interface AdminActor {
+  access_level: string;
+  hospital_id: number | null;
+  network_id: number | null;
+}
+
+export function adminReach(actor: AdminActor): AdminReach | null {
+  if (actor.access_level.startsWith('USER')) return null;
+  if (actor.access_level === 'PANDO_ADMIN') return { kind: 'all' };
+  const wide = actor.access_level === 'NETWORK_ADMIN' || actor.access_level === 'NEURO';
+  if (wide && actor.network_id !== null) return { kind: 'network', networkId: actor.network_id };
+  if (actor.access_level === 'ORGANISATION_ADMIN' || wide) {
+    return actor.hospital_id === null
+      ? null
+      : { kind: 'organisation', hospitalId: actor.hospital_id };
+  }
+  return null;
+}
+
+/** Whether something of an organisation (a user, a team, an invite) is within an admin's reach. */
+export function withinAdminReach(
+  reach: AdminReach,
+  target: { hospital_id: number | null; network_id: number | null },
+): boolean {
+  switch (reach.kind) {
+    case 'all':
+      return true;
+    case 'network':
+      return target.network_id === reach.networkId;
+    case 'organisation':
+      return target.hospital_id === reach.hospitalId;
+  }
+}
+
+/** Spec 02 §7: the admin users list searches with `q` or its older name `searchQuery`. */
+export function adminSearchText(query: {
+  q?: string | undefined;
+  searchQuery?: string | undefined;
+}): string {
+  return (query.q || query.searchQuery || '').trim();
+}
+
+/**
+ * Spec 02 §2 users sort: a comma list of fields, '-' for descending; `name` maps to last_name;
+ * unknown fields are dropped; the default is last_name. Returns [field, descending] pairs.
+ */
+export function parseAdminSort(
+  sort: string | undefined,
+  allowed: readonly string[],
+  fallback: string,
+): [string, boolean][] {
+  const out: [string, boolean][] = [];
+  for (const raw of (sort ?? '').split(',')) {
+    const desc = raw.startsWith('-');
+    const name = desc ? raw.slice(1) : raw;
+    const field = name === 'name' ? 'last_name' : name;
+    if (allowed.includes(field) && !out.some(([f]) => f === field)) out.push([field, desc]);
+  }
+  if (out.length > 0) return out;
+  const desc = fallback.startsWith('-');
+  return [[desc ? fallback.slice(1) : fallback, desc]];
+}
+
+/**
+ * Whether an admin may transfer or block a user of their reach: never themselves (a console
+ * cannot lock out its own operator), never someone of a higher access level than their own.
+ */
+export function adminChangeRefusal(
+  actor: { id: number; access_level: string },
+  target: { id: number; access_level: string },
+): string | null {
+  if (actor.id === target.id) return 'You cannot transfer or block yourself.';
+  if (accessRank(target.access_level) > accessRank(actor.access_level))
+    return 'You cannot change a user with a higher access level than yours.';
+  return null;
 }

@@ -43,6 +43,12 @@ export const AdminListQuerySchema = z.object({
 });
 export type AdminListQuery = z.infer<typeof AdminListQuerySchema>;
 
+/** `GET /admin/users`: the list query, with `searchQuery` as the older name of `q` (spec 02 §7). */
+export const AdminUsersQuerySchema = AdminListQuerySchema.extend({
+  searchQuery: z.string().trim().max(200).optional(),
+});
+export type AdminUsersQuery = z.infer<typeof AdminUsersQuerySchema>;
+
 /** `GET /admin/users/count`, `/admin/advice-channels/count`: `{ count }`. */
 export const CountResponseSchema = z.object({ count: z.number().int().nonnegative() });
 export type CountResponse = z.infer<typeof CountResponseSchema>;

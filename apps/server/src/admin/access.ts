@@ -1,0 +1,121 @@
+import type { FastifyRequest } from 'fastify';
+import { adminReach, type AdminReach, canGenerateCode, withinAdminReach } from '@pando/domain';
+import type { DatabaseTx } from '../db/client.js';
+import { HttpError, notFound } from '../http/errors.js';
+import { asUuid, findUserById, type UserRecord } from '../users/repo.js';
+
+/**
+ * The admin console's access rules (spec 02 §6, issue 20), named by the admin routes'
+ * `config.access` and run by the authentication scope's guard hook (src/authz/access.ts SCOPES).
+ * - An admin manages their reach (`adminReach` of the domain: organisation, network or all);
+ *   USER and USER_VERIFIED get 403 on every admin call.
+ * - `?organisation=` / `?network=` narrow a call to a part of the reach; naming one outside it
+ *   is 403 (an unknown one 404), never a silent widening.
+ * - A resource named by the URL outside the reach is 403: the console lists only the reach, so
+ *   an id from elsewhere is a forged call, and admins may know other organisations exist.
+ */
+export interface AdminScopedResources {
+  /** The caller's reach, narrowed by `?organisation=` / `?network=`. */
+  reach: AdminReach;
+  /** The user named by `:id`, within the reach. */
+  adminUser: UserRecord;
+}
+
+declare module '../authz/access.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merged into the guards' result type
+  interface ScopedResources extends AdminScopedResources {}
+}
+
+export const notAdmin = () =>
+  new HttpError(403, 'You are not allowed to perform that action.', undefined, 'NOT_ADMIN');
+const outsideReach = () => new HttpError(403, 'You are not allowed to perform that action.');
+
+const query = (req: FastifyRequest) => (req.query ?? {}) as Record<string, unknown>;
+const params = (req: FastifyRequest) => req.params as Record<string, number | undefined>;
+
+/** The caller's reach, or 403 for someone who is no admin. */
+export function reachOf(caller: UserRecord): AdminReach {
+  const reach = adminReach(caller);
+  if (!reach) throw notAdmin();
+  return reach;
+}
+
+/**
+ * The reach narrowed by the `organisation` / `network` (uuid) query values, each honoured only
+ * inside the caller's reach (403 outside it, 404 when it does not exist).
+ */
+export async function narrowedReach(
+  db: DatabaseTx,
+  reach: AdminReach,
+  wanted: { organisation?: string | undefined; network?: string | undefined },
+): Promise<AdminReach> {
+  let narrowed = reach;
+  if (wanted.network) {
+    const uuid = asUuid(wanted.network);
+    const r = uuid
+      ? await db.query<{ id: number }>('select id from networks where uuid = $1::uuid', [uuid])
+      : undefined;
+    const network = r?.rows[0];
+    if (!network) throw notFound('Network');
+    if (reach.kind === 'organisation') throw outsideReach();
+    if (reach.kind === 'network' && reach.networkId !== network.id) throw outsideReach();
+    narrowed = { kind: 'network', networkId: network.id };
+  }
+  if (wanted.organisation) {
+    const uuid = asUuid(wanted.organisation);
+    const r = uuid
+      ? await db.query<{ id: number; network_id: number | null }>(
+          'select id, network_id from hospitals where uuid = $1::uuid',
+          [uuid],
+        )
+      : undefined;
+    const hospital = r?.rows[0];
+    if (!hospital) throw notFound('Organisation');
+    if (!withinAdminReach(narrowed, { hospital_id: hospital.id, network_id: hospital.network_id }))
+      throw outsideReach();
+    narrowed = { kind: 'organisation', hospitalId: hospital.id };
+  }
+  return narrowed;
+}
+
+/** A user of the URL (`:id`) within the caller's reach. */
+async function userInReach(req: FastifyRequest, reach: AdminReach): Promise<UserRecord> {
+  const user = await findUserById(req.server.db, Number(params(req).id));
+  if (!user) throw notFound('User');
+  if (!withinAdminReach(reach, user)) throw outsideReach();
+  return user;
+}
+
+type AdminGuard = (
+  req: FastifyRequest,
+  caller: UserRecord,
+) => Promise<Partial<AdminScopedResources>>;
+
+export const ADMIN_SCOPES = {
+  admin: {
+    who: 'administrators: an organisation admin their organisation, a network admin their network, a product admin all; ?organisation= and ?network= only inside that',
+    guard: async (req, caller) => {
+      const q = query(req);
+      const reach = await narrowedReach(req.server.db, reachOf(caller), {
+        organisation: typeof q.organisation === 'string' ? q.organisation : undefined,
+        network: typeof q.network === 'string' ? q.network : undefined,
+      });
+      return { reach };
+    },
+  },
+  'admin:user': {
+    who: 'administrators whose organisation, network or product the user belongs to',
+    guard: async (req, caller) => {
+      const reach = reachOf(caller);
+      return { reach, adminUser: await userInReach(req, reach) };
+    },
+  },
+  'admin:user-code': {
+    who: 'network administrators, for a user of their network (spec 02 §6 "Generate code")',
+    guard: async (req, caller) => {
+      const reach = reachOf(caller);
+      if (!canGenerateCode(caller)) throw outsideReach();
+      return { reach, adminUser: await userInReach(req, reach) };
+    },
+  },
+} satisfies Record<string, { who: string; guard: AdminGuard }>;

@@ -1,0 +1,419 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../seed/index.js';
+import { TestBrowser } from '../testing/browser.js';
+import { startTestServer, type TestServer } from '../testing/testServer.js';
+import { type Caller, callerFor } from '../teams/testing.js';
+import { chatLogin, connectAs, rawSocket } from '../xmpp/testing/clients.js';
+
+let ts: TestServer;
+let people: Record<
+  'alice' | 'bob' | 'carol' | 'dave' | 'orgAdmin' | 'networkAdmin' | 'pandoAdmin',
+  Caller
+>;
+/** Organisation and network uuids by name. */
+let org: Record<string, { id: number; uuid: string; network_uuid: string }>;
+
+function call(
+  who: Caller | undefined,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  body?: unknown,
+) {
+  return ts.app.inject({
+    method,
+    url,
+    headers: {
+      ...(who ? { cookie: who.cookie } : {}),
+      ...(method === 'GET' ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+  });
+}
+
+interface Page {
+  results: {
+    id: number;
+    last_name: string;
+    first_name: string;
+    email: string;
+    hospital: { name: string } | null;
+  }[];
+  page: number;
+  pageSize: number;
+  totalResults: number;
+}
+
+/** What the database says an admin of `where` should count (unblocked users). */
+async function dbCount(where: string, args: unknown[] = []): Promise<number> {
+  const r = await ts.db.query<{ n: number }>(
+    `select count(*)::int as n from users u left join hospitals h on h.id = u.hospital_id
+      where not u.blocked and ${where}`,
+    args,
+  );
+  return r.rows[0]!.n;
+}
+
+beforeAll(async () => {
+  ts = await startTestServer();
+  const entries = await Promise.all(
+    (['alice', 'bob', 'carol', 'dave', 'orgAdmin', 'networkAdmin', 'pandoAdmin'] as const).map(
+      async (k) => [k, await callerFor(ts, DEMO_ACCOUNTS[k])] as const,
+    ),
+  );
+  people = Object.fromEntries(entries) as typeof people;
+  const r = await ts.db.query<{ id: number; name: string; uuid: string; network_uuid: string }>(
+    `select h.id, h.name, h.uuid::text as uuid, n.uuid::text as network_uuid
+       from hospitals h join networks n on n.id = h.network_id`,
+  );
+  org = Object.fromEntries(r.rows.map((h) => [h.name, h]));
+});
+afterAll(async () => {
+  await ts.close();
+});
+
+describe('admin scopes', () => {
+  it('USER and USER_VERIFIED get 403 on every admin call', async () => {
+    for (const who of [people.alice, people.carol]) {
+      for (const [method, url] of [
+        ['GET', '/api/v4/admin/users'],
+        ['GET', '/api/v4/admin/users/count'],
+        ['GET', `/api/v4/admin/users/${people.bob.id}`],
+        ['GET', `/api/v4/admin/users/${people.bob.id}/auth-code`],
+      ] as const) {
+        const res = await call(who, method, url);
+        expect(res.statusCode, `${who.email} ${url}`).toBe(403);
+        expect(res.json()).toMatchObject({
+          message: 'You are not allowed to perform that action.',
+        });
+      }
+      expect(
+        (await call(who, 'PATCH', `/api/v4/admin/users/${people.bob.id}`, { blocked: true }))
+          .statusCode,
+      ).toBe(403);
+    }
+    expect((await call(undefined, 'GET', '/api/v4/admin/users')).statusCode).toBe(401);
+  });
+
+  it('an organisation admin sees their organisation only; another organisation is 403', async () => {
+    const stE = org['St Elsewhere General']!;
+    const count = await call(people.orgAdmin, 'GET', '/api/v4/admin/users/count');
+    expect(count.json()).toEqual({ count: await dbCount('u.hospital_id = $1', [stE.id]) });
+    const page = (
+      await call(people.orgAdmin, 'GET', '/api/v4/admin/users?page-size=500')
+    ).json<Page>();
+    expect(page.results.every((u) => u.hospital?.name === 'St Elsewhere General')).toBe(true);
+    expect(page.results.map((u) => u.id)).not.toContain(people.carol.id);
+    // Naming its own organisation is fine; another one (same network or not) is refused.
+    expect(
+      (await call(people.orgAdmin, 'GET', `/api/v4/admin/users/count?organisation=${stE.uuid}`))
+        .statusCode,
+    ).toBe(200);
+    for (const url of [
+      `/api/v4/admin/users?organisation=${org['Riverside Hospital']!.uuid}`,
+      `/api/v4/admin/users/count?organisation=${org['Northgate Clinic']!.uuid}`,
+      `/api/v4/admin/users?network=${stE.network_uuid}`,
+      `/api/v4/admin/users/${people.carol.id}`,
+      `/api/v4/admin/users/${people.dave.id}`,
+    ])
+      expect((await call(people.orgAdmin, 'GET', url)).statusCode, url).toBe(403);
+    expect(
+      (
+        await call(people.orgAdmin, 'PATCH', `/api/v4/admin/users/${people.carol.id}`, {
+          blocked: true,
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+
+  it('a network admin sees their network, narrowed by ?organisation=; another network is 403', async () => {
+    const stE = org['St Elsewhere General']!;
+    const riverside = org['Riverside Hospital']!;
+    const all = await call(people.networkAdmin, 'GET', '/api/v4/admin/users/count');
+    expect(all.json()).toEqual({
+      count: await dbCount('h.network_id = (select network_id from hospitals where id = $1)', [
+        stE.id,
+      ]),
+    });
+    const narrowed = (
+      await call(
+        people.networkAdmin,
+        'GET',
+        `/api/v4/admin/users?organisation=${riverside.uuid}&page-size=500`,
+      )
+    ).json<Page>();
+    expect(narrowed.totalResults).toBe(await dbCount('u.hospital_id = $1', [riverside.id]));
+    expect(narrowed.results.map((u) => u.id)).toContain(people.carol.id);
+    expect(narrowed.results.every((u) => u.hospital?.name === 'Riverside Hospital')).toBe(true);
+    expect(
+      (await call(people.networkAdmin, 'GET', `/api/v4/admin/users/${people.carol.id}`)).statusCode,
+    ).toBe(200);
+    for (const url of [
+      `/api/v4/admin/users?network=${org['Northgate Clinic']!.network_uuid}`,
+      `/api/v4/admin/users/count?organisation=${org['Northgate Clinic']!.uuid}`,
+      `/api/v4/admin/users/${people.dave.id}`,
+      `/api/v4/admin/users/${people.dave.id}/auth-code`,
+    ])
+      expect((await call(people.networkAdmin, 'GET', url)).statusCode, url).toBe(403);
+    // An unknown organisation is a 404, a malformed one a 400 naming the field.
+    expect(
+      (
+        await call(
+          people.networkAdmin,
+          'GET',
+          '/api/v4/admin/users?organisation=00000000-0000-4000-8000-000000000000',
+        )
+      ).statusCode,
+    ).toBe(404);
+    const bad = await call(people.networkAdmin, 'GET', '/api/v4/admin/users?organisation=a%20b');
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json())).toContain('organisation');
+  });
+
+  it('a product admin sees everything and may narrow to any network', async () => {
+    expect((await call(people.pandoAdmin, 'GET', '/api/v4/admin/users/count')).json()).toEqual({
+      count: await dbCount('true'),
+    });
+    const northgate = (
+      await call(
+        people.pandoAdmin,
+        'GET',
+        `/api/v4/admin/users?network=${org['Northgate Clinic']!.network_uuid}&page-size=500`,
+      )
+    ).json<Page>();
+    expect(northgate.results.map((u) => u.id)).toContain(people.dave.id);
+    expect(northgate.results.map((u) => u.id)).not.toContain(people.alice.id);
+  });
+});
+
+describe('admin users list', () => {
+  it('pages from 0, sorted by last name by default, with the total', async () => {
+    const stE = org['St Elsewhere General']!;
+    const total = await dbCount('u.hospital_id = $1', [stE.id]);
+    const first = (await call(people.orgAdmin, 'GET', '/api/v4/admin/users')).json<Page>();
+    const second = (await call(people.orgAdmin, 'GET', '/api/v4/admin/users?page=1')).json<Page>();
+    expect(first).toMatchObject({ page: 0, pageSize: 10, totalResults: total });
+    expect(first.results).toHaveLength(10);
+    expect(second.page).toBe(1);
+    const both = [...first.results, ...second.results];
+    expect(new Set(both.map((u) => u.id)).size).toBe(20);
+    const expected = await ts.db.query<{ id: number }>(
+      `select id from users where hospital_id = $1 and not blocked
+        order by lower(last_name), lower(first_name), id limit 20`,
+      [stE.id],
+    );
+    // Ties on last name are ordered by id, not by first name, unless asked: compare last names.
+    const lastNames = (ids: number[]) =>
+      ts.db
+        .query<{ id: number; last_name: string }>(
+          'select id, lower(last_name) as last_name from users where id = any($1::int[])',
+          [ids],
+        )
+        .then((r) => new Map(r.rows.map((x) => [x.id, x.last_name])));
+    const names = await lastNames(expected.rows.map((x) => x.id));
+    expect(both.map((u) => u.last_name.toLowerCase())).toEqual(
+      expected.rows.map((x) => names.get(x.id)),
+    );
+    const beyond = (
+      await call(people.orgAdmin, 'GET', '/api/v4/admin/users?page=1000')
+    ).json<Page>();
+    expect(beyond).toMatchObject({ results: [], totalResults: total });
+  });
+
+  it('sorts by the requested column, descending with "-", name meaning last_name', async () => {
+    const desc = (
+      await call(people.orgAdmin, 'GET', '/api/v4/admin/users?sort=-name&page-size=500')
+    ).json<Page>();
+    const names = desc.results.map((u) => u.last_name.toLowerCase());
+    expect(names).toEqual([...names].sort().reverse());
+    const byEmail = (
+      await call(people.orgAdmin, 'GET', '/api/v4/admin/users?sort=email&page-size=500')
+    ).json<Page>();
+    const emails = byEmail.results.map((u) => u.email);
+    expect(emails).toEqual([...emails].sort());
+    const bad = await call(people.orgAdmin, 'GET', '/api/v4/admin/users?sort=last_name;drop');
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('searches first name, last name and email with q or searchQuery', async () => {
+    for (const param of ['q', 'searchQuery']) {
+      const page = (
+        await call(people.orgAdmin, 'GET', `/api/v4/admin/users?${param}=ALICE`)
+      ).json<Page>();
+      expect(
+        page.results.map((u) => u.email),
+        param,
+      ).toEqual(['alice@example.org']);
+      expect(page.totalResults).toBe(1);
+    }
+    // LIKE wildcards are plain characters.
+    const wild = (await call(people.orgAdmin, 'GET', '/api/v4/admin/users?q=%25')).json<Page>();
+    expect(wild.totalResults).toBe(0);
+  });
+});
+
+describe('admin user changes', () => {
+  it('transfers within the reach and announces it; outside it is a 400 naming hospital_uuid', async () => {
+    const changed: number[] = [];
+    const onChanged = ({ userId }: { userId: number }) => changed.push(userId);
+    ts.app.events.on('user:changed', onChanged);
+    try {
+      const moved = await call(
+        people.networkAdmin,
+        'PATCH',
+        `/api/v4/admin/users/${people.bob.id}`,
+        {
+          hospital_uuid: org['Riverside Hospital']!.uuid,
+        },
+      );
+      expect(moved.statusCode).toBe(200);
+      expect(moved.json()).toMatchObject({
+        id: people.bob.id,
+        hospital_uuid: org['Riverside Hospital']!.uuid,
+        blocked: false,
+      });
+      expect(changed).toContain(people.bob.id);
+      // bob's own app sees the move at once.
+      const me = await call(people.bob, 'GET', '/api/v4/login/current?embed=hospital');
+      expect(me.json()).toMatchObject({ hospital: { name: 'Riverside Hospital' } });
+
+      const away = await call(
+        people.networkAdmin,
+        'PATCH',
+        `/api/v4/admin/users/${people.bob.id}`,
+        {
+          hospital_uuid: org['Northgate Clinic']!.uuid,
+        },
+      );
+      expect(away.statusCode).toBe(400);
+      expect(away.json()).toMatchObject({ details: [{ path: 'hospital_uuid' }] });
+      const unknownField = await call(
+        people.networkAdmin,
+        'PATCH',
+        `/api/v4/admin/users/${people.bob.id}`,
+        {
+          access_level: 'PANDO_ADMIN',
+        },
+      );
+      expect(unknownField.statusCode).toBe(400);
+      const back = await call(
+        people.networkAdmin,
+        'PATCH',
+        `/api/v4/admin/users/${people.bob.id}`,
+        {
+          hospital_uuid: org['St Elsewhere General']!.uuid,
+        },
+      );
+      expect(back.json()).toMatchObject({ hospital_uuid: org['St Elsewhere General']!.uuid });
+    } finally {
+      ts.app.events.off('user:changed', onChanged);
+    }
+  });
+
+  it('refuses to block yourself or someone above you', async () => {
+    expect(
+      (
+        await call(people.orgAdmin, 'PATCH', `/api/v4/admin/users/${people.orgAdmin.id}`, {
+          blocked: true,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await call(people.orgAdmin, 'PATCH', `/api/v4/admin/users/${people.networkAdmin.id}`, {
+          blocked: true,
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+
+  it('blocking ends every session and every chat socket of the user at once, bound or not', async () => {
+    const bound = await connectAs(ts, DEMO_ACCOUNTS.carol);
+    const disconnected = new Promise<void>((resolve) =>
+      bound.xmpp.once('disconnect', () => { resolve(); }),
+    );
+    // A second socket past SASL, not bound yet.
+    const login = await chatLogin(ts, DEMO_ACCOUNTS.carol);
+    const raw = await rawSocket(ts.url);
+    const domain = ts.app.config.xmppDomain;
+    raw.send(`<open xmlns="urn:ietf:params:xml:ns:xmpp-framing" to="${domain}" version="1.0"/>`);
+    await raw.waitFor((f) => f.includes('<mechanism>PLAIN'));
+    raw.send(
+      `<auth xmlns="urn:ietf:params:xml:ns:xmpp-sasl" mechanism="PLAIN">${Buffer.from(`\0${login.uuid}\0${login.token}`).toString('base64')}</auth>`,
+    );
+    await raw.waitFor((f) => f.startsWith('<success'));
+
+    const res = await call(people.networkAdmin, 'PATCH', `/api/v4/admin/users/${people.carol.id}`, {
+      blocked: true,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ blocked: true });
+    await disconnected;
+    await raw.closed;
+    await bound.stop();
+    expect((await call(people.carol, 'GET', '/api/v4/login/current')).statusCode).toBe(401);
+    const sessions = await ts.db.query('select 1 from sessions where user_id = $1', [
+      people.carol.id,
+    ]);
+    expect(sessions.rows).toHaveLength(0);
+    // Blocked users leave the list and the count.
+    const list = (
+      await call(people.networkAdmin, 'GET', '/api/v4/admin/users?q=carol')
+    ).json<Page>();
+    expect(list.totalResults).toBe(0);
+    // Unblocking lets them log in again.
+    const unblocked = await call(
+      people.networkAdmin,
+      'PATCH',
+      `/api/v4/admin/users/${people.carol.id}`,
+      { blocked: false },
+    );
+    expect(unblocked.json()).toMatchObject({ blocked: false });
+    people.carol = await callerFor(ts, DEMO_ACCOUNTS.carol);
+    expect((await call(people.carol, 'GET', '/api/v4/login/current')).statusCode).toBe(200);
+  });
+});
+
+describe('admin auth code', () => {
+  it('is for network admins only: 409 until the user started a login, then a code that opens that login', async () => {
+    const url = `/api/v4/admin/users/${people.bob.id}/auth-code`;
+    expect((await call(people.orgAdmin, 'GET', url)).statusCode).toBe(403);
+    expect((await call(people.pandoAdmin, 'GET', url)).statusCode).toBe(403);
+    const before = await call(people.networkAdmin, 'GET', url);
+    expect(before.statusCode).toBe(409);
+
+    // bob types his email in the app (a new browser), then the admin reads him a code.
+    const phone = new TestBrowser(ts.app, '10.0.0.7');
+    expect(
+      (await phone.request('POST', '/api/v4/auth', { email: DEMO_ACCOUNTS.bob })).statusCode,
+    ).toBe(200);
+    const first = await call(people.networkAdmin, 'GET', url);
+    expect(first.statusCode).toBe(200);
+    const second = (await call(people.networkAdmin, 'GET', url)).json<{
+      authorization_code: string;
+    }>();
+    expect(second.authorization_code).toMatch(/^[a-z2-9]{6}$/);
+    // Each call gives a fresh code; the earlier one no longer works.
+    const stale = first.json<{ authorization_code: string }>().authorization_code;
+    if (stale !== second.authorization_code) {
+      const refused = await phone.request('POST', '/api/v4/auth/validate?cookie=true', {
+        authorization_code: stale,
+      });
+      expect(refused.statusCode).toBe(400);
+    }
+    // A code opens only the login bob started on his phone, not one in another browser.
+    const elsewhere = new TestBrowser(ts.app, '10.0.0.8');
+    expect(
+      (
+        await elsewhere.request('POST', '/api/v4/auth/validate?cookie=true', {
+          authorization_code: second.authorization_code,
+        })
+      ).statusCode,
+    ).toBe(400);
+    const ok = await phone.request('POST', '/api/v4/auth/validate?cookie=true', {
+      authorization_code: second.authorization_code,
+    });
+    expect(ok.statusCode).toBe(200);
+    // Used: the next request needs a new login again.
+    expect((await call(people.networkAdmin, 'GET', url)).statusCode).toBe(409);
+  });
+});

@@ -1,0 +1,167 @@
+import { type AdminReach, type AdminUser, type AdminUserRow, parseAdminSort } from '@pando/domain';
+import type { DatabaseTx } from '../db/client.js';
+import type { UserRecord } from '../users/repo.js';
+
+/** Where a reach's users are (`u` users, `h` their hospital); pushes its parameter. */
+export function reachFilter(reach: AdminReach, args: unknown[], alias = { u: 'u', h: 'h' }) {
+  switch (reach.kind) {
+    case 'all':
+      return 'true';
+    case 'network':
+      args.push(reach.networkId);
+      return `${alias.h}.network_id = $${args.length}`;
+    case 'organisation':
+      args.push(reach.hospitalId);
+      return `${alias.u}.hospital_id = $${args.length}`;
+  }
+}
+
+/** `lower(first last email) like …`: the expression of the users search index (migration 0200). */
+const SEARCH_EXPR = `lower(u.first_name || ' ' || u.last_name || ' ' || u.email)`;
+const likeContains = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The sortable columns of the users table (spec 02 §2), each with its SQL. */
+const USER_SORTS: Record<string, string> = {
+  last_name: 'lower(u.last_name)',
+  first_name: 'lower(u.first_name)',
+  email: 'u.email',
+  joined_at: 'u.created_at',
+  role: 'u.role_description',
+  speciality: 'u.speciality',
+};
+
+interface UserFilter {
+  reach: AdminReach;
+  q: string;
+}
+
+/**
+ * Decision (issue 20): the admin users list and count leave blocked users out — "Delete"
+ * blocks a user (spec 02 §2), so a deleted user leaves the table.
+ */
+function userWhere(f: UserFilter, args: unknown[]): string {
+  const parts = ['not u.blocked', reachFilter(f.reach, args)];
+  if (f.q) {
+    args.push(likeContains(f.q));
+    parts.push(`${SEARCH_EXPR} like $${args.length}`);
+  }
+  return parts.join(' and ');
+}
+
+export async function countUsers(db: DatabaseTx, f: UserFilter): Promise<number> {
+  const args: unknown[] = [];
+  const where = userWhere(f, args);
+  const r = await db.query<{ count: number }>(
+    `select count(*)::int as count from users u left join hospitals h on h.id = u.hospital_id where ${where}`,
+    args,
+  );
+  return r.rows[0]?.count ?? 0;
+}
+
+interface UserRowRecord {
+  id: number;
+  uuid: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  role: string | null;
+  role_description: string | null;
+  speciality: string | null;
+  created_at: Date;
+  phone: string | null;
+  status: 'AVAILABLE' | 'UNAVAILABLE' | 'UNKNOWN';
+  blocked: boolean;
+  h_name: string | null;
+  h_uuid: string | null;
+  n_uuid: string | null;
+}
+
+export async function listUsers(
+  db: DatabaseTx,
+  f: UserFilter & { sort: string | undefined; page: number; pageSize: number },
+): Promise<{ rows: AdminUserRow[]; total: number }> {
+  const args: unknown[] = [];
+  const where = userWhere(f, args);
+  const order = parseAdminSort(f.sort, Object.keys(USER_SORTS), 'last_name')
+    .map(([field, desc]) => `${USER_SORTS[field]} ${desc ? 'desc' : 'asc'} nulls last`)
+    .join(', ');
+  args.push(f.pageSize, f.page * f.pageSize);
+  const r = await db.query<UserRowRecord>(
+    `select u.id, u.uuid::text as uuid, u.first_name, u.last_name, u.email, u.role,
+            u.role_description, u.speciality, u.created_at, u.phone, u.status, u.blocked,
+            h.name as h_name, h.uuid::text as h_uuid, n.uuid::text as n_uuid
+       from users u
+       left join hospitals h on h.id = u.hospital_id
+       left join networks n on n.id = h.network_id
+      where ${where}
+      order by ${order}, u.id
+      limit $${args.length - 1} offset $${args.length}`,
+    args,
+  );
+  // The total only when the page does not tell it (a short first page is the whole list).
+  const total =
+    f.page === 0 && r.rows.length < f.pageSize ? r.rows.length : await countUsers(db, f);
+  return {
+    total,
+    rows: r.rows.map((u) => ({
+      id: u.id,
+      uuid: u.uuid,
+      first_name: u.first_name,
+      last_name: u.last_name,
+      email: u.email,
+      role: { role: u.role, description: u.role_description },
+      speciality: u.speciality,
+      joined_at: u.created_at.toISOString(),
+      phone: u.phone,
+      status: u.status,
+      hospital: u.h_name === null ? null : { name: u.h_name },
+      hospital_uuid: u.h_uuid,
+      network_uuid: u.n_uuid,
+      blocked: u.blocked,
+    })),
+  };
+}
+
+/** The admin's full view of a user (spec 02 §3 "User (full)"). */
+export async function adminUserOf(db: DatabaseTx, u: UserRecord): Promise<AdminUser> {
+  const flags = await db.query<{ starred: boolean; keep_me_updated: boolean }>(
+    'select starred, keep_me_updated from users where id = $1',
+    [u.id],
+  );
+  return {
+    starred: flags.rows[0]?.starred ?? false,
+    keep_me_updated: flags.rows[0]?.keep_me_updated ?? false,
+    id: u.id,
+    uuid: u.uuid,
+    created_at: u.created_at.toISOString(),
+    email: u.email,
+    first_name: u.first_name,
+    last_name: u.last_name,
+    role: { role: u.role, description: u.role_description },
+    speciality: u.speciality,
+    phone: u.phone,
+    gdpr_accepted: u.gdpr_accepted,
+    blocked: u.blocked,
+    status: u.status,
+    network_id: u.network_id,
+    network_uuid: u.n_uuid,
+    network_name: u.n_name,
+    hospital_id: u.hospital_id,
+    hospital_uuid: u.h_uuid,
+    access_level: u.access_level,
+    hospital:
+      u.hospital_id === null
+        ? null
+        : {
+            id: u.hospital_id,
+            uuid: u.h_uuid ?? '',
+            name: u.h_name ?? '',
+            longitude: u.h_longitude,
+            latitude: u.h_latitude,
+            radius: u.h_radius,
+            deleted: u.h_deleted ?? false,
+            network_id: u.network_id,
+          },
+    premium_features: u.premium_features,
+  };
+}

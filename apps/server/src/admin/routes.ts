@@ -1,0 +1,173 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  adminChangeRefusal,
+  adminPageOf,
+  AdminScopeQuerySchema,
+  adminSearchText,
+  AdminUserPatchSchema,
+  AdminUserRowSchema,
+  AdminUserSchema,
+  AdminUsersQuerySchema,
+  AuthCodeResponseSchema,
+  CountResponseSchema,
+  IdParamSchema,
+  NoQuerySchema,
+  withinAdminReach,
+} from '@pando/domain';
+import { callerOf, loaded, scoped } from '../authz/access.js';
+import { HttpError } from '../http/errors.js';
+import { ERROR_RESPONSES } from '../http/routeShape.js';
+import { blockUser } from '../users/block.js';
+import { asUuid, findUserById } from '../users/repo.js';
+import { issueAdminAuthCode } from './authCode.js';
+import { adminUserOf, countUsers, listUsers } from './repo.js';
+
+/** 400 naming a field, in the API's one error shape. */
+const badField = (path: string, message: string) =>
+  new HttpError(400, `Invalid request: ${path}`, [{ path, message }]);
+
+/**
+ * The admin console's API (spec 02 §7 "Admin (API v4)", issue 20), under /api/v4. Who may call
+ * what is route config (src/admin/access.ts): an admin acts within their organisation, network
+ * or (product admin) everything; `?organisation=` / `?network=` narrow that, never widen it.
+ */
+export default function adminRoutes(
+  app: FastifyInstance,
+  _opts: unknown,
+  done: (err?: Error) => void,
+): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // ---- Users ----
+
+  r.get(
+    '/admin/users/count',
+    {
+      schema: {
+        querystring: AdminScopeQuerySchema,
+        response: { 200: CountResponseSchema, ...ERROR_RESPONSES },
+      },
+      config: { access: scoped('admin') },
+    },
+    async (req) => ({ count: await countUsers(app.db, { reach: loaded(req, 'reach'), q: '' }) }),
+  );
+
+  /** Paged from 0; `q` (or `searchQuery`) finds first name, last name or email; sort default last_name. */
+  r.get(
+    '/admin/users',
+    {
+      schema: {
+        querystring: AdminUsersQuerySchema,
+        response: { 200: adminPageOf(AdminUserRowSchema), ...ERROR_RESPONSES },
+      },
+      config: { access: scoped('admin') },
+    },
+    async (req) => {
+      const pageSize = req.query['page-size'];
+      const { rows, total } = await listUsers(app.db, {
+        reach: loaded(req, 'reach'),
+        q: adminSearchText(req.query),
+        sort: req.query.sort,
+        page: req.query.page,
+        pageSize,
+      });
+      return { results: rows, page: req.query.page, pageSize, totalResults: total };
+    },
+  );
+
+  r.get(
+    '/admin/users/:id',
+    {
+      schema: {
+        params: IdParamSchema,
+        querystring: NoQuerySchema,
+        response: { 200: AdminUserSchema, ...ERROR_RESPONSES },
+      },
+      config: { access: scoped('admin:user') },
+    },
+    async (req) => adminUserOf(app.db, loaded(req, 'adminUser')),
+  );
+
+  /**
+   * Transfer (`hospital_uuid`: an organisation within the caller's reach, else 400 naming it)
+   * and block (`blocked: true`: every session, token and chat socket of the user ends at once,
+   * `blockUser`); `blocked: false` lets them log in again. The client sends the organisation
+   * 'General' with a block (domain `blockPatches`); both happen in one call.
+   */
+  r.patch(
+    '/admin/users/:id',
+    {
+      schema: {
+        params: IdParamSchema,
+        body: AdminUserPatchSchema,
+        response: { 200: AdminUserSchema, ...ERROR_RESPONSES },
+      },
+      config: { access: scoped('admin:user') },
+    },
+    async (req) => {
+      const { user: caller } = callerOf(req);
+      const target = loaded(req, 'adminUser');
+      const refusal = adminChangeRefusal(caller, target);
+      if (refusal) throw new HttpError(403, refusal);
+      const { hospital_uuid: hospitalUuid, blocked } = req.body;
+      if (hospitalUuid !== undefined) {
+        const uuid = asUuid(hospitalUuid);
+        const h = uuid
+          ? await app.db.query<{ id: number; network_id: number | null }>(
+              'select id, network_id from hospitals where uuid = $1::uuid and not deleted',
+              [uuid],
+            )
+          : undefined;
+        const hospital = h?.rows[0];
+        if (
+          !hospital ||
+          !withinAdminReach(loaded(req, 'reach'), {
+            hospital_id: hospital.id,
+            network_id: hospital.network_id,
+          })
+        )
+          throw badField('hospital_uuid', 'unknown organisation');
+        if (hospital.id !== target.hospital_id) {
+          await app.db.query('update users set hospital_id = $2, modified_at = $3 where id = $1', [
+            target.id,
+            hospital.id,
+            app.config.now(),
+          ]);
+          app.events.emit('user:changed', { userId: target.id });
+        }
+      }
+      if (blocked === true && !target.blocked) await blockUser(app, target.id);
+      if (blocked === false && target.blocked) {
+        await app.db.query('update users set blocked = false, modified_at = $2 where id = $1', [
+          target.id,
+          app.config.now(),
+        ]);
+        app.events.emit('user:changed', { userId: target.id });
+      }
+      const updated = await findUserById(app.db, target.id);
+      if (!updated) throw new HttpError(404, 'User not found');
+      return adminUserOf(app.db, updated);
+    },
+  );
+
+  /** A fresh code for the login the user started in the app; 409 when they have not (authCode.ts). */
+  r.get(
+    '/admin/users/:id/auth-code',
+    {
+      schema: {
+        params: IdParamSchema,
+        querystring: NoQuerySchema,
+        response: { 200: AuthCodeResponseSchema, ...ERROR_RESPONSES },
+      },
+      config: { access: scoped('admin:user-code') },
+    },
+    async (req) => {
+      const target = loaded(req, 'adminUser');
+      if (target.blocked) throw new HttpError(403, 'This user is blocked.');
+      return { authorization_code: await issueAdminAuthCode(app, target.email) };
+    },
+  );
+
+  done();
+}
