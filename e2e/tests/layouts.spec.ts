@@ -25,7 +25,8 @@ async function loggedInOn(browser: Browser, device: Device, email: string): Prom
   const page = await context.newPage();
   const login = new LoginPage(page);
   await login.goto();
-  await expectFits(page, `${device.name} login`);
+  await expect(login.email).toBeVisible();
+  await checkScreen(page, `${device.name} login`);
   await login.logInAs(email);
   await expect(page.getByRole('banner')).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute(
