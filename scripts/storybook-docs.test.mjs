@@ -146,6 +146,16 @@ describe('the built Storybook (designers)', () => {
     assert.deepEqual(problems, []);
   });
 
+  it('offers the phone and tablet viewports in the toolbar', () => {
+    const preview = filesUnder(join(outputDir, 'assets'), '.js')
+      .map((file) => readFileSync(file, 'utf8'))
+      .find((code) => code.includes('Phone 390 × 844'));
+    assert.ok(preview, 'no built chunk carries the viewport presets of .storybook/preview.tsx');
+    assert.match(preview, /width:\s*`?['"`]?390px/);
+    assert.match(preview, /Tablet 768 × 1024/);
+    assert.match(preview, /width:\s*`?['"`]?768px/);
+  });
+
   it('shows defaults from the code and from @default', () => {
     const docgen = builtDocgen();
     // A default written in the destructuring and documented with @default.
