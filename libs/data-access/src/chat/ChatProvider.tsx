@@ -5,6 +5,7 @@ import {
   jidLocal,
   totalUnread,
   type ConnectionStatus,
+  type DeliveryState,
   type UserStatus,
 } from '@pando/domain';
 import {
@@ -16,7 +17,6 @@ import {
   type ReactNode,
 } from 'react';
 import type { ChatStore, ChatSnapshot, ConversationState } from './ChatStore';
-import type { DeliveryState } from './messages';
 
 const ChatStoreContext = createContext<ChatStore | null>(null);
 

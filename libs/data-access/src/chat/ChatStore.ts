@@ -30,17 +30,12 @@ import {
   type MessageLoadingEvent,
   type OutgoingContent,
   type PatientCardShare,
+  type DeliveryState,
   type UserStatus,
 } from '@pando/domain';
 import { systemClock, type Clock, type TimerHandle } from './clock';
 import { CONNECT_ATTEMPT_TIMEOUT_MS, reconnectDelay } from './connection';
-import {
-  conversationOf,
-  isOwnMessage,
-  mergeMessages,
-  upgradeDelivery,
-  type DeliveryState,
-} from './messages';
+import { conversationOf, isOwnMessage, mergeMessages, upgradeDelivery } from './messages';
 import { readOutbox, type OutboxStorage } from './outbox';
 import type {
   ChatTransport,

@@ -4,15 +4,8 @@ import {
   messageSender,
   messageTime,
   type ChatMessage,
+  type DeliveryState,
 } from '@pando/domain';
-
-/**
- * Delivery of a message the user sent (spec 01 §4 "Delivery markers", issue 9 "Delivery,
- * honestly"): queued (no connection; in the durable outbox), sending (written to the socket),
- * stored (the server acknowledged it), received and displayed (the recipient's markers),
- * failed (the server refused it, or it could not be uploaded or queued).
- */
-export type DeliveryState = 'queued' | 'sending' | 'stored' | 'received' | 'displayed' | 'failed';
 
 const RANK: Record<Exclude<DeliveryState, 'failed'>, number> = {
   queued: 0,

@@ -33,6 +33,8 @@ describe('main shell (spec 01 §2)', () => {
     expect(showsHeaderSearch('/patients/4')).toBe(false);
     expect(showsHeaderSearch('/manage/users')).toBe(false);
     expect(showsHeaderSearch('/managers')).toBe(true);
+    expect(showsHeaderSearch('/patientsearch')).toBe(true);
+    expect(showsHeaderSearch('/manage')).toBe(false);
   });
 });
 

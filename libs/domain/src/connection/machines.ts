@@ -190,6 +190,14 @@ export function throttleAllows(
   return lastSentAt === null || now - lastSentAt >= intervalMs;
 }
 
+/**
+ * Where an outgoing message is (spec 01 §4 "Delivery markers", plus the durable outbox): queued
+ * (no connection; in the outbox), sending (written to the socket), stored (the server
+ * acknowledged it), received and displayed (the recipient's markers), failed (refused, or it could
+ * not be uploaded or queued). The one copy for the chat store and the message bubble.
+ */
+export type DeliveryState = 'queued' | 'sending' | 'stored' | 'received' | 'displayed' | 'failed';
+
 /** Marker icon of a sent message (spec 01 §4): received, then displayed once marked displayed. */
 export function deliveryIcon(
   marker: 'markable' | 'received' | 'displayed' | 'acknowledged' | null,

@@ -1,5 +1,6 @@
 import type { DirectConversation } from '@pando/data-access';
 import {
+  displayName,
   chatRoutes,
   isAdviceHiddenFor,
   isForum,
@@ -58,9 +59,7 @@ export function sidebarItems(
     const teamId = advice.team?.id ?? advice.team_id;
     if (teamId === undefined) continue;
     const isRequester = advice.requestor_id === viewerId;
-    const requestor = advice.requestor
-      ? `${advice.requestor.first_name} ${advice.requestor.last_name}`
-      : '';
+    const requestor = advice.requestor ? displayName(advice.requestor) : '';
     const teamName = advice.team?.name ?? 'Advice';
     items.push({
       address: roomJid(advice.mim_id, chatDomain),

@@ -8,7 +8,7 @@ import {
   useExportAdviceConversationMutation,
   useTeamMembersQuery,
 } from '@pando/data-access';
-import { adviceState, roomJid, type AdviceAction } from '@pando/domain';
+import { displayName, adviceState, roomJid, type AdviceAction } from '@pando/domain';
 import { AdviceActionBar, AdviceTeamInfo } from '@pando/ui';
 import { useViewer } from '../../auth/SessionGate';
 import { ChatFrame, PaneLoading } from '../../chat/components/ChatFrame';
@@ -49,7 +49,7 @@ export function AdviceChat({ teamId, conversationId }: { teamId: number; convers
   const state = adviceState({ isRequester, ...c });
   const address = roomJid(c.mim_id, chatDomain);
   const teamName = c.team?.name ?? 'Advice';
-  const requestor = c.requestor ? `${c.requestor.first_name} ${c.requestor.last_name}` : '';
+  const requestor = c.requestor ? displayName(c.requestor) : '';
   const busy = change.isPending || exportToEmail.isPending;
 
   const run = (action: AdviceAction) => {
@@ -101,7 +101,7 @@ export function AdviceChat({ teamId, conversationId }: { teamId: number; convers
             : {
                 members: (members.data ?? []).map((m) => ({
                   id: String(m.id),
-                  name: `${m.first_name} ${m.last_name}`,
+                  name: displayName(m),
                   status: m.status,
                 })),
               })}

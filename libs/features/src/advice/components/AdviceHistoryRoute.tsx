@@ -2,7 +2,7 @@ import { Button, Center, Loader, NavLink, Stack, Text, Title } from '@mantine/co
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router-dom';
 import { useAdviceHistoryInfiniteQuery } from '@pando/data-access';
-import { chatRoutes } from '@pando/domain';
+import { displayName, chatRoutes } from '@pando/domain';
 
 /** /ask-advice/history (spec 01 §2 "Advice history"): resolved conversations, 20 a page. */
 export function AdviceHistoryRoute() {
@@ -28,9 +28,7 @@ export function AdviceHistoryRoute() {
             const teamId = row.team?.id ?? row.team_id;
             if (teamId === undefined) return null;
             const href = chatRoutes.adviceConversation(teamId, row.id);
-            const requestor = row.requestor
-              ? `${row.requestor.first_name} ${row.requestor.last_name}`
-              : '';
+            const requestor = row.requestor ? displayName(row.requestor) : '';
             return (
               <li key={row.id}>
                 <NavLink

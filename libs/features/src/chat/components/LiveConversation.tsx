@@ -17,6 +17,7 @@ import {
 import {
   buildTimeline,
   decodeMessageBody,
+  messagePreview,
   timelineWarnings,
   userJid,
   type ChatMessage,
@@ -53,23 +54,9 @@ function historyOf(loading: MessageLoading): HistoryState {
   }
 }
 
-/** The text a reply quotes: what the person saw, not the wire encoding of a rich message. */
+/** The text a reply quotes: what the person saw (the domain's preview), not the wire encoding. */
 function quotedText(message: ChatMessage): string {
-  const { content } = decodeMessageBody(message.subject, message.body ?? '');
-  switch (content.kind) {
-    case 'text':
-    case 'form':
-    case 'reply':
-      return content.text;
-    case 'image':
-      return content.filename ?? 'Image';
-    case 'file':
-      return content.file.filename;
-    case 'patientCard':
-      return content.card.card_title;
-    default:
-      return message.body ?? '';
-  }
+  return messagePreview(decodeMessageBody(message.subject, message.body ?? '').content);
 }
 
 /**

@@ -12,20 +12,15 @@ import {
   type HttpClient,
 } from '@pando/data-access';
 import {
+  displayName,
+  showsHeaderSearch,
   TEXTS,
   UserStatusEntrySchema,
   type CurrentUser,
   type UserStatus,
   type Viewer,
 } from '@pando/domain';
-import {
-  AppHeader,
-  isHeaderSearchVisible,
-  LAYOUT,
-  LoadingScreen,
-  MainMenu,
-  type MainMenuItem,
-} from '@pando/ui';
+import { AppHeader, LAYOUT, LoadingScreen, MainMenu, type MainMenuItem } from '@pando/ui';
 import { useViewer } from '../../auth/SessionGate';
 import { useAppServices } from '../services/AppServices';
 import { AvailabilityToggle } from './AvailabilityToggle';
@@ -145,9 +140,9 @@ export function ShellLayout({ onLoggedOut }: ShellLayoutProps) {
       <AppShell.Header>
         <AppHeader
           productName={productName}
-          userName={`${viewer.first_name} ${viewer.last_name}`}
+          userName={displayName(viewer)}
           status={status}
-          showSearch={isHeaderSearchVisible(pathname)}
+          showSearch={showsHeaderSearch(pathname)}
           onSearch={() => {
             go('/search');
           }}

@@ -2,11 +2,18 @@ import { Button, Group, Pill, Stack, Switch, Text, TextInput, Title } from '@man
 import { useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isBadRequest, useCreateTeamMutation } from '@pando/data-access';
-import { chatRoutes, newTeamInput, TEXTS, validateTeamName, type SearchUser } from '@pando/domain';
+import {
+  displayName,
+  chatRoutes,
+  newTeamInput,
+  TEXTS,
+  validateTeamName,
+  type SearchUser,
+} from '@pando/domain';
 import { useViewer } from '../../auth/SessionGate';
 import { ContactPickerContainer } from './ContactPickerContainer';
 
-const fullName = (person: SearchUser) => `${person.first_name} ${person.last_name}`.trim();
+const fullName = (person: SearchUser) => displayName(person);
 
 /**
  * /teams/create (spec 01 §2, §5): name required (the label becomes 'Team name is required'),

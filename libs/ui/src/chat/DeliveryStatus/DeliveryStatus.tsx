@@ -1,13 +1,9 @@
 import { Button, Group, Loader, Text, Tooltip } from '@mantine/core';
 import { IconAlertCircle, IconCheck, IconChecks, IconClock, IconEye } from '@tabler/icons-react';
+import type { DeliveryState } from '@pando/domain';
 import type { ReactNode } from 'react';
 
-/**
- * Where an outgoing message is (spec 01 §4 "Delivery markers", plus the outbox): queued while
- * offline, sending, stored (the server acknowledged it), received and displayed (chat markers),
- * failed (retry offered).
- */
-export type DeliveryState = 'queued' | 'sending' | 'stored' | 'received' | 'displayed' | 'failed';
+export type { DeliveryState };
 
 const LABELS: Record<DeliveryState, string> = {
   queued: 'Waiting to send',

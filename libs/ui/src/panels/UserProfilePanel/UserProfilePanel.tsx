@@ -1,5 +1,5 @@
 import { Anchor, Avatar, Badge, Group, Stack, Text, Title } from '@mantine/core';
-import type { UserStatus } from '@pando/domain';
+import { displayName, type UserStatus } from '@pando/domain';
 import { StatusIndicator } from '../../common/StatusIndicator';
 
 export interface UserProfile {
@@ -36,7 +36,7 @@ function Field({ label, value }: { label: string; value: string | null | undefin
 
 /** Spec 01 §2 user profile: name, role description, speciality, hospital, status, email, teams. */
 export function UserProfilePanel({ user }: UserProfilePanelProps) {
-  const name = `${user.first_name} ${user.last_name}`.trim();
+  const name = displayName(user);
   return (
     <Stack gap="md" p="md" component="aside" aria-label="Profile">
       <Group gap="sm" wrap="nowrap">

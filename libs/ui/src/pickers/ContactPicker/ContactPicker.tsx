@@ -1,5 +1,5 @@
 import { Button, Checkbox, Group, Pill, Stack, Text, TextInput } from '@mantine/core';
-import { mergeContacts, type SearchUser } from '@pando/domain';
+import { displayName, mergeContacts, type SearchUser } from '@pando/domain';
 import { IconSearch } from '@tabler/icons-react';
 import { useId, useMemo, useState } from 'react';
 import { Dialog } from '../../common/Dialog';
@@ -32,7 +32,7 @@ export interface ContactPickerProps {
   saveLabel?: string;
 }
 
-const fullName = (u: SearchUser) => `${u.first_name} ${u.last_name}`.trim();
+const fullName = (u: SearchUser) => displayName(u);
 
 /**
  * Spec 01 §2/§5 contact picker: search, "in my organisation"/"outside organisation", selected

@@ -1,5 +1,5 @@
 import { Group, Text, UnstyledButton } from '@mantine/core';
-import { isAdviceTeam, teamIcon, type SearchResult } from '@pando/domain';
+import { displayName, isAdviceTeam, teamIcon, type SearchResult } from '@pando/domain';
 import { IconMessageQuestion } from '@tabler/icons-react';
 import type { MouseEvent, ReactNode } from 'react';
 import { StatusIndicator } from '../../common/StatusIndicator';
@@ -12,7 +12,7 @@ export function describeResult(result: SearchResult): { name: string; detail: st
     const detail = [u.role?.description, u.speciality, u.hospital?.name]
       .filter(Boolean)
       .join(' · ');
-    return { name: `${u.first_name} ${u.last_name}`.trim(), detail };
+    return { name: displayName(u), detail };
   }
   const t = result.data;
   const kind = isAdviceTeam(t) ? 'Ask advice' : t.discoverable && t.auto_accept ? 'Forum' : 'Team';

@@ -25,7 +25,7 @@ export interface AppHeaderProps {
   /** The signed-in user's availability. */
   status: UserStatus;
   /**
-   * Whether the search box shows; the app decides from the path with `isHeaderSearchVisible`
+   * Whether the search box shows; the app decides from the path with the domain's `showsHeaderSearch`
    * (hidden on /patients and /manage, spec 01 §2). @default true
    */
   showSearch?: boolean;
