@@ -99,6 +99,8 @@ export const envSchema = z.object({
   REDIS_URL: z.url().optional(),
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().min(3).default('Pando <no-reply@pando.localhost>'),
+  /** Where data export requests of the admin console are mailed (issue 20). */
+  SUPPORT_EMAIL: z.email().default('support@pando.localhost'),
   PUBLIC_URL: z.url().optional(),
   XMPP_DOMAIN: z.string().min(1).default('localhost'),
   CHAT_WS_URL: z.url().optional(),
@@ -153,6 +155,7 @@ export interface Config {
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  supportEmail: string;
   /** Origin the browser uses (no trailing slash), or undefined for "the request's own origin". */
   publicUrl: string | undefined;
   /** True when PUBLIC_URL is https: Secure cookies, __Host- prefix, HSTS. */
@@ -237,6 +240,7 @@ export function loadConfig(
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
     publicUrl,
     secure: publicUrl?.startsWith('https:') ?? false,
     xmppDomain: e.XMPP_DOMAIN,

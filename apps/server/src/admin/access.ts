@@ -1,5 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { adminReach, type AdminReach, canGenerateCode, withinAdminReach } from '@pando/domain';
+import {
+  adminReach,
+  type AdminReach,
+  canGenerateCode,
+  canManageNetworks,
+  withinAdminReach,
+} from '@pando/domain';
 import type { DatabaseTx } from '../db/client.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { asUuid, findUserById, type UserRecord } from '../users/repo.js';
@@ -19,6 +25,17 @@ export interface AdminScopedResources {
   reach: AdminReach;
   /** The user named by `:id`, within the reach. */
   adminUser: UserRecord;
+  /** The pending invitation named by `:id`, within the reach. */
+  invite: InviteRecord;
+  /** The network named by `:id`. */
+  network: { id: number; uuid: string };
+}
+
+export interface InviteRecord {
+  id: number;
+  email: string;
+  hospital_id: number;
+  network_id: number | null;
 }
 
 declare module '../authz/access.js' {
@@ -86,6 +103,36 @@ async function userInReach(req: FastifyRequest, reach: AdminReach): Promise<User
   return user;
 }
 
+/** A pending invitation (`:id`) within the caller's reach. */
+async function inviteInReach(req: FastifyRequest, reach: AdminReach): Promise<InviteRecord> {
+  const r = await req.server.db.query<InviteRecord>(
+    `select i.id, i.email, i.hospital_id, h.network_id from invites i join hospitals h on h.id = i.hospital_id
+      where i.id = $1 and i.accepted_at is null and i.rescinded_at is null`,
+    [Number(params(req).id)],
+  );
+  const invite = r.rows[0];
+  if (!invite) throw notFound('Invitation');
+  if (!withinAdminReach(reach, invite)) throw outsideReach();
+  return invite;
+}
+
+/** Spec 02 §6: networks are managed by a product admin with the feature pando_control_v2. */
+function requireNetworkManager(caller: UserRecord): AdminReach {
+  const reach = reachOf(caller);
+  if (!canManageNetworks(caller)) throw outsideReach();
+  return reach;
+}
+
+async function networkOf(req: FastifyRequest): Promise<{ id: number; uuid: string }> {
+  const r = await req.server.db.query<{ id: number; uuid: string }>(
+    'select id, uuid::text as uuid from networks where id = $1',
+    [Number(params(req).id)],
+  );
+  const network = r.rows[0];
+  if (!network) throw notFound('Network');
+  return network;
+}
+
 type AdminGuard = (
   req: FastifyRequest,
   caller: UserRecord,
@@ -117,5 +164,44 @@ export const ADMIN_SCOPES = {
       if (!canGenerateCode(caller)) throw outsideReach();
       return { reach, adminUser: await userInReach(req, reach) };
     },
+  },
+  'admin:invite': {
+    who: 'administrators whose organisation, network or product the invitation is for',
+    guard: async (req, caller) => {
+      const reach = reachOf(caller);
+      return { reach, invite: await inviteInReach(req, reach) };
+    },
+  },
+  'admin:invite-code': {
+    who: 'network administrators, for an invitation of their network',
+    guard: async (req, caller) => {
+      const reach = reachOf(caller);
+      if (!canGenerateCode(caller)) throw outsideReach();
+      return { reach, invite: await inviteInReach(req, reach) };
+    },
+  },
+  'admin:network': {
+    who: 'administrators of the network or of one of its organisations; product admins',
+    guard: async (req, caller) => {
+      const reach = reachOf(caller);
+      const network = await networkOf(req);
+      const inReach =
+        reach.kind === 'all' ||
+        (reach.kind === 'network' && reach.networkId === network.id) ||
+        (reach.kind === 'organisation' && caller.network_id === network.id);
+      if (!inReach) throw outsideReach();
+      return { reach, network };
+    },
+  },
+  'admin:networks': {
+    who: 'product admins with the feature pando_control_v2',
+    guard: (_req, caller) => Promise.resolve({ reach: requireNetworkManager(caller) }),
+  },
+  'admin:network-manager': {
+    who: 'product admins with the feature pando_control_v2',
+    guard: async (req, caller) => ({
+      reach: requireNetworkManager(caller),
+      network: await networkOf(req),
+    }),
   },
 } satisfies Record<string, { who: string; guard: AdminGuard }>;

@@ -329,7 +329,9 @@ describe('admin user changes', () => {
   it('blocking ends every session and every chat socket of the user at once, bound or not', async () => {
     const bound = await connectAs(ts, DEMO_ACCOUNTS.carol);
     const disconnected = new Promise<void>((resolve) =>
-      bound.xmpp.once('disconnect', () => { resolve(); }),
+      bound.xmpp.once('disconnect', () => {
+        resolve();
+      }),
     );
     // A second socket past SASL, not bound yet.
     const login = await chatLogin(ts, DEMO_ACCOUNTS.carol);
@@ -415,5 +417,260 @@ describe('admin auth code', () => {
     expect(ok.statusCode).toBe(200);
     // Used: the next request needs a new login again.
     expect((await call(people.networkAdmin, 'GET', url)).statusCode).toBe(409);
+  });
+});
+
+describe('admin invitations', () => {
+  interface InvitePage {
+    results: { id: number; email: string; approved_by_name: string | null; sent_at: string }[];
+    totalResults: number;
+  }
+
+  it('invites by email with an invitation email; FEATURE_NOT_ENABLED without user_invite_by_email; 409 for a member or a pending invite', async () => {
+    const email = 'invited.nurse@example.org';
+    const res = await call(people.networkAdmin, 'POST', '/api/v4/admin/invites', {
+      email: 'Invited.Nurse@example.org',
+    });
+    expect(res.statusCode).toBe(201);
+    const invite = res.json<{ email: string; approved_by_name: string }>();
+    expect(invite.email).toBe(email);
+    expect(invite.approved_by_name).toMatch(/\S/);
+    const mail = ts.app.devMailbox!.list(email);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.text).toContain('St Elsewhere General');
+
+    expect(
+      (await call(people.networkAdmin, 'POST', '/api/v4/admin/invites', { email })).statusCode,
+    ).toBe(409);
+    expect(
+      (
+        await call(people.networkAdmin, 'POST', '/api/v4/admin/invites', {
+          email: DEMO_ACCOUNTS.bob,
+        })
+      ).statusCode,
+    ).toBe(409);
+    const bad = await call(people.networkAdmin, 'POST', '/api/v4/admin/invites', {
+      email: 'not an email',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json())).toContain('email');
+
+    // Northgate's network has no user_invite_by_email.
+    const off = await call(people.pandoAdmin, 'POST', '/api/v4/admin/invites', {
+      email: 'someone@example.net',
+      organisation: org['Northgate Clinic']!.uuid,
+    });
+    expect(off.statusCode).toBe(403);
+    expect(off.json()).toMatchObject({ internalCode: 'FEATURE_NOT_ENABLED' });
+    expect(ts.app.devMailbox!.list('someone@example.net')).toHaveLength(0);
+    // An organisation admin cannot invite into another organisation.
+    expect(
+      (
+        await call(people.orgAdmin, 'POST', '/api/v4/admin/invites', {
+          email: 'x@example.org',
+          organisation: org['Riverside Hospital']!.uuid,
+        })
+      ).statusCode,
+    ).toBe(403);
+
+    const list = (
+      await call(people.networkAdmin, 'GET', '/api/v4/admin/invites')
+    ).json<InvitePage>();
+    expect(list.results[0]!.email).toBe(email); // newest first (-sent_at)
+    const sent = list.results.map((i) => i.sent_at);
+    expect(sent).toEqual([...sent].sort().reverse());
+    expect(list.totalResults).toBe(list.results.length);
+    expect((await call(people.dave, 'GET', '/api/v4/admin/invites')).statusCode).toBe(403);
+  });
+
+  it('gives an invitee who started a login a code (network admins), then rescinds', async () => {
+    const email = 'code.invitee@example.org';
+    const { id } = (
+      await call(people.networkAdmin, 'POST', '/api/v4/admin/invites', { email })
+    ).json<{ id: number }>();
+    const codeUrl = `/api/v4/admin/invites/${id}/auth-code`;
+    expect((await call(people.orgAdmin, 'GET', codeUrl)).statusCode).toBe(403);
+    expect((await call(people.networkAdmin, 'GET', codeUrl)).statusCode).toBe(409);
+    const phone = new TestBrowser(ts.app, '10.0.0.9');
+    await phone.request('POST', '/api/v4/auth', { email });
+    const code = await call(people.networkAdmin, 'GET', codeUrl);
+    expect(code.statusCode).toBe(200);
+
+    // Another organisation's admin cannot rescind it; its own can, and then it is gone.
+    const riversideAdmin = await ts.db.query<{ id: number }>(
+      `update users set access_level = 'ORGANISATION_ADMIN' where email = $1 returning id`,
+      [DEMO_ACCOUNTS.carol],
+    );
+    expect(riversideAdmin.rows).toHaveLength(1);
+    people.carol = await callerFor(ts, DEMO_ACCOUNTS.carol);
+    try {
+      expect((await call(people.carol, 'DELETE', `/api/v4/admin/invites/${id}`)).statusCode).toBe(
+        403,
+      );
+    } finally {
+      await ts.db.query(`update users set access_level = 'USER' where email = $1`, [
+        DEMO_ACCOUNTS.carol,
+      ]);
+      people.carol = await callerFor(ts, DEMO_ACCOUNTS.carol);
+    }
+    expect((await call(people.orgAdmin, 'DELETE', `/api/v4/admin/invites/${id}`)).statusCode).toBe(
+      204,
+    );
+    expect((await call(people.orgAdmin, 'DELETE', `/api/v4/admin/invites/${id}`)).statusCode).toBe(
+      404,
+    );
+    const list = (
+      await call(people.networkAdmin, 'GET', `/api/v4/admin/invites?q=code.invitee`)
+    ).json<InvitePage>();
+    expect(list.results).toEqual([]);
+    // A rescinded invitee cannot log in: no login code is mailed any more.
+    const codes = () =>
+      ts.app.devMailbox!.list(email).filter((m) => m.subject.includes('login code')).length;
+    const before = codes();
+    expect(before).toBe(1); // mailed while the invitation was pending
+    await new TestBrowser(ts.app, '10.0.0.10').request('POST', '/api/v4/auth', { email });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(codes()).toBe(before);
+  });
+});
+
+describe('admin networks, organisations, pagers and the export request', () => {
+  it('every admin reads their own network; only a product admin with pando_control_v2 manages networks', async () => {
+    const demo = await ts.db.query<{ id: number }>(
+      'select network_id as id from hospitals where uuid = $1',
+      [org['St Elsewhere General']!.uuid],
+    );
+    const northgate = await ts.db.query<{ id: number }>(
+      'select network_id as id from hospitals where uuid = $1',
+      [org['Northgate Clinic']!.uuid],
+    );
+    const own = `/api/v4/admin/networks/${demo.rows[0]!.id}`;
+    const other = `/api/v4/admin/networks/${northgate.rows[0]!.id}`;
+    const got = await call(people.orgAdmin, 'GET', own);
+    expect(got.statusCode).toBe(200);
+    expect(got.json()).toMatchObject({
+      name: 'Demo Health Network',
+      features: { user_invite_by_email: true },
+    });
+    expect(got.json<{ default_organisation: unknown }>().default_organisation).not.toBeNull();
+    expect((await call(people.orgAdmin, 'GET', other)).statusCode).toBe(403);
+    expect((await call(people.networkAdmin, 'GET', other)).statusCode).toBe(403);
+    expect((await call(people.pandoAdmin, 'GET', other)).statusCode).toBe(200);
+    expect((await call(people.networkAdmin, 'GET', '/api/v4/admin/networks')).statusCode).toBe(403);
+
+    const list = (await call(people.pandoAdmin, 'GET', '/api/v4/admin/networks')).json<{
+      results: { name: string }[];
+      totalResults: number;
+    }>();
+    expect(list.results.map((n) => n.name)).toEqual(['Demo Health Network', 'Northgate Network']);
+    const created = await call(people.pandoAdmin, 'POST', '/api/v4/admin/networks', {
+      name: 'Coastal Network',
+    });
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json<{ id: number; status: string }>();
+    expect(created.json()).toMatchObject({ status: 'PENDING', features: {} });
+    const patched = await call(people.pandoAdmin, 'PATCH', `/api/v4/admin/networks/${id}`, {
+      status: 'ACTIVATED',
+      features: { user_invite_by_email: true },
+    });
+    expect(patched.json()).toMatchObject({
+      name: 'Coastal Network',
+      status: 'ACTIVATED',
+      features: { user_invite_by_email: true },
+    });
+    const foreignDefault = await call(people.pandoAdmin, 'PATCH', `/api/v4/admin/networks/${id}`, {
+      default_organisation_id: demo.rows[0]!.id,
+    });
+    expect(foreignDefault.statusCode).toBe(400);
+    expect((await call(people.pandoAdmin, 'DELETE', own)).statusCode).toBe(409);
+    expect(
+      (await call(people.pandoAdmin, 'DELETE', `/api/v4/admin/networks/${id}`)).statusCode,
+    ).toBe(204);
+    expect((await call(people.pandoAdmin, 'GET', `/api/v4/admin/networks/${id}`)).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('lists the organisations and pagers of the reach', async () => {
+    const names = async (who: Caller, url: string) =>
+      (await call(who, 'GET', url))
+        .json<{ results: { name: string }[] }>()
+        .results.map((o) => o.name);
+    expect(await names(people.orgAdmin, '/api/v4/admin/organisations')).toEqual([
+      'St Elsewhere General',
+    ]);
+    expect(await names(people.networkAdmin, '/api/v4/admin/organisations?page-size=10000')).toEqual(
+      ['Riverside Hospital', 'St Elsewhere General'],
+    );
+    expect(
+      (await names(people.pandoAdmin, '/api/v4/admin/organisations?page-size=10000')).length,
+    ).toBeGreaterThanOrEqual(3);
+    expect(
+      (await call(people.networkAdmin, 'GET', '/api/v4/admin/organisations?page-size=10001'))
+        .statusCode,
+    ).toBe(400);
+
+    const pagers = await ts.db.query<{ n: number }>(
+      'select count(*)::int as n from pagers where hospital_id = $1',
+      [org['St Elsewhere General']!.id],
+    );
+    const page = (await call(people.orgAdmin, 'GET', '/api/v4/admin/pagers?page-size=100')).json<{
+      results: { mim_id: string; assigned_to: string | null }[];
+      totalResults: number;
+    }>();
+    expect(page.totalResults).toBe(pagers.rows[0]!.n);
+    expect(page.totalResults).toBeGreaterThan(0);
+    expect(page.results.every((p) => /^\d+-\d+-\d+$/.test(p.mim_id))).toBe(true);
+    expect(page.results.some((p) => p.assigned_to !== null)).toBe(true);
+    const riverside = (
+      await call(
+        people.networkAdmin,
+        'GET',
+        `/api/v4/admin/pagers?organisation=${org['Riverside Hospital']!.uuid}`,
+      )
+    ).json<{ totalResults: number }>();
+    const rp = await ts.db.query<{ n: number }>(
+      'select count(*)::int as n from pagers where hospital_id = $1',
+      [org['Riverside Hospital']!.id],
+    );
+    expect(riverside.totalResults).toBe(rp.rows[0]!.n);
+  });
+
+  it('stores the data export request and mails it to the support address', async () => {
+    const res = await call(people.orgAdmin, 'POST', '/api/v4/admin/send-export-data-request', {
+      first_name: 'Olive',
+      last_name: 'Admin',
+      email: 'olive@example.org',
+      users: true,
+      messaging_data: true,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({
+      message:
+        'Thank you for your data request, our team will be in contact shortly to verify your details',
+    });
+    const stored = await ts.db.query(
+      'select users, teams, messaging_data, email from export_requests where requested_by_id = $1',
+      [people.orgAdmin.id],
+    );
+    expect(stored.rows).toEqual([
+      { users: true, teams: false, messaging_data: true, email: 'olive@example.org' },
+    ]);
+    const mail = ts.app.devMailbox!.list(ts.app.config.supportEmail);
+    expect(mail.at(0)?.text).toContain('users, messaging_data');
+    const missing = await call(people.orgAdmin, 'POST', '/api/v4/admin/send-export-data-request', {
+      first_name: 'x',
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(JSON.stringify(missing.json())).toContain('last_name');
+    expect(
+      (
+        await call(people.alice, 'POST', '/api/v4/admin/send-export-data-request', {
+          first_name: 'a',
+          last_name: 'b',
+          email: 'a@example.org',
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 });

@@ -2,23 +2,31 @@ import { type AdminReach, type AdminUser, type AdminUserRow, parseAdminSort } fr
 import type { DatabaseTx } from '../db/client.js';
 import type { UserRecord } from '../users/repo.js';
 
-/** Where a reach's users are (`u` users, `h` their hospital); pushes its parameter. */
-export function reachFilter(reach: AdminReach, args: unknown[], alias = { u: 'u', h: 'h' }) {
+/**
+ * The SQL condition for rows within a reach, given the expressions of the row's organisation id
+ * and network id (default: `u.hospital_id`, `h.network_id`); pushes its parameter.
+ */
+export function reachFilter(
+  reach: AdminReach,
+  args: unknown[],
+  columns = { hospital: 'u.hospital_id', network: 'h.network_id' },
+) {
   switch (reach.kind) {
     case 'all':
       return 'true';
     case 'network':
       args.push(reach.networkId);
-      return `${alias.h}.network_id = $${args.length}`;
+      return `${columns.network} = $${args.length}`;
     case 'organisation':
       args.push(reach.hospitalId);
-      return `${alias.u}.hospital_id = $${args.length}`;
+      return `${columns.hospital} = $${args.length}`;
   }
 }
 
 /** `lower(first last email) like …`: the expression of the users search index (migration 0200). */
 const SEARCH_EXPR = `lower(u.first_name || ' ' || u.last_name || ' ' || u.email)`;
-const likeContains = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likeContains = (q: string) =>
+  `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The sortable columns of the users table (spec 02 §2), each with its SQL. */
 const USER_SORTS: Record<string, string> = {

@@ -21,6 +21,7 @@ import { ERROR_RESPONSES } from '../http/routeShape.js';
 import { blockUser } from '../users/block.js';
 import { asUuid, findUserById } from '../users/repo.js';
 import { issueAdminAuthCode } from './authCode.js';
+import { registerConsoleRoutes } from './consoleRoutes.js';
 import { adminUserOf, countUsers, listUsers } from './repo.js';
 
 /** 400 naming a field, in the API's one error shape. */
@@ -169,5 +170,6 @@ export default function adminRoutes(
     },
   );
 
+  registerConsoleRoutes(app);
   done();
 }

@@ -42,6 +42,14 @@ interface Fixture {
   patientImageId: number;
   /** alice's hospital (St Elsewhere General). */
   hospitalId: number;
+  /** The demo pending invitation (St Elsewhere General) and alice's network, as stored. */
+  inviteId: number;
+  network: {
+    id: number;
+    name: string;
+    features: Record<string, boolean>;
+    default_organisation_id: number | null;
+  };
 }
 
 const NONE = 999_999_999;
@@ -107,6 +115,11 @@ const SCOPE_FIXTURES: Record<
   admin: { params: () => ({}), resource: 'id' },
   'admin:user': { params: (f) => ({ id: f.userId }), resource: 'id' },
   'admin:user-code': { params: (f) => ({ id: f.userId }), resource: 'id' },
+  'admin:invite': { params: (f) => ({ id: f.inviteId }), resource: 'id' },
+  'admin:invite-code': { params: (f) => ({ id: f.inviteId }), resource: 'id' },
+  'admin:network': { params: (f) => ({ id: f.network.id }), resource: 'id' },
+  'admin:networks': { params: () => ({}), resource: 'id' },
+  'admin:network-manager': { params: (f) => ({ id: f.network.id }), resource: 'id' },
 };
 
 /**
@@ -145,6 +158,21 @@ const BODIES: Record<string, (f: Fixture) => unknown> = {
   }),
   'PUT /api/v4/patients/:id': () => ({ patient: { bed: '2' } }),
   'PATCH /api/v4/admin/users/:id': () => ({ blocked: false }),
+  'POST /api/v4/admin/invites': () => ({ email: 'authz.invitee@example.org' }),
+  'POST /api/v4/admin/networks': () => ({ name: 'Authz network' }),
+  // PUT replaces: the network as it is.
+  'PUT /api/v4/admin/networks/:id': (f) => ({
+    name: f.network.name,
+    status: 'ACTIVATED',
+    features: f.network.features,
+    default_organisation_id: f.network.default_organisation_id,
+  }),
+  'PATCH /api/v4/admin/networks/:id': () => ({ status: 'ACTIVATED' }),
+  'POST /api/v4/admin/send-export-data-request': () => ({
+    first_name: 'Authz',
+    last_name: 'Test',
+    email: 'authz@example.org',
+  }),
 };
 
 /** The fixture person who plays the rightful caller, when it is not alice. */
@@ -158,22 +186,28 @@ const RIGHTFUL: Record<string, 'bob'> = {
  * The rightful caller of the admin rules (every outsider above is a USER or USER_VERIFIED, who
  * get 403 on every admin call): alice's organisation admin, or her network admin for codes.
  */
-const RIGHTFUL_BY_SCOPE: Partial<Record<Scope, 'orgAdmin' | 'networkAdmin'>> = {
+const RIGHTFUL_BY_SCOPE: Partial<Record<Scope, 'orgAdmin' | 'networkAdmin' | 'pandoAdmin'>> = {
   admin: 'orgAdmin',
   'admin:user': 'orgAdmin',
   'admin:user-code': 'networkAdmin',
+  'admin:invite': 'orgAdmin',
+  'admin:invite-code': 'networkAdmin',
+  'admin:network': 'orgAdmin',
+  'admin:networks': 'pandoAdmin',
+  'admin:network-manager': 'pandoAdmin',
 };
 /** Calls that undo the fixture run last (bob removes alice, then leaves). */
 const DESTRUCTIVE = [
   'POST /api/v4/teams/:id/members/remove',
   'POST /api/v4/teams/:id/leave',
   'DELETE /api/v4/cards-multiple-reassign/:id',
+  'DELETE /api/v4/admin/invites/:id',
 ];
 
 let ts: TestServer;
 let dataDir: string;
 let fixture: Fixture;
-let people: Record<Role | 'alice' | 'bob' | 'orgAdmin' | 'networkAdmin', Caller>;
+let people: Record<Role | 'alice' | 'bob' | 'orgAdmin' | 'networkAdmin' | 'pandoAdmin', Caller>;
 
 const key = (r: ApiRoute) => `${r.method} ${r.url}`;
 
@@ -265,6 +299,7 @@ beforeAll(async () => {
     otherNetwork,
     orgAdmin,
     networkAdmin,
+    pandoAdmin,
   ] = await Promise.all(
     [
       DEMO_ACCOUNTS.alice,
@@ -275,6 +310,7 @@ beforeAll(async () => {
       DEMO_ACCOUNTS.dave,
       DEMO_ACCOUNTS.orgAdmin,
       DEMO_ACCOUNTS.networkAdmin,
+      DEMO_ACCOUNTS.pandoAdmin,
     ].map((e) => callerFor(ts, e)),
   );
   people = {
@@ -286,6 +322,7 @@ beforeAll(async () => {
     otherNetwork: otherNetwork!,
     orgAdmin: orgAdmin!,
     networkAdmin: networkAdmin!,
+    pandoAdmin: pandoAdmin!,
   };
   const R = people.removedMember;
 
@@ -387,6 +424,17 @@ beforeAll(async () => {
     user_ids: [R.id],
   });
 
+  const invite = await ts.db.query<{ id: number }>(
+    `select i.id from invites i where i.hospital_id = $1 and i.accepted_at is null and i.rescinded_at is null
+      order by i.id limit 1`,
+    [hospital.rows[0]!.hospital_id],
+  );
+  const network = await ts.db.query<Fixture['network']>(
+    `select n.id, n.name, n.features, n.default_organisation_id from networks n
+       join hospitals h on h.network_id = n.id where h.id = $1`,
+    [hospital.rows[0]!.hospital_id],
+  );
+
   fixture = {
     teamId: team.id,
     teamMimId: team.mim_id,
@@ -400,6 +448,8 @@ beforeAll(async () => {
     patientId: card.patient_id,
     patientImageId: ((await patientImage.json()) as { id: number }).id,
     hospitalId: hospital.rows[0]!.hospital_id,
+    inviteId: invite.rows[0]!.id,
+    network: network.rows[0]!,
   };
 });
 afterAll(async () => {
