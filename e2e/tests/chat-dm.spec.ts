@@ -9,7 +9,7 @@ test('spec 01 §4: alice sends bob a DM; bob sees it live with an unread badge; 
   const alice = new ChatPane(alicePage);
   const bob = new ChatPane(bobPage);
 
-  // Alice finds Bob through search (people are addressed by uuid) and opens the direct chat.
+  // Alice finds Bob through search (spec 01 §2: a result opens /users/{id}) and opens the chat.
   await alicePage.goto('/search?include=user.other');
   await alicePage.getByLabel('Search people, teams, forums and advice').fill('Bob');
   await alicePage
@@ -17,7 +17,7 @@ test('spec 01 §4: alice sends bob a DM; bob sees it live with an unread badge; 
     .getByRole('link', { name: /Bob Baker/ })
     .first()
     .click();
-  await expect(alicePage).toHaveURL(/\/users\/[0-9a-f-]{36}$/);
+  await expect(alicePage).toHaveURL(/\/users\/\d+$/);
 
   // Bob is on the home screen; earlier specs may have left messages from alice unread.
   const aliceRow = bob.sidebarRow(/Alice Anderson/).first();
