@@ -31,6 +31,7 @@ import searchPlugin from './search/plugin.js';
 import uploadsPlugin from './uploads/plugin.js';
 import patientRoutes from './patients/routes.js';
 import adminRoutes from './admin/routes.js';
+import analyticsRoutes from './analytics/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -130,6 +131,14 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
       await api.register(adminRoutes);
     },
     { prefix: '/api/v4' },
+  );
+  // Analytics (spec 02 §7, API v1): the same hooks, its own prefix.
+  await app.register(
+    async (api) => {
+      registerAccessHooks(api);
+      await api.register(analyticsRoutes);
+    },
+    { prefix: '/api/v1' },
   );
 
   await registerWebApp(app, config);

@@ -20,6 +20,7 @@ import {
 import { canSee, findUserById, findUserByUuid, type UserRecord } from '../users/repo.js';
 import { PATIENT_SCOPES } from '../patients/access.js';
 import { ADMIN_SCOPES } from '../admin/access.js';
+import { ANALYTICS_SCOPES } from '../analytics/access.js';
 import {
   type ChatImageRecord,
   findChatImage,
@@ -183,6 +184,7 @@ export const SCOPES = {
   ...PATIENT_SCOPES,
   // The admin console: administrators within their reach (issue 20).
   ...ADMIN_SCOPES,
+  ...ANALYTICS_SCOPES,
 } satisfies Record<string, ScopeRule>;
 
 export type Scope = keyof typeof SCOPES;

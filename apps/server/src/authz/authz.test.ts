@@ -44,6 +44,7 @@ interface Fixture {
   hospitalId: number;
   /** The demo pending invitation (St Elsewhere General) and alice's network, as stored. */
   inviteId: number;
+  hospitalUuid: string;
   network: {
     id: number;
     name: string;
@@ -120,6 +121,16 @@ const SCOPE_FIXTURES: Record<
   'admin:network': { params: (f) => ({ id: f.network.id }), resource: 'id' },
   'admin:networks': { params: () => ({}), resource: 'id' },
   'admin:network-manager': { params: (f) => ({ id: f.network.id }), resource: 'id' },
+  // Analytics (issue 20): alice's organisation over a fixed window.
+  'analytics:scope': {
+    params: (f) => ({
+      scope: 'organisation',
+      id: f.hospitalUuid,
+      from: '2026-01-01',
+      to: '2026-01-31',
+    }),
+    resource: 'id',
+  },
 };
 
 /**
@@ -195,6 +206,7 @@ const RIGHTFUL_BY_SCOPE: Partial<Record<Scope, 'orgAdmin' | 'networkAdmin' | 'pa
   'admin:network': 'orgAdmin',
   'admin:networks': 'pandoAdmin',
   'admin:network-manager': 'pandoAdmin',
+  'analytics:scope': 'orgAdmin',
 };
 /** Calls that undo the fixture run last (bob removes alice, then leaves). */
 const DESTRUCTIVE = [
@@ -449,6 +461,12 @@ beforeAll(async () => {
     patientImageId: ((await patientImage.json()) as { id: number }).id,
     hospitalId: hospital.rows[0]!.hospital_id,
     inviteId: invite.rows[0]!.id,
+    hospitalUuid: (
+      await ts.db.query<{ uuid: string }>(
+        'select uuid::text as uuid from hospitals where id = $1',
+        [hospital.rows[0]!.hospital_id],
+      )
+    ).rows[0]!.uuid,
     network: network.rows[0]!,
   };
 });
