@@ -6,6 +6,9 @@
 // A/B runs: WEB_DIST_DIR=<web build> (read by the server) and BENCH_SERVER_MAIN=<server bundle>
 // keep one server binary while other builds come and go; BENCH_TRACE=1 prints each run's requests;
 // BENCH_CPU_PROFILE=<dir> writes each run's page CPU profile (open it in Chrome's DevTools).
+// BENCH_CPU_RATES=1,4 (the default): Chromium's CPU slowed down by each factor in turn
+// (CDP Emulation.setCPUThrottlingRate; 4 = Lighthouse's mobile profile), runs interleaved so both
+// rates see the same machine; each figure is printed with the load average when it was taken.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -20,7 +23,12 @@ const CONVERSATIONS = 200;
 const load = loadavg()
   .map((n) => n.toFixed(2))
   .join(' / ');
-const RUNS = 7;
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const RATES = (process.env.BENCH_CPU_RATES ?? '1,4').split(',').map(Number);
+const loadNow = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' / ');
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const port = Number(process.env.BENCH_PORT ?? 3390);
 const base = `http://127.0.0.1:${port}`;
@@ -92,11 +100,16 @@ try {
   if (created !== CONVERSATIONS) throw new Error(`created ${created} of ${CONVERSATIONS} teams`);
   await page.close();
 
-  const times = [];
-  for (let run = 0; run < RUNS; run += 1) {
+  /** @type {Map<number, number[]>} */
+  const timesByRate = new Map(RATES.map((rate) => [rate, []]));
+  for (let round = 0; round < RUNS * RATES.length; round += 1) {
+    const run = Math.floor(round / RATES.length);
+    const rate = RATES[round % RATES.length] ?? 1;
+    const times = timesByRate.get(rate) ?? [];
     const p = await context.newPage();
-    const cdp = profileDir ? await context.newCDPSession(p) : undefined;
-    if (cdp) {
+    const cdp = await context.newCDPSession(p);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+    if (profileDir) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
@@ -124,19 +137,24 @@ try {
     await rows.last().click();
     await p.waitForURL(/\/teams\/\d+$/);
     times.push(Date.now() - start);
-    if (cdp && profileDir) {
+    if (profileDir) {
       const { profile } = await cdp.send('Profiler.stop');
       mkdirSync(profileDir, { recursive: true });
-      writeFileSync(join(profileDir, `run-${run + 1}.cpuprofile`), JSON.stringify(profile));
+      writeFileSync(
+        join(profileDir, `run-${run + 1}-cpu${rate}x.cpuprofile`),
+        JSON.stringify(profile),
+      );
     }
-    if (trace) console.log(`run ${run + 1}: ${times.at(-1)} ms\n  ${log.join('\n  ')}`);
+    if (trace) console.log(`run ${run + 1} (${rate}x): ${times.at(-1)} ms\n  ${log.join('\n  ')}`);
     await p.close();
   }
-  const sorted = [...times].sort((a, b) => a - b);
-  const median = sorted[Math.floor(sorted.length / 2)];
-  console.log(
-    `chat list with ${CONVERSATIONS}+ conversations interactive: median ${median} ms, runs ${times.join(', ')} ms (load average at the start ${load})`,
-  );
+  for (const [rate, times] of timesByRate) {
+    const sorted = [...times].sort((a, b) => a - b);
+    const median = sorted[Math.floor(sorted.length / 2)];
+    console.log(
+      `chat list with ${CONVERSATIONS}+ conversations interactive at ${rate}x CPU: median ${median} ms, runs ${times.join(', ')} ms (load average at the start ${load}, now ${loadNow()})`,
+    );
+  }
 } finally {
   await browser.close();
   if (server.exitCode === null && server.signalCode === null) {
