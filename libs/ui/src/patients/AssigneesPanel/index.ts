@@ -1,0 +1,2 @@
+export { AssigneesPanel } from './AssigneesPanel';
+export type { AssigneesPanelProps } from './AssigneesPanel';

@@ -1,0 +1,2 @@
+export { ImagesPanel } from './ImagesPanel';
+export type { ImagesPanelProps, PatientImageView } from './ImagesPanel';

@@ -1,0 +1,2 @@
+export { NotesField, NotesPanel } from './NotesPanel';
+export type { NotesPanelProps } from './NotesPanel';

@@ -1,0 +1,2 @@
+export { DeletePatientDialog, PatientHelpDialog, PatientsEmptyState } from './PatientDialogs';
+export type { DeletePatientDialogProps } from './PatientDialogs';

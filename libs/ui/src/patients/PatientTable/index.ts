@@ -1,0 +1,2 @@
+export { PatientTable, patientCardName } from './PatientTable';
+export type { PatientTableProps } from './PatientTable';

@@ -1,0 +1,2 @@
+export { TasksPanel } from './TasksPanel';
+export type { TasksPanelProps } from './TasksPanel';
