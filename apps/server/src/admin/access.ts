@@ -9,6 +9,7 @@ import {
 import type { DatabaseTx } from '../db/client.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { asUuid, findUserById, type UserRecord } from '../users/repo.js';
+import { isAdviceRecord, queryTeams, type TeamRecord } from '../teams/repo.js';
 
 /**
  * The admin console's access rules (spec 02 §6, issue 20), named by the admin routes'
@@ -29,6 +30,8 @@ export interface AdminScopedResources {
   invite: InviteRecord;
   /** The network named by `:id`. */
   network: { id: number; uuid: string };
+  /** The team or advice channel named by `:id`, within the reach. */
+  adminTeam: TeamRecord;
 }
 
 export interface InviteRecord {
@@ -133,6 +136,20 @@ async function networkOf(req: FastifyRequest): Promise<{ id: number; uuid: strin
   return network;
 }
 
+/** A live team (`:id`) of an organisation within the reach; `advice` wants an advice channel. */
+async function teamInReach(
+  req: FastifyRequest,
+  reach: AdminReach,
+  advice: boolean,
+): Promise<TeamRecord> {
+  const [team] = await queryTeams(req.server.db, 'where t.id = $1 and t.deleted_at is null', [
+    Number(params(req).id),
+  ]);
+  if (!team || isAdviceRecord(team) !== advice) throw notFound(advice ? 'Advice channel' : 'Team');
+  if (!withinAdminReach(reach, team)) throw outsideReach();
+  return team;
+}
+
 type AdminGuard = (
   req: FastifyRequest,
   caller: UserRecord,
@@ -163,6 +180,20 @@ export const ADMIN_SCOPES = {
       const reach = reachOf(caller);
       if (!canGenerateCode(caller)) throw outsideReach();
       return { reach, adminUser: await userInReach(req, reach) };
+    },
+  },
+  'admin:team': {
+    who: 'administrators whose organisation, network or product the team belongs to',
+    guard: async (req, caller) => {
+      const reach = reachOf(caller);
+      return { reach, adminTeam: await teamInReach(req, reach, false) };
+    },
+  },
+  'admin:advice-channel': {
+    who: 'administrators whose organisation, network or product the advice channel belongs to',
+    guard: async (req, caller) => {
+      const reach = reachOf(caller);
+      return { reach, adminTeam: await teamInReach(req, reach, true) };
     },
   },
   'admin:invite': {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../seed/index.js';
 import { TestBrowser } from '../testing/browser.js';
 import { startTestServer, type TestServer } from '../testing/testServer.js';
-import { type Caller, callerFor } from '../teams/testing.js';
+import { type Caller, callerFor, roomMembers } from '../teams/testing.js';
 import { chatLogin, connectAs, rawSocket } from '../xmpp/testing/clients.js';
 
 let ts: TestServer;
@@ -672,5 +672,188 @@ describe('admin networks, organisations, pagers and the export request', () => {
         })
       ).statusCode,
     ).toBe(403);
+  });
+});
+
+describe('admin teams and advice channels', () => {
+  interface AdminTeam {
+    id: number;
+    name: string;
+    members: number[];
+    member_count: number;
+    mim_id: string;
+  }
+
+  it('creates a team in an organisation of the reach, keeps its room in step and announces every change', async () => {
+    const changes: { teamId: number; userIds: readonly number[] }[] = [];
+    const onChange = (e: { teamId: number; userIds: readonly number[] }) => {
+      changes.push(e);
+    };
+    ts.app.events.on('team:changed', onChange);
+    try {
+      const riverside = org['Riverside Hospital']!.uuid;
+      const refused = await call(
+        people.networkAdmin,
+        'POST',
+        `/api/v4/admin/teams?organisation=${riverside}`,
+        {
+          name: 'Riverside Night Team',
+          members: [people.carol.id, people.dave.id],
+        },
+      );
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ details: [{ path: 'members' }] });
+      const empty = await call(people.networkAdmin, 'POST', '/api/v4/admin/teams', {
+        name: 'Nobody',
+        members: [],
+      });
+      expect(empty.statusCode).toBe(400);
+      expect(JSON.stringify(empty.json())).toContain('You need to add at least one member');
+
+      const res = await call(
+        people.networkAdmin,
+        'POST',
+        `/api/v4/admin/teams?organisation=${riverside}`,
+        {
+          name: 'Riverside Night Team',
+          members: [people.carol.id, people.bob.id],
+        },
+      );
+      expect(res.statusCode).toBe(201);
+      const team = res.json<AdminTeam>();
+      expect(team).toMatchObject({ name: 'Riverside Night Team', member_count: 2 });
+      expect(team.members.sort()).toEqual([people.bob.id, people.carol.id].sort());
+      const stored = await ts.db.query<{ hospital_id: number }>(
+        'select hospital_id from teams where id = $1',
+        [team.id],
+      );
+      expect(stored.rows[0]!.hospital_id).toBe(org['Riverside Hospital']!.id);
+      expect(await roomMembers(ts, team.mim_id)).toEqual(
+        [people.bob.uuid, people.carol.uuid].sort(),
+      );
+      expect(changes.at(-1)).toEqual({
+        teamId: team.id,
+        userIds: [people.carol.id, people.bob.id],
+      });
+      // bob sees it in his own app at once.
+      expect((await call(people.bob, 'GET', `/api/v4/teams/${team.id}`)).statusCode).toBe(200);
+
+      // St Elsewhere's organisation admin cannot touch a Riverside team.
+      expect(
+        (await call(people.orgAdmin, 'GET', `/api/v4/admin/teams/${team.id}`)).statusCode,
+      ).toBe(403);
+      expect(
+        (await call(people.orgAdmin, 'DELETE', `/api/v4/admin/teams/${team.id}`)).statusCode,
+      ).toBe(403);
+
+      const added = await call(
+        people.networkAdmin,
+        'POST',
+        `/api/v4/admin/teams/${team.id}/members/add`,
+        { user_ids: [people.alice.id] },
+      );
+      expect(added.json<AdminTeam>().member_count).toBe(3);
+      const removed = await call(
+        people.networkAdmin,
+        'POST',
+        `/api/v4/admin/teams/${team.id}/members/remove`,
+        { user_ids: [people.bob.id] },
+      );
+      expect(removed.json<AdminTeam>().members.sort()).toEqual(
+        [people.alice.id, people.carol.id].sort(),
+      );
+      expect(await roomMembers(ts, team.mim_id)).toEqual(
+        [people.alice.uuid, people.carol.uuid].sort(),
+      );
+      expect(changes.at(-1)).toEqual({ teamId: team.id, userIds: [people.bob.id] });
+      expect((await call(people.bob, 'GET', `/api/v4/teams/${team.id}`)).statusCode).toBe(404);
+      const lastOut = await call(
+        people.networkAdmin,
+        'POST',
+        `/api/v4/admin/teams/${team.id}/members/remove`,
+        {
+          user_ids: [people.alice.id, people.carol.id],
+        },
+      );
+      expect(lastOut.statusCode).toBe(400);
+
+      const renamed = await call(people.networkAdmin, 'PATCH', `/api/v4/admin/teams/${team.id}`, {
+        name: 'Riverside Nights',
+      });
+      expect(renamed.json<AdminTeam>().name).toBe('Riverside Nights');
+      expect((await call(people.carol, 'GET', `/api/v4/teams/${team.id}`)).json()).toMatchObject({
+        name: 'Riverside Nights',
+      });
+
+      expect(
+        (await call(people.networkAdmin, 'DELETE', `/api/v4/admin/teams/${team.id}`)).statusCode,
+      ).toBe(204);
+      expect(await roomMembers(ts, team.mim_id)).toEqual([]);
+      expect((await call(people.carol, 'GET', `/api/v4/teams/${team.id}`)).statusCode).toBe(404);
+      expect(
+        (await call(people.networkAdmin, 'GET', `/api/v4/admin/teams/${team.id}`)).statusCode,
+      ).toBe(404);
+    } finally {
+      ts.app.events.off('team:changed', onChange);
+    }
+  });
+
+  it('advice channels: count, paged list with member names and resolved issues, and the team calls', async () => {
+    const count = async () =>
+      (await call(people.orgAdmin, 'GET', '/api/v4/admin/advice-channels/count')).json<{
+        count: number;
+      }>().count;
+    const before = await count();
+    const res = await call(people.orgAdmin, 'POST', '/api/v4/admin/advice-channels', {
+      name: 'Renal Advice',
+      description: 'Ask the renal team',
+      members: [people.bob.id],
+    });
+    expect(res.statusCode).toBe(201);
+    const channel = res.json<{
+      id: number;
+      members: { id: number; first_name: string }[];
+      resolved_issues: number;
+      description: string;
+    }>();
+    expect(channel).toMatchObject({
+      description: 'Ask the renal team',
+      resolved_issues: 0,
+      member_count: 1,
+    });
+    expect(channel.members.map((m) => m.id)).toEqual([people.bob.id]);
+    expect(await count()).toBe(before + 1);
+    // The clinicians' app sees it as an advice team.
+    const asTeam = (await call(people.alice, 'GET', `/api/v4/teams/${channel.id}`)).json<{
+      public_data: { enabled?: boolean };
+    }>();
+    expect(asTeam.public_data.enabled).toBe(true);
+    // An advice channel is not a team of the teams calls, and the other way round.
+    expect(
+      (await call(people.orgAdmin, 'GET', `/api/v4/admin/teams/${channel.id}`)).statusCode,
+    ).toBe(404);
+
+    const list = (
+      await call(people.orgAdmin, 'GET', '/api/v4/admin/advice-channels?page-size=100')
+    ).json<{
+      results: { name: string; resolved_issues: number }[];
+      totalResults: number;
+    }>();
+    expect(list.totalResults).toBe(before + 1);
+    expect(list.results.map((c) => c.name)).toContain('Renal Advice');
+    const resolved = await ts.db.query<{ n: number }>(
+      `select count(*)::int as n from advice_conversations a join teams t on t.id = a.team_id
+        where t.name = 'Cardiology Advice' and a.public_team_resolved`,
+    );
+    expect(list.results.find((c) => c.name === 'Cardiology Advice')?.resolved_issues).toBe(
+      resolved.rows[0]!.n,
+    );
+
+    expect(
+      (await call(people.orgAdmin, 'DELETE', `/api/v4/admin/advice-channels/${channel.id}`))
+        .statusCode,
+    ).toBe(204);
+    expect(await count()).toBe(before);
+    expect((await call(people.alice, 'GET', '/api/v4/admin/advice-channels')).statusCode).toBe(403);
   });
 });

@@ -72,15 +72,26 @@ async function page<T>(
   };
 }
 
-/** The organisation a create call is for: `organisation` within the reach, else the caller's. */
-async function targetOrganisation(
+/**
+ * The organisation a create call is for: `organisation` within the reach (already narrowed by
+ * the query's `organisation`/`network` when the route guard read them), else the caller's own;
+ * for a reach narrowed to another network, that network's default organisation.
+ */
+export async function targetOrganisation(
   db: DatabaseTx,
   reach: AdminReach,
-  callerHospitalId: number | null,
+  caller: { hospital_id: number | null; network_id: number | null },
   organisation: string | undefined,
 ) {
   const narrowed = await narrowedReach(db, reach, { organisation });
-  const hospitalId = narrowed.kind === 'organisation' ? narrowed.hospitalId : callerHospitalId;
+  let hospitalId = narrowed.kind === 'organisation' ? narrowed.hospitalId : caller.hospital_id;
+  if (narrowed.kind === 'network' && caller.network_id !== narrowed.networkId) {
+    const d = await db.query<{ id: number | null }>(
+      'select default_organisation_id as id from networks where id = $1',
+      [narrowed.networkId],
+    );
+    hospitalId = d.rows[0]?.id ?? null;
+  }
   if (hospitalId === null) throw badField('organisation', 'an organisation is required');
   const r = await db.query<{
     id: number;
@@ -216,7 +227,7 @@ export function registerConsoleRoutes(app: FastifyInstance): void {
       const hospital = await targetOrganisation(
         app.db,
         loaded(req, 'reach'),
-        caller.hospital_id,
+        caller,
         req.body.organisation,
       );
       if (hospital.features?.user_invite_by_email !== true)
@@ -559,7 +570,7 @@ export function registerConsoleRoutes(app: FastifyInstance): void {
       const hospital = await targetOrganisation(
         app.db,
         loaded(req, 'reach'),
-        caller.hospital_id,
+        caller,
         b.organisation,
       );
       const flags = [

@@ -22,6 +22,7 @@ import { blockUser } from '../users/block.js';
 import { asUuid, findUserById } from '../users/repo.js';
 import { issueAdminAuthCode } from './authCode.js';
 import { registerConsoleRoutes } from './consoleRoutes.js';
+import { registerTeamRoutes } from './teamRoutes.js';
 import { adminUserOf, countUsers, listUsers } from './repo.js';
 
 /** 400 naming a field, in the API's one error shape. */
@@ -171,5 +172,6 @@ export default function adminRoutes(
   );
 
   registerConsoleRoutes(app);
+  registerTeamRoutes(app);
   done();
 }

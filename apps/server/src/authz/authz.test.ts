@@ -121,6 +121,8 @@ const SCOPE_FIXTURES: Record<
   'admin:network': { params: (f) => ({ id: f.network.id }), resource: 'id' },
   'admin:networks': { params: () => ({}), resource: 'id' },
   'admin:network-manager': { params: (f) => ({ id: f.network.id }), resource: 'id' },
+  'admin:team': { params: (f) => ({ id: f.teamId }), resource: 'id' },
+  'admin:advice-channel': { params: (f) => ({ id: f.adviceTeamId }), resource: 'id' },
   // Analytics (issue 20): alice's organisation over a fixed window.
   'analytics:scope': {
     params: (f) => ({
@@ -179,6 +181,17 @@ const BODIES: Record<string, (f: Fixture) => unknown> = {
     default_organisation_id: f.network.default_organisation_id,
   }),
   'PATCH /api/v4/admin/networks/:id': () => ({ status: 'ACTIVATED' }),
+  'POST /api/v4/admin/teams': (f) => ({ name: 'Authz admin team', members: [f.userId] }),
+  'PATCH /api/v4/admin/teams/:id': () => ({ name: 'Authz private team' }),
+  'POST /api/v4/admin/teams/:id/members/add': (f) => ({ user_ids: [f.userId] }),
+  'POST /api/v4/admin/teams/:id/members/remove': (f) => ({ user_ids: [f.userId] }),
+  'POST /api/v4/admin/advice-channels': (f) => ({
+    name: 'Authz admin channel',
+    members: [f.userId],
+  }),
+  'PATCH /api/v4/admin/advice-channels/:id': () => ({ name: 'Authz advice team' }),
+  'POST /api/v4/admin/advice-channels/:id/members/add': (f) => ({ user_ids: [f.userId] }),
+  'POST /api/v4/admin/advice-channels/:id/members/remove': (f) => ({ user_ids: [f.userId] }),
   'POST /api/v4/admin/send-export-data-request': () => ({
     first_name: 'Authz',
     last_name: 'Test',
@@ -207,6 +220,8 @@ const RIGHTFUL_BY_SCOPE: Partial<Record<Scope, 'orgAdmin' | 'networkAdmin' | 'pa
   'admin:networks': 'pandoAdmin',
   'admin:network-manager': 'pandoAdmin',
   'analytics:scope': 'orgAdmin',
+  'admin:team': 'orgAdmin',
+  'admin:advice-channel': 'orgAdmin',
 };
 /** Calls that undo the fixture run last (bob removes alice, then leaves). */
 const DESTRUCTIVE = [
@@ -214,6 +229,10 @@ const DESTRUCTIVE = [
   'POST /api/v4/teams/:id/leave',
   'DELETE /api/v4/cards-multiple-reassign/:id',
   'DELETE /api/v4/admin/invites/:id',
+  'POST /api/v4/admin/teams/:id/members/remove',
+  'DELETE /api/v4/admin/teams/:id',
+  'POST /api/v4/admin/advice-channels/:id/members/remove',
+  'DELETE /api/v4/admin/advice-channels/:id',
 ];
 
 let ts: TestServer;
