@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  adminChangeRefusal,
   adminListTransition,
+  adminReach,
+  adminSearchText,
   adminUsersSort,
+  parseAdminSort,
+  withinAdminReach,
   availabilityLabel,
   blockPatches,
   emptyAdminList,
@@ -289,5 +294,76 @@ describe('admin wire schemas (spec 02 §3)', () => {
     });
     expect(InviteCreateSchema.parse({ email: ' New@Example.org ' }).email).toBe('new@example.org');
     expect(InviteCreateSchema.safeParse({ email: 'x' }).error?.issues[0]?.path).toEqual(['email']);
+  });
+});
+
+describe('admin reach (issue 20)', () => {
+  const actor = (
+    access_level: string,
+    hospital_id: number | null = 1,
+    network_id: number | null = 10,
+  ) => ({
+    access_level,
+    hospital_id,
+    network_id,
+  });
+
+  it('gives an organisation admin their organisation, a network admin their network, a product admin all, USER levels nothing', () => {
+    expect(adminReach(actor('ORGANISATION_ADMIN'))).toEqual({
+      kind: 'organisation',
+      hospitalId: 1,
+    });
+    expect(adminReach(actor('NETWORK_ADMIN'))).toEqual({ kind: 'network', networkId: 10 });
+    expect(adminReach(actor('NEURO'))).toEqual({ kind: 'network', networkId: 10 });
+    expect(adminReach(actor('PANDO_ADMIN', null, null))).toEqual({ kind: 'all' });
+    expect(adminReach(actor('USER'))).toBeNull();
+    expect(adminReach(actor('USER_VERIFIED'))).toBeNull();
+    // A network admin of an organisation without a network manages that organisation.
+    expect(adminReach(actor('NETWORK_ADMIN', 4, null))).toEqual({
+      kind: 'organisation',
+      hospitalId: 4,
+    });
+    expect(adminReach(actor('ORGANISATION_ADMIN', null, null))).toBeNull();
+  });
+
+  it('places a row inside or outside a reach', () => {
+    const inNetwork = { hospital_id: 2, network_id: 10 };
+    expect(withinAdminReach({ kind: 'network', networkId: 10 }, inNetwork)).toBe(true);
+    expect(withinAdminReach({ kind: 'network', networkId: 11 }, inNetwork)).toBe(false);
+    expect(withinAdminReach({ kind: 'organisation', hospitalId: 1 }, inNetwork)).toBe(false);
+    expect(withinAdminReach({ kind: 'organisation', hospitalId: 2 }, inNetwork)).toBe(true);
+    expect(withinAdminReach({ kind: 'all' }, { hospital_id: null, network_id: null })).toBe(true);
+  });
+
+  it('refuses changing yourself or someone above you', () => {
+    expect(
+      adminChangeRefusal({ id: 1, access_level: 'NETWORK_ADMIN' }, { id: 1, access_level: 'USER' }),
+    ).toMatch(/yourself/);
+    expect(
+      adminChangeRefusal(
+        { id: 1, access_level: 'ORGANISATION_ADMIN' },
+        { id: 2, access_level: 'NETWORK_ADMIN' },
+      ),
+    ).toMatch(/higher/);
+    expect(
+      adminChangeRefusal(
+        { id: 1, access_level: 'ORGANISATION_ADMIN' },
+        { id: 2, access_level: 'ORGANISATION_ADMIN' },
+      ),
+    ).toBeNull();
+  });
+
+  it('parses a sort list: name is last_name, unknown fields dropped, fallback otherwise', () => {
+    const allowed = ['last_name', 'email', 'sent_at'];
+    expect(parseAdminSort('-name,email', allowed, 'last_name')).toEqual([
+      ['last_name', true],
+      ['email', false],
+    ]);
+    expect(parseAdminSort('password,-email,email', allowed, 'last_name')).toEqual([
+      ['email', true],
+    ]);
+    expect(parseAdminSort(undefined, allowed, '-sent_at')).toEqual([['sent_at', true]]);
+    expect(adminSearchText({ searchQuery: ' Ann ' })).toBe('Ann');
+    expect(adminSearchText({ q: 'x', searchQuery: 'y' })).toBe('x');
   });
 });
