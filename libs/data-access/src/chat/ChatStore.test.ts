@@ -12,14 +12,9 @@ import {
   fileTooLargeMessage,
 } from '@pando/domain';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  HISTORY_TIMEOUT_MS,
-  OUTBOX_BURST,
-  OUTBOX_RATE_PER_SECOND,
-  type ChatFile,
-  type ChatUploads,
-} from './ChatStore';
+import { HISTORY_TIMEOUT_MS, type ChatFile, type ChatUploads } from './ChatStore';
 import { MemoryOutboxStorage } from './outbox';
+import { OUTBOX_BURST, OUTBOX_RATE_PER_SECOND } from './sendPacing';
 import { createChatWorld, settle, type TestUser } from './testing/harness';
 
 async function connected(u: TestUser): Promise<void> {

@@ -2,7 +2,6 @@ import {
   HISTORY_PAGE_SIZE,
   INITIAL_DISCONNECT_FLOOD,
   INITIAL_MESSAGE_LOADING,
-  LAST_ACTIVE_REFRESH_MS,
   LOAD_MORE_DEBOUNCE_MS,
   MARKER_THROTTLE_MS,
   TEXTS,
@@ -10,9 +9,7 @@ import {
   composerText,
   connectionTransition,
   encodeMessageBody,
-  fileTooLargeMessage,
   formMessageText,
-  isFileTooLarge,
   isRoomJid,
   messageLoadingTransition,
   messageTime,
@@ -36,7 +33,11 @@ import {
 import { systemClock, type Clock, type TimerHandle } from './clock';
 import { CONNECT_ATTEMPT_TIMEOUT_MS, reconnectDelay } from './connection';
 import { conversationOf, isOwnMessage, mergeMessages, upgradeDelivery } from './messages';
+import { HistoryCursors } from './historyCursors';
+import { LastActivityPoller } from './lastActivity';
 import { readOutbox, type OutboxStorage } from './outbox';
+import { ChatSendError, RichSends } from './richSends';
+import { SendPacing } from './sendPacing';
 import type {
   ChatTransport,
   HistoryPage,
@@ -58,14 +59,6 @@ export const HISTORY_TIMEOUT_MS = 20_000;
  * dozens. 100 is our server's MAM maximum.
  */
 const CATCH_UP_PAGE_SIZE = 100;
-/**
- * Outbox pacing: a burst of 100 messages goes out at once, then 50 per second. Our server (and
- * a MongooseIM shaper) ends a stream that sends more than 100 stanzas/s sustained; flushing a
- * long offline queue must not get the user disconnected in a loop. Half the server's rate
- * leaves room for markers and queries.
- */
-export const OUTBOX_BURST = 100;
-export const OUTBOX_RATE_PER_SECOND = 50;
 
 export interface ConversationState {
   /** Bare JID of the other user or the room. */
@@ -226,20 +219,10 @@ function browserNetworkStatus(): NetworkStatus {
   };
 }
 
-interface ConversationCursor {
-  /** RSM id of the oldest page we hold (backward paging). */
-  oldestArchiveId?: string;
-  /** Newest archive id seen (forward catch-up after a reconnect). */
-  newestArchiveId?: string;
-}
-
 interface MarkerThrottle {
   lastSentAt: number | null;
   trailing: TimerHandle | null;
 }
-
-/** Thrown by send helpers when a message cannot be sent or queued; the notice is already shown. */
-class ChatSendError extends Error {}
 
 /**
  * The chat client's state, outside React (CONVENTIONS "Chat outside React"): a plain class with
@@ -259,8 +242,7 @@ export class ChatStore {
   private readonly logger: ChatLogger;
   private readonly notifyFn: (notice: ChatNotice) => void;
   private readonly network: NetworkStatus;
-  private readonly uploadsApi: ChatUploads | undefined;
-  private readonly joinForum: ChatStoreOptions['joinForum'];
+  private readonly richSends: RichSends;
   private readonly createId: () => string;
 
   private outboxEntries: OutgoingMessage[];
@@ -268,15 +250,14 @@ export class ChatStore {
   private transmitted = new Set<string>();
   private pumping = false;
   private pumpTimer: TimerHandle | null = null;
-  private sendTokens = OUTBOX_BURST;
-  private sendTokensAt = 0;
+  private readonly pacing = new SendPacing();
   private meta = new Map<string, ConversationMeta>();
-  private cursors = new Map<string, ConversationCursor>();
+  private readonly cursors = new HistoryCursors();
   private flood: DisconnectFloodState = INITIAL_DISCONNECT_FLOOD;
   private connectSeq = 0;
   private reconnectTimer: TimerHandle | null = null;
   private connectTimer: TimerHandle | null = null;
-  private lastActiveTimer: TimerHandle | null = null;
+  private readonly lastActivity: LastActivityPoller;
   private loadMoreTimers = new Map<string, TimerHandle>();
   private markerThrottles = new Map<string, MarkerThrottle>();
   private visible = true;
@@ -293,9 +274,38 @@ export class ChatStore {
     this.logger = options.logger ?? consoleLogger;
     this.notifyFn = options.notify ?? (() => undefined);
     this.network = options.network ?? browserNetworkStatus();
-    this.uploadsApi = options.uploads;
-    this.joinForum = options.joinForum;
     this.createId = options.createId ?? (() => globalThis.crypto.randomUUID());
+    this.richSends = new RichSends(
+      {
+        meta: (address) => this.metaOf(address),
+        markMember: (address) => {
+          const meta = this.meta.get(address);
+          if (meta) this.meta.set(address, { ...meta, isMember: true });
+        },
+        enqueue: (address, content, id) => this.enqueue(address, content, id),
+        setUploadProgress: (id, fraction) => {
+          const { [id]: _done, ...rest } = this.state.uploads;
+          this.set({ uploads: fraction === null ? rest : { ...rest, [id]: fraction } });
+        },
+        notice: (kind, message) => {
+          this.notice(kind, message);
+        },
+        logger: this.logger,
+        createId: () => this.createId(),
+      },
+      options.uploads,
+      options.joinForum,
+    );
+    this.lastActivity = new LastActivityPoller(
+      this.transport,
+      this.clock,
+      (address, at) => {
+        this.set({ lastActive: { ...this.state.lastActive, [address]: at } });
+      },
+      (address, reason) => {
+        this.logger.info('last activity unavailable', { address, reason });
+      },
+    );
 
     const { entries, dropped } = readOutbox(this.storage);
     if (dropped > 0) this.logger.warn('chat outbox: unreadable entries dropped', { dropped });
@@ -382,14 +392,15 @@ export class ChatStore {
     this.transition({ type: 'STOP' });
     this.set({ reconnectAt: null });
     this.connectSeq++;
-    for (const t of [this.reconnectTimer, this.connectTimer, this.lastActiveTimer, this.pumpTimer])
+    this.lastActivity.stop();
+    for (const t of [this.reconnectTimer, this.connectTimer, this.pumpTimer])
       if (t !== null) this.clock.clearTimeout(t);
     for (const t of this.loadMoreTimers.values()) this.clock.clearTimeout(t);
     for (const m of this.markerThrottles.values())
       if (m.trailing !== null) this.clock.clearTimeout(m.trailing);
     this.loadMoreTimers.clear();
     this.markerThrottles.clear();
-    this.reconnectTimer = this.connectTimer = this.lastActiveTimer = this.pumpTimer = null;
+    this.reconnectTimer = this.connectTimer = this.pumpTimer = null;
     for (const u of this.unsubscribers.splice(0)) u();
     await this.transport.disconnect();
   }
@@ -507,8 +518,7 @@ export class ChatStore {
     const flood = recordDisconnect(this.flood, this.clock.now());
     this.flood = flood.state;
     if (flood.report) this.logger.error(TEXTS.unstableConnection, { reason });
-    if (this.lastActiveTimer !== null) this.clock.clearTimeout(this.lastActiveTimer);
-    this.lastActiveTimer = null;
+    this.lastActivity.stop();
     // What was on the wire but not acknowledged goes back to the queue and is resent, with the
     // same id, by the next session.
     const delivery = { ...this.state.delivery };
@@ -562,7 +572,7 @@ export class ChatStore {
     carbon?: 'sent' | 'received',
   ): void {
     const address = conversationOf(message, this.me);
-    if (archiveId) this.noteArchiveId(address, archiveId, 'newest');
+    if (archiveId) this.cursors.note(address, archiveId, 'newest');
     const own = isOwnMessage(message, this.me);
     this.addMessages(address, message.type, [message]);
     if (own) {
@@ -638,8 +648,7 @@ export class ChatStore {
   openConversation(address: string | null): void {
     if (this.state.activeConversation === address) return;
     this.set({ activeConversation: address });
-    if (this.lastActiveTimer !== null) this.clock.clearTimeout(this.lastActiveTimer);
-    this.lastActiveTimer = null;
+    this.lastActivity.stop();
     if (!address) return;
     void this.loadInitial(address);
     if (this.connected) {
@@ -711,24 +720,6 @@ export class ChatStore {
     this.putConversation({ ...conv, messages: merged });
   }
 
-  private noteArchiveId(address: string, archiveId: string, which: 'newest' | 'oldest'): void {
-    const cursor = this.cursors.get(address) ?? {};
-    const n = BigInt(archiveId);
-    if (
-      which === 'newest' &&
-      (cursor.newestArchiveId === undefined || n > BigInt(cursor.newestArchiveId))
-    ) {
-      cursor.newestArchiveId = archiveId;
-    }
-    if (
-      which === 'oldest' &&
-      (cursor.oldestArchiveId === undefined || n < BigInt(cursor.oldestArchiveId))
-    ) {
-      cursor.oldestArchiveId = archiveId;
-    }
-    this.cursors.set(address, cursor);
-  }
-
   private async fetchPage(
     query: Parameters<ChatTransport['fetchHistory']>[0],
   ): Promise<HistoryPage | 'timeout'> {
@@ -751,8 +742,8 @@ export class ChatStore {
     page: HistoryPage,
     older: boolean,
   ): void {
-    if (page.first) this.noteArchiveId(address, page.first, 'oldest');
-    if (page.last) this.noteArchiveId(address, page.last, 'newest');
+    if (page.first) this.cursors.note(address, page.first, 'oldest');
+    if (page.last) this.cursors.note(address, page.last, 'newest');
     const own = page.messages.filter((m) => isOwnMessage(m, this.me));
     if (own.length > 0) {
       const delivery = { ...this.state.delivery };
@@ -976,23 +967,10 @@ export class ChatStore {
 
   /** Spec 01 §2: the header's last-active time, refreshed every 15 s for the open 1:1 chat. */
   private startLastActivity(): void {
-    if (this.lastActiveTimer !== null) this.clock.clearTimeout(this.lastActiveTimer);
-    this.lastActiveTimer = null;
+    this.lastActivity.stop();
     const address = this.state.activeConversation;
     if (!address || isRoomJid(address) || !this.connected) return;
-    const tick = () => {
-      this.transport
-        .lastActivity(address)
-        .then((seconds) => {
-          const at = seconds === null ? null : this.clock.now() - seconds * 1000;
-          this.set({ lastActive: { ...this.state.lastActive, [address]: at } });
-        })
-        .catch((err: unknown) => {
-          this.logger.info('last activity unavailable', { address, reason: errorText(err) });
-        });
-      this.lastActiveTimer = this.clock.setTimeout(tick, LAST_ACTIVE_REFRESH_MS);
-    };
-    tick();
+    this.lastActivity.watch(address);
   }
 
   // ---- sending ------------------------------------------------------------------------------
@@ -1116,35 +1094,20 @@ export class ChatStore {
 
   /** Token bucket of the outbox pacing; schedules the next pump when the bucket is empty. */
   private takeSendToken(): boolean {
-    const now = this.clock.now();
-    const refill = ((now - this.sendTokensAt) * OUTBOX_RATE_PER_SECOND) / 1000;
-    this.sendTokens = Math.min(OUTBOX_BURST, this.sendTokens + refill);
-    this.sendTokensAt = now;
-    if (this.sendTokens >= 1) {
-      this.sendTokens -= 1;
-      return true;
-    }
+    const taken = this.pacing.take(this.clock.now());
+    if (taken.ok) return true;
     if (this.pumpTimer === null) {
-      const wait = Math.ceil(((1 - this.sendTokens) * 1000) / OUTBOX_RATE_PER_SECOND);
       this.pumpTimer = this.clock.setTimeout(() => {
         this.pumpTimer = null;
         void this.pump();
-      }, wait);
+      }, taken.waitMs);
     }
     return false;
   }
 
-  /** Joins a forum before the first message into it (spec 01 §4). */
-  private async ensureMembership(address: string): Promise<void> {
-    const meta = this.metaOf(address);
-    if (meta?.kind !== 'forum' || meta.isMember !== false || !this.joinForum) return;
-    await this.joinForum(meta);
-    this.meta.set(address, { ...meta, isMember: true });
-  }
-
   private async sendContent(address: string, content: OutgoingContent): Promise<ChatMessage> {
     try {
-      await this.ensureMembership(address);
+      await this.richSends.ensureMembership(address);
     } catch (err) {
       this.logger.warn('forum join failed', { address, reason: errorText(err) });
       this.notice('error', TEXTS.sendFailed);
@@ -1186,71 +1149,14 @@ export class ChatStore {
     return this.sendContent(address, { kind: 'patientCard', card });
   }
 
-  private requireUploads(address: string): { uploads: ChatUploads; meta: ConversationMeta } {
-    const meta = this.metaOf(address);
-    if (!this.uploadsApi || !meta)
-      throw new ChatSendError('uploads are not configured for this conversation');
-    return { uploads: this.uploadsApi, meta };
+  /** An image message (spec 01 §7): the REST side is `RichSends`'. */
+  sendImage(address: string, image: ChatFile): Promise<ChatMessage> {
+    return this.richSends.sendImage(address, image);
   }
 
-  private refuseTooLarge(file: ChatFile): void {
-    if (!isFileTooLarge(file.size)) return;
-    const message = fileTooLargeMessage(file.name);
-    this.notice('warning', message);
-    throw new ChatSendError(message);
-  }
-
-  /**
-   * An image (spec 01 §7): size check, POST /images/chat, PUT with progress, share, then the
-   * image message. The bubble shows progress under the message id it will have; a failure
-   * marks it failed and says so.
-   */
-  async sendImage(address: string, image: ChatFile): Promise<ChatMessage> {
-    this.refuseTooLarge(image);
-    const { uploads, meta } = this.requireUploads(address);
-    const id = this.createId();
-    this.set({ uploads: { ...this.state.uploads, [id]: 0 } });
-    try {
-      await this.ensureMembership(address);
-      const record = await uploads.createChatImage();
-      await uploads.uploadChatImage(record.id, image, (fraction) => {
-        this.set({ uploads: { ...this.state.uploads, [id]: Math.max(0, Math.min(1, fraction)) } });
-      });
-      await uploads.shareChatImage(record.id, meta);
-      return this.enqueue(
-        address,
-        { kind: 'image', imageId: String(record.id), filename: image.name },
-        id,
-      );
-    } catch (err) {
-      if (err instanceof ChatSendError) throw err;
-      this.logger.warn('chat image send failed', { reason: errorText(err) });
-      this.notice('error', TEXTS.sendImageFailed);
-      throw new ChatSendError(TEXTS.sendImageFailed);
-    } finally {
-      this.set({
-        uploads: Object.fromEntries(Object.entries(this.state.uploads).filter(([k]) => k !== id)),
-      });
-    }
-  }
-
-  /** A file (spec 01 §7): size check, POST /files with the conversation's ids, file message. */
-  async sendFile(address: string, file: ChatFile): Promise<ChatMessage> {
-    this.refuseTooLarge(file);
-    const { uploads, meta } = this.requireUploads(address);
-    try {
-      await this.ensureMembership(address);
-      const { id } = await uploads.uploadFile(file, meta);
-      return this.enqueue(address, {
-        kind: 'file',
-        file: { id: String(id), filename: file.name, size: file.size, type: file.type },
-      });
-    } catch (err) {
-      if (err instanceof ChatSendError) throw err;
-      this.logger.warn('chat file send failed', { reason: errorText(err) });
-      this.notice('error', TEXTS.sendFileFailed);
-      throw new ChatSendError(TEXTS.sendFileFailed);
-    }
+  /** A file message (spec 01 §7): the REST side is `RichSends`'. */
+  sendFile(address: string, file: ChatFile): Promise<ChatMessage> {
+    return this.richSends.sendFile(address, file);
   }
 
   /** Sends a failed message again with the same id. */
