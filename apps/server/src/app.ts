@@ -18,7 +18,7 @@ import { registerWebApp } from './http/static.js';
 import healthRoutes from './http/health.js';
 import { registerRuntimeConfigRoute } from './http/runtimeConfig.js';
 import { createMailer, DevMailbox, type Mailer } from './mail/mailer.js';
-import { registerAuthRoutes } from './auth/routes.js';
+import authRoutes from './auth/routes.js';
 import userRoutes from './users/routes.js';
 import { sweepExpired } from './auth/sweeper.js';
 import { registerDevRoutes } from './http/dev.js';
@@ -105,7 +105,6 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
   await app.register(fastifyCookie);
 
   registerRuntimeConfigRoute(app);
-  registerAuthRoutes(app);
   if (devMailbox) registerDevRoutes(app, devMailbox);
 
   // ---- Chat server (XMPP over WebSocket at /xmpp). ----
@@ -121,6 +120,7 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
     async (api) => {
       registerAccessHooks(api);
       await api.register(healthRoutes);
+      await api.register(authRoutes);
       await api.register(userRoutes);
       await api.register(teamRoutes);
       await api.register(adviceRoutes);

@@ -1,13 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  type AuthRequestResponse,
+  AuthRequestResponseSchema,
   AuthRequestSchema,
-  type AuthValidateResponse,
+  AuthValidateQuerySchema,
   AuthValidateRequestSchema,
-  type LoginTokenResponse,
+  AuthValidateResponseSchema,
+  CurrentUserSchema,
+  EmbedQuerySchema,
+  LoginTokenResponseSchema,
+  LogoutQuerySchema,
+  NoQuerySchema,
+  parseEmbed,
 } from '@pando/domain';
+import { callerOf, PUBLIC, SELF, SELF_SESSION_OPTIONAL } from '../authz/access.js';
+import { ERROR_RESPONSES } from '../http/routeShape.js';
 import { recordEvent } from '../analytics/record.js';
 import type { DatabaseTx } from '../db/client.js';
 import { HttpError, parseInput } from '../http/errors.js';
@@ -30,17 +39,13 @@ import {
   safeEqualHex,
   sha256,
 } from './crypto.js';
-import { authenticate, createSession, requireUser, revokeSessions } from './sessions.js';
+import { authenticate, createSession, revokeSessions } from './sessions.js';
 
 /** Wrong guesses after which a code is dead (issue 4). */
 export const MAX_CODE_ATTEMPTS = 5;
 
 const INVALID_CODE = 'Invalid code';
 const NO_PERMISSION = "You don't have permission to use the web application.";
-
-const ValidateQuerySchema = z.object({ cookie: z.enum(['true', 'false']).optional() });
-const EmbedQuerySchema = z.object({ embed: z.string().max(200).optional() });
-const LogoutQuerySchema = z.object({ single: z.enum(['true', 'false']).optional() });
 
 /**
  * Spec 01 §8: the client maps 422 to its invalid-email message, so a syntactically bad email
@@ -154,197 +159,259 @@ type ValidateOutcome =
     }
   | { ok: false; status: 400 | 403; message: string; userId?: number };
 
-export function registerAuthRoutes(app: FastifyInstance): void {
+/** Login, the chat password, the current user and logout (spec 01 §7), under /api/v4. */
+export default function authRoutes(
+  app: FastifyInstance,
+  _opts: unknown,
+  done: (err?: Error) => void,
+): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   const { config } = app;
 
-  app.post('/api/v4/auth', async (req, reply): Promise<AuthRequestResponse> => {
-    const { email } = parseAuthRequest(req.body);
-    const now = config.now();
-    const challenge = randomToken();
-    const challengeHash = sha256(challenge);
-    const code = generateLoginCode();
-    const previousChallenge = readCookie(req, challengeCookieName(config));
-    const canLogIn = await app.db.transaction(async (tx) => {
-      await checkRateLimit(
-        tx,
-        { email, ip: req.ip },
-        config.loginRateLimitPerEmail,
-        config.loginRateLimitWindowMs,
-        now,
-      );
-      await checkRateLimit(
-        tx,
-        { ip: req.ip },
-        config.loginRateLimitPerIp,
-        config.loginRateLimitWindowMs,
-        now,
-      );
-      // A new code ends this browser's previous one (its challenge cookie is replaced anyway),
-      // never a code someone else is typing: anyone may ask for a code for any email.
-      if (previousChallenge) {
-        await tx.query(
-          `update login_codes set invalidated_at = $2
-            where challenge_hash = $1 and used_at is null and invalidated_at is null`,
-          [sha256(previousChallenge), now],
-        );
-      }
-      // Unknown emails get a row too: same work, same answer, and the rate limits count them.
-      await tx.query(
-        `insert into login_codes (email, code_hash, challenge_hash, ip, created_at, expires_at)
-         values ($1, $2, $3, $4, $5, $6)`,
-        [
-          email,
-          hashLoginCode(challengeHash, code),
-          challengeHash,
-          req.ip,
+  r.post(
+    '/auth',
+    {
+      schema: {
+        body: AuthRequestSchema,
+        response: { 200: AuthRequestResponseSchema, ...ERROR_RESPONSES },
+      },
+      config: { access: PUBLIC },
+      // A malformed email is a 422, anything else a 400 (parseAuthRequest): the schema is
+      // declared for the document, and the handler answers its failure itself.
+      attachValidation: true,
+    },
+    async (req, reply) => {
+      const { email } = parseAuthRequest(req.body);
+      const now = config.now();
+      const challenge = randomToken();
+      const challengeHash = sha256(challenge);
+      const code = generateLoginCode();
+      const previousChallenge = readCookie(req, challengeCookieName(config));
+      const canLogIn = await app.db.transaction(async (tx) => {
+        await checkRateLimit(
+          tx,
+          { email, ip: req.ip },
+          config.loginRateLimitPerEmail,
+          config.loginRateLimitWindowMs,
           now,
-          new Date(now.getTime() + config.loginCodeMs),
-        ],
-      );
-      return mayLogIn(tx, email);
-    });
-    if (canLogIn) {
-      // Not awaited: delivery time must not tell a known email from an unknown one.
-      void app.mailer.send({
-        to: email,
-        subject: `Your ${config.productName} login code`,
-        text: [
-          `Your ${config.productName} login code is ${formatLoginCode(code)}`,
-          '',
-          `It is valid for ${Math.round(config.loginCodeMs / 60_000)} minutes and can be used once.`,
-          'If you did not try to log in, you can ignore this email.',
-        ].join('\n'),
+        );
+        await checkRateLimit(
+          tx,
+          { ip: req.ip },
+          config.loginRateLimitPerIp,
+          config.loginRateLimitWindowMs,
+          now,
+        );
+        // A new code ends this browser's previous one (its challenge cookie is replaced anyway),
+        // never a code someone else is typing: anyone may ask for a code for any email.
+        if (previousChallenge) {
+          await tx.query(
+            `update login_codes set invalidated_at = $2
+            where challenge_hash = $1 and used_at is null and invalidated_at is null`,
+            [sha256(previousChallenge), now],
+          );
+        }
+        // Unknown emails get a row too: same work, same answer, and the rate limits count them.
+        await tx.query(
+          `insert into login_codes (email, code_hash, challenge_hash, ip, created_at, expires_at)
+         values ($1, $2, $3, $4, $5, $6)`,
+          [
+            email,
+            hashLoginCode(challengeHash, code),
+            challengeHash,
+            req.ip,
+            now,
+            new Date(now.getTime() + config.loginCodeMs),
+          ],
+        );
+        return mayLogIn(tx, email);
       });
-    }
-    setChallengeCookie(reply, config, challenge);
-    return { message: `Email sent to ${email}` };
-  });
+      if (canLogIn) {
+        // Not awaited: delivery time must not tell a known email from an unknown one.
+        void app.mailer.send({
+          to: email,
+          subject: `Your ${config.productName} login code`,
+          text: [
+            `Your ${config.productName} login code is ${formatLoginCode(code)}`,
+            '',
+            `It is valid for ${Math.round(config.loginCodeMs / 60_000)} minutes and can be used once.`,
+            'If you did not try to log in, you can ignore this email.',
+          ].join('\n'),
+        });
+      }
+      setChallengeCookie(reply, config, challenge);
+      return { message: `Email sent to ${email}` };
+    },
+  );
 
-  app.post('/api/v4/auth/validate', async (req, reply): Promise<AuthValidateResponse> => {
-    const { cookie } = parseInput(ValidateQuerySchema, req.query);
-    const body = parseInput(AuthValidateRequestSchema, req.body);
-    const challenge = readCookie(req, challengeCookieName(config));
-    if (!challenge) {
-      throw new HttpError(400, INVALID_CODE, [
-        {
-          path: 'authorization_code',
-          message: 'no login in progress in this browser; request a new code',
-        },
-      ]);
-    }
-    const now = config.now();
-    const challengeHash = sha256(challenge);
-    const outcome = await app.db.transaction(async (tx): Promise<ValidateOutcome> => {
-      const r = await tx.query<{
-        id: number;
-        email: string;
-        code_hash: string;
-        attempts: number;
-        expires_at: Date;
-        used_at: Date | null;
-        invalidated_at: Date | null;
-      }>(
-        `select id, email, code_hash, attempts, expires_at, used_at, invalidated_at
+  r.post(
+    '/auth/validate',
+    {
+      schema: {
+        querystring: AuthValidateQuerySchema,
+        body: AuthValidateRequestSchema,
+        response: { 200: AuthValidateResponseSchema, ...ERROR_RESPONSES },
+      },
+      config: { access: PUBLIC },
+    },
+    async (req, reply) => {
+      const { cookie } = req.query;
+      const body = req.body;
+      const challenge = readCookie(req, challengeCookieName(config));
+      if (!challenge) {
+        throw new HttpError(400, INVALID_CODE, [
+          {
+            path: 'authorization_code',
+            message: 'no login in progress in this browser; request a new code',
+          },
+        ]);
+      }
+      const now = config.now();
+      const challengeHash = sha256(challenge);
+      const outcome = await app.db.transaction(async (tx): Promise<ValidateOutcome> => {
+        const r = await tx.query<{
+          id: number;
+          email: string;
+          code_hash: string;
+          attempts: number;
+          expires_at: Date;
+          used_at: Date | null;
+          invalidated_at: Date | null;
+        }>(
+          `select id, email, code_hash, attempts, expires_at, used_at, invalidated_at
            from login_codes where challenge_hash = $1 for update`,
-        [challengeHash],
-      );
-      const row = r.rows[0];
-      const invalid = { ok: false, status: 400, message: INVALID_CODE } as const;
-      if (!row || row.used_at || row.invalidated_at || row.attempts >= MAX_CODE_ATTEMPTS)
-        return invalid;
-      if (now.getTime() >= row.expires_at.getTime()) return invalid;
-      if (!safeEqualHex(row.code_hash, hashLoginCode(challengeHash, body.authorization_code))) {
-        await tx.query('update login_codes set attempts = attempts + 1 where id = $1', [row.id]);
-        return invalid;
-      }
-      await tx.query('update login_codes set used_at = $2 where id = $1', [row.id, now]);
-      let user = await findUserByEmail(tx, row.email);
-      let created = false;
-      if (!user) {
-        created = (await userFromInvite(tx, row.email, now)) !== null;
-        user = created ? await findUserByEmail(tx, row.email) : undefined;
-      }
-      if (!user || user.blocked) {
-        return {
-          ok: false,
-          status: 403,
-          message: NO_PERMISSION,
-          ...(user ? { userId: user.id } : {}),
-        };
-      }
-      const session = await createSession(tx, config, {
-        userId: user.id,
-        fcmToken: body.fcm_token,
-        userAgent: req.headers['user-agent'],
-        ip: req.ip,
+          [challengeHash],
+        );
+        const row = r.rows[0];
+        const invalid = { ok: false, status: 400, message: INVALID_CODE } as const;
+        if (!row || row.used_at || row.invalidated_at || row.attempts >= MAX_CODE_ATTEMPTS)
+          return invalid;
+        if (now.getTime() >= row.expires_at.getTime()) return invalid;
+        if (!safeEqualHex(row.code_hash, hashLoginCode(challengeHash, body.authorization_code))) {
+          await tx.query('update login_codes set attempts = attempts + 1 where id = $1', [row.id]);
+          return invalid;
+        }
+        await tx.query('update login_codes set used_at = $2 where id = $1', [row.id, now]);
+        let user = await findUserByEmail(tx, row.email);
+        let created = false;
+        if (!user) {
+          created = (await userFromInvite(tx, row.email, now)) !== null;
+          user = created ? await findUserByEmail(tx, row.email) : undefined;
+        }
+        if (!user || user.blocked) {
+          return {
+            ok: false,
+            status: 403,
+            message: NO_PERMISSION,
+            ...(user ? { userId: user.id } : {}),
+          };
+        }
+        const session = await createSession(tx, config, {
+          userId: user.id,
+          fcmToken: body.fcm_token,
+          userAgent: req.headers['user-agent'],
+          ip: req.ip,
+        });
+        await recordEvent(tx, { type: 'login', at: now, userId: user.id });
+        await recordEvent(tx, { type: 'session_started', at: now, userId: user.id });
+        return { ok: true, userId: user.id, session, created };
       });
-      await recordEvent(tx, { type: 'login', at: now, userId: user.id });
-      await recordEvent(tx, { type: 'session_started', at: now, userId: user.id });
-      return { ok: true, userId: user.id, session, created };
-    });
 
-    if (!outcome.ok) {
-      await recordEvent(app.db, {
-        type: 'login_unsuccessful',
-        at: now,
-        userId: outcome.userId ?? null,
-        data: { type: outcome.status === 403 ? 'forbidden' : 'auth_code_invalid' },
+      if (!outcome.ok) {
+        await recordEvent(app.db, {
+          type: 'login_unsuccessful',
+          at: now,
+          userId: outcome.userId ?? null,
+          data: { type: outcome.status === 403 ? 'forbidden' : 'auth_code_invalid' },
+        });
+        throw new HttpError(outcome.status, outcome.message, [
+          { path: 'authorization_code', message: outcome.message },
+        ]);
+      }
+      // A new person shows in searches at once (the response cache forgets them).
+      if (outcome.created) app.events.emit('user:changed', { userId: outcome.userId });
+      // Session rotation: whatever session this browser had is replaced, never reused.
+      const previous = await authenticate(app, req);
+      if (previous && previous.via === 'cookie')
+        await revokeSessions(app, { sessionId: previous.sessionId });
+      clearChallengeCookie(reply, config);
+      if (cookie === 'true') setSessionCookie(reply, config, outcome.session.token);
+      return {
+        access_token: outcome.session.accessToken,
+        expires_in: Math.floor(config.accessTokenMs / 1000),
+      };
+    },
+  );
+
+  r.get(
+    '/login/token',
+    {
+      schema: {
+        querystring: NoQuerySchema,
+        response: { 200: LoginTokenResponseSchema, ...ERROR_RESPONSES },
+      },
+      config: { access: SELF },
+    },
+    async (req) => {
+      const auth = callerOf(req);
+      const { token } = await issueChatToken(app.db, config, {
+        userId: auth.user.id,
+        sessionId: auth.sessionId,
       });
-      throw new HttpError(outcome.status, outcome.message, [
-        { path: 'authorization_code', message: outcome.message },
-      ]);
-    }
-    // A new person shows in searches at once (the response cache forgets them).
-    if (outcome.created) app.events.emit('user:changed', { userId: outcome.userId });
-    // Session rotation: whatever session this browser had is replaced, never reused.
-    const previous = await authenticate(app, req);
-    if (previous && previous.via === 'cookie')
-      await revokeSessions(app, { sessionId: previous.sessionId });
-    clearChallengeCookie(reply, config);
-    if (cookie === 'true') setSessionCookie(reply, config, outcome.session.token);
-    return {
-      access_token: outcome.session.accessToken,
-      expires_in: Math.floor(config.accessTokenMs / 1000),
-    };
-  });
+      return { token };
+    },
+  );
 
-  app.get('/api/v4/login/token', async (req): Promise<LoginTokenResponse> => {
-    const auth = await requireUser(app, req);
-    const { token } = await issueChatToken(app.db, config, {
-      userId: auth.user.id,
-      sessionId: auth.sessionId,
-    });
-    return { token };
-  });
-
-  app.get('/api/v4/login/current', async (req) => {
-    const { embed } = parseInput(EmbedQuerySchema, req.query);
-    const auth = await requireUser(app, req);
-    return toWireCurrentUser(auth.user, (embed ?? '').split(',').includes('hospital'));
-  });
+  r.get(
+    '/login/current',
+    {
+      schema: {
+        querystring: EmbedQuerySchema,
+        response: { 200: CurrentUserSchema, ...ERROR_RESPONSES },
+      },
+      config: { access: SELF },
+    },
+    (req) =>
+      Promise.resolve(
+        toWireCurrentUser(callerOf(req).user, parseEmbed(req.query.embed).has('hospital')),
+      ),
+  );
 
   /**
    * Logout. `single=true` (what the web client sends) ends this session only; `single=false`
    * ends every session of the user, on every device.
    */
-  app.delete('/api/v4/login', async (req, reply: FastifyReply) => {
-    const { single } = parseInput(LogoutQuerySchema, req.query);
-    const auth = await authenticate(app, req);
-    if (auth) {
-      await revokeSessions(
-        app,
-        single === 'false' ? { userId: auth.user.id } : { sessionId: auth.sessionId },
-      );
-    }
-    // Clearing the cookie even without a live session lets a stale browser recover cleanly.
-    clearSessionCookie(reply, config);
-    if (
-      !auth &&
-      readCookie(req, sessionCookieName(config)) === undefined &&
-      !req.headers.authorization
-    ) {
-      throw new HttpError(401, 'You need to log in to do that.');
-    }
-    return reply.code(204).send();
-  });
+  r.delete(
+    '/login',
+    {
+      schema: {
+        querystring: LogoutQuerySchema,
+        response: { 204: z.undefined().describe('Logged out'), ...ERROR_RESPONSES },
+      },
+      // Without a live session the stale cookie is still cleared (below).
+      config: { access: SELF_SESSION_OPTIONAL },
+    },
+    async (req, reply) => {
+      const { single } = req.query;
+      const auth = req.auth;
+      if (auth) {
+        await revokeSessions(
+          app,
+          single === 'false' ? { userId: auth.user.id } : { sessionId: auth.sessionId },
+        );
+      }
+      // Clearing the cookie even without a live session lets a stale browser recover cleanly.
+      clearSessionCookie(reply, config);
+      if (
+        !auth &&
+        readCookie(req, sessionCookieName(config)) === undefined &&
+        !req.headers.authorization
+      ) {
+        throw new HttpError(401, 'You need to log in to do that.');
+      }
+      return reply.code(204).send();
+    },
+  );
+
+  done();
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { addMembersRefusal } from '@pando/domain';
-import { type AuthContext, requireUser } from '../auth/sessions.js';
+import { type AuthContext, authenticate, requireUser } from '../auth/sessions.js';
 import { HttpError, notFound, unauthorized } from '../http/errors.js';
 import {
   type AdviceRecord,
@@ -36,13 +36,16 @@ import {
  * authorization test (authz.test.ts) reads it from the registered routes and plays every
  * outsider against it. One declaration, so the policy and its test cannot drift apart.
  * - public: no session (login, health, runtime config);
- * - self: any logged-in person, acting on their own data only;
+ * - self: any logged-in person, acting on their own data only (`sessionOptional`: the handler
+ *   also runs without a session and answers it itself; logout clears a stale cookie that way);
  * - scoped: a resource named by the URL, and a rule of who may act on it (SCOPES below).
  */
-export type Access = { kind: 'public' } | { kind: 'self' } | { kind: 'scoped'; scope: Scope };
+export type Access =
+  { kind: 'public' } | { kind: 'self'; sessionOptional?: true } | { kind: 'scoped'; scope: Scope };
 
 export const PUBLIC: Access = { kind: 'public' };
 export const SELF: Access = { kind: 'self' };
+export const SELF_SESSION_OPTIONAL: Access = { kind: 'self', sessionOptional: true };
 export const scoped = (scope: Scope): Access => ({ kind: 'scoped', scope });
 
 /** What a guard loaded for the handler, so the handler neither looks it up nor checks it again. */
@@ -215,7 +218,11 @@ export function registerAccessHooks(app: FastifyInstance): void {
   app.decorateRequest('scoped', null);
   app.addHook('onRequest', async (req) => {
     const access = req.routeOptions.config.access;
-    if (access && access.kind !== 'public') req.auth = await requireUser(app, req);
+    if (!access || access.kind === 'public') return;
+    req.auth =
+      access.kind === 'self' && access.sessionOptional
+        ? await authenticate(app, req)
+        : await requireUser(app, req);
   });
   app.addHook('preHandler', async (req) => {
     const access = req.routeOptions.config.access;

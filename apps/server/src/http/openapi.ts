@@ -9,9 +9,12 @@ import { type Access, PUBLIC, SCOPES } from '../authz/access.js';
 export const OPENAPI_URL = '/api/docs/openapi.json';
 
 /** How an access rule reads in the API document (`x-access` on each operation). */
-export function describeAccess(access: Access): string {
+function describeAccess(access: Access): string {
   if (access.kind === 'public') return 'public: no session needed';
-  if (access.kind === 'self') return 'any logged-in person, on their own data';
+  if (access.kind === 'self')
+    return access.sessionOptional
+      ? 'any logged-in person, on their own data (answers without a session too)'
+      : 'any logged-in person, on their own data';
   return `${access.scope}: ${SCOPES[access.scope].who}`;
 }
 

@@ -47,3 +47,21 @@ export const AuthCodeResponseSchema = z.object({
   authorization_code: z.string().regex(/^[A-Za-z0-9]{3}-?[A-Za-z0-9]{3}$/),
 });
 export type AuthCodeResponse = z.infer<typeof AuthCodeResponseSchema>;
+
+/** `POST /api/v4/auth/validate?cookie=true`: also set the session cookie (the web app does). */
+export const AuthValidateQuerySchema = z.object({ cookie: z.enum(['true', 'false']).optional() });
+
+/** `DELETE /api/v4/login?single=true`: this session only; `single=false` ends every session. */
+export const LogoutQuerySchema = z.object({ single: z.enum(['true', 'false']).optional() });
+
+/** `GET /api/dev/mailbox?to=` (local development only): one recipient per call. */
+export const DevMailboxQuerySchema = z.object({
+  to: z.string().trim().toLowerCase().min(3).max(254),
+});
+
+/** The dev mailbox's answer: that recipient's emails, newest first. */
+export const DevMailboxResponseSchema = z.object({
+  results: z.array(
+    z.object({ to: z.string(), subject: z.string(), text: z.string(), sent_at: z.string() }),
+  ),
+});
