@@ -1,7 +1,8 @@
 import { http, HttpResponse } from 'msw';
+import { SetOwnStatusBodySchema } from '@pando/domain';
 import type { MockBackend, MockUser } from '../backend';
 import { guard } from './guard';
-import { api, embeds, fail, notFound, requireUser, wireTeam, wireUser } from './util';
+import { api, embeds, fail, notFound, parseBody, requireUser, wireTeam, wireUser } from './util';
 
 function findVisibleUser(
   backend: MockBackend,
@@ -31,6 +32,16 @@ export function userHandlers(backend: MockBackend) {
           .filter((u) => uuids.includes(u.uuid) && backend.canSee(viewer, u))
           .map((u) => ({ id: u.uuid, status: u.status }));
         return HttpResponse.json({ results });
+      }),
+    ),
+    // The header's availability toggle (spec 01 §2); UNKNOWN cannot be chosen (the domain schema).
+    http.put(
+      api('/users/me/status'),
+      guard(async ({ request, cookies }) => {
+        const viewer = requireUser(backend, cookies, request);
+        const { status } = await parseBody(request, SetOwnStatusBodySchema);
+        viewer.status = status;
+        return HttpResponse.json({ id: viewer.uuid, status });
       }),
     ),
     http.get(

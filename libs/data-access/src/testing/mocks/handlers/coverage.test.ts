@@ -1,0 +1,190 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { shareCardPath, shareImagePath, type ShareTarget } from '@pando/domain';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdviceAction } from '../../../api/advice';
+import { createMockBackend } from '../backend';
+import { createHandlers } from './index';
+
+/**
+ * Every REST call the web app makes has an MSW handler, so the demo (which runs on the mock
+ * backend) never meets an unhandled request. The calls are read from the sources the app is built
+ * from — the data-access endpoint functions and the feature screens — as `http.request({ method,
+ * path })` and `http.url(path)` (a GET the browser makes itself: images, file downloads).
+ */
+const LIBS = resolve(__dirname, '../../../../..');
+const ROOTS = ['data-access/src', 'features/src'].map((dir) => join(LIBS, dir));
+const SKIPPED = /(\.test\.tsx?|\.stories\.tsx?|\/testing\/|\/contract\/)/;
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sources(path);
+    return /\.tsx?$/.test(name) && !SKIPPED.test(path) ? [path] : [];
+  });
+}
+
+interface Call {
+  method: string;
+  /** A concrete path: each `${…}` of the template is filled with `1`. */
+  path: string;
+  where: string;
+}
+
+/** Path builders of the domain a call may use for its path, expanded over every target kind. */
+const TARGETS: ShareTarget[] = [
+  { kind: 'user', id: 1 },
+  { kind: 'team', id: 1 },
+  { kind: 'advice', id: 1 },
+];
+const DOMAIN_PATHS: Record<string, () => string[]> = {
+  shareCardPath: () => TARGETS.map((t) => shareCardPath(1, t)),
+  shareImagePath: () => TARGETS.map((t) => shareImagePath(1, t)),
+};
+
+/** Path segments that take a closed set of values (AdviceAction), expanded over all of them. */
+const SEGMENT_VALUES: Record<string, readonly string[]> = {
+  action: ['accept', 'resolve', 'unresolve'] satisfies AdviceAction[],
+};
+
+function expandSegments(path: string): string[] {
+  for (const [placeholder, name] of path.matchAll(/\$\{(\w+)\}/g)) {
+    const values: readonly string[] = (name && SEGMENT_VALUES[name]) || [];
+    if (values.length > 0)
+      return values.flatMap((v) => expandSegments(path.replace(placeholder, v)));
+  }
+  return [path.replace(/\$\{[^}]*\}/g, '1')];
+}
+
+function callsIn(file: string): { calls: Call[]; unparsed: number } {
+  const text = readFileSync(file, 'utf8');
+  const where = relative(LIBS, file);
+  // A module's own path helpers: `const name = (…) =>\n  `…`;`
+  const helpers = new Map(
+    [...text.matchAll(/const (\w+) = \([^)]*\)(?::\s*\w+)?\s*=>\s*(`[^`]*`)/g)].map((m) => [
+      m[1],
+      m[2],
+    ]),
+  );
+  const fill = (quoted: string) =>
+    expandSegments(
+      quoted
+        .slice(1, -1)
+        .replace(
+          /\$\{(\w+)\([^)]*\)\}/g,
+          (all, name: string) => helpers.get(name)?.slice(1, -1) ?? all,
+        ),
+    );
+  const paths = (expr: string): string[] => {
+    if (/^[`']/.test(expr)) return fill(expr);
+    const name = /^(\w+)\(/.exec(expr)?.[1] ?? '';
+    const helper = helpers.get(name);
+    if (helper) return fill(helper);
+    return DOMAIN_PATHS[name]?.() ?? [];
+  };
+  const calls: Call[] = [];
+  let understood = 0;
+  const requests =
+    /\bhttp\.request(?:<[^>]*>)?\(\{\s*method:\s*'(\w+)',\s*path:\s*(`[^`]*`|'[^']*'|\w+\([^)]*\))/g;
+  const urls = /\bhttp\.url\(\s*(`[^`]*`|'[^']*')/g;
+  for (const [, method = '', expr = ''] of text.matchAll(requests)) {
+    const found = paths(expr).map((path) => ({ method, path, where }));
+    if (found.length > 0) understood += 1;
+    calls.push(...found);
+  }
+  for (const [, quoted = ''] of text.matchAll(urls)) {
+    understood += 1;
+    calls.push(...fill(quoted).map((path) => ({ method: 'GET', path, where })));
+  }
+  // A call written some other way (method from a variable, path built elsewhere) is not silently
+  // missed: every `http.request(`/`http.url(` must have been understood above.
+  const all = [...text.matchAll(/\bhttp\.(?:request(?:<[^>]*>)?|url)\(/g)].length;
+  return { calls, unparsed: all - understood };
+}
+
+describe('the mock backend answers every call the web app makes', () => {
+  const scanned = ROOTS.flatMap(sources).map((file) => ({ file, ...callsIn(file) }));
+  const calls = scanned.flatMap((s) => s.calls);
+  const handlers = createHandlers(createMockBackend());
+
+  it('reads the calls from the sources (none written in a form the scan cannot see)', () => {
+    expect(scanned.filter((s) => s.unparsed !== 0).map((s) => relative(LIBS, s.file))).toEqual([]);
+    // The scan finds the calls a person knows are there (not an empty list that passes vacuously).
+    const seen = calls.map((c) => `${c.method} ${c.path}`);
+    expect(seen).toContain('PUT /users/me/status');
+    expect(seen).toContain('POST /files');
+    expect(seen).toContain('GET /teams-with-advices-conversations');
+    expect(calls.length).toBeGreaterThan(40);
+  });
+
+  it('has a handler for each call', async () => {
+    const missing: string[] = [];
+    for (const call of calls) {
+      const request = new Request(`http://pando.test/api/v4${call.path}`, { method: call.method });
+      let handled = false;
+      for (const handler of handlers) {
+        if (await handler.test({ request: request.clone() })) {
+          handled = true;
+          break;
+        }
+      }
+      if (!handled) missing.push(`${call.method} ${call.path} (${call.where})`);
+    }
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('PUT /users/me/status on the mock backend (the header availability toggle in the demo)', () => {
+  const backend = createMockBackend();
+  const server = setupServer(...createHandlers(backend));
+  beforeAll(() => {
+    server.listen({ onUnhandledFrame: 'error' });
+  });
+  afterAll(() => {
+    server.close();
+  });
+
+  function signIn(email: string) {
+    const challenge = backend.startLogin(email);
+    const code = /([A-Z0-9]{3}-[A-Z0-9]{3})/.exec(backend.state.mailbox[0]?.text ?? '')?.[1] ?? '';
+    const done = backend.finishLogin(challenge, code);
+    if (!done.ok) throw new Error(`no session for ${email}`);
+    return { Authorization: `Bearer ${done.session.access_token}` };
+  }
+
+  it('changes what colleagues see in the status poll; UNKNOWN is refused naming the field', async () => {
+    const alice = signIn('alice@example.org');
+    const bob = signIn('bob@example.org');
+    const aliceUuid = backend.userByEmail('alice@example.org')?.uuid ?? '';
+    const put = (status: string) =>
+      fetch('http://pando.test/api/v4/users/me/status', {
+        method: 'PUT',
+        headers: { ...alice, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ status }),
+      });
+    const seenByBob = async () => {
+      const r = await fetch(`http://pando.test/api/v4/users/statuses?users=${aliceUuid}`, {
+        headers: bob,
+      });
+      return ((await r.json()) as { results: { status: string }[] }).results[0]?.status;
+    };
+
+    const answer = await put('UNAVAILABLE');
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ id: aliceUuid, status: 'UNAVAILABLE' });
+    expect(await seenByBob()).toBe('UNAVAILABLE');
+
+    const refused = await put('UNKNOWN');
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ details: [{ path: 'status' }] });
+    expect(await seenByBob()).toBe('UNAVAILABLE');
+
+    const noSession = await fetch('http://pando.test/api/v4/users/me/status', {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ status: 'AVAILABLE' }),
+    });
+    expect(noSession.status).toBe(401);
+  });
+});
