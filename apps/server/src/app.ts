@@ -32,6 +32,7 @@ import uploadsPlugin from './uploads/plugin.js';
 import patientRoutes from './patients/routes.js';
 import adminRoutes from './admin/routes.js';
 import analyticsRoutes from './analytics/routes.js';
+import formRoutes from './forms/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -129,6 +130,7 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
       await api.register(uploadsPlugin);
       await api.register(patientRoutes);
       await api.register(adminRoutes);
+      await api.register(formRoutes);
     },
     { prefix: '/api/v4' },
   );

@@ -21,6 +21,7 @@ import { canSee, findUserById, findUserByUuid, type UserRecord } from '../users/
 import { PATIENT_SCOPES } from '../patients/access.js';
 import { ADMIN_SCOPES } from '../admin/access.js';
 import { ANALYTICS_SCOPES } from '../analytics/access.js';
+import { FORM_SCOPES } from '../forms/access.js';
 import {
   type ChatImageRecord,
   findChatImage,
@@ -188,6 +189,7 @@ export const SCOPES = {
   // The admin console: administrators within their reach (issue 20).
   ...ADMIN_SCOPES,
   ...ANALYTICS_SCOPES,
+  ...FORM_SCOPES,
 } satisfies Record<string, ScopeRule>;
 
 export type Scope = keyof typeof SCOPES;

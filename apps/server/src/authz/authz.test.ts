@@ -44,6 +44,8 @@ interface Fixture {
   /** The demo pending invitation (St Elsewhere General) and alice's network, as stored. */
   inviteId: number;
   hospitalUuid: string;
+  /** alice's smart-form template. */
+  templateId: number;
   network: {
     id: number;
     name: string;
@@ -121,6 +123,7 @@ const SCOPE_FIXTURES: Record<
   'admin:networks': { params: () => ({}), resource: 'id' },
   'admin:network-manager': { params: (f) => ({ id: f.network.id }), resource: 'id' },
   'admin:team': { params: (f) => ({ id: f.teamId }), resource: 'id' },
+  'template:owner': { params: (f) => ({ id: f.templateId }), resource: 'id' },
   'admin:advice-channel': { params: (f) => ({ id: f.adviceTeamId }), resource: 'id' },
   // Analytics (issue 20): alice's organisation over a fixed window.
   'analytics:scope': {
@@ -182,6 +185,7 @@ const BODIES: Record<string, (f: Fixture) => unknown> = {
   'PATCH /api/v4/admin/networks/:id': () => ({ status: 'ACTIVATED' }),
   'POST /api/v4/admin/teams': (f) => ({ name: 'Authz admin team', members: [f.userId] }),
   'PATCH /api/v4/admin/teams/:id': () => ({ name: 'Authz private team' }),
+  'POST /api/v4/structured/template/:id': () => ({ title: 'Authz template', controls: [] }),
   'POST /api/v4/admin/teams/:id/members/add': (f) => ({ user_ids: [f.userId] }),
   'POST /api/v4/admin/teams/:id/members/remove': (f) => ({ user_ids: [f.userId] }),
   'POST /api/v4/admin/advice-channels': (f) => ({
@@ -232,6 +236,7 @@ const DESTRUCTIVE = [
   'DELETE /api/v4/admin/teams/:id',
   'POST /api/v4/admin/advice-channels/:id/members/remove',
   'DELETE /api/v4/admin/advice-channels/:id',
+  'DELETE /api/v4/structured/template/:id',
 ];
 
 let ts: TestServer;
@@ -465,6 +470,13 @@ beforeAll(async () => {
     [hospital.rows[0]!.hospital_id],
   );
 
+  const template = (
+    await api(ts, people.alice, 'POST', '/api/v4/structured/template/0', {
+      title: 'Authz template',
+      controls: [],
+    })
+  ).json<{ template_id: number }>();
+
   fixture = {
     teamId: team.id,
     teamMimId: team.mim_id,
@@ -479,6 +491,7 @@ beforeAll(async () => {
     patientImageId: ((await patientImage.json()) as { id: number }).id,
     hospitalId: hospital.rows[0]!.hospital_id,
     inviteId: invite.rows[0]!.id,
+    templateId: template.template_id,
     hospitalUuid: (
       await ts.db.query<{ uuid: string }>(
         'select uuid::text as uuid from hospitals where id = $1',

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bumpVersion,
+  templateChanged,
   autocompleteMatch,
   canEnterEditMode,
   fileControlState,
@@ -503,5 +505,38 @@ describe('modes and file controls (spec 02 §1, §4)', () => {
     expect(fileControlState('guid-1', false)).toBe('uploaded');
     expect(fileControlState('-', false)).toBe('deleted');
     expect(fileControlState(['x'], false)).toBe('empty');
+  });
+});
+
+describe('template versions on save (issue 20)', () => {
+  it('bumps the last number', () => {
+    expect(bumpVersion('1.0')).toBe('1.1');
+    expect(bumpVersion('1.9')).toBe('1.10');
+    expect(bumpVersion('2')).toBe('2.1');
+    expect(bumpVersion('1.2.3')).toBe('1.2.4');
+  });
+
+  it('sees a change in the controls, not in their values', () => {
+    const base = {
+      title: 'Obs',
+      description: '',
+      author: '',
+      flags: {},
+      export_options: [],
+      controls: [{ id: 'c1', type: 'text', label: 'Name', value: 'x' }],
+    } as unknown as FormTemplate;
+    expect(
+      templateChanged(base, { ...base, controls: [{ ...base.controls[0]!, value: 'y' }] }),
+    ).toBe(false);
+    expect(
+      templateChanged(base, { ...base, controls: [{ ...base.controls[0]!, label: 'Full name' }] }),
+    ).toBe(true);
+    expect(templateChanged(base, { ...base, title: 'Obs 2' })).toBe(true);
+    // Key order (jsonb reorders keys) is no change.
+    const reordered = {
+      ...base,
+      controls: [{ value: 'x', label: 'Name', type: 'text', id: 'c1' }],
+    };
+    expect(templateChanged(base, reordered as unknown as FormTemplate)).toBe(false);
   });
 });

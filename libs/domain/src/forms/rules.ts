@@ -536,3 +536,50 @@ export function fileControlState(
   if (value === DELETED_FILE_VALUE) return 'deleted';
   return typeof value === 'string' && value.trim() !== '' ? 'uploaded' : 'empty';
 }
+
+/** Spec 02 §7 "a saved change bumps the version": the last number goes up ('1.0' → '1.1', '1.9' → '1.10'). */
+export function bumpVersion(version: string): string {
+  const parts = version.split('.').map(Number);
+  if (parts.length < 2) parts.push(0);
+  parts[parts.length - 1] = (parts[parts.length - 1] ?? 0) + 1;
+  return parts.join('.');
+}
+
+/**
+ * Whether a save changes a template (and so bumps its version): its title, description, author,
+ * flags, controls (values left out) or export options differ from what is stored.
+ */
+export function templateChanged(
+  stored: Pick<
+    FormTemplate,
+    'title' | 'description' | 'author' | 'flags' | 'controls' | 'export_options'
+  >,
+  saved: Pick<
+    FormTemplate,
+    'title' | 'description' | 'author' | 'flags' | 'controls' | 'export_options'
+  >,
+): boolean {
+  const shape = (t: typeof stored) =>
+    canonicalJson([
+      t.title,
+      t.description,
+      t.author,
+      t.flags,
+      clearValues(t.controls),
+      t.export_options,
+    ]);
+  return shape(stored) !== shape(saved);
+}
+
+/** JSON with object keys sorted, so two equal values (one read back from jsonb) compare equal. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) =>
+            a < b ? -1 : a > b ? 1 : 0,
+          ),
+        )
+      : v,
+  );
+}
