@@ -25,6 +25,13 @@ export const DOCUMENT_MIME_TYPES = [
 ] as const;
 /** Spec 02 §5: acceptable file types are documents (docx, pdf) and images. */
 export const FORM_FILE_MIME_TYPES = [...DOCUMENT_MIME_TYPES, ...IMAGE_MIME_TYPES] as const;
+/**
+ * What a chat offers and accepts before uploading (spec 01 §5, the spec 02 §5 list): images and
+ * documents, without SVG — an SVG can carry script, so the server refuses it by content
+ * (apps/server/src/uploads/safety.ts) and the picker does not offer it.
+ */
+export const CHAT_IMAGE_MIME_TYPES = IMAGE_MIME_TYPES.filter((t) => t !== 'image/svg+xml');
+export const CHAT_FILE_MIME_TYPES = [...DOCUMENT_MIME_TYPES, ...CHAT_IMAGE_MIME_TYPES];
 /** Spec 02 §5: broadcast attachments are jpeg, pdf and word. */
 export const BROADCAST_MIME_TYPES = [
   'image/jpeg',

@@ -5,10 +5,13 @@ import {
   isAllowedType,
   isFileTooLarge,
   partitionBySize,
+  partitionUploads,
   sniffMimeType,
 } from './rules';
 import {
   BROADCAST_MIME_TYPES,
+  CHAT_FILE_MIME_TYPES,
+  CHAT_IMAGE_MIME_TYPES,
   FORM_FILE_MIME_TYPES,
   IMAGE_MIME_TYPES,
   MAX_FILE_SIZE_BYTES,
@@ -38,6 +41,30 @@ describe('files (spec 01 §5, §9; spec 02 §5)', () => {
       'The file, scan.tiff is too large to send, the limit is 25 Mb for a single file.',
     );
     expect(fileTooLargeMessage('x')).toContain('x is too large');
+  });
+
+  it('chat uploads: a too-large file is refused naming it, a disallowed type naming the type', () => {
+    const { accepted, rejected } = partitionUploads(
+      [
+        { name: 'referral.pdf', size: 10, type: 'application/pdf' },
+        { name: 'setup.EXE', size: 10, type: 'application/x-msdownload' },
+        { name: 'scan.png', size: 26_214_401, type: 'image/png' },
+        { name: 'notes', size: 10, type: '' },
+        { name: 'drawing.svg', size: 10, type: 'image/svg+xml' },
+      ],
+      CHAT_FILE_MIME_TYPES,
+    );
+    expect(accepted.map((f) => f.name)).toEqual(['referral.pdf']);
+    expect(rejected.map((r) => r.message)).toEqual([
+      'The file, setup.EXE cannot be sent: .exe files are not allowed. Send a PDF, a Word document or an image.',
+      'The file, scan.png is too large to send, the limit is 25 Mb for a single file.',
+      'The file, notes cannot be sent: unknown files are not allowed. Send a PDF, a Word document or an image.',
+      'The file, drawing.svg cannot be sent: .svg files are not allowed. Send a PDF, a Word document or an image.',
+    ]);
+    expect(CHAT_IMAGE_MIME_TYPES).toContain('image/webp');
+    expect(CHAT_FILE_MIME_TYPES).toContain(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
   });
 
   it('file size display: b, kb, Mb, Gb at about 1e3, 1e6, 1e9', () => {

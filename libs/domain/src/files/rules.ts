@@ -27,6 +27,35 @@ export function partitionBySize<T extends { name: string; size: number }>(
   return { accepted, rejected };
 }
 
+/** How a refused file's type is named: its extension as typed (".exe"), else its MIME type. */
+function fileTypeLabel(file: { name: string; type: string }): string {
+  const extension = /\.[^./\\]+$/.exec(file.name)?.[0];
+  return extension?.toLowerCase() ?? (file.type || 'unknown');
+}
+
+/**
+ * The checks before an upload (spec 01 §5): a file over 25 MB is refused naming the file; a type
+ * outside `allowed` (by the browser's `File.type`; the server decides again by content) is refused
+ * naming the type. Order kept; each refused file gets one message.
+ */
+export function partitionUploads<T extends { name: string; size: number; type: string }>(
+  files: readonly T[],
+  allowed: readonly string[],
+): { accepted: T[]; rejected: { file: T; message: string }[] } {
+  const accepted: T[] = [];
+  const rejected: { file: T; message: string }[] = [];
+  for (const file of files) {
+    if (isFileTooLarge(file.size)) rejected.push({ file, message: fileTooLargeMessage(file.name) });
+    else if (!isAllowedType(file.type, allowed))
+      rejected.push({
+        file,
+        message: textsWith.fileTypeNotAllowed(file.name, fileTypeLabel(file)),
+      });
+    else accepted.push(file);
+  }
+  return { accepted, rejected };
+}
+
 /**
  * Spec 01 §9 file-size display: b, kb, Mb, Gb at about 1e3, 1e6, 1e9. One decimal, dropped when
  * it is zero ("1.5 Mb", "200 kb", "12 b").

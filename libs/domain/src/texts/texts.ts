@@ -120,6 +120,9 @@ export const textsWith = {
   emailSent: (email: string) => `Email sent to ${email}`,
   fileTooLarge: (name: string) =>
     `The file, ${name} is too large to send, the limit is 25 Mb for a single file.`,
+  /** Ours: the spec says only that a disallowed type is refused; this names the file and type. */
+  fileTypeNotAllowed: (name: string, type: string) =>
+    `The file, ${name} cannot be sent: ${type} files are not allowed. Send a PDF, a Word document or an image.`,
   errorLoadingType: (type: string) => `Error loading ${type}`,
   noTypeRecorded: (type: string) => `No ${type} recorded`,
   downloadFailed: (reason: string) => `Download failed: ${reason}`,

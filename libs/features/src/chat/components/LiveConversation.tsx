@@ -148,7 +148,7 @@ export function LiveConversation({
   const unread = useUnreadCount(address);
   const lastActive = useLastActiveLabel(useLastActive(address));
   const viewer = useViewer();
-  const { chatDomain, logger } = useAppServices();
+  const { chatDomain, logger, notifications } = useAppServices();
   const unreachable = useChatUnreachable();
   const http = useHttpClient();
   const navigate = useNavigate();
@@ -264,6 +264,9 @@ export function LiveConversation({
         }}
         onAttachFiles={(files) => {
           sendAll(store, address, files, 'file');
+        }}
+        onRefuseFiles={(messages) => {
+          for (const message of messages) notifications.notify({ kind: 'warning', message });
         }}
         {...(quoted
           ? {

@@ -12,6 +12,7 @@ const meta = {
     onSharePatientCard: fn(),
     onSendImages: fn(),
     onAttachFiles: fn(),
+    onRefuseFiles: fn(),
     onSelectForm: fn(),
     onCancelReply: fn(),
   },
@@ -63,6 +64,29 @@ export const Uploading: Story = {
       canvas.getByRole('progressbar', { name: 'Uploading ECG bed 9.jpg' }),
     ).toHaveAttribute('aria-valuenow', '42');
     await expect(canvas.getByLabelText('File to send')).toHaveAttribute('type', 'file');
+  },
+};
+/**
+ * Files refused before upload (spec 01 §5): an .exe and a file over 25 MB never reach
+ * `onAttachFiles`; `onRefuseFiles` gets one message naming each (the app notifies). The picker
+ * offers only the chat's types.
+ */
+export const RefusesFilesBeforeUpload: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const input = canvas.getByLabelText('File to send');
+    await expect(input.getAttribute('accept')?.split(',')).toContain('application/pdf');
+    await expect(input.getAttribute('accept')).not.toContain('image/svg+xml');
+    const big = new File(['x'], 'CT head series.pdf', { type: 'application/pdf' });
+    Object.defineProperty(big, 'size', { value: 26_214_401 });
+    const exe = new File(['MZ'], 'setup.exe', { type: 'application/x-msdownload' });
+    const ok = new File(['%PDF-1.7'], 'referral.pdf', { type: 'application/pdf' });
+    await userEvent.upload(input, [big, exe, ok], { applyAccept: false });
+    await expect(args.onAttachFiles).toHaveBeenCalledWith([ok]);
+    await expect(args.onRefuseFiles).toHaveBeenCalledWith([
+      'The file, CT head series.pdf is too large to send, the limit is 25 Mb for a single file.',
+      'The file, setup.exe cannot be sent: .exe files are not allowed. Send a PDF, a Word document or an image.',
+    ]);
   },
 };
 export const RightToLeftDraft: Story = {

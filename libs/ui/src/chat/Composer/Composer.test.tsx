@@ -7,7 +7,7 @@ import { Composer } from './Composer';
 describe('Composer', () => {
   it('sends on Enter and adds a line on Shift+Enter', async () => {
     const onSend = vi.fn();
-    renderWithTheme(<Composer onSend={onSend} />);
+    renderWithTheme(<Composer onRefuseFiles={vi.fn()} onSend={onSend} />);
     const box = screen.getByRole('textbox', { name: 'Message' });
     await userEvent.type(box, 'Bed 4 obs due{Shift>}{Enter}{/Shift}NEWS2 3');
     expect(onSend).not.toHaveBeenCalled();
@@ -18,41 +18,47 @@ describe('Composer', () => {
 
   it('does not send whitespace-only text', async () => {
     const onSend = vi.fn();
-    renderWithTheme(<Composer onSend={onSend} />);
+    renderWithTheme(<Composer onRefuseFiles={vi.fn()} onSend={onSend} />);
     await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), '   {Enter}');
     expect(onSend).not.toHaveBeenCalled();
   });
 
   it('hides the patient-share button in forum chats', () => {
     const { rerender } = renderWithTheme(
-      <Composer onSend={vi.fn()} onSharePatientCard={vi.fn()} />,
+      <Composer onRefuseFiles={vi.fn()} onSend={vi.fn()} onSharePatientCard={vi.fn()} />,
     );
     expect(screen.getByRole('button', { name: 'Share a patient card' })).toBeInTheDocument();
-    rerender(<Composer onSend={vi.fn()} onSharePatientCard={vi.fn()} isForum />);
+    rerender(
+      <Composer onRefuseFiles={vi.fn()} onSend={vi.fn()} onSharePatientCard={vi.fn()} isForum />,
+    );
     expect(screen.queryByRole('button', { name: 'Share a patient card' })).toBeNull();
   });
 
-  it('skips files over 26214400 bytes with a notice naming the file', () => {
+  it('refuses files over 26214400 bytes and disallowed types before upload, naming each', () => {
     const onAttachFiles = vi.fn();
+    const onRefuseFiles = vi.fn();
     const { container } = renderWithTheme(
-      <Composer onSend={vi.fn()} onAttachFiles={onAttachFiles} />,
+      <Composer onSend={vi.fn()} onAttachFiles={onAttachFiles} onRefuseFiles={onRefuseFiles} />,
     );
-    const big = new File(['x'], 'CT head series.zip');
+    const big = new File(['x'], 'CT head series.pdf', { type: 'application/pdf' });
     Object.defineProperty(big, 'size', { value: 26_214_401 });
-    const ok = new File(['x'], 'referral.pdf');
-    const input = container.querySelectorAll('input[type="file"]')[0];
+    const exe = new File(['MZ'], 'setup.exe', { type: 'application/x-msdownload' });
+    const ok = new File(['x'], 'referral.pdf', { type: 'application/pdf' });
+    const input = container.querySelector('input[type="file"][aria-label="File to send"]');
     if (!input) throw new Error('no file input');
-    fireEvent.change(input, { target: { files: [big, ok] } });
+    expect(input.getAttribute('accept')?.split(',')).toEqual(
+      expect.arrayContaining(['application/pdf', 'image/jpeg']),
+    );
+    fireEvent.change(input, { target: { files: [big, exe, ok] } });
     expect(onAttachFiles).toHaveBeenCalledWith([ok]);
-    expect(
-      screen.getByText(
-        'The file, CT head series.zip is too large to send, the limit is 25 Mb for a single file.',
-      ),
-    ).toBeInTheDocument();
+    expect(onRefuseFiles).toHaveBeenCalledWith([
+      'The file, CT head series.pdf is too large to send, the limit is 25 Mb for a single file.',
+      'The file, setup.exe cannot be sent: .exe files are not allowed. Send a PDF, a Word document or an image.',
+    ]);
   });
 
   it('is disabled while offline and says why', () => {
-    renderWithTheme(<Composer onSend={vi.fn()} offline />);
+    renderWithTheme(<Composer onRefuseFiles={vi.fn()} onSend={vi.fn()} offline />);
     expect(screen.getByRole('textbox', { name: 'Message' })).toBeDisabled();
     expect(
       screen.getByText("You are currently offline, messages can't be sent"),
@@ -64,6 +70,7 @@ describe('Composer', () => {
     renderWithTheme(
       <Composer
         onSend={vi.fn()}
+        onRefuseFiles={vi.fn()}
         replyTo={{ senderName: 'Bob Okafor', text: 'Bed 9: new AF' }}
         onCancelReply={onCancelReply}
       />,

@@ -11,7 +11,13 @@ import {
   Textarea,
   Tooltip,
 } from '@mantine/core';
-import { COMPOSER_MAX_ROWS, partitionBySize, TEXTS } from '@pando/domain';
+import {
+  CHAT_FILE_MIME_TYPES,
+  CHAT_IMAGE_MIME_TYPES,
+  COMPOSER_MAX_ROWS,
+  partitionUploads,
+  TEXTS,
+} from '@pando/domain';
 import { IconClipboardText, IconId, IconPaperclip, IconPhoto, IconSend } from '@tabler/icons-react';
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
 
@@ -34,10 +40,15 @@ export interface ComposerProps {
   onSend: (text: string) => void;
   /** Opens the patient-card picker; the button is hidden in forums (spec 01 §6). */
   onSharePatientCard?: () => void;
-  /** Receives chosen images within the 25 MB limit. */
+  /** Receives chosen images within the 25 MB limit and of an allowed type. */
   onSendImages?: (files: File[]) => void;
-  /** Receives chosen files within the 25 MB limit. */
+  /** Receives chosen files within the 25 MB limit and of an allowed type. */
   onAttachFiles?: (files: File[]) => void;
+  /**
+   * Files refused before any upload (spec 01 §5): one message each, naming the file (over
+   * 25 MB) or its type (not an image or PDF/Word document). The app shows them as notifications.
+   */
+  onRefuseFiles: (messages: string[]) => void;
   /** Opens the form picker (form_templates users). */
   onSelectForm?: () => void;
   /** Forum chats cannot receive patient cards. @default false */
@@ -62,14 +73,16 @@ export interface ComposerProps {
 
 /**
  * The chat composer (spec 01 §2, §5): share patient card, send image, attach file, select form;
- * a text area growing to 3 rows; Enter sends, Shift+Enter adds a line; files over 25 MB are
- * skipped with a notice naming each.
+ * a text area growing to 3 rows; Enter sends, Shift+Enter adds a line. The pickers offer only the
+ * chat's types (domain CHAT_IMAGE_MIME_TYPES / CHAT_FILE_MIME_TYPES); files over 25 MB or of
+ * another type are refused before upload through `onRefuseFiles`.
  */
 export function Composer({
   onSend,
   onSharePatientCard,
   onSendImages,
   onAttachFiles,
+  onRefuseFiles,
   onSelectForm,
   isForum = false,
   offline = false,
@@ -80,7 +93,6 @@ export function Composer({
   uploads = [],
 }: ComposerProps) {
   const [text, setText] = useState(defaultValue);
-  const [tooLarge, setTooLarge] = useState<string[]>([]);
 
   // Offline with a queue, text still goes (into the outbox); attachments never do offline.
   const textBlocked = offline && !queuesOffline;
@@ -99,9 +111,13 @@ export function Composer({
     }
   };
 
-  const pick = (files: File[], deliver: ((files: File[]) => void) | undefined) => {
-    const { accepted, rejected } = partitionBySize(files);
-    setTooLarge(rejected.map((r) => r.message));
+  const pick = (
+    files: File[],
+    allowed: readonly string[],
+    deliver: ((files: File[]) => void) | undefined,
+  ) => {
+    const { accepted, rejected } = partitionUploads(files, allowed);
+    if (rejected.length > 0) onRefuseFiles(rejected.map((r) => r.message));
     if (accepted.length > 0) deliver?.(accepted);
   };
 
@@ -125,26 +141,6 @@ export function Composer({
       {offline ? (
         <Alert color="orange" variant="light" mb="xs" p="xs">
           <Text size="sm">{queuesOffline ? TEXTS.offlineQueued : TEXTS.offline}</Text>
-        </Alert>
-      ) : null}
-      {tooLarge.length > 0 ? (
-        <Alert
-          color="red"
-          variant="light"
-          mb="xs"
-          p="xs"
-          role="alert"
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => {
-            setTooLarge([]);
-          }}
-        >
-          {tooLarge.map((message) => (
-            <Text key={message} size="sm">
-              {message}
-            </Text>
-          ))}
         </Alert>
       ) : null}
       {uploads.map((upload) => (
@@ -184,9 +180,9 @@ export function Composer({
         {onSendImages ? (
           <FileButton
             onChange={(files) => {
-              pick(files, onSendImages);
+              pick(files, CHAT_IMAGE_MIME_TYPES, onSendImages);
             }}
-            accept="image/*"
+            accept={CHAT_IMAGE_MIME_TYPES.join(',')}
             multiple
             disabled={offline}
             inputProps={{ 'aria-label': 'Image to send' }}
@@ -199,8 +195,9 @@ export function Composer({
         {onAttachFiles ? (
           <FileButton
             onChange={(files) => {
-              pick(files, onAttachFiles);
+              pick(files, CHAT_FILE_MIME_TYPES, onAttachFiles);
             }}
+            accept={CHAT_FILE_MIME_TYPES.join(',')}
             multiple
             disabled={offline}
             inputProps={{ 'aria-label': 'File to send' }}
