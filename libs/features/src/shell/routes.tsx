@@ -2,6 +2,7 @@ import { Suspense, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { ErrorScreen, LoadingScreen } from '@pando/ui';
 import { LoginRoute } from '../auth/LoginRoute';
+import { patientRoutes } from '../patients/routes';
 import { preloadable } from './preloadable';
 
 // Everything behind the login is code-split: the login route stays small (issue 10 budget). That
@@ -70,7 +71,7 @@ export interface AppRoutesOptions {
 
 /**
  * Every route of spec 01 §2. Chat paths share the chat layout (sidebar + pane); the pane picks
- * the chat kind from the path. /patients… and /manage… are placeholders until their waves land.
+ * the chat kind from the path. /manage… is a placeholder until its wave lands.
  */
 export function createAppRoutes(options: AppRoutesOptions): RouteObject[] {
   const login = (step: 'email' | 'code') => (
@@ -144,15 +145,7 @@ export function createAppRoutes(options: AppRoutesOptions): RouteObject[] {
             />
           ),
         },
-        {
-          path: 'patients/*',
-          element: (
-            <PlaceholderPage
-              title="Patient list"
-              description="Patient cards are coming soon to the web app."
-            />
-          ),
-        },
+        patientRoutes,
         {
           path: 'manage/*',
           element: (

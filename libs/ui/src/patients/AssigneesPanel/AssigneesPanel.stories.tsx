@@ -14,6 +14,7 @@ const meta = {
     teams: [{ id: 7, name: 'Ward 7 Team' }],
     editable: true,
     onAdd: fn(),
+    onAddTeam: fn(),
     onRemoveUser: fn(),
     onRemoveTeam: fn(),
   },

@@ -1,6 +1,6 @@
 import { Button, CloseButton, Group, Pill, Text } from '@mantine/core';
 import type { PatientCard } from '@pando/domain';
-import { IconUserPlus } from '@tabler/icons-react';
+import { IconUserPlus, IconUsersPlus } from '@tabler/icons-react';
 import { PatientSection } from '../PatientInfoPanel';
 
 export interface AssigneesPanelProps {
@@ -8,8 +8,10 @@ export interface AssigneesPanelProps {
   teams: PatientCard['teams'];
   /** False: faded, no add or remove (spec 01 §6). */
   editable: boolean;
-  /** Opens the contact picker (people and teams). */
+  /** Opens the contact picker for people. */
   onAdd: () => void;
+  /** Opens the choice of the person's teams. */
+  onAddTeam: () => void;
   onRemoveUser: (userId: number) => void;
   onRemoveTeam: (teamId: number) => void;
 }
@@ -24,6 +26,7 @@ export function AssigneesPanel({
   teams,
   editable,
   onAdd,
+  onAddTeam,
   onRemoveUser,
   onRemoveTeam,
 }: AssigneesPanelProps) {
@@ -32,14 +35,24 @@ export function AssigneesPanel({
       title="Assignees"
       editable={editable}
       action={
-        <Button
-          variant="subtle"
-          size="compact-md"
-          leftSection={<IconUserPlus size={16} aria-hidden />}
-          onClick={onAdd}
-        >
-          Add assignees
-        </Button>
+        <Group gap={4} wrap="wrap" justify="flex-end">
+          <Button
+            variant="subtle"
+            size="compact-md"
+            leftSection={<IconUserPlus size={16} aria-hidden />}
+            onClick={onAdd}
+          >
+            Add people
+          </Button>
+          <Button
+            variant="subtle"
+            size="compact-md"
+            leftSection={<IconUsersPlus size={16} aria-hidden />}
+            onClick={onAddTeam}
+          >
+            Add teams
+          </Button>
+        </Group>
       }
     >
       {users.length === 0 && teams.length === 0 && <Text c="dimmed">Nobody is assigned.</Text>}

@@ -73,6 +73,8 @@ export function TasksPanel({
           wrap="nowrap"
           onSubmit={(e) => {
             e.preventDefault();
+            // The create page is a form too: adding a task must not submit it.
+            e.stopPropagation();
             add();
           }}
         >

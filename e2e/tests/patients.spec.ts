@@ -1,0 +1,195 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from '../pom/axe';
+import { loggedIn } from '../pom/Chat';
+import { PatientsPage, pngOf } from '../pom/Patients';
+
+// Hostile text in every field a person types into the card: it must show as text and run nothing.
+const XSS = `<img src=x onerror="window.__xss=1">`;
+
+async function noScriptRan(page: Page): Promise<void> {
+  expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
+  await expect(page.locator('img[src="x"]')).toHaveCount(0);
+}
+
+interface MailboxAnswer {
+  results: { to: string; subject: string; text: string; sent_at: string }[];
+}
+
+test('spec 01 §2–§6: alice creates a card with info, notes, tasks and images; bob sees it once assigned; sorting; email; delete', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now();
+  const lastName = `Quill${String(stamp)}`;
+  const alice = await loggedIn(browser, 'alice@example.org', '/patients');
+  const patients = new PatientsPage(alice);
+  await expect(patients.list).toBeVisible();
+  await expectNoSeriousAxeViolations(alice, 'patient list');
+
+  await alice.getByRole('button', { name: 'Create patient' }).click();
+  await expectNoSeriousAxeViolations(alice, 'create patient');
+  await alice.goto('/patients');
+  const cardId = await patients.create({
+    firstName: `Xena ${XSS}`,
+    lastName,
+    dob: '1948-02-29',
+    gender: 'Female',
+    identifier: `E2E-${String(stamp)}`,
+    ward: 'Ward 7',
+    bed: '12',
+    notes: `Chest pain. <script>window.__xss=1</script> ${XSS}`,
+    tasks: [`Bloods ${XSS}`, 'ECG'],
+  });
+
+  // The detail: every field as typed, as text.
+  const info = patients.section('Patient info');
+  await expect(info).toContainText(lastName);
+  await expect(info).toContainText(`Xena ${XSS}`);
+  await expect(info).toContainText('1948-02-29');
+  await expect(info).toContainText('Female');
+  await expect(info).toContainText('Ward 7');
+  await expect(patients.section('Notes')).toContainText('<script>window.__xss=1</script>');
+  const tasks = patients.section('Tasks');
+  await expect(tasks.getByRole('textbox', { name: 'Task title' })).toHaveCount(2);
+
+  // Two images through the file chooser; both thumbnails come back from the server.
+  await patients
+    .section('Images')
+    .locator('input[type=file]')
+    .setInputFiles([
+      { name: 'wound-day-1.png', mimeType: 'image/png', buffer: pngOf(200, 40, 40) },
+      { name: 'wound-day-3.png', mimeType: 'image/png', buffer: pngOf(40, 200, 40) },
+    ]);
+  await expect(patients.section('Images').getByRole('button', { name: /^View / })).toHaveCount(2, {
+    timeout: 15_000,
+  });
+
+  // Completing a task: saved through the card PUT after the 2 s debounce.
+  const saved = alice.waitForResponse(
+    (r) =>
+      r.request().method() === 'PUT' &&
+      r.url().includes(`/cards-multiple-reassign/${String(cardId)}`),
+  );
+  // A click, not check(): the ticked task moves under 'Completed tasks' as 'Reopen ECG'.
+  await tasks.getByRole('checkbox', { name: 'Complete ECG' }).click();
+  await expect(tasks.getByRole('checkbox', { name: 'Reopen ECG' })).toBeChecked();
+  await expect(tasks.getByText('Completed tasks')).toBeVisible();
+  expect((await saved).ok()).toBe(true);
+
+  // Assign bob (contact picker) and the Ward 7 Team.
+  await patients.section('Assignees').getByRole('button', { name: 'Add people' }).click();
+  const picker = alice.getByRole('dialog', { name: 'Assign people' });
+  await picker.getByRole('searchbox', { name: 'Search people' }).fill('Bob Baker');
+  await picker.getByRole('checkbox', { name: /Bob Baker/ }).check();
+  await picker.getByRole('button', { name: 'Assign' }).click();
+  await expect(patients.section('Assignees')).toContainText('Bob Baker');
+  await patients.section('Assignees').getByRole('button', { name: 'Add teams' }).click();
+  const teams = alice.getByRole('dialog', { name: 'Assign teams' });
+  await teams.getByPlaceholder('Choose teams').click();
+  await teams.getByRole('option', { name: 'Ward 7 Team' }).click();
+  await teams.getByRole('button', { name: 'Assign' }).click();
+  await expect(patients.section('Assignees')).toContainText('Ward 7 Team');
+  await expectNoSeriousAxeViolations(alice, 'patient detail');
+  await noScriptRan(alice);
+
+  // Bob sees the card, ECG completed by alice, after a reload.
+  const bob = await loggedIn(browser, 'bob@example.org', `/patients/${String(cardId)}`);
+  const bobPatients = new PatientsPage(bob);
+  await expect(bobPatients.section('Patient info')).toContainText(lastName);
+  await bob.reload();
+  const bobTasks = bobPatients.section('Tasks');
+  await expect(bobTasks.getByText('Completed tasks')).toBeVisible();
+  await expect(bobTasks).toContainText('Completed by Alice Anderson');
+  await expect(bobPatients.row(lastName)).toBeVisible();
+  await noScriptRan(bob);
+
+  // Sorting: newest first by default; by name alphabetical; by location, cards without one last.
+  await alice.goto('/patients');
+  expect((await patients.rowNames())[0]).toContain(lastName);
+  await patients.sort.selectOption('Name');
+  await expect(alice).toHaveURL(/sort=name/);
+  const byName = await patients.rowNames();
+  const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+  expect(byName).toEqual([...byName].sort((a, b) => collator.compare(a, b)));
+  await patients.sort.selectOption('Location');
+  const details = await patients.list
+    .getByRole('listitem')
+    .locator('p:nth-child(2)')
+    .allTextContents();
+  const withWard = details.map((d) => d.includes('Ward'));
+  expect(withWard).toEqual([...withWard].sort((a, b) => Number(b) - Number(a)));
+
+  // Email the card to herself: the dev mailbox has its content.
+  await alice.goto(`/patients/${String(cardId)}`);
+  const since = Date.now();
+  await patients.action('Email me this card');
+  await expect
+    .poll(
+      async () => {
+        const answer = (await (
+          await request.get('/api/dev/mailbox?to=alice%40example.org')
+        ).json()) as MailboxAnswer;
+        return answer.results.some(
+          (m) =>
+            Date.parse(m.sent_at) >= since - 1000 &&
+            m.text.includes(lastName) &&
+            m.text.includes('ECG'),
+        );
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+
+  // Delete after confirmation: gone for bob too.
+  await patients.action('Delete patient');
+  const confirm = alice.getByRole('dialog', { name: 'Delete patient' });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(alice).toHaveURL(/\/patients$/);
+  await expect(patients.row(lastName)).toHaveCount(0);
+  await bob.reload();
+  await expect(bob.getByRole('heading', { name: 'Patient not found' })).toBeVisible();
+  await expect(bobPatients.row(lastName)).toHaveCount(0);
+});
+
+test('phone (390 × 844): list → card → back, axe clean', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const { LoginPage } = await import('../pom/LoginPage');
+  const login = new LoginPage(page);
+  await login.goto(`?redirect=${encodeURIComponent('/patients')}`);
+  await login.logInAs('alice@example.org');
+  const patients = new PatientsPage(page);
+  await expect(patients.list).toBeVisible();
+  await expectNoSeriousAxeViolations(page, 'phone patient list');
+
+  const lastName = `Phone${String(Date.now())}`;
+  const id = await patients.create({
+    firstName: 'Pia',
+    lastName,
+    dob: '1990-05-05',
+    gender: 'Female',
+    identifier: `PH-${String(Date.now())}`,
+    ward: 'Ward 7',
+    bed: '4',
+    notes: 'Phone notes',
+    tasks: ['Obs'],
+  });
+  // On a phone the card replaces the list.
+  await expect(patients.section('Patient info')).toContainText(lastName);
+  await expect(patients.list).toBeHidden();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSeriousAxeViolations(page, 'phone patient detail');
+  await page.getByRole('button', { name: 'Back to patients' }).click();
+  await expect(page).toHaveURL(/\/patients$/);
+  await expect(patients.row(lastName)).toBeVisible();
+
+  // Tidy up: delete it again.
+  await page.goto(`/patients/${String(id)}`);
+  await patients.action('Delete patient');
+  await page
+    .getByRole('dialog', { name: 'Delete patient' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page).toHaveURL(/\/patients$/);
+});

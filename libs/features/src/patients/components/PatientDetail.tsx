@@ -1,0 +1,305 @@
+import { Button, Center, Group, Loader, Menu, Stack, Text, Title } from '@mantine/core';
+import { IconDotsVertical, IconHelp, IconMail, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import {
+  isBadRequest,
+  useDeletePatientCardMutation,
+  useExportPatientCardMutation,
+  usePatientCardQuery,
+  useReassignPatientCardMutation,
+  useTeamsWithAdviceConversationsQuery,
+  useUpdatePatientMutation,
+  useUploadPatientImageMutation,
+  useWardsQuery,
+} from '@pando/data-access';
+import { displayName, isCardEditable, type PatientCard, type SearchUser } from '@pando/domain';
+import {
+  AssigneesPanel,
+  BackToListButton,
+  DeletePatientDialog,
+  ImagesPanel,
+  NotesPanel,
+  PatientHelpDialog,
+  PatientInfoPanel,
+  TasksPanel,
+  patientCardName,
+} from '@pando/ui';
+import { useViewer } from '../../auth/SessionGate';
+import { useAppServices } from '../../shell/services/AppServices';
+import { ContactPickerContainer } from '../../teams/components/ContactPickerContainer';
+import { useFullImageUrl, usePatientImages } from '../hooks/usePatientImages';
+import { useTaskDrafts } from '../hooks/useTaskDrafts';
+import { patientFromInfo } from './patientSave';
+import { TeamAssignDialog } from './TeamAssignDialog';
+
+/** /patients/{id}: the card's panels, or 'not found' for a card the person does not see. */
+export function PatientDetail({ cardId }: { cardId: number }) {
+  const card = usePatientCardQuery(cardId);
+  const navigate = useNavigate();
+  if (card.isPending) {
+    return (
+      <Center h="100%" p="md">
+        <Loader aria-label="Loading patient" />
+      </Center>
+    );
+  }
+  if (!card.data) {
+    return (
+      <Stack p="md" align="flex-start">
+        <BackToListButton label="Back to patients" onBack={() => void navigate('/patients')} />
+        <Title order={1} size="h3">
+          Patient not found
+        </Title>
+        <Text c="dimmed">This card was deleted or is no longer shared with you.</Text>
+      </Stack>
+    );
+  }
+  return <PatientCardView key={card.data.id} card={card.data} />;
+}
+
+function PatientCardView({ card }: { card: PatientCard }) {
+  const viewer = useViewer();
+  const navigate = useNavigate();
+  const { notifications, logger } = useAppServices();
+  const editable = isCardEditable(card);
+  const patient = card.patient;
+  const patientId = card.patient_id ?? patient?.id;
+  const wards = useWardsQuery(viewer.hospital?.name);
+  const updatePatient = useUpdatePatientMutation(patientId ?? -1);
+  const upload = useUploadPatientImageMutation(patientId ?? -1);
+  const reassign = useReassignPatientCardMutation(card.id);
+  const remove = useDeletePatientCardMutation();
+  const exportCard = useExportPatientCardMutation(card.id);
+  const teams = useTeamsWithAdviceConversationsQuery();
+  const images = usePatientImages(patientId ?? undefined);
+  const [viewing, setViewing] = useState<number>();
+  const fullUrl = useFullImageUrl(viewing);
+  const [uploading, setUploading] = useState<string[]>([]);
+  const [infoError, setInfoError] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<'delete' | 'help' | 'people' | 'teams' | null>(null);
+  const error = (message: string) => {
+    notifications.notify({ kind: 'error', message });
+  };
+  const tasks = useTaskDrafts(card, viewer.id, error);
+  const name = patientCardName(card);
+
+  const savePatient = async (
+    fields: Parameters<typeof patientFromInfo>[0] | { overview: string },
+  ) => {
+    const body = 'overview' in fields ? fields : patientFromInfo(fields);
+    const result = await updatePatient.mutateAsync(body);
+    if (isBadRequest(result)) {
+      setInfoError(result.message);
+      throw new Error(result.message);
+    }
+    setInfoError(null);
+  };
+
+  const saveAssignees = (users: number[], teamIds: number[]) => {
+    reassign.mutate(
+      { users, teams: teamIds },
+      {
+        onSuccess: (result) => {
+          if (isBadRequest(result)) error(result.message);
+        },
+        onError: (cause) => {
+          // Spec 01 §8: the card leaves the list (the hook) and the person is told.
+          logger.warn('reassign failed', { cardId: card.id, error: String(cause) });
+          error('The assignees could not be changed; the card was removed from your list.');
+          void navigate('/patients');
+        },
+      },
+    );
+  };
+  const userIds = card.users.map((u) => u.id);
+  const teamIds = card.teams.map((t) => t.id);
+
+  return (
+    <Stack gap="md" p="md" h="100%" style={{ overflowY: 'auto' }}>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+          <BackToListButton label="Back to patients" onBack={() => void navigate('/patients')} />
+          <Title order={1} size="h3" style={{ overflowWrap: 'anywhere' }}>
+            {name}
+          </Title>
+        </Group>
+        <Menu position="bottom-end">
+          <Menu.Target>
+            <Button variant="subtle" rightSection={<IconDotsVertical size={16} aria-hidden />}>
+              Actions
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item
+              leftSection={<IconMail size={16} aria-hidden />}
+              onClick={() => {
+                const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+                exportCard.mutate(zone, {
+                  onSuccess: (result) => {
+                    if (isBadRequest(result)) error(result.message);
+                    else
+                      notifications.notify({
+                        kind: 'success',
+                        message: 'The card was emailed to you.',
+                      });
+                  },
+                  onError: () => {
+                    error('The card could not be emailed. Please try again.');
+                  },
+                });
+              }}
+            >
+              Email me this card
+            </Menu.Item>
+            <Menu.Item
+              leftSection={<IconHelp size={16} aria-hidden />}
+              onClick={() => {
+                setDialog('help');
+              }}
+            >
+              Help
+            </Menu.Item>
+            {editable && (
+              <Menu.Item
+                color="red"
+                leftSection={<IconTrash size={16} aria-hidden />}
+                onClick={() => {
+                  setDialog('delete');
+                }}
+              >
+                Delete patient
+              </Menu.Item>
+            )}
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+      <PatientInfoPanel
+        patient={patient}
+        wards={wards.data ?? []}
+        editable={editable}
+        error={infoError}
+        onSave={(values) => savePatient(values)}
+      />
+      <AssigneesPanel
+        users={card.users}
+        teams={card.teams}
+        editable={editable}
+        onAdd={() => {
+          setDialog('people');
+        }}
+        onAddTeam={() => {
+          setDialog('teams');
+        }}
+        onRemoveUser={(id) => {
+          saveAssignees(
+            userIds.filter((u) => u !== id),
+            teamIds,
+          );
+        }}
+        onRemoveTeam={(id) => {
+          saveAssignees(
+            userIds,
+            teamIds.filter((t) => t !== id),
+          );
+        }}
+      />
+      <NotesPanel
+        notes={patient?.overview}
+        editable={editable}
+        onSave={(overview) => savePatient({ overview })}
+      />
+      <TasksPanel
+        tasks={tasks.tasks}
+        editable={editable}
+        onAdd={tasks.add}
+        onToggle={tasks.toggle}
+        onRename={tasks.rename}
+        completedByName={(id) => {
+          const user =
+            card.users.find((u) => u.id === id) ?? (id === viewer.id ? viewer : undefined);
+          return user ? displayName(user) : undefined;
+        }}
+      />
+      <ImagesPanel
+        images={images.map((image) =>
+          image.id === viewing ? { ...image, imageUrl: fullUrl } : image,
+        )}
+        editable={editable && patientId != null}
+        uploading={uploading}
+        onView={setViewing}
+        onRejected={error}
+        onUpload={(files) => {
+          setUploading((names) => [...names, ...files.map((f) => f.name)]);
+          for (const file of files) {
+            upload
+              .mutateAsync({ image: file, title: file.name, filename: file.name })
+              .then((result) => {
+                if (isBadRequest(result)) error(`${file.name}: ${result.message}`);
+              })
+              .catch(() => {
+                error(`${file.name} could not be uploaded. Please try again.`);
+              })
+              .finally(() => {
+                setUploading((names) => names.filter((n) => n !== file.name));
+              });
+          }
+        }}
+      />
+      <DeletePatientDialog
+        opened={dialog === 'delete'}
+        name={name}
+        deleting={remove.isPending}
+        onClose={() => {
+          setDialog(null);
+        }}
+        onConfirm={() => {
+          remove.mutate(card.id, {
+            onSuccess: (result) => {
+              if (isBadRequest(result)) {
+                error(result.message);
+                return;
+              }
+              setDialog(null);
+              void navigate('/patients');
+            },
+            onError: () => {
+              error('The patient could not be deleted. Please try again.');
+            },
+          });
+        }}
+      />
+      <PatientHelpDialog
+        opened={dialog === 'help'}
+        onClose={() => {
+          setDialog(null);
+        }}
+      />
+      {dialog === 'people' && (
+        <ContactPickerContainer
+          title="Assign people"
+          saveLabel="Assign"
+          excludeIds={[...userIds, viewer.id]}
+          onClose={() => {
+            setDialog(null);
+          }}
+          onSave={(people: SearchUser[]) => {
+            setDialog(null);
+            saveAssignees([...userIds, ...people.map((p) => p.id)], teamIds);
+          }}
+        />
+      )}
+      <TeamAssignDialog
+        opened={dialog === 'teams'}
+        teams={(teams.data?.teams ?? []).filter((t) => !teamIds.includes(t.id))}
+        onClose={() => {
+          setDialog(null);
+        }}
+        onSave={(ids) => {
+          setDialog(null);
+          saveAssignees(userIds, [...teamIds, ...ids]);
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,61 @@
+import { Center, Stack, Text, Title } from '@mantine/core';
+import { Outlet, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { usePatientCardsQuery } from '@pando/data-access';
+import { parsePatientSort, patientPageState } from '@pando/domain';
+import { LoadingScreen, PatientTable, SplitView, type PatientTableProps } from '@pando/ui';
+import { useCanSeePatientList } from '../hooks/useCanSeePatientList';
+
+/**
+ * /patients…: the patient list beside the chosen card (spec 01 §2), on a phone one of the two
+ * (`SplitView`). The sort is kept in the address (`?sort=name`), so reload and back keep it.
+ * Without the premium feature patient_cards the list is not offered, but a card assigned or
+ * shared to the person still opens by its id (apps/server/README.md "Premium").
+ */
+export function PatientsLayout() {
+  const premium = useCanSeePatientList();
+  const { state } = useParams();
+  const page = patientPageState(state);
+  const [params, setParams] = useSearchParams();
+  const sort = parsePatientSort(params.get('sort'));
+  const navigate = useNavigate();
+  const keepSort = sort === 'newest' ? '' : `?sort=${sort}`;
+  const list = !premium ? (
+    <Center h="100%" p="md">
+      <Stack gap="xs" ta="center" maw={320}>
+        <Title order={2} size="h4">
+          Patient list
+        </Title>
+        <Text c="dimmed">The patient list is a premium feature that is not enabled for you.</Text>
+      </Stack>
+    </Center>
+  ) : (
+    <PatientList
+      sort={sort}
+      onSortChange={(next) => {
+        setParams(next === 'newest' ? {} : { sort: next });
+      }}
+      selectedId={page.kind === 'card' ? page.id : undefined}
+      onOpen={(id) => void navigate(`/patients/${String(id)}${keepSort}`)}
+      onCreate={() => void navigate(`/patients/create${keepSort}`)}
+    />
+  );
+  return (
+    <SplitView list={list} detailOpen={page.kind !== 'empty'} listWidth={340}>
+      <Outlet />
+    </SplitView>
+  );
+}
+
+/** The list itself, mounted only for people with the premium feature (the server refuses others). */
+function PatientList(props: Omit<PatientTableProps, 'cards'>) {
+  const cards = usePatientCardsQuery();
+  if (cards.isPending) return <LoadingScreen fullScreen={false} label="Loading patients…" />;
+  if (cards.isError) {
+    return (
+      <Text c="red" p="md" role="alert">
+        The patient list could not be loaded.
+      </Text>
+    );
+  }
+  return <PatientTable cards={cards.data} {...props} />;
+}

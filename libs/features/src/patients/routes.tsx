@@ -1,0 +1,26 @@
+import type { RouteObject } from 'react-router-dom';
+import { LoadingScreen } from '@pando/ui';
+import { preloadable } from '../shell/preloadable';
+
+// The patient screens are their own chunks, loaded when /patients is first opened.
+const PatientsLayout = preloadable(
+  () => import('./components/PatientsLayout').then((m) => m.PatientsLayout),
+  { fallback: <LoadingScreen fullScreen={false} /> },
+).Component;
+const PatientPage = preloadable(
+  () => import('./components/PatientPage').then((m) => m.PatientPage),
+  { fallback: <LoadingScreen fullScreen={false} /> },
+).Component;
+
+/**
+ * /patients and /patients/{state} (spec 01 §2), under the shell (shell/routes.tsx). The index
+ * and any {state} other than `create` or a card id show the empty state (PatientPage).
+ */
+export const patientRoutes: RouteObject = {
+  path: 'patients',
+  element: <PatientsLayout />,
+  children: [
+    { index: true, element: <PatientPage /> },
+    { path: ':state', element: <PatientPage /> },
+  ],
+};
