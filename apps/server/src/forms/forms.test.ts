@@ -162,3 +162,153 @@ describe('structured form templates', () => {
     expect((await call(token.alice, 'DELETE', `/structured/template/${id}`)).statusCode).toBe(404);
   });
 });
+
+describe('filling a form: patient lookup and submission', () => {
+  let templateId: number;
+  let patientId: number;
+  const form = (
+    values: { ident?: string; first?: string; ward?: string },
+    confirmed?: boolean,
+  ) => ({
+    id: templateId,
+    title: 'Admission',
+    controls: [
+      {
+        id: 'ident',
+        type: 'barcode',
+        label: 'Hospital number',
+        required: true,
+        patient_data: 'patient_identificator',
+        value: values.ident ?? '',
+      },
+      {
+        id: 'first',
+        type: 'text',
+        label: 'First name',
+        patient_data: 'first_name',
+        value: values.first ?? '',
+      },
+      {
+        id: 'w1',
+        type: 'text',
+        label: 'Ward',
+        required: true,
+        group_index: 1,
+        value: values.ward ?? '-',
+      },
+      { id: 'w2', type: 'text', label: 'Bay', required: true, group_index: 1, value: '' },
+    ],
+    ...(confirmed === undefined ? {} : { confirmed }),
+  });
+
+  beforeAll(async () => {
+    const saved = await call(token.alice, 'POST', '/structured/template/0', {
+      ...form({}),
+      id: undefined,
+    });
+    templateId = saved.json<{ template_id: number }>().template_id;
+    const card = await call(token.alice, 'POST', '/cards-multiple-reassign', {
+      title: 'Forms patient',
+    });
+    expect(card.statusCode).toBe(201);
+    patientId = card.json<{ patient_id: number }>().patient_id;
+    const put = await ts.app.inject({
+      method: 'PUT',
+      url: `/api/v4/patients/${patientId}`,
+      headers: { authorization: `Bearer ${token.alice}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        patient: { first_name: 'Edith', last_name: 'Crawley', patient_identificator: 'RX 12 34' },
+      }),
+    });
+    expect(put.statusCode).toBe(200);
+  });
+
+  it('looks a patient up by a field for those who see them; 404 otherwise', async () => {
+    const found = await call(
+      token.alice,
+      'GET',
+      '/structured/patients/patient_identificator/rx1234',
+    );
+    expect(found.statusCode).toBe(200);
+    expect(found.json()).toMatchObject({
+      id: patientId,
+      first_name: 'Edith',
+      last_name: 'Crawley',
+      patient_identificator: 'RX 12 34',
+    });
+    expect(
+      (await call(token.alice, 'GET', '/structured/patients/last_name/CRAWLEY')).json(),
+    ).toMatchObject({ id: patientId });
+    // bob has no card of hers; carol is in another organisation.
+    expect(
+      (await call(token.bob, 'GET', '/structured/patients/patient_identificator/rx1234'))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call(token.carol, 'GET', '/structured/patients/patient_identificator/rx1234'))
+        .statusCode,
+    ).toBe(404);
+    const bad = await call(token.alice, 'GET', '/structured/patients/password/x');
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json())).toContain('field');
+  });
+
+  it('answers error naming the required controls and groups left empty, and stores nothing', async () => {
+    const res = await call(token.alice, 'POST', '/structured/forms', form({}));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      status: 'error',
+      error: 'Please fill in all required fields: Hospital number, Ward, Bay',
+    });
+    const rows = await ts.db.query('select 1 from form_submissions where template_id = $1', [
+      templateId,
+    ]);
+    expect(rows.rows).toHaveLength(0);
+  });
+
+  it('asks to confirm when the patient fields differ from the record, then stores the confirmed submission', async () => {
+    const differs = await call(
+      token.alice,
+      'POST',
+      '/structured/forms',
+      form({ ident: 'RX1234', first: 'Edie', ward: '7' }),
+    );
+    expect(differs.json()).toMatchObject({
+      status: 'confirm',
+      patient_data: { id: patientId, first_name: 'Edith' },
+    });
+    expect(
+      (await ts.db.query('select 1 from form_submissions where template_id = $1', [templateId]))
+        .rows,
+    ).toHaveLength(0);
+    const confirmed = await call(
+      token.alice,
+      'POST',
+      '/structured/forms',
+      form({ ident: 'RX1234', first: 'Edie', ward: '7' }, true),
+    );
+    expect(confirmed.json()).toEqual({ status: 'ok', error: null });
+    const same = await call(
+      token.alice,
+      'POST',
+      '/structured/forms',
+      form({ ident: 'RX 12 34', first: 'Edith', ward: '7' }),
+    );
+    expect(same.json()).toEqual({ status: 'ok', error: null });
+    const stored = await ts.db.query<{ confirmed: boolean; patient_data: { id: number } }>(
+      'select confirmed, patient_data from form_submissions where template_id = $1 order by id',
+      [templateId],
+    );
+    expect(stored.rows.map((r) => [r.confirmed, r.patient_data.id])).toEqual([
+      [true, patientId],
+      [false, patientId],
+    ]);
+  });
+
+  it('refuses a template the caller does not see', async () => {
+    expect(
+      (await call(token.carol, 'POST', '/structured/forms', form({ ident: 'x', ward: '1' })))
+        .statusCode,
+    ).toBe(404);
+  });
+});

@@ -17,6 +17,7 @@ import { callerOf, loaded, scoped, SELF } from '../authz/access.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { ERROR_RESPONSES } from '../http/routeShape.js';
 import { TEMPLATE_COLUMNS, type TemplateRecord, VISIBLE_TEMPLATE } from './access.js';
+import { registerSubmitRoutes } from './submit.js';
 
 const asTemplate = (t: TemplateRecord) => t as unknown as FormTemplate;
 
@@ -186,5 +187,6 @@ export default function formRoutes(
     },
   );
 
+  registerSubmitRoutes(app);
   done();
 }

@@ -1,0 +1,150 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  FormSubmissionResponseSchema,
+  FormTemplateSchema,
+  NoQuerySchema,
+  patientDataDifferences,
+  PatientLookupResponseSchema,
+  requiredFieldErrors,
+  TEXTS,
+} from '@pando/domain';
+import { callerOf, SELF } from '../authz/access.js';
+import type { DatabaseTx } from '../db/client.js';
+import { notFound } from '../http/errors.js';
+import { ERROR_RESPONSES } from '../http/routeShape.js';
+import { loadPatient } from '../patients/repo.js';
+import type { UserRecord } from '../users/repo.js';
+import { visibleTemplate } from './access.js';
+
+/** The patient fields a form control may map to (`patient_data`) and a scan may look up by. */
+const PATIENT_FIELDS = [
+  'patient_identificator',
+  'first_name',
+  'last_name',
+  'dob',
+  'gender',
+  'bed',
+] as const;
+const PatientFieldParamsSchema = z.object({
+  field: z.enum(PATIENT_FIELDS),
+  value: z.string().trim().min(1).max(200),
+});
+
+type FlatPatient = Record<string, string | number | null>;
+
+/**
+ * The first patient matching `field = value` whom the caller sees (through one of their cards,
+ * the patients area's rule: `loadPatient`), as a flat object of patient fields. Identifiers
+ * compare without spaces and case, as their uniqueness does; names ignore case.
+ */
+async function findPatient(
+  db: DatabaseTx,
+  caller: UserRecord,
+  field: (typeof PATIENT_FIELDS)[number],
+  value: string,
+): Promise<FlatPatient | undefined> {
+  const match =
+    field === 'patient_identificator'
+      ? `lower(regexp_replace(p.patient_identificator, '\\s', '', 'g')) = lower(regexp_replace($2, '\\s', '', 'g'))`
+      : field === 'dob'
+        ? `p.dob::text = $2`
+        : `lower(p.${field}) = lower($2)`;
+  const candidates = await db.query<{ id: number }>(
+    `select p.id from patients p where p.hospital_id = $1 and ${match} order by p.id limit 50`,
+    [caller.hospital_id, value],
+  );
+  for (const { id } of candidates.rows) {
+    const found = await loadPatient(db, caller.id, id);
+    if (!found) continue;
+    const p = found.patient as unknown as Record<string, unknown>;
+    const flat: FlatPatient = { id };
+    for (const f of PATIENT_FIELDS) {
+      const v = p[f];
+      flat[f] = typeof v === 'string' || typeof v === 'number' ? v : null;
+    }
+    return flat;
+  }
+  return undefined;
+}
+
+/**
+ * Filling a form (spec 02 §7 "Structured forms", issue 20): the scanner's patient lookup and the
+ * submission with the domain's required/group rules and the patient confirm flow.
+ */
+export function registerSubmitRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/structured/patients/:field/:value',
+    {
+      schema: {
+        params: PatientFieldParamsSchema,
+        querystring: NoQuerySchema,
+        response: { 200: PatientLookupResponseSchema, ...ERROR_RESPONSES },
+      },
+      config: { access: SELF },
+    },
+    async (req) => {
+      const found = await findPatient(
+        app.db,
+        callerOf(req).user,
+        req.params.field,
+        req.params.value,
+      );
+      if (!found) throw notFound('Patient');
+      return found;
+    },
+  );
+
+  /**
+   * Submits a filled template (`id` of a template the caller sees, else 404). Required controls
+   * (and groups) failing the domain rule answer `{ status: 'error', error }` naming them, and
+   * nothing is stored. When the form names a patient the caller sees (its control mapped to
+   * `patient_identificator`) and its other patient fields differ from the record, the answer is
+   * `{ status: 'confirm', patient_data }` until it is sent again with `confirmed: true`. Then the
+   * submission is stored: `{ status: 'ok' }`.
+   */
+  r.post(
+    '/structured/forms',
+    {
+      schema: {
+        body: FormTemplateSchema,
+        response: { 200: FormSubmissionResponseSchema, ...ERROR_RESPONSES },
+      },
+      config: { access: SELF },
+    },
+    async (req) => {
+      const { user } = callerOf(req);
+      const form = req.body;
+      const template = form.id ? await visibleTemplate(app.db, user, form.id) : undefined;
+      if (!template) throw notFound('Template');
+      const failing = new Set(requiredFieldErrors(form.controls));
+      if (failing.size > 0) {
+        const labels = form.controls.filter((c) => failing.has(c.id)).map((c) => c.label || c.id);
+        return { status: 'error' as const, error: `${TEXTS.fillRequired}: ${labels.join(', ')}` };
+      }
+      const idControl = form.controls.find((c) => c.patient_data === 'patient_identificator');
+      const idValue = typeof idControl?.value === 'string' ? idControl.value.trim() : '';
+      const patient = idValue
+        ? await findPatient(app.db, user, 'patient_identificator', idValue)
+        : undefined;
+      if (patient && !form.confirmed && patientDataDifferences(form.controls, patient).length > 0)
+        return { status: 'confirm' as const, error: null, patient_data: patient };
+      await app.db.query(
+        `insert into form_submissions (template_id, submitted_by_id, values, patient_data, status, confirmed, created_at)
+         values ($1, $2, $3, $4, 'ok', $5, $6)`,
+        [
+          template.id,
+          user.id,
+          JSON.stringify(form.controls.map((c) => ({ id: c.id, value: c.value ?? null }))),
+          patient ? JSON.stringify(patient) : null,
+          form.confirmed === true,
+          app.config.now(),
+        ],
+      );
+      return { status: 'ok' as const, error: null };
+    },
+  );
+}
