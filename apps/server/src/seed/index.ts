@@ -6,8 +6,10 @@ import {
   DEMO_INVITE_EMAIL,
   DEMO_NETWORKS,
   DEMO_ORGANISATIONS,
+  DEMO_PATIENT_CARD,
   DEMO_PEOPLE,
   DEMO_TEAMS,
+  DEMO_WARDS,
   type DemoOrganisation,
 } from '@pando/domain/demo';
 import type { Database, DatabaseTx } from '../db/client.js';
@@ -402,25 +404,15 @@ async function seedOrganisation(tx: DatabaseTx, now: Date, ids: Ids): Promise<vo
 
   // Wards, patients, patient cards with tasks.
   const wardIds: Record<number, number[]> = { [stE]: [], [river]: [], [north]: [] };
-  const wardNames: Record<number, string[]> = {
-    [stE]: [
-      'Ward 7',
-      'Cardiology Ward',
-      'Acute Medical Unit',
-      'Respiratory Ward',
-      'Surgical Ward 2',
-    ],
-    [river]: ['Riverside Ward A', 'Riverside Ward B', 'Rehabilitation Unit'],
-    [north]: ['Northgate Day Unit', 'Northgate Ward 1'],
-  };
-  for (const [hid, names] of Object.entries(wardNames)) {
+  for (const [org, names] of Object.entries(DEMO_WARDS) as [DemoOrganisation, string[]][]) {
+    const hid = orgIds[org];
     for (const name of names) {
-      (wardIds[Number(hid)] ??= []).push(
+      (wardIds[hid] ??= []).push(
         (
           await insertOne(
             tx,
             'insert into wards (name, hospital_id, created_at) values ($1, $2, $3) returning id',
-            [name, Number(hid), daysAgo(300)],
+            [name, hid, daysAgo(300)],
           )
         ).id,
       );
@@ -517,32 +509,49 @@ async function seedOrganisation(tx: DatabaseTx, now: Date, ids: Ids): Promise<vo
     }
   }
 
-  // The card the contract scenarios and the demo name (libs/data-access mock seed): John Jones
-  // on Ward 7, assigned to alice and bob and to Ward 7 Team, created last so the ids above stay.
+  // The card the contract scenarios and the demo name (DEMO_PATIENT_CARD), created last so the
+  // ids above stay.
   {
+    const c = DEMO_PATIENT_CARD;
+    const p = c.patient;
+    const org = orgIds[p.organisation];
+    const wardId = wardIds[org]?.[DEMO_WARDS[p.organisation].indexOf(p.ward)];
     const patient = await insertOne(
       tx,
       `insert into patients (first_name, last_name, dob, gender, patient_identificator, overview, bed, ward_id, hospital_id, created_at, modified_at)
-       values ('John', 'Jones', '1950-04-02', 'MALE', 'NHS-000-0001', 'Admitted with chest pain.', '3', $1, $2, $3, $3) returning id`,
-      [wardIds[stE]?.[0], stE, daysAgo(1)],
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) returning id`,
+      [
+        p.first_name,
+        p.last_name,
+        p.dob,
+        p.gender,
+        p.patient_identificator,
+        p.overview,
+        p.bed,
+        wardId,
+        org,
+        daysAgo(1),
+      ],
     );
     const card = await insertOne(
       tx,
       `insert into patient_cards (title, subtitle, patient_id, hospital_id, created_by_id, editable, created_at, modified_at)
-       values ('John Jones', 'Bed 3, Ward 7', $1, $2, $3, true, $4, $4) returning id`,
-      [patient.id, stE, user(ids, DEMO_ACCOUNTS.alice).id, daysAgo(1)],
+       values ($1, $2, $3, $4, $5, true, $6, $6) returning id`,
+      [c.title, c.subtitle, patient.id, org, user(ids, c.creator).id, daysAgo(1)],
     );
-    for (const email of [DEMO_ACCOUNTS.alice, DEMO_ACCOUNTS.bob]) {
+    for (const email of c.assignees) {
       await tx.query('insert into patient_card_users (patient_card_id, user_id) values ($1, $2)', [
         card.id,
         user(ids, email).id,
       ]);
     }
-    await tx.query('insert into patient_card_teams (patient_card_id, team_id) values ($1, $2)', [
-      card.id,
-      ward7Team,
-    ]);
-    for (const [order, title] of ['Take bloods', 'Repeat ECG'].entries()) {
+    for (const team of c.teams) {
+      await tx.query('insert into patient_card_teams (patient_card_id, team_id) values ($1, $2)', [
+        card.id,
+        room(ids, team).id,
+      ]);
+    }
+    for (const [order, title] of c.tasks.entries()) {
       await tx.query(
         `insert into tasks (patient_card_id, title, completed, "order", created_at, modified_at)
          values ($1, $2, false, $3, $4, $4)`,

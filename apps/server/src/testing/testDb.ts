@@ -22,10 +22,14 @@ function migrationsFingerprint(): string {
   const h = createHash('sha256');
   for (const f of fs.readdirSync(dir).sort())
     h.update(f).update(fs.readFileSync(path.join(dir, f)));
-  // Seed code changes must rebuild the seeded template too.
-  const seedDir = path.resolve(dir, '../src/seed');
-  for (const f of fs.existsSync(seedDir) ? fs.readdirSync(seedDir).sort() : []) {
-    h.update(f).update(fs.readFileSync(path.join(seedDir, f)));
+  // Seed code and the demo dataset it reads (@pando/domain/demo) rebuild the seeded template too.
+  for (const seedDir of [
+    path.resolve(dir, '../src/seed'),
+    path.resolve(dir, '../../../libs/domain/src/demo'),
+  ]) {
+    for (const f of fs.existsSync(seedDir) ? fs.readdirSync(seedDir).sort() : []) {
+      h.update(f).update(fs.readFileSync(path.join(seedDir, f)));
+    }
   }
   return h.digest('hex').slice(0, 16);
 }

@@ -4,8 +4,10 @@ import {
   DEMO_ADVICE,
   DEMO_ADVICE_TEAM,
   DEMO_ORGANISATIONS,
+  DEMO_PATIENT_CARD,
   DEMO_PEOPLE,
   DEMO_TEAMS,
+  DEMO_WARDS,
   demoRoleName,
 } from './organisation';
 
@@ -64,5 +66,13 @@ describe('the demo organisation (ARCHITECTURE.md "Demo organisation")', () => {
   it('role machine names are the role in capitals', () => {
     expect(demoRoleName('Consultant')).toBe('CONSULTANT');
     expect(demoRoleName('Junior Doctor')).toBe('JUNIOR_DOCTOR');
+  });
+
+  it('John Jones lies on a ward of his organisation, in a team his card is assigned to', () => {
+    const { patient } = DEMO_PATIENT_CARD;
+    expect(DEMO_WARDS[patient.organisation]).toContain(patient.ward);
+    for (const team of DEMO_PATIENT_CARD.teams)
+      expect(DEMO_TEAMS.find((t) => t.name === team)?.organisation).toBe(patient.organisation);
+    for (const email of DEMO_PATIENT_CARD.assignees) expect(person(email)).toBeDefined();
   });
 });

@@ -263,3 +263,40 @@ export const DEMO_ADVICE: readonly {
   },
   { topic: 'New LBBB on admission', requestor: null, resolved: true, daysAgo: 20 },
 ];
+
+/** Each organisation's wards, in order (a card's ward is picked from these). */
+export const DEMO_WARDS: Readonly<Record<DemoOrganisation, readonly string[]>> = {
+  stElsewhere: [
+    'Ward 7',
+    'Cardiology Ward',
+    'Acute Medical Unit',
+    'Respiratory Ward',
+    'Surgical Ward 2',
+  ],
+  riverside: ['Riverside Ward A', 'Riverside Ward B', 'Rehabilitation Unit'],
+  northgate: ['Northgate Day Unit', 'Northgate Ward 1'],
+};
+
+/**
+ * The patient card the contract scenarios and the demo name: John Jones on Ward 7, created by
+ * alice, assigned to alice and bob and to Ward 7 Team, with two open tasks.
+ */
+export const DEMO_PATIENT_CARD = {
+  patient: {
+    first_name: 'John',
+    last_name: 'Jones',
+    dob: '1950-04-02',
+    gender: 'MALE',
+    patient_identificator: 'NHS-000-0001',
+    overview: 'Admitted with chest pain.',
+    bed: '3',
+    organisation: 'stElsewhere',
+    ward: 'Ward 7',
+  },
+  title: 'John Jones',
+  subtitle: 'Bed 3, Ward 7',
+  creator: DEMO_ACCOUNTS.alice,
+  assignees: [DEMO_ACCOUNTS.alice, DEMO_ACCOUNTS.bob],
+  teams: ['Ward 7 Team'],
+  tasks: ['Take bloods', 'Repeat ECG'],
+} as const;

@@ -10,8 +10,10 @@ import {
   DEMO_ADVICE,
   DEMO_NETWORKS,
   DEMO_ORGANISATIONS,
+  DEMO_PATIENT_CARD,
   DEMO_PEOPLE,
   DEMO_TEAMS,
+  DEMO_WARDS,
   demoRoleName,
 } from '@pando/domain/demo';
 
@@ -188,59 +190,49 @@ export function seedDemoOrganisation(backend: MockBackend): void {
       advice(i + 1, a.requestor ? idOf(a.requestor) : 16, a.resolved, a.daysAgo),
     );
   });
-  const wardNames: [number, string[]][] = [
-    [1, ['Ward 7', 'Cardiology Ward', 'Acute Medical Unit', 'Respiratory Ward', 'Surgical Ward 2']],
-    [2, ['Riverside Ward A', 'Riverside Ward B', 'Rehabilitation Unit']],
-    [3, ['Northgate Day Unit', 'Northgate Ward 1']],
-  ];
-  for (const [hospital_id, names] of wardNames) {
-    for (const name of names) state.wards.push({ id: state.wards.length + 1, name, hospital_id });
+  for (const org of orgKeys) {
+    for (const name of DEMO_WARDS[org])
+      state.wards.push({ id: state.wards.length + 1, name, hospital_id: orgId(org) });
   }
+  // The card the contract scenarios name (DEMO_PATIENT_CARD), as the server seeds it.
+  const c = DEMO_PATIENT_CARD;
+  const p = c.patient;
   state.patients.push({
     id: 1,
-    first_name: 'John',
-    last_name: 'Jones',
-    dob: '1950-04-02',
-    gender: 'MALE',
-    patient_identificator: 'NHS-000-0001',
-    overview: 'Admitted with chest pain.',
-    bed: '3',
-    ward_id: 1,
-    hospital_id: 1,
+    first_name: p.first_name,
+    last_name: p.last_name,
+    dob: p.dob,
+    gender: p.gender,
+    patient_identificator: p.patient_identificator,
+    overview: p.overview,
+    bed: p.bed,
+    ward_id:
+      state.wards.find((w) => w.hospital_id === orgId(p.organisation) && w.name === p.ward)?.id ??
+      null,
+    hospital_id: orgId(p.organisation),
   });
   state.cards.push({
     id: 1,
-    title: 'John Jones',
-    subtitle: 'Bed 3, Ward 7',
+    title: c.title,
+    subtitle: c.subtitle,
     patient_id: 1,
-    user_ids: [4, 5],
-    team_ids: [1],
+    user_ids: c.assignees.map(idOf),
+    team_ids: c.teams.map((name) => state.teams.find((t) => t.name === name)?.id ?? 0),
     created_at: created,
     modified_at: created,
     shared_with: [],
   });
-  state.tasks.push(
-    {
-      id: 1,
-      title: 'Take bloods',
+  c.tasks.forEach((title, order) => {
+    state.tasks.push({
+      id: order + 1,
+      title,
       completed: false,
       completed_at: null,
       completed_by_id: null,
-      order: 0,
+      order,
       patient_card_id: 1,
       created_at: created,
       modified_at: created,
-    },
-    {
-      id: 2,
-      title: 'Repeat ECG',
-      completed: false,
-      completed_at: null,
-      completed_by_id: null,
-      order: 1,
-      patient_card_id: 1,
-      created_at: created,
-      modified_at: created,
-    },
-  );
+    });
+  });
 }
