@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ChatPane, loggedIn } from '../pom/Chat';
+import { expectNoSeriousAxeViolations } from '../pom/axe';
 
 // A valid 1×1 PNG: the server checks content, not the name.
 const PNG = Buffer.from(
@@ -54,22 +55,57 @@ test('spec 01 §7: alice sends bob an image and a file; both arrive and open', a
   expect((await download.body()).subarray(0, 5).toString()).toBe('%PDF-');
 });
 
-test('spec 01 §7: a file of 25 Mb + 1 byte is refused with the file named, and nothing is sent', async ({
-  browser,
-}) => {
-  const alicePage = await loggedIn(browser, 'alice@example.org');
-  const alice = await openDmWithBob(alicePage);
-  const before = await alice.messages.locator('[data-message-id]').count();
-  const uploads: string[] = [];
-  alicePage.on('request', (r) => {
-    if (/\/api\/v4\/(files|images)/.test(r.url()) && r.method() !== 'GET') uploads.push(r.url());
+// Spec 01 §5: files are checked before any upload — too large (the file named, spec 02 §8 text)
+// or a type outside the chat's list (the type named) — and the refusal is a notification.
+for (const device of [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+]) {
+  test(`spec 01 §5 (${device.name}): a 26 MB file and an .exe are refused before any upload, with the spec's texts`, async ({
+    browser,
+  }) => {
+    const alicePage = await loggedIn(browser, 'alice@example.org');
+    await alicePage.setViewportSize({ width: device.width, height: device.height });
+    const alice = await openDmWithBob(alicePage);
+    const before = await alice.messages.locator('[data-message-id]').count();
+    const uploads: string[] = [];
+    alicePage.on('request', (r) => {
+      // Uploads are POST /files, POST /images/chat and PUT /images/chat/{id}; the GETs are the
+      // thumbnails of earlier messages.
+      if (/\/api\/v4\/(files|images\/chat)/.test(r.url()) && r.method() !== 'GET')
+        uploads.push(`${r.method()} ${r.url()}`);
+    });
+    const picker = alicePage.getByLabel('File to send');
+    // The picker offers only the allowed types (spec 02 §5 documents and images).
+    const accept = ((await picker.getAttribute('accept')) ?? '').split(',');
+    expect(accept).toEqual(expect.arrayContaining(['application/pdf', 'image/png']));
+    expect(accept).not.toContain('application/x-msdownload');
+
+    await picker.setInputFiles({
+      name: 'huge-echo-recording.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.alloc(TOO_LARGE, 0x20),
+    });
+    const notices = alicePage.getByRole('status');
+    await expect(
+      notices.getByText(
+        'The file, huge-echo-recording.pdf is too large to send, the limit is 25 Mb for a single file.',
+      ),
+    ).toBeVisible();
+
+    await picker.setInputFiles({
+      name: 'setup.exe',
+      mimeType: 'application/x-msdownload',
+      buffer: Buffer.from('MZ\x90\x00 not a document'),
+    });
+    await expect(
+      notices.getByText(
+        'The file, setup.exe cannot be sent: .exe files are not allowed. Send a PDF, a Word document or an image.',
+      ),
+    ).toBeVisible();
+    await expectNoSeriousAxeViolations(alicePage, `${device.name} refused uploads`);
+
+    expect(uploads).toEqual([]);
+    await expect(alice.messages.locator('[data-message-id]')).toHaveCount(before);
   });
-  await alicePage.getByLabel('File to send').setInputFiles({
-    name: 'huge-echo-recording.pdf',
-    mimeType: 'application/pdf',
-    buffer: Buffer.alloc(TOO_LARGE, 0x20),
-  });
-  await expect(alicePage.getByText(/huge-echo-recording\.pdf is too large/)).toBeVisible();
-  expect(uploads).toEqual([]);
-  await expect(alice.messages.locator('[data-message-id]')).toHaveCount(before);
-});
+}
