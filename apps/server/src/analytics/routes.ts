@@ -245,7 +245,7 @@ export default function analyticsRoutes(
       url,
       {
         schema: {
-          params: (onlyTo ? ToParamsSchema : WindowParamsSchema),
+          params: onlyTo ? ToParamsSchema : WindowParamsSchema,
           querystring: NoQuerySchema,
           response: { 200: ANALYTICS_RESPONSE_SCHEMAS[metric], ...ERROR_RESPONSES },
         },
