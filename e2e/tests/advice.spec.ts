@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ChatPane, loggedIn } from '../pom/Chat';
+import { expectNoSeriousAxeViolations } from '../pom/axe';
 
 test('spec 01 §4: alice asks Cardiology Advice, bob answers, alice resolves, the team accepts; system lines on both sides; it leaves the sidebar and shows in history', async ({
   browser,
@@ -60,3 +61,35 @@ test('spec 01 §4: alice asks Cardiology Advice, bob answers, alice resolves, th
   ).toBeVisible();
   await expect(alice.messages.getByText(answer, { exact: true })).toBeVisible();
 });
+
+// /teams/ask-advice/create (features README "Ask advice"): choose a specialist team, write the
+// first message, land in the new advice conversation — on a desktop and on a phone, axe clean.
+for (const device of [
+  { name: 'desktop', width: 1280, height: 800, colorScheme: 'light' as const },
+  // The phone runs dark, so axe sees both colour schemes.
+  { name: 'phone', width: 390, height: 844, colorScheme: 'dark' as const },
+]) {
+  test(`/teams/ask-advice/create (${device.name}): choose a specialist team, ask, and the conversation opens`, async ({
+    browser,
+  }) => {
+    const alicePage = await loggedIn(browser, 'alice@example.org');
+    await alicePage.setViewportSize({ width: device.width, height: device.height });
+    await alicePage.emulateMedia({ colorScheme: device.colorScheme });
+    const alice = new ChatPane(alicePage);
+    await alicePage.goto('/teams/ask-advice/create');
+    await expect(alicePage.getByRole('heading', { name: 'Ask for advice' })).toBeVisible();
+    const teams = alicePage.getByRole('navigation', { name: 'Specialist teams' });
+    await expect(teams.getByRole('link', { name: /Cardiology Advice/ })).toBeVisible();
+    await alicePage.getByLabel('Find a specialist team').fill('Cardio');
+    await expectNoSeriousAxeViolations(alicePage, `${device.name} ask advice: choose a team`);
+    await teams.getByRole('link', { name: /Cardiology Advice/ }).click();
+
+    await expect(alicePage).toHaveURL(/\/ask-advice\/\d+$/);
+    await expectNoSeriousAxeViolations(alicePage, `${device.name} ask advice: first message`);
+    const question = `Ask-advice create ${device.name} ${Date.now()}`;
+    await alicePage.getByLabel('Your question').fill(question);
+    await alicePage.getByRole('button', { name: 'Ask for advice' }).click();
+    await expect(alicePage).toHaveURL(/\/teams\/\d+\/advice-conversations\/\d+$/);
+    await expect(alice.messages.getByText(question, { exact: true })).toBeVisible();
+  });
+}

@@ -58,14 +58,16 @@ test('spec 01 §7: alice sends bob an image and a file; both arrive and open', a
 // Spec 01 §5: files are checked before any upload — too large (the file named, spec 02 §8 text)
 // or a type outside the chat's list (the type named) — and the refusal is a notification.
 for (const device of [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 800, colorScheme: 'light' as const },
+  // The phone runs dark, so axe sees both colour schemes.
+  { name: 'phone', width: 390, height: 844, colorScheme: 'dark' as const },
 ]) {
   test(`spec 01 §5 (${device.name}): a 26 MB file and an .exe are refused before any upload, with the spec's texts`, async ({
     browser,
   }) => {
     const alicePage = await loggedIn(browser, 'alice@example.org');
     await alicePage.setViewportSize({ width: device.width, height: device.height });
+    await alicePage.emulateMedia({ colorScheme: device.colorScheme });
     const alice = await openDmWithBob(alicePage);
     const before = await alice.messages.locator('[data-message-id]').count();
     const uploads: string[] = [];

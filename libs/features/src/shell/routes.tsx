@@ -38,6 +38,9 @@ const CreateTeamRoute = preloadable(() =>
 const AdviceHistoryRoute = preloadable(() =>
   import('../advice/components/AdviceHistoryRoute').then((m) => m.AdviceHistoryRoute),
 ).Component;
+const AskAdviceCreateRoute = preloadable(() =>
+  import('../advice/components/AskAdviceCreateRoute').then((m) => m.AskAdviceCreateRoute),
+).Component;
 const PlaceholderPage = preloadable(() =>
   import('./components/PlaceholderPage').then((m) => m.PlaceholderPage),
 ).Component;
@@ -126,15 +129,7 @@ export function createAppRoutes(options: AppRoutesOptions): RouteObject[] {
         },
         { path: 'ask-advice/history', element: <AdviceHistoryRoute /> },
         { path: 'teams/create', element: <CreateTeamRoute /> },
-        {
-          path: 'teams/ask-advice/create',
-          element: (
-            <PlaceholderPage
-              title="Create an advice channel"
-              description="Advice channels are set up from the admin console, which is coming soon."
-            />
-          ),
-        },
+        { path: 'teams/ask-advice/create', element: <AskAdviceCreateRoute /> },
         { path: 'search', element: <SearchRoute /> },
         {
           path: 'images',
