@@ -86,8 +86,7 @@ test('spec 01 §2–§6: alice creates a card with info, notes, tasks and images
   await expect(patients.section('Assignees')).toContainText('Bob Baker');
   await patients.section('Assignees').getByRole('button', { name: 'Add teams' }).click();
   const teams = alice.getByRole('dialog', { name: 'Assign teams' });
-  await teams.getByPlaceholder('Choose teams').click();
-  await teams.getByRole('option', { name: 'Ward 7 Team' }).click();
+  await teams.getByRole('checkbox', { name: 'Ward 7 Team' }).check();
   await teams.getByRole('button', { name: 'Assign' }).click();
   await expect(patients.section('Assignees')).toContainText('Ward 7 Team');
   await expectNoSeriousAxeViolations(alice, 'patient detail');
@@ -117,8 +116,10 @@ test('spec 01 §2–§6: alice creates a card with info, notes, tasks and images
     .getByRole('listitem')
     .locator('p:nth-child(2)')
     .allTextContents();
-  const withWard = details.map((d) => d.includes('Ward'));
-  expect(withWard).toEqual([...withWard].sort((a, b) => Number(b) - Number(a)));
+  // The second line is the location (ward · bed) when there is one: those come first, in order.
+  const located = details.filter((d) => /Bed \S+$/.test(d));
+  expect(details.slice(0, located.length)).toEqual(located);
+  expect(located).toEqual([...located].sort((a, b) => collator.compare(a, b)));
 
   // Email the card to herself: the dev mailbox has its content.
   await alice.goto(`/patients/${String(cardId)}`);

@@ -1,4 +1,4 @@
-import { Button, Group, MultiSelect, Stack } from '@mantine/core';
+import { Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { Team } from '@pando/domain';
 import { Dialog } from '@pando/ui';
@@ -22,16 +22,17 @@ export function TeamAssignDialog({
   return (
     <Dialog opened={opened} onClose={onClose} title="Assign teams">
       <Stack>
-        <MultiSelect
-          label="Teams"
-          searchable
-          data={teams.map((t) => ({ value: String(t.id), label: t.name }))}
-          value={chosen}
-          onChange={setChosen}
-          placeholder="Choose teams"
-          nothingFoundMessage="No other teams"
-          comboboxProps={{ withinPortal: false }}
-        />
+        {teams.length === 0 ? (
+          <Text c="dimmed">You are in no other team.</Text>
+        ) : (
+          <Checkbox.Group label="Teams" value={chosen} onChange={setChosen}>
+            <Stack gap="xs" mt="xs">
+              {teams.map((t) => (
+                <Checkbox key={t.id} value={String(t.id)} label={t.name} />
+              ))}
+            </Stack>
+          </Checkbox.Group>
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel
