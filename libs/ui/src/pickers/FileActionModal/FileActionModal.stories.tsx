@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { textsWith } from '@pando/domain';
 import { XSS_IMG } from '../../testing/fixtures';
 import { FileActionModal } from './FileActionModal';
 
@@ -44,6 +45,63 @@ export const EmailWithValidation: Story = {
 };
 
 export const Busy: Story = { args: { busy: true } };
+
+/** The email form, opened with the own address filled in. */
+export const EmailForm: Story = {
+  args: { defaultMode: 'email', defaultEmail: 'alice.morgan@stelsewhere.nhs.uk' },
+  play: async () => {
+    const dialog = await screen.findByRole('dialog');
+    await expect(await within(dialog).findByLabelText(/Email address/)).toHaveValue(
+      'alice.morgan@stelsewhere.nhs.uk',
+    );
+  },
+};
+
+/** Sending: the Send button spins and cannot be pressed twice. */
+export const Sending: Story = {
+  args: { defaultMode: 'email', defaultEmail: 'alice.morgan@stelsewhere.nhs.uk', busy: true },
+};
+
+export const EmailError: Story = {
+  args: {
+    defaultMode: 'email',
+    defaultEmail: 'alice.morgan@stelsewhere.nhs.uk',
+    outcome: { kind: 'error', message: textsWith.errorSendingEmail('Too Many Requests') },
+  },
+  play: async () => {
+    const dialog = await screen.findByRole('dialog');
+    await expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'Error sending email: Too Many Requests',
+    );
+  },
+};
+
+export const EmailSuccess: Story = {
+  args: {
+    defaultMode: 'email',
+    defaultEmail: 'alice.morgan@stelsewhere.nhs.uk',
+    outcome: {
+      kind: 'success',
+      message: textsWith.emailSentSuccessfully('sent to alice.morgan@stelsewhere.nhs.uk'),
+    },
+  },
+  play: async () => {
+    const dialog = await screen.findByRole('dialog');
+    await expect(within(dialog).getByRole('status')).toHaveTextContent(
+      'Email sent successfully: sent to alice.morgan@stelsewhere.nhs.uk',
+    );
+  },
+};
+
+export const DownloadError: Story = {
+  args: { outcome: { kind: 'error', message: textsWith.downloadFailed('Network Error') } },
+};
 export const HostileFileName: Story = {
   args: { file: { ...file, filename: `${XSS_IMG}.pdf`, size: 2_100_000_000 } },
+};
+
+/** On a phone (390 × 844): the email form with an error, the longest state. */
+export const PhoneEmailError: Story = {
+  ...EmailError,
+  globals: { viewport: { value: 'phone', isRotated: false } },
 };

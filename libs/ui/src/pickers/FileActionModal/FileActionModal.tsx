@@ -1,4 +1,4 @@
-import { Button, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Button, SegmentedControl, Stack, Text } from '@mantine/core';
 import { formatFileSize, type FileShare } from '@pando/domain';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -18,9 +18,20 @@ export interface FileActionModalProps {
   defaultEmail?: string;
   /** Spinner while the action runs. @default false */
   busy?: boolean;
+  /** Which action shows first (the email form when reopened after a failed send). @default 'download' */
+  defaultMode?: 'download' | 'email';
+  /**
+   * How the last action ended, in spec 01 §8's words (domain `textsWith`): "Download failed:
+   * {reason}", "Error sending email: {status text}", "Email sent successfully: {message}", or the
+   * note that the file will be downloaded to the device. Errors are announced assertively.
+   */
+  outcome?: { kind: 'error' | 'success'; message: string };
 }
 
-/** Spec 01 §2 file-action modal: download, or email with an address field. */
+/**
+ * Spec 01 §2 file-action modal: download, or email with an address field; the outcome of the last
+ * action shows above the choice (spec 01 §8 texts).
+ */
 export function FileActionModal({
   file,
   onClose,
@@ -28,8 +39,10 @@ export function FileActionModal({
   onEmail,
   defaultEmail,
   busy = false,
+  defaultMode = 'download',
+  outcome,
 }: FileActionModalProps) {
-  const [mode, setMode] = useState<'download' | 'email'>('download');
+  const [mode, setMode] = useState<'download' | 'email'>(defaultMode);
   return (
     <Dialog opened={file !== null} onClose={onClose} title="Download or email">
       {file ? (
@@ -42,6 +55,18 @@ export function FileActionModal({
               {formatFileSize(file.size)}
             </Text>
           </div>
+          {outcome ? (
+            <Alert
+              color={outcome.kind === 'error' ? 'red' : 'teal'}
+              variant="light"
+              p="xs"
+              role={outcome.kind === 'error' ? 'alert' : 'status'}
+            >
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {outcome.message}
+              </Text>
+            </Alert>
+          ) : null}
           <SegmentedControl
             value={mode}
             onChange={(value) => {
