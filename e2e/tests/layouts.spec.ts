@@ -211,10 +211,11 @@ for (const device of DEVICES) {
           },
         ],
         [
-          'patients placeholder',
+          'patients',
           '/patients',
           async () => {
-            await expect(page.getByRole('heading', { name: 'Patient list' })).toBeVisible();
+            // Issue 19: the patient list (on a phone alone; beside the empty state from 768 px).
+            await expect(page.getByRole('list', { name: 'Patients' })).toBeVisible();
           },
         ],
         [
