@@ -1,0 +1,36 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import { screenStory } from '../testing/screenStory';
+
+const meta = { title: 'Screens/Patients' } satisfies Meta;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** /patients on the mock backend: the list, newest first; a card opens with its panels. */
+export const ListAndCard: Story = {
+  ...screenStory('/patients'),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const list = await canvas.findByRole('list', { name: 'Patients' }, { timeout: 10_000 });
+    // Virtuoso renders the rows once it has measured the list.
+    const rows = await within(list).findAllByRole('button', {}, { timeout: 10_000 });
+    await userEvent.click(rows[0] ?? list);
+    await expect(
+      await canvas.findByRole('region', { name: 'Patient info' }, { timeout: 10_000 }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('region', { name: 'Tasks' })).toBeVisible();
+  },
+};
+
+/** /patients/create: every section editable at once; Save creates the card. */
+export const Create: Story = {
+  ...screenStory('/patients/create'),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('textbox', { name: 'First name' }, { timeout: 10_000 }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('textbox', { name: 'Notes' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Save' })).toBeVisible();
+  },
+};
