@@ -54,4 +54,3 @@ export const awkwardResults: SearchResult[] = [
   user(22, XSS_IMG, 'javascript:alert(1)', XSS_IMG, 'St Elsewhere General'),
   team(23, `${XSS_IMG} team`),
 ];
-
