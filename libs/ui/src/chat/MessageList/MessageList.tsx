@@ -61,10 +61,6 @@ const ESTIMATED_ROW_PX = 44;
  */
 const INITIAL_ROWS = 20;
 const REVEAL_ROWS = 40;
-const FRAME_MS = 16;
-const FULL_HEIGHT = { height: '100%' } as const;
-const OVERSCAN_PX = { top: 400, bottom: 200 } as const;
-const rowKey = (_index: number, row: MessageRow) => row.key;
 
 /** Which rows the virtual list holds: `rows.slice(hidden)`, the first of them at `firstIndex`. */
 interface ListWindow {
@@ -195,31 +191,18 @@ export function MessageList({
   // Infinite history (spec 01 §2 "older messages load when the top sentinel becomes visible"):
   // at the top, first reveal rows already loaded, then ask for the previous archive page. It
   // repeats while the top stays in view, so a short first page fills the screen by itself.
-  // At most one reveal per frame: chaining them synchronously while the top stayed in view
-  // rendered chunk after chunk inside one commit, which on a 4x-throttled CPU (a phone) ended in
-  // "Maximum update depth exceeded" on a long history. A reveal within a frame of the previous one
-  // waits for the next frame, so the browser scrolls and measures in between.
-  const lastReveal = useRef(Number.NEGATIVE_INFINITY);
   useEffect(() => {
     if (!atTop) return;
     if (current.hidden > 0) {
-      const reveal = () => {
-        lastReveal.current = performance.now();
-        setListWindow((w) => {
-          const count = Math.min(REVEAL_ROWS, w.hidden);
-          return { ...w, hidden: w.hidden - count, firstIndex: w.firstIndex - count };
-        });
-      };
-      if (performance.now() - lastReveal.current > FRAME_MS) {
-        reveal();
-        return;
-      }
-      const frame = requestAnimationFrame(reveal);
-      return () => {
-        cancelAnimationFrame(frame);
-      };
+      const reveal = Math.min(REVEAL_ROWS, current.hidden);
+      setListWindow((w) => ({
+        ...w,
+        hidden: w.hidden - reveal,
+        firstIndex: w.firstIndex - reveal,
+      }));
+    } else if (history === 'fetched') {
+      onLoadOlder();
     }
-    if (history === 'fetched') onLoadOlder();
   }, [atTop, current.hidden, history, onLoadOlder]);
 
   const scrollToBottom = useCallback(() => {
@@ -246,39 +229,19 @@ export function MessageList({
     return <div style={{ height: SENTINEL_HEIGHT_PX }} aria-hidden />;
   }, [history]);
 
-  // Every callback and object handed to Virtuoso keeps its identity between renders: Virtuoso
-  // publishes its props into its own store after each render, and a new identity is a change it
-  // propagates (work on every incoming message, for nothing).
-  const renderRow = useCallback(
-    (_index: number, row: MessageRow) =>
-      row.type === 'date' ? (
-        <DateSeparator day={row.day} now={today} />
-      ) : (
-        <MessageBubble
-          entry={row.entry}
-          senderName={row.senderName}
-          isOwn={row.entry.sender === currentUser}
-          showHeader={row.showHeader}
-          {...(delivery[row.key] ? { delivery: delivery[row.key] } : {})}
-          {...(actions ? { actions } : {})}
-        />
-      ),
-    [today, currentUser, delivery, actions],
-  );
-  const onAtBottomChange = useCallback((bottom: boolean) => {
-    setAtBottom(bottom);
-    if (bottom) setUnseenNew(false);
-  }, []);
-  const followOutput = useCallback(
-    (isAtBottom: boolean) => {
-      // Stick to the bottom while there; also follow one's own just-sent message.
-      const last = rows[rows.length - 1];
-      const own = last?.type === 'message' && last.entry.sender === currentUser;
-      return isAtBottom || own ? ('auto' as const) : false;
-    },
-    [rows, currentUser],
-  );
-  const components = useMemo(() => ({ Header, Scroller }), [Header]);
+  const renderRow = (_index: number, row: MessageRow) =>
+    row.type === 'date' ? (
+      <DateSeparator day={row.day} now={today} />
+    ) : (
+      <MessageBubble
+        entry={row.entry}
+        senderName={row.senderName}
+        isOwn={row.entry.sender === currentUser}
+        showHeader={row.showHeader}
+        {...(delivery[row.key] ? { delivery: delivery[row.key] } : {})}
+        {...(actions ? { actions } : {})}
+      />
+    );
 
   return (
     <Box
@@ -306,21 +269,29 @@ export function MessageList({
         <Virtuoso
           ref={virtuoso}
           scrollerRef={watchScroller}
-          style={FULL_HEIGHT}
+          style={{ height: '100%' }}
           data={data}
           firstItemIndex={current.firstIndex}
           defaultItemHeight={ESTIMATED_ROW_PX}
           alignToBottom
-          computeItemKey={rowKey}
+          computeItemKey={(_index, row) => row.key}
           itemContent={renderRow}
           atBottomThreshold={STICKY_BOTTOM_PX}
-          atBottomStateChange={onAtBottomChange}
-          followOutput={followOutput}
+          atBottomStateChange={(bottom) => {
+            setAtBottom(bottom);
+            if (bottom) setUnseenNew(false);
+          }}
+          followOutput={(isAtBottom) => {
+            // Stick to the bottom while there; also follow one's own just-sent message.
+            const last = rows[rows.length - 1];
+            const own = last?.type === 'message' && last.entry.sender === currentUser;
+            return isAtBottom || own ? 'auto' : false;
+          }}
           totalListHeightChanged={pinToBottom}
           atTopThreshold={SENTINEL_HEIGHT_PX}
           atTopStateChange={setAtTop}
-          increaseViewportBy={OVERSCAN_PX}
-          components={components}
+          increaseViewportBy={{ top: 400, bottom: 200 }}
+          components={{ Header, Scroller }}
         />
       )}
       {/* Screen readers hear history loading; the spinner above is only for the eyes. */}
