@@ -4,7 +4,9 @@ import { IconUserPlus, IconUsersPlus } from '@tabler/icons-react';
 import { PatientSection } from '../PatientInfoPanel';
 
 export interface AssigneesPanelProps {
+  /** The people assigned to the card. */
   users: PatientCard['users'];
+  /** The teams assigned to the card: their members see it too. */
   teams: PatientCard['teams'];
   /** False: faded, no add or remove (spec 01 §6). */
   editable: boolean;
@@ -12,7 +14,9 @@ export interface AssigneesPanelProps {
   onAdd: () => void;
   /** Opens the choice of the person's teams. */
   onAddTeam: () => void;
+  /** Unassigns a person. */
   onRemoveUser: (userId: number) => void;
+  /** Unassigns a team. */
   onRemoveTeam: (teamId: number) => void;
 }
 

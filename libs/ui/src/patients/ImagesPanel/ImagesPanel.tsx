@@ -27,6 +27,7 @@ export interface PatientImageView {
 }
 
 export interface ImagesPanelProps {
+  /** The patient's images, newest first, each with its thumbnail. */
   images: readonly PatientImageView[];
   /** False: faded, no dropzone (spec 01 §6). */
   editable: boolean;

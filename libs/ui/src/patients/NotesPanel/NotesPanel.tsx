@@ -7,9 +7,11 @@ import { PatientSection } from '../PatientInfoPanel';
 const NOTES_MAX_LENGTH = 20_000;
 
 export interface NotesPanelProps {
+  /** The patient's notes (the patient's overview); empty shows a hint. */
   notes: string | null | undefined;
   /** False: faded, no edit button (spec 01 §6). */
   editable: boolean;
+  /** Saves the edited notes; the panel goes back to view mode when it resolves. */
   onSave: (notes: string) => Promise<void> | void;
 }
 

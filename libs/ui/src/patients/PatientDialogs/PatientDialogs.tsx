@@ -3,11 +3,15 @@ import { IconClipboardHeart } from '@tabler/icons-react';
 import { Dialog } from '../../common/Dialog';
 
 export interface DeletePatientDialogProps {
+  /** Whether the dialog is open. */
   opened: boolean;
   /** The patient's name, in the question. */
   name: string;
+  /** Cancel, Escape or the close button: nothing is deleted. */
   onClose: () => void;
+  /** The person confirmed: delete the card. */
   onConfirm: () => void;
+  /** The delete is under way: the confirm button shows a spinner. @default false */
   deleting?: boolean;
 }
 

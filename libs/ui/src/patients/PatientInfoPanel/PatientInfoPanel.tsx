@@ -166,7 +166,9 @@ export function PatientSection({
 }
 
 export interface PatientInfoPanelProps {
+  /** The patient shown; none yet shows empty fields. */
   patient: Patient | null | undefined;
+  /** The hospital's wards; 'No ward' is offered first whatever this holds. */
   wards: readonly Ward[];
   /** False: faded, no edit button (spec 01 §6). */
   editable: boolean;

@@ -33,9 +33,11 @@ export interface PatientTableProps {
   cards: readonly PatientCard[];
   /** The order chosen in the sort menu (spec 01 §2). */
   sort: PatientSort;
+  /** The person chose another order. */
   onSortChange: (sort: PatientSort) => void;
   /** The open card, highlighted. */
   selectedId?: number | undefined;
+  /** Opens a card (its row was clicked or chosen from the keyboard). */
   onOpen: (cardId: number) => void;
   /** Leads to /patients/create. */
   onCreate: () => void;

@@ -5,11 +5,13 @@ import { useState } from 'react';
 import { PatientSection } from '../PatientInfoPanel';
 
 export interface TasksPanelProps {
+  /** The card's tasks in their order; completed ones are listed under 'Completed tasks'. */
   tasks: readonly Task[];
   /** False: faded, no add, tick or rename (spec 01 §6). */
   editable: boolean;
   /** Adds a task at the end (an empty title is never offered: the button waits for text). */
   onAdd: (title: string) => void;
+  /** Completes or reopens a task (spec 01 §4 "Task"). */
   onToggle: (task: Task, completed: boolean) => void;
   /** Renames an open task; an emptied title drops the task on save (spec 01 §5). */
   onRename: (task: Task, title: string) => void;
