@@ -35,7 +35,9 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
     // The Node running Playwright (the project's Node 22 under `npm test`), not whatever `node` is on PATH.
-    command: `"${process.execPath}" ${join(root, 'apps/server/dist/main.js')}`,
+    // E2E_SERVER_MAIN / WEB_DIST_DIR let several engineers run the suite at once on their own builds
+    // (a bundle under apps/server/dist/<name>/main.js still finds apps/server/migrations).
+    command: `"${process.execPath}" ${process.env.E2E_SERVER_MAIN ?? join(root, 'apps/server/dist/main.js')}`,
     cwd: root,
     url: `${baseURL}/api/v4/health`,
     timeout: 120_000,
