@@ -56,6 +56,7 @@ export * from './admin/rules';
 export * from './forms/constants';
 export * from './forms/schemas';
 export * from './forms/rules';
+export * from './forms/samples';
 export * from './access/navigation';
 export * from './wire/statusHandling';
 export * from './chat/inbox';

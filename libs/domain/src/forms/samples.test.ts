@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { controlInlineMessage } from './rules';
+import { SAMPLE_TEMPLATES } from './samples';
+import { FormTemplateSchema } from './schemas';
+
+describe('built-in sample templates (spec 02 §7 fallback)', () => {
+  it('are valid templates the filler can show without an inline problem message', () => {
+    for (const template of SAMPLE_TEMPLATES) {
+      expect(FormTemplateSchema.safeParse(template).success).toBe(true);
+      expect(template.id).toBeUndefined();
+      expect(template.controls.map(controlInlineMessage).filter(Boolean)).toEqual([]);
+    }
+  });
+});
