@@ -13,3 +13,6 @@ export * from './patients';
 export * from './wards';
 export * from './images';
 export * from './files';
+export * from './structured';
+export * from './admin';
+export * from './analytics';

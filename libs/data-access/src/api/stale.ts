@@ -25,4 +25,6 @@ export const STALE = {
   /** Stored images never change (a new upload is a new id). */
   image: Infinity,
   images: 60_000,
+  /** Templates change when an author saves one (rarely during a shift). */
+  formTemplates: 60_000,
 } as const satisfies Record<string, number>;

@@ -1,0 +1,229 @@
+import {
+  FormSubmissionResponseSchema,
+  FormTemplateSchema,
+  FormTemplatesResponseSchema,
+  PatientLookupResponseSchema,
+  placeholderTemplate,
+  StructuredEmailResponseSchema,
+  StructuredFileUploadResponseSchema,
+  TemplateSaveResponseSchema,
+  type FormTemplate,
+} from '@pando/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { HttpClient } from '../http/createHttpClient';
+import { NotFoundError, orThrowBadRequest } from '../http/errors';
+import { useHttpClient } from './PandoApiProvider';
+import { STALE } from './stale';
+
+// Structured forms (spec 02 §7 "Structured forms"): every call carries the bearer token.
+
+const seg = (value: string | number) => encodeURIComponent(String(value));
+
+/** GET /structured/templates → the templates the caller sees (own and the organisation's). */
+export async function listFormTemplates(http: HttpClient): Promise<FormTemplate[]> {
+  const answer = orThrowBadRequest(
+    await http.request({
+      method: 'GET',
+      path: '/structured/templates',
+      schema: FormTemplatesResponseSchema,
+      bearer: true,
+    }),
+  );
+  return answer.results;
+}
+
+/**
+ * GET /structured/template?name=&version=. A 404 gives the placeholder template with id 0 and
+ * deleted true (spec 02 §7).
+ */
+export async function getFormTemplate(
+  http: HttpClient,
+  name: string,
+  version: string,
+): Promise<FormTemplate> {
+  try {
+    return orThrowBadRequest(
+      await http.request({
+        method: 'GET',
+        path: '/structured/template',
+        query: { name, version },
+        schema: FormTemplateSchema,
+        bearer: true,
+      }),
+    );
+  } catch (error) {
+    if (error instanceof NotFoundError) return placeholderTemplate(name, version);
+    throw error;
+  }
+}
+
+/** POST /structured/template/{id} (0 for a new one): a template without values. */
+export async function saveFormTemplate(http: HttpClient, template: FormTemplate) {
+  return http.request({
+    method: 'POST',
+    path: `/structured/template/${seg(template.id ?? 0)}`,
+    body: template,
+    schema: TemplateSaveResponseSchema,
+    bearer: true,
+  });
+}
+
+/** DELETE /structured/template/{id}. */
+export async function deleteFormTemplate(http: HttpClient, id: number) {
+  return orThrowBadRequest(
+    await http.request({
+      method: 'DELETE',
+      path: `/structured/template/${seg(id)}`,
+      bearer: true,
+    }),
+  );
+}
+
+/** POST /structured/forms: a template with values (and `confirmed` on the second try). */
+export async function submitForm(http: HttpClient, form: FormTemplate) {
+  return http.request({
+    method: 'POST',
+    path: '/structured/forms',
+    body: form,
+    schema: FormSubmissionResponseSchema,
+    bearer: true,
+  });
+}
+
+/** POST /structured/files multipart → the file guid (spec 02 §3 "file.file_guid"). */
+export async function uploadStructuredFile(http: HttpClient, file: Blob, filename: string) {
+  const form = new FormData();
+  form.set('file', file, filename);
+  const answer = orThrowBadRequest(
+    await http.request({
+      method: 'POST',
+      path: '/structured/files',
+      body: form,
+      schema: StructuredFileUploadResponseSchema,
+      bearer: true,
+    }),
+  );
+  return answer.file.file_guid;
+}
+
+/** DELETE /structured/files/{guid}. */
+export async function deleteStructuredFile(http: HttpClient, guid: string) {
+  return orThrowBadRequest(
+    await http.request({ method: 'DELETE', path: `/structured/files/${seg(guid)}`, bearer: true }),
+  );
+}
+
+/** Where an uploaded form file or its thumbnail loads from (the session cookie authorises it). */
+export function structuredFileUrl(http: HttpClient, guid: string, thumbnail = false): string {
+  return thumbnail
+    ? http.url(`/structured/files/thumbnail/${seg(guid)}`)
+    : http.url(`/structured/files/${seg(guid)}`);
+}
+
+/**
+ * GET /structured/patients/{field}/{value}: the patient a scan names, as a flat object; null on
+ * 404 (spec 02 §7: "a 404 is tolerated and leaves the form as is").
+ */
+export async function lookupPatient(http: HttpClient, field: string, value: string) {
+  try {
+    return orThrowBadRequest(
+      await http.request({
+        method: 'GET',
+        path: `/structured/patients/${seg(field)}/${seg(value)}`,
+        schema: PatientLookupResponseSchema,
+        bearer: true,
+      }),
+    );
+  } catch (error) {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  }
+}
+
+/** POST /structured/email/{file|image}/{guid} with the address → the server's message. */
+export async function emailStructuredFile(
+  http: HttpClient,
+  kind: 'file' | 'image',
+  guid: string,
+  address: string,
+) {
+  const answer = orThrowBadRequest(
+    await http.request({
+      method: 'POST',
+      path: `/structured/email/${kind}/${seg(guid)}`,
+      body: { address },
+      schema: StructuredEmailResponseSchema,
+      bearer: true,
+    }),
+  );
+  return answer.message;
+}
+
+/**
+ * An export option's `save_to` URL receives a POST of the CSV or JSON body (spec 02 §7). It is
+ * any URL the template's author chose, not our API, so it goes out through plain `fetch`,
+ * without our credentials.
+ */
+export async function postExport(url: string, content: string, mimeType: string): Promise<void> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': mimeType },
+    body: content,
+    credentials: 'omit',
+  });
+  if (!response.ok) throw new Error(response.statusText || `HTTP ${String(response.status)}`);
+}
+
+export const structuredKeys = {
+  all: ['structured'] as const,
+  templates: () => [...structuredKeys.all, 'templates'] as const,
+  template: (name: string, version: string) =>
+    [...structuredKeys.all, 'template', name.trim().toLowerCase(), version] as const,
+};
+
+/** The templates the caller sees; the screens fall back to the samples when it fails. */
+export function useFormTemplatesQuery(enabled = true) {
+  const http = useHttpClient();
+  return useQuery({
+    queryKey: structuredKeys.templates(),
+    queryFn: () => listFormTemplates(http),
+    staleTime: STALE.formTemplates,
+    enabled,
+    retry: false,
+  });
+}
+
+/** One template by title and version (a chat form message the list does not hold). */
+export function useFormTemplateQuery(name: string, version: string, enabled: boolean) {
+  const http = useHttpClient();
+  return useQuery({
+    queryKey: structuredKeys.template(name, version),
+    queryFn: () => getFormTemplate(http, name, version),
+    staleTime: STALE.formTemplates,
+    enabled,
+    retry: false,
+  });
+}
+
+export function useSaveFormTemplateMutation() {
+  const http = useHttpClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (template: FormTemplate) => saveFormTemplate(http, template),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: structuredKeys.all }),
+  });
+}
+
+export function useDeleteFormTemplateMutation() {
+  const http = useHttpClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => deleteFormTemplate(http, id),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: structuredKeys.all }),
+  });
+}
+
+export function useSubmitFormMutation() {
+  const http = useHttpClient();
+  return useMutation({ mutationFn: (form: FormTemplate) => submitForm(http, form) });
+}
