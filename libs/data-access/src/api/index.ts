@@ -14,5 +14,3 @@ export * from './wards';
 export * from './images';
 export * from './files';
 export * from './structured';
-export * from './admin';
-export * from './analytics';
