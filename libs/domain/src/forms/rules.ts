@@ -11,6 +11,7 @@ import {
   EXPORT_FILE_NAMES,
   OPTION_CONTROL_LABELS,
   SAVE_TO_LOCAL,
+  SCANNER_BOX_RATIO,
 } from './constants';
 import type {
   Control,
@@ -582,4 +583,10 @@ function canonicalJson(value: unknown): string {
         )
       : v,
   );
+}
+
+/** Spec 02 §9: the scan box is a square of 80 % of the viewfinder's smaller side. */
+export function scannerBox(width: number, height: number): { width: number; height: number } {
+  const side = Math.floor(Math.min(width, height) * SCANNER_BOX_RATIO);
+  return { width: side, height: side };
 }

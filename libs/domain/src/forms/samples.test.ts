@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { controlInlineMessage } from './rules';
+import { controlInlineMessage, scannerBox } from './rules';
 import { SAMPLE_TEMPLATES } from './samples';
 import { FormTemplateSchema } from './schemas';
 
@@ -10,5 +10,12 @@ describe('built-in sample templates (spec 02 §7 fallback)', () => {
       expect(template.id).toBeUndefined();
       expect(template.controls.map(controlInlineMessage).filter(Boolean)).toEqual([]);
     }
+  });
+});
+
+describe('scanner box (spec 02 §9)', () => {
+  it('is a square of 80 % of the smaller side', () => {
+    expect(scannerBox(640, 480)).toEqual({ width: 384, height: 384 });
+    expect(scannerBox(300, 900)).toEqual({ width: 240, height: 240 });
   });
 });
