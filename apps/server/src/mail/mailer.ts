@@ -1,12 +1,41 @@
+import { createHash } from 'node:crypto';
 import nodemailer from 'nodemailer';
+
+/** A file carried by an email (nodemailer attachment, base64 on the wire). */
+export interface EmailAttachment {
+  /** The name the recipient sees; callers pass a safe name (uploads' `safeFilename`). */
+  filename: string;
+  /** The stored, server-detected content type (never the uploader's claim). */
+  contentType: string;
+  /** The bytes. Whole in memory: callers bound the size (`config.mailAttachmentMaxBytes`). */
+  content: Buffer;
+}
 
 export interface Email {
   to: string;
   subject: string;
   text: string;
+  /** Files carried by the email; none when absent. */
+  attachments?: EmailAttachment[];
 }
 
-export interface StoredEmail extends Email {
+/**
+ * An attachment as the dev mailbox keeps it: what it is, not its bytes (a mailbox of 1,000
+ * emails with 25 MB files would not fit in memory). `sha256` (hex) lets a test prove the bytes.
+ */
+export interface StoredAttachment {
+  filename: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+}
+
+/** An email as GET /api/dev/mailbox answers it; `attachments` is [] for a plain email. */
+export interface StoredEmail {
+  to: string;
+  subject: string;
+  text: string;
+  attachments: StoredAttachment[];
   sent_at: string;
 }
 
@@ -30,7 +59,18 @@ export class DevMailbox {
   ) {}
 
   add(email: Email): void {
-    this.emails.unshift({ ...email, sent_at: this.now().toISOString() });
+    this.emails.unshift({
+      to: email.to,
+      subject: email.subject,
+      text: email.text,
+      attachments: (email.attachments ?? []).map((a) => ({
+        filename: a.filename,
+        content_type: a.contentType,
+        size: a.content.length,
+        sha256: createHash('sha256').update(a.content).digest('hex'),
+      })),
+      sent_at: this.now().toISOString(),
+    });
     this.emails.length = Math.min(this.emails.length, this.limit);
   }
 
@@ -71,7 +111,12 @@ export function createMailer(options: MailerOptions): Mailer {
       if (!transport) {
         if (options.logBodies)
           options.log.info(
-            { to: normalised.to, subject: email.subject, text: email.text },
+            {
+              to: normalised.to,
+              subject: email.subject,
+              text: email.text,
+              attachments: email.attachments?.map((a) => a.filename),
+            },
             'email (no SMTP_URL set)',
           );
         else
@@ -87,6 +132,11 @@ export function createMailer(options: MailerOptions): Mailer {
           to: normalised.to,
           subject: email.subject,
           text: email.text,
+          attachments: email.attachments?.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: a.content,
+          })),
         })
         .then(() => undefined)
         .catch((err: unknown) => {

@@ -59,9 +59,26 @@ export const DevMailboxQuerySchema = z.object({
   to: z.string().trim().toLowerCase().min(3).max(254),
 });
 
-/** The dev mailbox's answer: that recipient's emails, newest first. */
+/**
+ * A file an email carried, as the dev mailbox records it: its name, type, size and SHA-256 (hex)
+ * of the bytes — not the bytes themselves.
+ */
+const DevMailboxAttachmentSchema = z.object({
+  filename: z.string(),
+  content_type: z.string(),
+  size: z.number().int().nonnegative(),
+  sha256: z.string(),
+});
+
+/** The dev mailbox's answer: that recipient's emails, newest first; `attachments` may be []. */
 export const DevMailboxResponseSchema = z.object({
   results: z.array(
-    z.object({ to: z.string(), subject: z.string(), text: z.string(), sent_at: z.string() }),
+    z.object({
+      to: z.string(),
+      subject: z.string(),
+      text: z.string(),
+      attachments: z.array(DevMailboxAttachmentSchema),
+      sent_at: z.string(),
+    }),
   ),
 });

@@ -134,6 +134,8 @@ export interface MockEmail {
   to: string;
   subject: string;
   text: string;
+  /** Files the email carried (name, type, size, SHA-256), as the real dev mailbox lists them. */
+  attachments?: { filename: string; content_type: string; size: number; sha256: string }[];
   sent_at: string;
 }
 interface LoginAttempt {

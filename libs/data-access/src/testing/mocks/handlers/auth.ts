@@ -79,7 +79,9 @@ export function authHandlers(backend: MockBackend) {
     ),
     http.get('*/api/dev/mailbox', ({ request }) => {
       const to = new URL(request.url).searchParams.get('to')?.trim().toLowerCase();
-      const results = backend.state.mailbox.filter((mail) => !to || mail.to === to);
+      const results = backend.state.mailbox
+        .filter((mail) => !to || mail.to === to)
+        .map((mail) => ({ ...mail, attachments: mail.attachments ?? [] }));
       return HttpResponse.json({ results });
     }),
   ];
