@@ -14,3 +14,5 @@ export * from './wards';
 export * from './images';
 export * from './files';
 export * from './structured';
+export * from './admin';
+export * from './analytics';

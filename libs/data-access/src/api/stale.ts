@@ -27,4 +27,8 @@ export const STALE = {
   images: 60_000,
   /** Templates change when an author saves one (rarely during a shift). */
   formTemplates: 60_000,
+  /** Admin console tables: another admin may change them; writes refresh them at once. */
+  admin: 30_000,
+  /** Report figures are of whole past days: they change once a day. */
+  analytics: 10 * 60_000,
 } as const satisfies Record<string, number>;

@@ -60,6 +60,8 @@ interface RequestOptions<T> {
   responseType?: 'json' | 'blob';
   /** Adds `Authorization: Bearer …` from `getBearerToken` (spec 01 §7: "some helper calls"). */
   bearer?: boolean;
+  /** Another API version's base (the analytics calls are under `/api/v1`); `baseUrl` otherwise. */
+  baseUrl?: string;
   signal?: AbortSignal;
 }
 
@@ -143,8 +145,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   // identification the spec asks for (§7: version and build) travels in a custom header.
   const clientHeader = `web/${options.clientVersion} (${options.clientBuild})`;
 
-  function url(path: string, query?: QueryParams): string {
-    return `${baseUrl}${path}${encodeQuery(query)}`;
+  function url(path: string, query?: QueryParams, base = baseUrl): string {
+    return `${base}${path}${encodeQuery(query)}`;
   }
 
   function sendToLogin(): void {
@@ -178,7 +180,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const context = { method, path };
     let response: Response;
     try {
-      response = await doFetch(url(path, req.query), init);
+      response = await doFetch(url(path, req.query, req.baseUrl?.replace(/\/+$/, '')), init);
     } catch (cause) {
       if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
       // No answer at all is handled as a server error (status 0).
@@ -246,5 +248,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     });
   }
 
-  return { baseUrl, request, url, headers: { [CLIENT_HEADER]: clientHeader } };
+  return {
+    baseUrl,
+    request,
+    url: (path, query) => url(path, query),
+    headers: { [CLIENT_HEADER]: clientHeader },
+  };
 }
