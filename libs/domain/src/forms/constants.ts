@@ -38,9 +38,12 @@ export const DELETED_FILE_VALUE = '-';
 export const EMPTY_VALUES = ['', '-', ' '] as const;
 /** Form submission statuses (spec 02 §4). */
 export const SUBMISSION_STATUSES = ['ok', 'error', 'confirm'] as const;
-/** Scanner (spec 02 §9): 10 frames per second, scan box 80 % of the smaller side. */
-export const SCANNER_FPS = 10;
-export const SCANNER_BOX_RATIO = 0.8;
-/** The scan callback runs 100 ms after a decode; the overlay opens 300 ms after the request. */
-export const SCANNER_CALLBACK_DELAY_MS = 100;
-export const SCANNER_OPEN_DELAY_MS = 300;
+/** The patient fields a control may map to (`patient_data`) and a scan may look a patient up by. */
+export const PATIENT_DATA_FIELDS = [
+  'patient_identificator',
+  'first_name',
+  'last_name',
+  'dob',
+  'gender',
+  'bed',
+] as const;

@@ -11,8 +11,8 @@ import {
   EXPORT_FILE_NAMES,
   OPTION_CONTROL_LABELS,
   SAVE_TO_LOCAL,
-  SCANNER_BOX_RATIO,
 } from './constants';
+import { SCANNER_BOX_RATIO } from '../patients/constants';
 import type {
   Control,
   ControlValue,
