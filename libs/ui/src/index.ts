@@ -42,3 +42,7 @@ export * from './patients/TasksPanel';
 export * from './patients/ImagesPanel';
 export * from './patients/AssigneesPanel';
 export * from './patients/PatientDialogs';
+export * from './patients/PatientCardPicker';
+export * from './patients/PatientGallery';
+export * from './admin';
+export * from './forms';

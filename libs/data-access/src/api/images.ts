@@ -6,7 +6,7 @@ import {
   shareImagePath,
   type ShareTarget,
 } from '@pando/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { HttpClient } from '../http/createHttpClient';
 import { orThrowBadRequest } from '../http/errors';
@@ -75,6 +75,18 @@ export function usePatientImagesQuery(patientId: number | undefined) {
     queryFn: () => listPatientImages(http, patientId ?? -1),
     enabled: patientId !== undefined,
     staleTime: STALE.images,
+  });
+}
+
+/** The images (thumbnails) of several patients at once, e.g. the gallery; one query each. */
+export function usePatientsImagesQueries(patientIds: readonly number[]) {
+  const http = useHttpClient();
+  return useQueries({
+    queries: patientIds.map((patientId) => ({
+      queryKey: imageKeys.patient(patientId),
+      queryFn: () => listPatientImages(http, patientId),
+      staleTime: STALE.images,
+    })),
   });
 }
 

@@ -18,12 +18,17 @@ import { STALE } from './stale';
 
 const CARD_EMBED = 'patient,users,teams';
 
-export async function listPatientCards(http: HttpClient, limit = PATIENT_CARDS_LIMIT) {
+/** The person's cards, newest first; `search` finds them by patient name or identifier. */
+export async function listPatientCards(
+  http: HttpClient,
+  limit = PATIENT_CARDS_LIMIT,
+  search?: string,
+) {
   const answer = orThrowBadRequest(
     await http.request({
       method: 'GET',
       path: '/cards-multiple-reassign',
-      query: { embed: CARD_EMBED, limit },
+      query: { embed: CARD_EMBED, limit, ...(search ? { search } : {}) },
       schema: resultsOf(PatientCardSchema),
     }),
   );
@@ -140,6 +145,8 @@ export function sharePatientCard(http: HttpClient, cardId: number, target: Share
 export const patientCardKeys = {
   all: ['patient-cards'] as const,
   list: () => [...patientCardKeys.all, 'list'] as const,
+  // Under the list: whatever refreshes the list refreshes the searches too.
+  search: (term: string) => [...patientCardKeys.list(), 'search', term] as const,
   detail: (id: number) => [...patientCardKeys.all, 'detail', id] as const,
 };
 
@@ -149,6 +156,22 @@ export function usePatientCardsQuery() {
     queryKey: patientCardKeys.list(),
     queryFn: () => listPatientCards(http),
     staleTime: STALE.patientCards,
+  });
+}
+
+/**
+ * Cards found by the patient's name or identifier (the share picker, the header search); an
+ * empty term lists the newest. Only for people with the patient list (`enabled`).
+ */
+export function usePatientCardSearchQuery(term: string, options: { enabled?: boolean } = {}) {
+  const http = useHttpClient();
+  const search = term.trim();
+  return useQuery({
+    queryKey: patientCardKeys.search(search),
+    queryFn: () => listPatientCards(http, PATIENT_CARDS_LIMIT, search),
+    enabled: options.enabled ?? true,
+    staleTime: STALE.patientCards,
+    placeholderData: (previous) => previous,
   });
 }
 

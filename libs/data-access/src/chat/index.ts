@@ -35,4 +35,4 @@ export {
 } from './ChatProvider';
 export { XmppTransport } from './XmppTransport';
 export { bindDocumentVisibility } from './documentVisibility';
-export { createChatUploads, createForumJoin } from './restSends';
+export { createChatUploads, createForumJoin, shareTargetOf } from './restSends';

@@ -24,3 +24,11 @@ export const patientRoutes: RouteObject = {
     { path: ':state', element: <PatientPage /> },
   ],
 };
+
+const GalleryPage = preloadable(
+  () => import('./components/GalleryPage').then((m) => m.GalleryPage),
+  { fallback: <LoadingScreen fullScreen={false} /> },
+).Component;
+
+/** /images, the gallery (spec 01 §2): the patient images the person may see, by patient. */
+export const galleryRoute: RouteObject = { path: 'images', element: <GalleryPage /> };

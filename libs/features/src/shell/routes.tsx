@@ -2,7 +2,7 @@ import { Suspense, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { ErrorScreen, LoadingScreen } from '@pando/ui';
 import { LoginRoute } from '../auth/LoginRoute';
-import { patientRoutes } from '../patients/routes';
+import { galleryRoute, patientRoutes } from '../patients/routes';
 import { preloadable } from './preloadable';
 
 // Everything behind the login is code-split: the login route stays small (issue 10 budget). That
@@ -131,15 +131,7 @@ export function createAppRoutes(options: AppRoutesOptions): RouteObject[] {
         { path: 'teams/create', element: <CreateTeamRoute /> },
         { path: 'teams/ask-advice/create', element: <AskAdviceCreateRoute /> },
         { path: 'search', element: <SearchRoute /> },
-        {
-          path: 'images',
-          element: (
-            <PlaceholderPage
-              title="Gallery"
-              description="Images shared with you will be listed here."
-            />
-          ),
-        },
+        galleryRoute,
         patientRoutes,
         {
           path: 'manage/*',

@@ -1,4 +1,4 @@
-import type { Patient, Task, Ward } from '@pando/domain';
+import type { Patient, PatientCard, Task, Ward } from '@pando/domain';
 
 /** Story data shared by the patient components' stories. */
 export const storyWards: Ward[] = [
@@ -25,3 +25,31 @@ export const storyTasks: Task[] = [
   { id: 2, title: 'ECG', completed: true, completed_by_id: 5, order: 1 },
   { id: 3, title: 'Chase echo', completed: false, order: 2 },
 ];
+
+/** A card of `storyPatient`'s shape for the picker and gallery stories. */
+export function storyCard(
+  id: number,
+  first: string,
+  last: string,
+  identifier: string,
+): PatientCard {
+  return {
+    id,
+    title: `${first} ${last}`,
+    subtitle: null,
+    patient_id: id,
+    patient: {
+      ...storyPatient,
+      id,
+      first_name: first,
+      last_name: last,
+      patient_identificator: identifier,
+    },
+    users: [],
+    teams: [],
+    tasks: [],
+    created_at: new Date(Date.UTC(2026, 0, id)).toISOString(),
+    modified_at: new Date(Date.UTC(2026, 0, id)).toISOString(),
+    editable: true,
+  };
+}

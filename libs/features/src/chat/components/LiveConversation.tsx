@@ -35,6 +35,7 @@ import {
   type MessageListHandle,
 } from '@pando/ui';
 import { useViewer } from '../../auth/SessionGate';
+import { useShareCardIntoChat } from '../../patients/components/ShareCardIntoChat';
 import { useAppServices } from '../../shell/services/AppServices';
 import { useLastActiveLabel } from '../hooks/useLastActiveLabel';
 import { useChatHeaderLayout } from './ChatFrame';
@@ -155,6 +156,12 @@ export function LiveConversation({
   const list = useRef<MessageListHandle>(null);
   const [quoted, setQuoted] = useState<ChatMessage | null>(null);
   const images = useChatImages();
+  const shareCard = useShareCardIntoChat({
+    address,
+    kind,
+    name,
+    ...(id === undefined ? {} : { id }),
+  });
 
   // The store needs the REST ids of the open conversation for image/file shares and forum joins,
   // also for a direct chat the inbox has never seen.
@@ -249,6 +256,7 @@ export function LiveConversation({
       {footer}
       <Composer
         isForum={isForum}
+        {...(shareCard.open ? { onSharePatientCard: shareCard.open } : {})}
         offline={unreachable}
         queuesOffline
         onSend={(text) => {
@@ -282,6 +290,7 @@ export function LiveConversation({
         uploads={uploads}
       />
       {images.viewer}
+      {shareCard.dialog}
     </Stack>
   );
 }

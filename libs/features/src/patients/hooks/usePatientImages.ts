@@ -1,22 +1,24 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useImageQuery, usePatientImagesQuery } from '@pando/data-access';
+import type { ImageListResponse } from '@pando/domain';
 import type { PatientImageView } from '@pando/ui';
 
-/** The patient's images as the panel shows them: thumbnails from the list's base64 data. */
+/** A patient's image list as the panels show it: thumbnails from the list's base64 data. */
+export function toImageViews(list: ImageListResponse | undefined): PatientImageView[] {
+  return (list?.results ?? [])
+    .filter((image) => image.meta.deleted !== true)
+    .map((image) => ({
+      id: image.meta.id,
+      title: image.meta.title || image.meta.filename || `Image ${image.meta.id}`,
+      // Thumbnails are re-encoded by the server; the browser sniffs the type of a data URL's bytes.
+      thumbnailUrl: `data:image/jpeg;base64,${image.data}`,
+    }));
+}
+
+/** The patient's images as the panel shows them. */
 export function usePatientImages(patientId: number | undefined): PatientImageView[] {
   const list = usePatientImagesQuery(patientId);
-  return useMemo(
-    () =>
-      (list.data?.results ?? [])
-        .filter((image) => image.meta.deleted !== true)
-        .map((image) => ({
-          id: image.meta.id,
-          title: image.meta.title || image.meta.filename || `Image ${image.meta.id}`,
-          // Thumbnails are re-encoded by the server; the browser sniffs the type of a data URL's bytes.
-          thumbnailUrl: `data:image/jpeg;base64,${image.data}`,
-        })),
-    [list.data],
-  );
+  return useMemo(() => toImageViews(list.data), [list.data]);
 }
 
 /** An object URL for the full-size image while the viewer shows it, revoked afterwards. */

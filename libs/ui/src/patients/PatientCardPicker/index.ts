@@ -1,0 +1,2 @@
+export { PatientCardPicker } from './PatientCardPicker';
+export type { PatientCardPickerProps } from './PatientCardPicker';

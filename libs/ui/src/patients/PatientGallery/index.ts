@@ -1,0 +1,2 @@
+export { PatientGallery } from './PatientGallery';
+export type { PatientGalleryProps, PatientImageGroup } from './PatientGallery';
