@@ -46,6 +46,8 @@ interface Fixture {
   hospitalUuid: string;
   /** alice's smart-form template. */
   templateId: number;
+  /** alice's structured file (an image of a form control). */
+  structuredFileGuid: string;
   network: {
     id: number;
     name: string;
@@ -124,6 +126,11 @@ const SCOPE_FIXTURES: Record<
   'admin:network-manager': { params: (f) => ({ id: f.network.id }), resource: 'id' },
   'admin:team': { params: (f) => ({ id: f.teamId }), resource: 'id' },
   'template:owner': { params: (f) => ({ id: f.templateId }), resource: 'id' },
+  'structured-file:viewer': { params: (f) => ({ guid: f.structuredFileGuid }), resource: 'guid' },
+  'structured-file:uploader': {
+    params: (f) => ({ guid: f.structuredFileGuid }),
+    resource: 'guid',
+  },
   'admin:advice-channel': { params: (f) => ({ id: f.adviceTeamId }), resource: 'id' },
   // Analytics (issue 20): alice's organisation over a fixed window.
   'analytics:scope': {
@@ -145,6 +152,8 @@ const ADMITTED: Partial<Record<Scope, readonly Role[]>> = {
   'user:network': ['nonMember', 'removedMember', 'otherOrganisation'],
   'advice-team:reader': ['nonMember', 'removedMember', 'otherOrganisation'],
   'hospital:network': ['nonMember', 'removedMember', 'otherOrganisation'],
+  // A structured file is read by its uploader's organisation.
+  'structured-file:viewer': ['nonMember', 'removedMember'],
 };
 
 /** Bodies the calls need (validation runs before the access guard). */
@@ -237,6 +246,7 @@ const DESTRUCTIVE = [
   'POST /api/v4/admin/advice-channels/:id/members/remove',
   'DELETE /api/v4/admin/advice-channels/:id',
   'DELETE /api/v4/structured/template/:id',
+  'DELETE /api/v4/structured/files/:guid',
 ];
 
 let ts: TestServer;
@@ -476,6 +486,14 @@ beforeAll(async () => {
       controls: [],
     })
   ).json<{ template_id: number }>();
+  const formImage = new FormData();
+  formImage.append('file', new Blob([new Uint8Array(jpeg)]), 'form.jpg');
+  const structuredFile = await fetch(`${ts.url}/api/v4/structured/files`, {
+    method: 'POST',
+    headers: { cookie: people.alice.cookie },
+    body: formImage,
+  });
+  expect(structuredFile.status).toBe(201);
 
   fixture = {
     teamId: team.id,
@@ -492,6 +510,8 @@ beforeAll(async () => {
     hospitalId: hospital.rows[0]!.hospital_id,
     inviteId: invite.rows[0]!.id,
     templateId: template.template_id,
+    structuredFileGuid: ((await structuredFile.json()) as { file: { file_guid: string } }).file
+      .file_guid,
     hospitalUuid: (
       await ts.db.query<{ uuid: string }>(
         'select uuid::text as uuid from hospitals where id = $1',

@@ -19,9 +19,22 @@ export interface TemplateRecord {
   export_options: unknown[];
 }
 
+/** A structured file (a form's file or image control); the bytes are in the upload store. */
+export interface StructuredFileRecord {
+  id: number;
+  file_guid: string;
+  filename: string;
+  content_type: string;
+  size: number;
+  uploader_id: number | null;
+  /** The organisation of the uploader (who may read it, with the uploader). */
+  hospital_id: number | null;
+}
+
 export interface FormScopedResources {
   /** The template of the URL, or null for `POST /structured/template/0` (a new one). */
   template: TemplateRecord | null;
+  structuredFile: StructuredFileRecord;
 }
 
 declare module '../authz/access.js' {
@@ -54,6 +67,45 @@ export async function visibleTemplate(
 const params = (req: FastifyRequest) => req.params as Record<string, number | undefined>;
 
 /**
+ * A structured file by its guid (not deleted), with its uploader's organisation. A guid that is
+ * not a uuid names nothing.
+ */
+async function findStructuredFile(
+  db: DatabaseTx,
+  guid: string,
+): Promise<StructuredFileRecord | undefined> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(guid))
+    return undefined;
+  const r = await db.query<StructuredFileRecord>(
+    `select f.id, f.file_guid::text as file_guid, f.filename, f.content_type, f.size, f.uploader_id,
+            u.hospital_id
+       from structured_files f left join users u on u.id = f.uploader_id
+      where f.file_guid = $1::uuid and not f.deleted`,
+    [guid],
+  );
+  return r.rows[0];
+}
+
+/**
+ * Who reads a structured file (decision, issue 20): its uploader and the people of the
+ * uploader's organisation, as form templates are seen (VISIBLE_TEMPLATE): a submitted form is
+ * read by the uploader's colleagues. Anyone else gets the 404 of a missing guid.
+ */
+async function readableStructuredFile(req: FastifyRequest, caller: UserRecord) {
+  const guid = String((req.params as Record<string, unknown>).guid);
+  const file = await findStructuredFile(req.server.db, guid);
+  if (
+    !file ||
+    !(
+      file.uploader_id === caller.id ||
+      (file.hospital_id !== null && file.hospital_id === caller.hospital_id)
+    )
+  )
+    throw notFound('File');
+  return file;
+}
+
+/**
  * Only the creator edits or deletes a template (spec 02 §4, domain `canEditTemplate`); others of
  * its organisation see it and get 403, anyone else the 404 of a missing id. `POST` on id 0 saves
  * a new template.
@@ -73,6 +125,21 @@ export const FORM_SCOPES = {
             'Only the owner can change this template.',
         );
       return { template };
+    },
+  },
+  'structured-file:viewer': {
+    who: 'the uploader of the structured file and the people of their organisation',
+    guard: async (req: FastifyRequest, caller: UserRecord) => ({
+      structuredFile: await readableStructuredFile(req, caller),
+    }),
+  },
+  'structured-file:uploader': {
+    who: 'the uploader of the structured file (colleagues who may read it get 403)',
+    guard: async (req: FastifyRequest, caller: UserRecord) => {
+      const file = await readableStructuredFile(req, caller);
+      if (file.uploader_id !== caller.id)
+        throw new HttpError(403, 'Only the person who uploaded this file can delete it.');
+      return { structuredFile: file };
     },
   },
 };

@@ -18,6 +18,9 @@ import { HttpError, notFound } from '../http/errors.js';
 import { ERROR_RESPONSES } from '../http/routeShape.js';
 import { TEMPLATE_COLUMNS, type TemplateRecord, VISIBLE_TEMPLATE } from './access.js';
 import { registerSubmitRoutes } from './submit.js';
+import { registerStructuredFileRoutes } from './files.js';
+import { createUploadStore } from '../uploads/routes.js';
+import type { UploadStore } from '../uploads/store.js';
 
 const asTemplate = (t: TemplateRecord) => t as unknown as FormTemplate;
 
@@ -38,7 +41,7 @@ const isUniqueViolation = (err: unknown) =>
  */
 export default function formRoutes(
   app: FastifyInstance,
-  _opts: unknown,
+  opts: { store?: UploadStore },
   done: (err?: Error) => void,
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -188,5 +191,6 @@ export default function formRoutes(
   );
 
   registerSubmitRoutes(app);
+  registerStructuredFileRoutes(app, opts.store ?? createUploadStore(app.config.dataDir));
   done();
 }

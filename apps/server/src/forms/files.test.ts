@@ -1,0 +1,158 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../seed/index.js';
+import { startTestServer, type TestServer } from '../testing/testServer.js';
+
+/** POST/GET/DELETE /structured/files and the thumbnail (spec 02 §7, issue 20), on real files. */
+
+let ts: TestServer;
+let dataDir: string;
+let token: Record<'alice' | 'bob' | 'carol', string>;
+let jpegWithGps: Buffer;
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\n%%EOF\n');
+
+/** Every regular file under the upload store (its temp area included). */
+function storedFiles(): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    if (!fs.existsSync(d)) return;
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else out.push(e.name);
+    }
+  };
+  walk(path.join(dataDir, 'uploads'));
+  return out.sort();
+}
+
+function upload(who: string, bytes: Buffer, filename: string, field = 'file') {
+  const form = new FormData();
+  form.append(field, new Blob([new Uint8Array(bytes)]), filename);
+  return fetch(`${ts.url}/api/v4/structured/files`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${who}` },
+    body: form,
+  });
+}
+
+const call = (who: string, method: 'GET' | 'DELETE', url: string) =>
+  fetch(`${ts.url}/api/v4${url}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${who}`,
+      ...(method === 'GET' ? {} : { 'content-type': 'application/json' }),
+    },
+  });
+
+async function guidOf(res: Response): Promise<string> {
+  expect(res.status).toBe(201);
+  const body = (await res.json()) as { file: { file_guid: string } };
+  expect(body.file.file_guid).toMatch(/^[0-9a-f-]{36}$/);
+  return body.file.file_guid;
+}
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pando-structured-files-'));
+  ts = await startTestServer({ dataDir });
+  const [alice, bob, carol] = await Promise.all(
+    [DEMO_ACCOUNTS.alice, DEMO_ACCOUNTS.bob, DEMO_ACCOUNTS.carol].map((e) => ts.login(e)),
+  );
+  token = { alice: alice!.accessToken, bob: bob!.accessToken, carol: carol!.accessToken };
+  jpegWithGps = await sharp({
+    create: { width: 640, height: 480, channels: 3, background: '#3a6' },
+  })
+    .jpeg()
+    .withExif({ IFD0: { Make: 'WardCam', Model: 'GPS-Leaker' } })
+    .toBuffer();
+});
+afterAll(async () => {
+  await ts.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('structured files', () => {
+  it('stores an image re-encoded without its metadata, with a thumbnail; the uploader and their organisation read it, another organisation gets the 404 of a missing guid', async () => {
+    const guid = await guidOf(await upload(token.alice, jpegWithGps, 'wound photo.jpg'));
+    const own = await call(token.alice, 'GET', `/structured/files/${guid}`);
+    expect(own.status).toBe(200);
+    expect(own.headers.get('content-type')).toBe('image/jpeg');
+    expect(own.headers.get('content-disposition')).toContain('wound photo.jpg');
+    expect(own.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+    const bytes = Buffer.from(await own.arrayBuffer());
+    const meta = await sharp(bytes).metadata();
+    expect([meta.width, meta.height]).toEqual([640, 480]);
+    expect(meta.exif).toBeUndefined();
+
+    const thumb = await call(token.bob, 'GET', `/structured/files/thumbnail/${guid}`);
+    expect(thumb.status).toBe(200);
+    const thumbMeta = await sharp(Buffer.from(await thumb.arrayBuffer())).metadata();
+    expect(thumbMeta.width).toBeLessThan(640);
+    expect((await call(token.bob, 'GET', `/structured/files/${guid}`)).status).toBe(200);
+
+    const outsider = await call(token.carol, 'GET', `/structured/files/${guid}`);
+    const missing = await call(token.carol, 'GET', `/structured/files/${crypto.randomUUID()}`);
+    expect(outsider.status).toBe(404);
+    expect(await outsider.text()).toBe(await missing.text());
+    expect((await call(token.carol, 'GET', `/structured/files/thumbnail/${guid}`)).status).toBe(
+      404,
+    );
+    expect((await call(token.alice, 'GET', '/structured/files/not-a-guid')).status).toBe(400);
+  });
+
+  it('stores a PDF as it is; a document has no thumbnail', async () => {
+    const guid = await guidOf(await upload(token.alice, PDF, 'referral.pdf'));
+    const res = await call(token.alice, 'GET', `/structured/files/${guid}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await res.arrayBuffer()).equals(PDF)).toBe(true);
+    expect((await call(token.alice, 'GET', `/structured/files/thumbnail/${guid}`)).status).toBe(
+      404,
+    );
+  });
+
+  it('refuses an HTML page named .jpg (415), a file over 25 MB (413) and a missing file part (400), storing nothing', async () => {
+    const rows = async () =>
+      (await ts.db.query<{ n: number }>('select count(*)::int as n from structured_files')).rows[0]!
+        .n;
+    const before = { rows: await rows(), files: storedFiles() };
+    const html = await upload(token.alice, Buffer.from('<html><script>x</script></html>'), 'a.jpg');
+    expect(html.status).toBe(415);
+    const big = Buffer.alloc(26_214_401, 0x20);
+    PDF.copy(big);
+    const tooBig = await upload(token.alice, big, 'big.pdf');
+    expect(tooBig.status).toBe(413);
+    expect(((await tooBig.json()) as { message: string }).message).toContain('25 Mb');
+    const wrongField = await upload(token.alice, PDF, 'a.pdf', 'image');
+    expect(wrongField.status).toBe(400);
+    expect(((await wrongField.json()) as { details: { path: string }[] }).details[0]?.path).toBe(
+      'image',
+    );
+    expect(await rows()).toBe(before.rows);
+    expect(storedFiles()).toEqual(before.files);
+  });
+
+  it('deletes for the uploader only (a colleague gets 403): the bytes and thumbnail go, the guid then answers 404', async () => {
+    const guid = await guidOf(await upload(token.alice, jpegWithGps, 'delete me.jpg'));
+    expect(storedFiles()).toEqual(expect.arrayContaining([guid, `${guid}.thumb`]));
+    const colleague = await call(token.bob, 'DELETE', `/structured/files/${guid}`);
+    expect(colleague.status).toBe(403);
+    expect(((await colleague.json()) as { message: string }).message).toBe(
+      'Only the person who uploaded this file can delete it.',
+    );
+    expect((await call(token.carol, 'DELETE', `/structured/files/${guid}`)).status).toBe(404);
+    expect((await call(token.alice, 'DELETE', `/structured/files/${guid}`)).status).toBe(204);
+    expect(storedFiles()).not.toContain(guid);
+    expect(storedFiles()).not.toContain(`${guid}.thumb`);
+    expect((await call(token.alice, 'GET', `/structured/files/${guid}`)).status).toBe(404);
+    expect((await call(token.alice, 'DELETE', `/structured/files/${guid}`)).status).toBe(404);
+  });
+
+  it('needs a login', async () => {
+    const res = await fetch(`${ts.url}/api/v4/structured/files/${crypto.randomUUID()}`);
+    expect(res.status).toBe(401);
+  });
+});

@@ -1,0 +1,170 @@
+import fsp from 'node:fs/promises';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BinaryResponseSchema,
+  NoQuerySchema,
+  StructuredFileUploadResponseSchema,
+} from '@pando/domain';
+import { callerOf, loaded, scoped, SELF } from '../authz/access.js';
+import { notFound } from '../http/errors.js';
+import { ERROR_RESPONSES, multipartBody } from '../http/routeShape.js';
+import { one } from '../teams/repo.js';
+import {
+  detectType,
+  discard,
+  DOWNLOAD_CSP,
+  MULTIPART_LIMITS,
+  newUploadKey,
+  processImage,
+  receiveUpload,
+  sendStored,
+} from '../uploads/safety.js';
+import type { UploadStore } from '../uploads/store.js';
+import type { StructuredFileRecord } from './access.js';
+
+/** The multipart form of POST /structured/files: the `file` part only, no text fields. */
+const StructuredFileFieldsSchema = z.object({}).describe('multipart: `file` (the bytes)');
+const StructuredFileParamsSchema = z.object({
+  guid: z.uuid().describe('file_guid of POST /structured/files'),
+});
+
+const DOWNLOAD = {
+  description: 'The bytes, with Content-Type and Content-Disposition naming the file',
+  content: { 'application/octet-stream': { schema: BinaryResponseSchema } },
+};
+
+const isImageFile = (f: StructuredFileRecord) => f.content_type.startsWith('image/');
+const thumbnailKey = (guid: string) => `${guid}.thumb`;
+
+/**
+ * Files and images of smart-form controls (spec 02 §7 "Structured forms", issue 20), under
+ * /api/v4: upload, download, thumbnail, delete. The upload safety of chat and patient uploads
+ * (apps/server/src/uploads/safety.ts): 25 MB, the type read from the bytes (PDF, docx or an
+ * image), images re-encoded without their metadata, a thumbnail made once beside them; bytes in
+ * the upload store under the file's guid, the row in `structured_files`. Who reads: the
+ * uploader and their organisation; who deletes: the uploader (forms/access.ts).
+ */
+export function registerStructuredFileRoutes(app: FastifyInstance, store: UploadStore): void {
+  void app.register(fastifyMultipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (String(reply.getHeader('content-disposition') ?? '').startsWith('attachment'))
+      reply.header('Content-Security-Policy', DOWNLOAD_CSP);
+    return payload;
+  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/structured/files',
+    {
+      schema: {
+        consumes: ['multipart/form-data'],
+        body: multipartBody(StructuredFileFieldsSchema),
+        response: { 201: StructuredFileUploadResponseSchema, ...ERROR_RESPONSES },
+      },
+      config: { access: SELF },
+    },
+    async (req, reply) => {
+      const { user } = callerOf(req);
+      const upload = await receiveUpload(req, store, 'file');
+      try {
+        const type = await detectType(upload, ['document', 'image']);
+        const guid = newUploadKey();
+        let size = upload.size;
+        let contentType = type;
+        const keys: string[] = [guid];
+        if (type.startsWith('image/')) {
+          const processed = await processImage(await fsp.readFile(upload.tempPath), type);
+          await store.put(guid, processed.data);
+          await store.put(thumbnailKey(guid), processed.thumbnail);
+          keys.push(thumbnailKey(guid));
+          size = processed.data.length;
+          contentType = processed.contentType;
+        } else {
+          await store.putFile(guid, upload.tempPath);
+        }
+        try {
+          // Bytes live in the upload store; the legacy bytea column stays empty.
+          const row = await app.db.query<{ file_guid: string }>(
+            `insert into structured_files (file_guid, filename, content_type, size, data, uploader_id, created_at)
+             values ($1, $2, $3, $4, '\\x'::bytea, $5, $6) returning file_guid::text as file_guid`,
+            [guid, upload.filename, contentType, size, user.id, app.config.now()],
+          );
+          reply.code(201);
+          return { file: { file_guid: one(row.rows).file_guid } };
+        } catch (err) {
+          // Nothing half-written: bytes without a row are removed.
+          await Promise.all(keys.map((k) => store.delete(k)));
+          throw err;
+        }
+      } finally {
+        await discard(upload);
+      }
+    },
+  );
+
+  r.get(
+    '/structured/files/:guid',
+    {
+      schema: {
+        params: StructuredFileParamsSchema,
+        querystring: NoQuerySchema,
+        response: { 200: DOWNLOAD, ...ERROR_RESPONSES },
+      },
+      config: { access: scoped('structured-file:viewer') },
+    },
+    async (req, reply) => {
+      const file = loaded(req, 'structuredFile');
+      return sendStored(reply, store, file.file_guid, {
+        contentType: file.content_type,
+        filename: file.filename,
+      });
+    },
+  );
+
+  /** The image's thumbnail (JPEG for a JPEG, PNG otherwise); a document has none (404). */
+  r.get(
+    '/structured/files/thumbnail/:guid',
+    {
+      schema: {
+        params: StructuredFileParamsSchema,
+        querystring: NoQuerySchema,
+        response: { 200: DOWNLOAD, ...ERROR_RESPONSES },
+      },
+      config: { access: scoped('structured-file:viewer') },
+    },
+    async (req, reply) => {
+      const file = loaded(req, 'structuredFile');
+      if (!isImageFile(file)) throw notFound('Thumbnail');
+      return sendStored(reply, store, thumbnailKey(file.file_guid), {
+        contentType: file.content_type === 'image/jpeg' ? 'image/jpeg' : 'image/png',
+        filename: file.filename,
+      });
+    },
+  );
+
+  /**
+   * The uploader removes the file (a control's value becomes a dash, spec 02 §4): the row is
+   * kept as deleted (a submitted form may still name its guid), the bytes are removed.
+   */
+  r.delete(
+    '/structured/files/:guid',
+    {
+      schema: {
+        params: StructuredFileParamsSchema,
+        querystring: NoQuerySchema,
+        response: { 204: z.null().describe('Deleted'), ...ERROR_RESPONSES },
+      },
+      config: { access: scoped('structured-file:uploader') },
+    },
+    async (req, reply) => {
+      const file = loaded(req, 'structuredFile');
+      await app.db.query('update structured_files set deleted = true where id = $1', [file.id]);
+      await store.delete(file.file_guid);
+      if (isImageFile(file)) await store.delete(thumbnailKey(file.file_guid));
+      return reply.code(204).send(null);
+    },
+  );
+}
