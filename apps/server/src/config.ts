@@ -115,6 +115,11 @@ export const envSchema = z.object({
   LOGIN_RATE_LIMIT_PER_EMAIL: positiveInt.default(5),
   LOGIN_RATE_LIMIT_PER_IP: positiveInt.default(30),
   LOGIN_RATE_LIMIT_WINDOW_MINUTES: positiveInt.default(15),
+  /** Chat files one person may email per window (POST /files/{id}/email, issue 24). */
+  FILE_EMAIL_LIMIT_PER_USER: positiveInt.default(20),
+  FILE_EMAIL_LIMIT_WINDOW_MINUTES: positiveInt.default(60),
+  /** The largest file sent as an email attachment; larger ones answer 413 (download instead). */
+  MAIL_ATTACHMENT_MAX_BYTES: positiveInt.default(26_214_400),
   DEMO_MODE: bool.default(false),
   DISABLE_LOGIN_REDIRECT: bool.default(false),
   ANALYTICS_FIXED_SCOPE: z
@@ -174,6 +179,10 @@ export interface Config {
   loginRateLimitPerEmail: number;
   loginRateLimitPerIp: number;
   loginRateLimitWindowMs: number;
+  /** Emails of chat files per person per window (POST /files/{id}/email). */
+  fileEmailLimit: { perUser: number; windowMs: number };
+  /** The largest attachment an email carries (the relay's limit, before base64's third). */
+  mailAttachmentMaxBytes: number;
   demoMode: boolean;
   disableLoginRedirect: boolean;
   analyticsFixedScope: { kind: 'organisation' | 'network'; id: string } | undefined;
@@ -258,6 +267,11 @@ export function loadConfig(
     loginRateLimitPerEmail: e.LOGIN_RATE_LIMIT_PER_EMAIL,
     loginRateLimitPerIp: e.LOGIN_RATE_LIMIT_PER_IP,
     loginRateLimitWindowMs: e.LOGIN_RATE_LIMIT_WINDOW_MINUTES * 60_000,
+    fileEmailLimit: {
+      perUser: e.FILE_EMAIL_LIMIT_PER_USER,
+      windowMs: e.FILE_EMAIL_LIMIT_WINDOW_MINUTES * 60_000,
+    },
+    mailAttachmentMaxBytes: e.MAIL_ATTACHMENT_MAX_BYTES,
     demoMode: e.DEMO_MODE,
     disableLoginRedirect: e.DISABLE_LOGIN_REDIRECT,
     analyticsFixedScope:

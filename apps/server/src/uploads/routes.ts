@@ -30,6 +30,7 @@ import {
   canShareTo,
   type ShareTarget,
 } from './access.js';
+import { registerFileEmailRoute } from './email.js';
 import {
   detectType,
   DOWNLOAD_CSP,
@@ -297,4 +298,6 @@ export function registerUploadRoutes(
       });
     },
   );
+
+  registerFileEmailRoute(app, store);
 }

@@ -73,3 +73,16 @@ export const FileRecordSchema = z.object({
   created_at: TimestampSchema.optional(),
 });
 export type FileRecord = z.infer<typeof FileRecordSchema>;
+
+/**
+ * POST /files/{id}/email: where to send the file (spec 01 §2 file-action modal). Trimmed, one
+ * plain address (stricter than the client's @-before-the-last-dot check: never a list).
+ */
+export const FileEmailBodySchema = z.object({
+  address: z
+    .string()
+    .trim()
+    .max(254)
+    .pipe(z.email({ message: 'Invalid email address' })),
+});
+export type FileEmailBody = z.infer<typeof FileEmailBodySchema>;

@@ -1,0 +1,82 @@
+import type { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { FileEmailBodySchema, IdParamSchema, MessageResponseSchema } from '@pando/domain';
+import { callerOf, loaded, scoped } from '../authz/access.js';
+import { HttpError, notFound } from '../http/errors.js';
+import { ERROR_RESPONSES } from '../http/routeShape.js';
+import { fileEmailLimit } from '../mail/limit.js';
+import { safeFilename } from './safety.js';
+import type { UploadStore } from './store.js';
+
+/** The stored bytes, or undefined once they pass `max` (the stream is dropped there). */
+async function readAtMost(stream: Readable, max: number): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    if (size > max) {
+      stream.destroy();
+      return undefined;
+    }
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+const megabytes = (bytes: number) => `${String(Math.floor(bytes / 1_000_000))} MB`;
+
+/**
+ * POST /files/{id}/email `{ address }` → `{ message }`: mails a chat file as an attachment
+ * (decision in the server README, "Emailing a chat file"). Whoever may download it may email
+ * it (`file:viewer`, the download's rule); FILE_EMAIL_LIMIT_PER_USER per window; a file over
+ * MAIL_ATTACHMENT_MAX_BYTES answers 413.
+ */
+export function registerFileEmailRoute(app: FastifyInstance, store: UploadStore): void {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/files/:id/email',
+    {
+      schema: {
+        params: IdParamSchema,
+        body: FileEmailBodySchema,
+        response: { 200: MessageResponseSchema, ...ERROR_RESPONSES },
+      },
+      config: { access: scoped('file:viewer') },
+    },
+    async (req) => {
+      const { user } = callerOf(req);
+      const file = loaded(req, 'file');
+      const { address } = req.body;
+      const max = app.config.mailAttachmentMaxBytes;
+      const stream = await store.get(file.uuid);
+      if (!stream) throw notFound('File');
+      const content = await readAtMost(stream, max);
+      if (!content)
+        throw new HttpError(
+          413,
+          `This file is too large to email (over ${megabytes(max)}). Download it instead.`,
+          undefined,
+          'ATTACHMENT_TOO_LARGE',
+        );
+      // Spent only for an email that is really sent: a refused or too-large file costs nothing.
+      fileEmailLimit(app.config).take(user.id, 'files emailed');
+      const filename = safeFilename(file.filename, 'file');
+      const sender = `${user.first_name} ${user.last_name}`.trim() || user.email;
+      try {
+        await app.mailer.send({
+          to: address,
+          subject: `${app.config.productName}: ${filename}`,
+          text:
+            `${sender} (${user.email}) sent you a file from ${app.config.productName}: ${filename}.\n\n` +
+            'It is attached to this email. It may hold patient information: keep it safe and delete it when you no longer need it.',
+          attachments: [{ filename, contentType: file.content_type, content }],
+        });
+      } catch (err) {
+        req.log.error({ err }, 'file email failed');
+        throw new HttpError(502, 'The email could not be sent. Please try again.');
+      }
+      return { message: `${filename} was sent to ${address.toLowerCase()}` };
+    },
+  );
+}
