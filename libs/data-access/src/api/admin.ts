@@ -324,8 +324,9 @@ export function sendExportDataRequest(http: HttpClient, request: DataExportReque
 
 // ---- Teams and advice channels ----
 
-const teamBase = (kind: AdminTeamKind) =>
-  kind === 'team' ? '/admin/teams' : '/admin/advice-channels';
+/** The path segment of a family: `/admin/teams/…` or `/admin/advice-channels/…`. */
+const familyOf = (kind: AdminTeamKind) => (kind === 'team' ? 'teams' : 'advice-channels');
+type TeamPageAnswer = AdminPage<AdminTeamRow>;
 
 /** A row of either family: what the tables and the edit form read. */
 export type AdminTeamRow = z.infer<typeof AdminTeamSchema> | z.infer<typeof AdviceChannelSchema>;
@@ -357,11 +358,12 @@ export async function getAdminTeams(
   kind: AdminTeamKind,
   params: AdminListParams,
   page = 0,
-): Promise<AdminPage<AdminTeamRow>> {
+): Promise<TeamPageAnswer> {
+  const family = familyOf(kind);
   return orThrowBadRequest(
-    await http.request<AdminPage<AdminTeamRow>>({
+    await http.request<TeamPageAnswer>({
       method: 'GET',
-      path: teamBase(kind),
+      path: `/admin/${family}`,
       query: listQuery(params, page),
       schema: kind === 'team' ? TeamPage : AdviceChannelPage,
     }),
@@ -373,10 +375,11 @@ export async function getAdminTeam(
   kind: AdminTeamKind,
   id: number,
 ): Promise<AdminTeamRow> {
+  const family = familyOf(kind);
   return orThrowBadRequest(
     await http.request<AdminTeamRow>({
       method: 'GET',
-      path: `${teamBase(kind)}/${id}`,
+      path: `/admin/${family}/${id}`,
       schema: teamSchema(kind),
     }),
   );
@@ -389,9 +392,10 @@ export function createAdminTeam(
   input: AdminTeamInput,
   scope: AdminScopeParams = {},
 ) {
+  const family = familyOf(kind);
   return http.request<AdminTeamRow>({
     method: 'POST',
-    path: teamBase(kind),
+    path: `/admin/${family}`,
     query: { organisation: scope.organisation, network: scope.network },
     body: input,
     schema: teamSchema(kind),
@@ -404,9 +408,10 @@ export function patchAdminTeam(
   id: number,
   patch: AdminTeamPatch,
 ) {
+  const family = familyOf(kind);
   return http.request<AdminTeamRow>({
     method: 'PATCH',
-    path: `${teamBase(kind)}/${id}`,
+    path: `/admin/${family}/${id}`,
     body: patch,
     schema: teamSchema(kind),
   });
@@ -419,16 +424,18 @@ export function changeAdminTeamMembers(
   op: 'add' | 'remove',
   userIds: number[],
 ) {
+  const family = familyOf(kind);
   return http.request<AdminTeamRow>({
     method: 'POST',
-    path: `${teamBase(kind)}/${id}/members/${op}`,
+    path: `/admin/${family}/${id}/members/${op}`,
     body: { user_ids: userIds },
     schema: teamSchema(kind),
   });
 }
 
 export function deleteAdminTeam(http: HttpClient, kind: AdminTeamKind, id: number) {
-  return http.request({ method: 'DELETE', path: `${teamBase(kind)}/${id}`, schema: Deleted });
+  const family = familyOf(kind);
+  return http.request({ method: 'DELETE', path: `/admin/${family}/${id}`, schema: Deleted });
 }
 
 /**

@@ -21,6 +21,7 @@ import { createHttpClient, type HttpClient } from '../http/createHttpClient';
 import { ApiError, isBadRequest, type BadRequest } from '../http/errors';
 import { createCookieJarFetch } from './cookieJarFetch';
 import { DEMO_ACCOUNTS } from '@pando/domain/demo';
+import { adminScenarios } from './adminScenarios';
 
 export { createCookieJarFetch };
 
@@ -64,7 +65,8 @@ export interface Scenario {
     | 'patients'
     | 'wards'
     | 'images'
-    | 'files';
+    | 'files'
+    | 'admin';
   name: string;
   run: (ctx: ScenarioContext) => Promise<void>;
 }
@@ -740,4 +742,5 @@ export const scenarios: Scenario[] = [
       expect(await status(files.uploadFile(alice.http, html, 'report.pdf'))).toBe(415);
     },
   },
+  ...adminScenarios,
 ];

@@ -1,6 +1,13 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { shareCardPath, shareImagePath, type ShareTarget } from '@pando/domain';
+import {
+  ANALYTICS_METRICS,
+  analyticsPath,
+  shareCardPath,
+  shareImagePath,
+  type AnalyticsMetric,
+  type ShareTarget,
+} from '@pando/domain';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdviceAction } from '../../../api/advice';
@@ -46,6 +53,10 @@ const DOMAIN_PATHS: Record<string, () => string[]> = {
 /** Path segments that take a closed set of values (AdviceAction), expanded over all of them. */
 const SEGMENT_VALUES: Record<string, readonly string[]> = {
   action: ['accept', 'resolve', 'unresolve'] satisfies AdviceAction[],
+  /** The admin team families (api/admin.ts `familyOf`). */
+  family: ['teams', 'advice-channels'],
+  /** Admin members changes (api/admin.ts). */
+  op: ['add', 'remove'],
 };
 
 function expandSegments(path: string): string[] {
@@ -130,6 +141,24 @@ describe('the mock backend answers every call the web app makes', () => {
         }
       }
       if (!handled) missing.push(`${call.method} ${call.path} (${call.where})`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("has a handler for each of the report's analytics calls (api/analytics.ts, under /api/v1)", async () => {
+    const missing: string[] = [];
+    for (const metric of Object.keys(ANALYTICS_METRICS) as AnalyticsMetric[]) {
+      for (const scope of [
+        { kind: 'organisation', id: 'x' },
+        { kind: 'network', id: '1' },
+      ] as const) {
+        const path = analyticsPath(metric, scope, '2026-01-01', '2026-01-30');
+        const request = new Request(`http://pando.test/api/v1${path}`);
+        let handled = false;
+        for (const handler of handlers)
+          if (await handler.test({ request: request.clone() })) handled = true;
+        if (!handled) missing.push(`GET ${path}`);
+      }
     }
     expect(missing).toEqual([]);
   });

@@ -1,6 +1,8 @@
 import type { HttpHandler } from 'msw';
 import type { MockBackend } from '../backend';
+import { adminHandlers } from './admin';
 import { adviceHandlers } from './advice';
+import { analyticsHandlers } from './analytics';
 import { authHandlers } from './auth';
 import { mediaHandlers } from './media';
 import { patientHandlers } from './patients';
@@ -22,5 +24,7 @@ export function createHandlers(backend: MockBackend): HttpHandler[] {
     ...searchHandlers(backend),
     ...patientHandlers(backend),
     ...mediaHandlers(backend),
+    ...adminHandlers(backend),
+    ...analyticsHandlers(backend),
   ];
 }

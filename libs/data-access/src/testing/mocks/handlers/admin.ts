@@ -1,0 +1,818 @@
+import { http, HttpResponse, type DefaultBodyType, type PathParams } from 'msw';
+import {
+  AdminListQuerySchema,
+  AdminScopeQuerySchema,
+  AdminTeamInputSchema,
+  AdminTeamPatchSchema,
+  AdminUserPatchSchema,
+  AdminUsersQuerySchema,
+  DataExportRequestSchema,
+  FEATURE_NOT_ENABLED,
+  InviteCreateSchema,
+  NetworkInputSchema,
+  TEXTS,
+  UserIdsBodySchema,
+  adminChangeRefusal,
+  adminReach,
+  adminSearchText,
+  canGenerateCode,
+  canManageNetworks,
+  parseAdminSort,
+  withinAdminReach,
+  type AdminReach,
+} from '@pando/domain';
+import type { z } from 'zod';
+import type { MockBackend, MockTeam, MockUser } from '../backend';
+import { adminStore, teamMeta, type MockInvite } from '../adminStore';
+import { guard } from './guard';
+import { api, apiError, fail, notFound, numberParam, parseBody, requireUser } from './util';
+
+/*
+ * The admin console's API (spec 02 §7) on the mock backend, with the server's rules
+ * (apps/server/src/admin): the reach is the domain's `adminReach` / `withinAdminReach`, a
+ * change of yourself or someone above you is refused by `adminChangeRefusal`, sorts are read by
+ * `parseAdminSort`, queries and bodies by the same zod schemas (a 400 names the field).
+ */
+
+const forbidden = () => apiError(403, 'You are not allowed to perform that action.');
+
+type Query = Record<string, string>;
+
+function queryOf(request: Request): Query {
+  return Object.fromEntries(new URL(request.url).searchParams);
+}
+
+function parseQuery<T extends z.ZodType>(request: Request, schema: T): z.infer<T> {
+  const parsed = schema.safeParse(queryOf(request));
+  if (parsed.success) return parsed.data;
+  const details = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  return fail(
+    apiError(400, `Invalid request: ${[...new Set(details.map((d) => d.path))].join(', ')}`, {
+      details,
+    }),
+  );
+}
+
+function badField(path: string, message: string): never {
+  return fail(apiError(400, `Invalid request: ${path}`, { details: [{ path, message }] }));
+}
+
+/** The caller's admin reach (403 for USER levels), as the server's `reachOf`. */
+function reachOf(backend: MockBackend, caller: MockUser): AdminReach {
+  const reach = adminReach({ ...caller, ...backend.placement(caller.hospital_id) });
+  return (
+    reach ??
+    fail(
+      apiError(403, 'You are not allowed to perform that action.', {
+        internalCode: 'NOT_ADMIN',
+      }),
+    )
+  );
+}
+
+/** `?network=` / `?organisation=` narrow the reach: outside it 403, unknown 404. */
+function narrowed(
+  backend: MockBackend,
+  reach: AdminReach,
+  wanted: { organisation?: string | undefined; network?: string | undefined },
+): AdminReach {
+  let result = reach;
+  if (wanted.network) {
+    const network = backend.state.networks.find((n) => n.uuid === wanted.network);
+    if (!network) fail(notFound('Network'));
+    if (reach.kind === 'organisation') fail(forbidden());
+    if (reach.kind === 'network' && reach.networkId !== network.id) fail(forbidden());
+    result = { kind: 'network', networkId: network.id };
+  }
+  if (wanted.organisation) {
+    const hospital = backend.state.hospitals.find((h) => h.uuid === wanted.organisation);
+    if (!hospital) fail(notFound('Organisation'));
+    if (!withinAdminReach(result, backend.placement(hospital.id))) fail(forbidden());
+    result = { kind: 'organisation', hospitalId: hospital.id };
+  }
+  return result;
+}
+
+interface Caller {
+  caller: MockUser;
+  reach: AdminReach;
+}
+
+/** The signed-in admin and their reach, narrowed by the query's organisation and network. */
+function admin(backend: MockBackend, request: Request, cookies: Record<string, string>): Caller {
+  const caller = requireUser(backend, cookies, request);
+  const reach = reachOf(backend, caller);
+  const q = queryOf(request);
+  return {
+    caller,
+    reach: narrowed(backend, reach, { organisation: q.organisation, network: q.network }),
+  };
+}
+
+function page<T>(rows: T[], q: { page: number; 'page-size': number }) {
+  const size = q['page-size'];
+  return {
+    results: rows.slice(q.page * size, q.page * size + size),
+    page: q.page,
+    pageSize: size,
+    totalResults: rows.length,
+  };
+}
+
+/** Sorts rows by the domain's parsed sort list (`nulls last`, then id), as the server's SQL. */
+function sortRows<T extends { id: number }>(
+  rows: T[],
+  sort: string | undefined,
+  columns: Record<string, (row: T) => string | number | null | undefined>,
+  fallback: string,
+): T[] {
+  const order = parseAdminSort(sort, Object.keys(columns), fallback);
+  return [...rows].sort((a, b) => {
+    for (const [field, desc] of order) {
+      const get = columns[field];
+      if (!get) continue;
+      const x = get(a);
+      const y = get(b);
+      if (x === y) continue;
+      if (x === null || x === undefined) return 1;
+      if (y === null || y === undefined) return -1;
+      const cmp = x < y ? -1 : 1;
+      return desc ? -cmp : cmp;
+    }
+    return a.id - b.id;
+  });
+}
+
+const lower = (s: string | null | undefined) => s?.toLowerCase() ?? null;
+const contains = (text: string, q: string) => text.toLowerCase().includes(q.toLowerCase());
+
+/** A user's join date: the mock keeps none, so one is derived from the id (stable, ordered). */
+const joinedAt = (user: MockUser) =>
+  new Date(Date.UTC(2025, 0, 1) + user.id * 86_400_000).toISOString();
+
+function userRow(backend: MockBackend, user: MockUser) {
+  const hospital = backend.hospital(user.hospital_id);
+  const network = backend.networkOf(user);
+  return {
+    id: user.id,
+    uuid: user.uuid,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    email: user.email,
+    role: user.role,
+    speciality: user.speciality,
+    joined_at: joinedAt(user),
+    phone: null,
+    status: user.status,
+    hospital: hospital ? { name: hospital.name } : null,
+    network_uuid: network?.uuid ?? null,
+    hospital_uuid: hospital?.uuid ?? null,
+    blocked: user.blocked,
+  };
+}
+
+function adminUser(backend: MockBackend, user: MockUser) {
+  const hospital = backend.hospital(user.hospital_id);
+  const network = backend.networkOf(user);
+  return {
+    ...userRow(backend, user),
+    created_at: joinedAt(user),
+    gdpr_accepted: user.gdpr_accepted,
+    starred: false,
+    keep_me_updated: false,
+    network_id: network?.id ?? null,
+    network_name: network?.name ?? null,
+    hospital_id: user.hospital_id,
+    access_level: user.access_level,
+    hospital: hospital
+      ? {
+          id: hospital.id,
+          uuid: hospital.uuid,
+          name: hospital.name,
+          deleted: false,
+          network_id: hospital.network_id,
+        }
+      : null,
+    premium_features: user.premium_features,
+  };
+}
+
+function userInReach(backend: MockBackend, reach: AdminReach, id: number): MockUser {
+  const user = backend.userById(id) ?? fail(notFound('User'));
+  if (!withinAdminReach(reach, backend.placement(user.hospital_id))) fail(forbidden());
+  return user;
+}
+
+/** The organisation a create call is for (the server's `targetOrganisation`). */
+function targetOrganisation(
+  backend: MockBackend,
+  reach: AdminReach,
+  caller: MockUser,
+  organisation: string | undefined,
+) {
+  const n = narrowed(backend, reach, { organisation });
+  const placement = backend.placement(caller.hospital_id);
+  let hospitalId: number | null = n.kind === 'organisation' ? n.hospitalId : caller.hospital_id;
+  if (n.kind === 'network' && placement.network_id !== n.networkId)
+    hospitalId = adminStore(backend).networks.get(n.networkId)?.default_organisation_id ?? null;
+  if (hospitalId === null) badField('organisation', 'an organisation is required');
+  const hospital = backend.hospital(hospitalId) ?? fail(notFound('Organisation'));
+  const network = backend.state.networks.find((x) => x.id === hospital.network_id);
+  return { hospital, features: network?.features ?? {} };
+}
+
+function wireInvite(backend: MockBackend, invite: MockInvite) {
+  const by = invite.approved_by_id === null ? undefined : backend.userById(invite.approved_by_id);
+  return {
+    id: invite.id,
+    email: invite.email,
+    approved_by_name: by ? `${by.first_name} ${by.last_name}` : null,
+    sent_at: invite.sent_at,
+  };
+}
+
+function inviteInReach(backend: MockBackend, reach: AdminReach, id: number): MockInvite {
+  const invite =
+    adminStore(backend).invites.find((i) => i.id === id && !i.closed) ??
+    fail(notFound('Invitation'));
+  if (!withinAdminReach(reach, backend.placement(invite.hospital_id))) fail(forbidden());
+  return invite;
+}
+
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/**
+ * A fresh code for the login the person started (their latest live attempt), else 409
+ * LOGIN_NOT_STARTED: the server's `issueAdminAuthCode`.
+ */
+function issueAuthCode(backend: MockBackend, email: string): string {
+  const attempt = [...backend.state.loginAttempts]
+    .reverse()
+    .find((a) => a.email === email.toLowerCase() && !a.used);
+  if (!attempt)
+    fail(
+      apiError(409, 'The user has to start logging in in the app first.', {
+        internalCode: 'LOGIN_NOT_STARTED',
+      }),
+    );
+  const code = Array.from(backend.randomToken(6), (c) => c)
+    .map((c) => CODE_ALPHABET.charAt(parseInt(c, 36) % CODE_ALPHABET.length))
+    .join('');
+  attempt.code = code.toLowerCase();
+  return code;
+}
+
+function wireNetwork(backend: MockBackend, id: number) {
+  const network = backend.state.networks.find((n) => n.id === id) ?? fail(notFound('Network'));
+  const meta = adminStore(backend).networks.get(id);
+  const def =
+    meta?.default_organisation_id == null
+      ? undefined
+      : backend.hospital(meta.default_organisation_id);
+  return {
+    id: network.id,
+    uuid: network.uuid,
+    name: network.name,
+    status: meta?.status ?? 'ACTIVATED',
+    created_at: meta?.created_at ?? backend.timestamp(),
+    modified_at: meta?.modified_at ?? backend.timestamp(),
+    default_organisation: def ? { id: def.id, name: def.name } : null,
+    features: network.features,
+  };
+}
+
+function requireNetworkManager(backend: MockBackend, caller: MockUser): void {
+  reachOf(backend, caller);
+  if (!canManageNetworks(caller)) fail(forbidden());
+}
+
+const isAdviceTeam = (team: MockTeam) => team.public_data.enabled;
+
+function teamInReach(
+  backend: MockBackend,
+  reach: AdminReach,
+  id: number,
+  advice: boolean,
+): MockTeam {
+  const team = backend.team(id);
+  if (!team || isAdviceTeam(team) !== advice) fail(notFound(advice ? 'Advice channel' : 'Team'));
+  if (!withinAdminReach(reach, backend.placement(team.hospital_id))) fail(forbidden());
+  return team;
+}
+
+function wireAdminTeam(backend: MockBackend, team: MockTeam, advice: boolean) {
+  const meta = teamMeta(backend, team);
+  if (!advice)
+    return {
+      id: team.id,
+      name: team.name,
+      members: [...team.user_ids].sort((a, b) => a - b),
+      member_count: team.user_ids.length,
+      discoverable: team.discoverable,
+      auto_accept: team.auto_accept,
+      created_at: meta.created_at,
+      mim_id: team.mim_id,
+    };
+  const members = team.user_ids
+    .map((id) => backend.userById(id))
+    .filter((u): u is MockUser => u !== undefined)
+    .sort(
+      (a, b) =>
+        a.last_name.localeCompare(b.last_name) ||
+        a.first_name.localeCompare(b.first_name) ||
+        a.id - b.id,
+    )
+    .map((u) => ({ id: u.id, first_name: u.first_name, last_name: u.last_name }));
+  return {
+    id: team.id,
+    name: team.name,
+    description: meta.description,
+    member_count: team.user_ids.length,
+    resolved_issues: backend.state.adviceConversations.filter(
+      (a) => a.team_id === team.id && a.public_team_resolved,
+    ).length,
+    created_at: meta.created_at,
+    members,
+    mim_id: team.mim_id,
+  };
+}
+
+/** Unblocked people of the team's network (or organisation), else 400 naming `field`. */
+function checkMembers(
+  backend: MockBackend,
+  hospitalId: number,
+  ids: readonly number[],
+  field: string,
+) {
+  const where = backend.placement(hospitalId);
+  const bad = [...new Set(ids)].filter((id) => {
+    const user = backend.userById(id);
+    if (!user || user.blocked) return true;
+    const p = backend.placement(user.hospital_id);
+    return !(
+      user.hospital_id === hospitalId ||
+      (where.network_id !== null && p.network_id === where.network_id)
+    );
+  });
+  if (bad.length > 0) badField(field, `unknown users: ${bad.slice(0, 20).join(', ')}`);
+}
+
+const id = (params: PathParams) => numberParam(params.id, 'id');
+
+type Resolver = Parameters<typeof http.get<PathParams, DefaultBodyType>>[1];
+
+export function adminHandlers(backend: MockBackend) {
+  const store = () => adminStore(backend);
+  const on = (resolver: Resolver) => guard(resolver);
+
+  const usersInReach = (reach: AdminReach) =>
+    backend.state.users.filter(
+      (u) => !u.blocked && withinAdminReach(reach, backend.placement(u.hospital_id)),
+    );
+
+  const teamHandlers = (['team', 'advice'] as const).flatMap((kind) => {
+    const base = kind === 'team' ? '/admin/teams' : '/admin/advice-channels';
+    const advice = kind === 'advice';
+    const teamsOf = (reach: AdminReach) =>
+      backend.state.teams.filter(
+        (t) =>
+          isAdviceTeam(t) === advice && withinAdminReach(reach, backend.placement(t.hospital_id)),
+      );
+    const handlers = [
+      http.get(
+        api(base),
+        on(({ request, cookies }) => {
+          const { reach } = admin(backend, request, cookies);
+          const q = parseQuery(request, AdminListQuerySchema);
+          let rows = teamsOf(reach);
+          if (q.q) rows = rows.filter((t) => contains(t.name, q.q));
+          rows = sortRows(
+            rows,
+            q.sort,
+            { name: (t) => lower(t.name), created_at: (t) => teamMeta(backend, t).created_at },
+            'name',
+          );
+          const p = page(rows, q);
+          return HttpResponse.json({
+            ...p,
+            results: p.results.map((t) => wireAdminTeam(backend, t, advice)),
+          });
+        }),
+      ),
+      http.get(
+        api(`${base}/:id`),
+        on(({ request, cookies, params }) => {
+          const { reach } = admin(backend, request, cookies);
+          return HttpResponse.json(
+            wireAdminTeam(backend, teamInReach(backend, reach, id(params), advice), advice),
+          );
+        }),
+      ),
+      http.post(
+        api(base),
+        on(async ({ request, cookies }) => {
+          const { caller, reach } = admin(backend, request, cookies);
+          parseQuery(request, AdminScopeQuerySchema);
+          const { hospital } = targetOrganisation(backend, reach, caller, undefined);
+          const input = await parseBody(request, AdminTeamInputSchema);
+          const members = [...new Set(input.members)];
+          checkMembers(backend, hospital.id, members, 'members');
+          const teamId = backend.nextId('teams');
+          const team: MockTeam = {
+            id: teamId,
+            name: input.name,
+            mim_id: `team-${teamId}`,
+            hospital_id: hospital.id,
+            user_ids: members,
+            discoverable: false,
+            auto_accept: false,
+            public_data: { enabled: advice, tips: [], resolved_issues: [] },
+          };
+          backend.state.teams.push(team);
+          store().teams.set(teamId, {
+            description: input.description ?? null,
+            created_at: backend.timestamp(),
+          });
+          return HttpResponse.json(wireAdminTeam(backend, team, advice), { status: 201 });
+        }),
+      ),
+      http.patch(
+        api(`${base}/:id`),
+        on(async ({ request, cookies, params }) => {
+          const { reach } = admin(backend, request, cookies);
+          const team = teamInReach(backend, reach, id(params), advice);
+          const patch = await parseBody(request, AdminTeamPatchSchema);
+          if (patch.name !== undefined) team.name = patch.name;
+          if (patch.description !== undefined)
+            teamMeta(backend, team).description = patch.description;
+          return HttpResponse.json(wireAdminTeam(backend, team, advice));
+        }),
+      ),
+      ...(['add', 'remove'] as const).map((op) =>
+        http.post(
+          api(`${base}/:id/members/${op}`),
+          on(async ({ request, cookies, params }) => {
+            const { reach } = admin(backend, request, cookies);
+            const team = teamInReach(backend, reach, id(params), advice);
+            const { user_ids: ids } = await parseBody(request, UserIdsBodySchema);
+            if (op === 'add') {
+              checkMembers(backend, team.hospital_id, ids, 'user_ids');
+              team.user_ids = [...new Set([...team.user_ids, ...ids])];
+            } else {
+              if (team.user_ids.every((u) => ids.includes(u)))
+                badField('user_ids', TEXTS.atLeastOneMember);
+              team.user_ids = team.user_ids.filter((u) => !ids.includes(u));
+            }
+            return HttpResponse.json(wireAdminTeam(backend, team, advice));
+          }),
+        ),
+      ),
+      http.delete(
+        api(`${base}/:id`),
+        on(({ request, cookies, params }) => {
+          const { reach } = admin(backend, request, cookies);
+          const team = teamInReach(backend, reach, id(params), advice);
+          backend.state.teams = backend.state.teams.filter((t) => t.id !== team.id);
+          return new HttpResponse(null, { status: 204 });
+        }),
+      ),
+    ];
+    if (advice)
+      handlers.unshift(
+        http.get(
+          api(`${base}/count`),
+          on(({ request, cookies }) => {
+            const { reach } = admin(backend, request, cookies);
+            parseQuery(request, AdminScopeQuerySchema);
+            return HttpResponse.json({ count: teamsOf(reach).length });
+          }),
+        ),
+      );
+    return handlers;
+  });
+
+  return [
+    // ---- Users ----
+    http.get(
+      api('/admin/users/count'),
+      on(({ request, cookies }) => {
+        const { reach } = admin(backend, request, cookies);
+        parseQuery(request, AdminScopeQuerySchema);
+        return HttpResponse.json({ count: usersInReach(reach).length });
+      }),
+    ),
+    http.get(
+      api('/admin/users'),
+      on(({ request, cookies }) => {
+        const { reach } = admin(backend, request, cookies);
+        const q = parseQuery(request, AdminUsersQuerySchema);
+        const text = adminSearchText(q);
+        let rows = usersInReach(reach);
+        if (text)
+          rows = rows.filter((u) => contains(`${u.first_name} ${u.last_name} ${u.email}`, text));
+        rows = sortRows(
+          rows,
+          q.sort,
+          {
+            last_name: (u) => lower(u.last_name),
+            first_name: (u) => lower(u.first_name),
+            email: (u) => u.email,
+            joined_at: (u) => joinedAt(u),
+            role: (u) => u.role?.description,
+            speciality: (u) => u.speciality,
+          },
+          'last_name',
+        );
+        const p = page(rows, q);
+        return HttpResponse.json({ ...p, results: p.results.map((u) => userRow(backend, u)) });
+      }),
+    ),
+    http.get(
+      api('/admin/users/:id'),
+      on(({ request, cookies, params }) => {
+        const { reach } = admin(backend, request, cookies);
+        return HttpResponse.json(adminUser(backend, userInReach(backend, reach, id(params))));
+      }),
+    ),
+    http.patch(
+      api('/admin/users/:id'),
+      on(async ({ request, cookies, params }) => {
+        const { caller, reach } = admin(backend, request, cookies);
+        const target = userInReach(backend, reach, id(params));
+        const patch = await parseBody(request, AdminUserPatchSchema);
+        const refusal = adminChangeRefusal(caller, target);
+        if (refusal) fail(apiError(403, refusal));
+        if (patch.hospital_uuid !== undefined) {
+          const hospital = backend.state.hospitals.find((h) => h.uuid === patch.hospital_uuid);
+          if (!hospital || !withinAdminReach(reach, backend.placement(hospital.id)))
+            badField('hospital_uuid', 'unknown organisation');
+          target.hospital_id = hospital.id;
+        }
+        if (patch.blocked === true && !target.blocked) {
+          target.blocked = true;
+          // As the server's blockUser: every session and token of the person ends at once.
+          backend.state.sessions = backend.state.sessions.filter((s) => s.user_id !== target.id);
+        }
+        if (patch.blocked === false) target.blocked = false;
+        return HttpResponse.json(adminUser(backend, target));
+      }),
+    ),
+    http.get(
+      api('/admin/users/:id/auth-code'),
+      on(({ request, cookies, params }) => {
+        const { caller, reach } = admin(backend, request, cookies);
+        if (!canGenerateCode(caller)) fail(forbidden());
+        const target = userInReach(backend, reach, id(params));
+        if (target.blocked) fail(apiError(403, 'This user is blocked.'));
+        return HttpResponse.json({ authorization_code: issueAuthCode(backend, target.email) });
+      }),
+    ),
+
+    // ---- Invitations ----
+    http.get(
+      api('/admin/invites'),
+      on(({ request, cookies }) => {
+        const { reach } = admin(backend, request, cookies);
+        const q = parseQuery(request, AdminListQuerySchema);
+        let rows = store().invites.filter(
+          (i) => !i.closed && withinAdminReach(reach, backend.placement(i.hospital_id)),
+        );
+        if (q.q) rows = rows.filter((i) => contains(i.email, q.q));
+        rows = sortRows(
+          rows,
+          q.sort,
+          { sent_at: (i) => i.sent_at, email: (i) => i.email },
+          '-sent_at',
+        );
+        const p = page(rows, q);
+        return HttpResponse.json({ ...p, results: p.results.map((i) => wireInvite(backend, i)) });
+      }),
+    ),
+    http.post(
+      api('/admin/invites'),
+      on(async ({ request, cookies }) => {
+        const { caller, reach } = admin(backend, request, cookies);
+        const body = await parseBody(request, InviteCreateSchema);
+        const { hospital, features } = targetOrganisation(
+          backend,
+          reach,
+          caller,
+          body.organisation,
+        );
+        if (features.user_invite_by_email !== true)
+          fail(
+            apiError(403, 'Invitations by email are not enabled for this network.', {
+              internalCode: FEATURE_NOT_ENABLED,
+            }),
+          );
+        if (backend.userByEmail(body.email))
+          fail(apiError(409, `${body.email} already has an account.`));
+        if (store().invites.some((i) => i.email === body.email && !i.closed))
+          fail(apiError(409, `${body.email} is already invited.`));
+        const invite: MockInvite = {
+          id: store().nextId('invites'),
+          email: body.email,
+          hospital_id: hospital.id,
+          approved_by_id: caller.id,
+          sent_at: backend.timestamp(),
+          closed: false,
+        };
+        store().invites.push(invite);
+        backend.sendMail({
+          to: body.email,
+          subject: 'You are invited to Pando',
+          text: `${caller.first_name} ${caller.last_name} invited you to Pando, the team messaging of ${hospital.name}.\n\nLog in with this email address (${body.email}); we will email you a login code.`,
+        });
+        return HttpResponse.json(wireInvite(backend, invite), { status: 201 });
+      }),
+    ),
+    http.delete(
+      api('/admin/invites/:id'),
+      on(({ request, cookies, params }) => {
+        const { reach } = admin(backend, request, cookies);
+        inviteInReach(backend, reach, id(params)).closed = true;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    ),
+    http.get(
+      api('/admin/invites/:id/auth-code'),
+      on(({ request, cookies, params }) => {
+        const { caller, reach } = admin(backend, request, cookies);
+        if (!canGenerateCode(caller)) fail(forbidden());
+        const invite = inviteInReach(backend, reach, id(params));
+        return HttpResponse.json({ authorization_code: issueAuthCode(backend, invite.email) });
+      }),
+    ),
+
+    // ---- Networks ----
+    http.get(
+      api('/admin/networks/:id'),
+      on(({ request, cookies, params }) => {
+        const caller = requireUser(backend, cookies, request);
+        const reach = reachOf(backend, caller);
+        const network = wireNetwork(backend, id(params));
+        const inReach =
+          reach.kind === 'all' ||
+          (reach.kind === 'network' && reach.networkId === network.id) ||
+          (reach.kind === 'organisation' &&
+            backend.placement(caller.hospital_id).network_id === network.id);
+        if (!inReach) fail(forbidden());
+        return HttpResponse.json(network);
+      }),
+    ),
+    http.get(
+      api('/admin/networks'),
+      on(({ request, cookies }) => {
+        requireNetworkManager(backend, requireUser(backend, cookies, request));
+        const q = parseQuery(request, AdminListQuerySchema);
+        let rows = backend.state.networks.map((n) => wireNetwork(backend, n.id));
+        if (q.q) rows = rows.filter((n) => contains(n.name, q.q));
+        rows = sortRows(
+          rows,
+          q.sort,
+          { name: (n) => lower(n.name), created_at: (n) => n.created_at, status: (n) => n.status },
+          'name',
+        );
+        return HttpResponse.json(page(rows, q));
+      }),
+    ),
+    http.post(
+      api('/admin/networks'),
+      on(async ({ request, cookies }) => {
+        requireNetworkManager(backend, requireUser(backend, cookies, request));
+        const input = await parseBody(request, NetworkInputSchema);
+        if (input.default_organisation_id != null)
+          badField('default_organisation_id', 'a new network has no organisations yet');
+        const networkId = store().nextId('networks');
+        backend.state.networks.push({
+          id: networkId,
+          uuid: `00000000-0000-4000-8001-${networkId.toString(16).padStart(12, '0')}`,
+          name: input.name,
+          features: { ...input.features } as Record<string, boolean>,
+        });
+        const now = backend.timestamp();
+        store().networks.set(networkId, {
+          status: input.status,
+          created_at: now,
+          modified_at: now,
+          default_organisation_id: null,
+        });
+        return HttpResponse.json(wireNetwork(backend, networkId), { status: 201 });
+      }),
+    ),
+    ...(['put', 'patch'] as const).map((method) =>
+      http[method](
+        api('/admin/networks/:id'),
+        on(async ({ request, cookies, params }) => {
+          requireNetworkManager(backend, requireUser(backend, cookies, request));
+          const current = wireNetwork(backend, id(params));
+          const schema = method === 'put' ? NetworkInputSchema : NetworkInputSchema.partial();
+          const input = await parseBody(request, schema);
+          const network = backend.state.networks.find((n) => n.id === current.id);
+          const meta = store().networks.get(current.id);
+          if (!network || !meta) return fail(notFound('Network'));
+          const defaultId =
+            method === 'put'
+              ? (input.default_organisation_id ?? null)
+              : input.default_organisation_id;
+          if (defaultId != null && backend.hospital(defaultId)?.network_id !== network.id)
+            badField('default_organisation_id', 'not an organisation of this network');
+          if (input.name !== undefined) network.name = input.name;
+          if (input.features !== undefined)
+            network.features = { ...input.features } as Record<string, boolean>;
+          if (input.status !== undefined) meta.status = input.status;
+          if (defaultId !== undefined) meta.default_organisation_id = defaultId;
+          meta.modified_at = backend.timestamp();
+          return HttpResponse.json(wireNetwork(backend, network.id));
+        }),
+      ),
+    ),
+    http.delete(
+      api('/admin/networks/:id'),
+      on(({ request, cookies, params }) => {
+        requireNetworkManager(backend, requireUser(backend, cookies, request));
+        const network = wireNetwork(backend, id(params));
+        if (backend.state.hospitals.some((h) => h.network_id === network.id))
+          fail(apiError(409, 'This network still has organisations.'));
+        backend.state.networks = backend.state.networks.filter((n) => n.id !== network.id);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    ),
+
+    // ---- Organisations, pagers, export ----
+    http.get(
+      api('/admin/organisations'),
+      on(({ request, cookies }) => {
+        const { reach } = admin(backend, request, cookies);
+        const q = parseQuery(request, AdminListQuerySchema);
+        let rows = backend.state.hospitals.filter((h) =>
+          withinAdminReach(reach, backend.placement(h.id)),
+        );
+        if (q.q) rows = rows.filter((h) => contains(h.name, q.q));
+        rows = sortRows(
+          rows,
+          q.sort,
+          { name: (h) => lower(h.name), created_at: () => null },
+          'name',
+        );
+        const p = page(rows, q);
+        return HttpResponse.json({
+          ...p,
+          results: p.results.map((h) => ({
+            id: h.id,
+            uuid: h.uuid,
+            name: h.name,
+            status: 'ACTIVATED' as const,
+            created_at: '2026-01-05T09:00:00.000Z',
+            modified_at: '2026-01-05T09:00:00.000Z',
+            network_id: h.network_id,
+          })),
+        });
+      }),
+    ),
+    http.get(
+      api('/admin/pagers'),
+      on(({ request, cookies }) => {
+        const { reach } = admin(backend, request, cookies);
+        const q = parseQuery(request, AdminListQuerySchema);
+        let rows = store().pagers.filter((p) =>
+          withinAdminReach(reach, backend.placement(p.hospital_id)),
+        );
+        if (q.q)
+          rows = rows.filter((p) => contains(`${p.name} ${p.mim_id} ${p.description ?? ''}`, q.q));
+        rows = sortRows(
+          rows,
+          q.sort,
+          { name: (p) => lower(p.name), created_at: (p) => p.created_at, mim_id: (p) => p.mim_id },
+          'name',
+        );
+        const p = page(rows, q);
+        return HttpResponse.json({
+          ...p,
+          results: p.results.map(({ hospital_id: _h, assigned_to_id, ...pager }) => {
+            const holder = assigned_to_id === null ? undefined : backend.userById(assigned_to_id);
+            return {
+              ...pager,
+              assigned_to: holder ? `${holder.first_name} ${holder.last_name}` : null,
+            };
+          }),
+        });
+      }),
+    ),
+    http.post(
+      api('/admin/send-export-data-request'),
+      on(async ({ request, cookies }) => {
+        const { caller, reach } = admin(backend, request, cookies);
+        const body = await parseBody(request, DataExportRequestSchema);
+        const { hospital } = targetOrganisation(backend, reach, caller, body.organisation);
+        store().exportRequests.push({
+          ...body,
+          hospital_id: hospital.id,
+          requested_by_id: caller.id,
+        });
+        return HttpResponse.json({ message: TEXTS.exportThankYou }, { status: 201 });
+      }),
+    ),
+    ...teamHandlers,
+  ];
+}
