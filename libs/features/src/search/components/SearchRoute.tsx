@@ -14,6 +14,7 @@ import {
   type SearchResult,
 } from '@pando/domain';
 import { SearchFilters } from '@pando/ui';
+import { PatientCardSearchResults } from '../../patients/components/PatientCardSearchResults';
 
 function resultLabel(result: SearchResult): { label: string; description: string } {
   if (result.type === 'USER') return { label: displayName(result.data), description: 'Person' };
@@ -107,6 +108,7 @@ export function SearchRoute() {
             </Button>
           ) : null}
         </section>
+        <PatientCardSearchResults query={throttledQuery} />
       </Stack>
       <Stack component="aside" aria-label="Filters" w={240}>
         <Title order={2} size="h5">

@@ -1,4 +1,4 @@
-import { Loader, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Loader, Stack, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { GENDER_LABELS, type PatientCard } from '@pando/domain';
 import { Dialog } from '../../common/Dialog';
 import { patientCardName } from '../PatientTable';
@@ -88,7 +88,6 @@ export function PatientCardPicker({
                       p="xs"
                       mih={44}
                       disabled={sharing}
-                      aria-label={`Share ${name}`}
                       onClick={() => {
                         onPick(card);
                       }}
@@ -97,6 +96,8 @@ export function PatientCardPicker({
                         borderRadius: 'var(--mantine-radius-sm)',
                       }}
                     >
+                      {/* The name is what shows, after 'Share' (axe: label-content-name-mismatch). */}
+                      <VisuallyHidden>Share </VisuallyHidden>
                       <Text fw={600} style={{ overflowWrap: 'anywhere' }} dir="auto">
                         {name}
                       </Text>

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { PatientGallery } from './PatientGallery';
 
 const pixel = (colour: string) =>
@@ -53,7 +53,9 @@ export const Viewer: Story = {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'View Wound day 3' }));
     await expect(args.onView).toHaveBeenCalledWith(2);
     const dialog = await within(document.body).findByRole('dialog', { name: 'Wound day 3' });
-    await expect(within(dialog).getByRole('img', { name: 'Wound day 3' })).toBeVisible();
+    await waitFor(() =>
+      expect(within(dialog).getByRole('img', { name: 'Wound day 3' })).toBeVisible(),
+    );
   },
 };
 
