@@ -77,7 +77,8 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
     app.addHook('onClose', async () => owned.close());
     try {
       await migrate(db);
-      if (config.seed === 'demo') await seedDatabase(db, { now: config.now() });
+      if (config.seed === 'demo')
+        await seedDatabase(db, { now: config.now(), xmppDomain: config.xmppDomain });
     } catch (err) {
       await app.close();
       throw err;

@@ -128,7 +128,7 @@ describe('schema', () => {
 
   it('seeding is idempotent: a second run changes nothing', async () => {
     const before = await db.query<{ n: number }>('select count(*)::int as n from users');
-    expect(await seedDatabase(db, { now: new Date() })).toBe(false);
+    expect(await seedDatabase(db, { now: new Date(), xmppDomain: 'localhost' })).toBe(false);
     const after = await db.query<{ n: number }>('select count(*)::int as n from users');
     expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
   });

@@ -1,4 +1,3 @@
-import { SAMPLE_ROLES } from '@pando/domain';
 import {
   DEMO_ACCOUNTS,
   DEMO_ADVICE,
@@ -10,80 +9,23 @@ import {
   DEMO_PEOPLE,
   DEMO_TEAMS,
   DEMO_WARDS,
+  generateDemoOrganisation,
   type DemoOrganisation,
 } from '@pando/domain/demo';
 import type { Database, DatabaseTx } from '../db/client.js';
-import { seedChatHistory, type SeedChatContext } from './chatHistory.js';
-import { pick, prng, stableMimId, stableUuid } from './random.js';
+import { seedDemoChat } from '../xmpp/seedHistory.js';
+import type { SeedChatContext } from './context.js';
+import { stableMimId, stableUuid } from './random.js';
 
-// The demo organisation's named people, teams and advice are plain data in @pando/domain/demo;
-// this seed stores them, plus generated staff, wards, patients and analytics around them.
+// The demo organisation is plain data in @pando/domain/demo: the named people, teams and advice,
+// and the generated staff, patients, pagers and analytics around them (one seeded PRNG, so the
+// mock backend gets the same). This seed stores it.
 export { DEMO_ACCOUNTS, DEMO_INVITE_EMAIL } from '@pando/domain/demo';
-
-const SPECIALITIES = [
-  'Cardiology',
-  'General Medicine',
-  'Respiratory',
-  'Orthopaedics',
-  'Emergency Medicine',
-  'Paediatrics',
-  'Neurology',
-  'Gastroenterology',
-  'Geriatrics',
-  'Oncology',
-];
-
-const FIRST = [
-  'Amelia',
-  'Oliver',
-  'Isla',
-  'George',
-  'Ava',
-  'Noah',
-  'Mia',
-  'Arthur',
-  'Sofia',
-  'Leo',
-  'Grace',
-  'Oscar',
-  'Freya',
-  'Harry',
-  'Priya',
-  'Kwame',
-  'Chen',
-  'Fatima',
-  'Mateo',
-  'Aisha',
-  'Tomasz',
-  'Ines',
-  'Ravi',
-  'Zara',
-];
-const LAST = [
-  'Hughes',
-  'Patel',
-  'Okafor',
-  'Kowalski',
-  'Murphy',
-  'Nguyen',
-  'Evans',
-  'Silva',
-  'Khan',
-  'Walsh',
-  'Müller',
-  'Brown',
-  "O'Neill",
-  'Rossi',
-  'Adeyemi',
-  'Jensen',
-  'Taylor',
-  'Haddad',
-  'Lindqvist',
-  'Chowdhury',
-];
 
 interface SeedOptions {
   now: Date;
+  /** The chat server's domain (config.xmppDomain): the seeded chat history's JIDs use it. */
+  xmppDomain: string;
 }
 
 interface Ids {
@@ -148,12 +90,13 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
   });
   if (ids.users.size === 0) return false;
   const ctx: SeedChatContext = { db, now: options.now, users: ids.users, rooms: ids.rooms };
-  await seedChatHistory(ctx);
+  // Last, after every migration (chat tables 0100+ included): the chat archive's history.
+  await seedDemoChat(ctx, options.xmppDomain);
   return true;
 }
 
 async function seedOrganisation(tx: DatabaseTx, now: Date, ids: Ids): Promise<void> {
-  const rand = prng(20260101);
+  const gen = generateDemoOrganisation(now);
   const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000);
 
   const networkIds = {} as Record<keyof typeof DEMO_NETWORKS, number>;
@@ -207,7 +150,6 @@ async function seedOrganisation(tx: DatabaseTx, now: Date, ids: Ids): Promise<vo
     north,
   ]);
 
-  const premium = { patient_cards: true, pagers: true, advice_channels: true };
   const addUser = async (u: {
     email: string;
     first: string;
@@ -268,32 +210,19 @@ async function seedOrganisation(tx: DatabaseTx, now: Date, ids: Ids): Promise<vo
     });
   }
 
-  // ~60 generated staff: most at St Elsewhere, some at Riverside and Northgate.
-  const staff: string[] = [];
-  const cardiologists: string[] = [];
-  for (let i = 0; i < 60; i++) {
-    const first = pick(rand, FIRST);
-    const last = pick(rand, LAST);
-    const hospitalId = i < 40 ? stE : i < 52 ? river : north;
-    const domain = hospitalId === north ? 'example.net' : 'example.org';
-    const email = `${first}.${last}.${i + 1}@${domain}`.toLowerCase().replace(/[^a-z0-9.@]/g, '');
-    const speciality = i < 2 ? 'Cardiology' : pick(rand, SPECIALITIES);
-    const role = i < 2 ? 'Consultant' : at(SAMPLE_ROLES, i % SAMPLE_ROLES.length);
+  for (const p of gen.staff) {
     await addUser({
-      email,
-      first,
-      last,
-      level: rand() < 0.7 ? 'USER_VERIFIED' : 'USER',
-      hospitalId,
-      role,
-      speciality,
-      premium: hospitalId === stE ? premium : {},
-      status: pick(rand, ['AVAILABLE', 'AVAILABLE', 'UNAVAILABLE', 'UNKNOWN']),
+      email: p.email,
+      first: p.first_name,
+      last: p.last_name,
+      level: p.access_level,
+      hospitalId: orgIds[p.organisation],
+      role: p.role,
+      speciality: p.speciality,
+      premium: p.premium_features,
+      status: p.status,
     });
-    staff.push(email);
-    if (i < 2) cardiologists.push(email);
   }
-  const stEStaff = staff.filter((e) => user(ids, e).hospitalId === stE);
 
   await tx.query(
     `insert into invites (email, hospital_id, approved_by_id, sent_at) values ($1, $2, $3, $4)`,
@@ -336,26 +265,14 @@ async function seedOrganisation(tx: DatabaseTx, now: Date, ids: Ids): Promise<vo
     return row.id;
   };
 
-  // Generated staff fill the named teams in order, per organisation; the advice team takes
-  // the generated cardiologists.
-  const staffOf = (org: number) => staff.filter((e) => user(ids, e).hospitalId === org);
-  const next: Record<number, number> = { [stE]: cardiologists.length, [river]: 0, [north]: 0 };
   const teamIds = new Map<string, number>();
   for (const t of DEMO_TEAMS) {
-    const org = orgIds[t.organisation];
-    let filler: string[];
-    if (t.name === DEMO_ADVICE_TEAM) filler = cardiologists.slice(0, t.staff);
-    else {
-      const from = next[org] ?? 0;
-      filler = staffOf(org).slice(from, from + t.staff);
-      next[org] = from + t.staff;
-    }
     teamIds.set(
       t.name,
       await addTeam({
         name: t.name,
-        hospitalId: org,
-        members: [...t.members, ...filler],
+        hospitalId: orgIds[t.organisation],
+        members: [...(gen.teamMembers.get(t.name) ?? t.members)],
         discoverable: t.discoverable,
         autoAccept: t.auto_accept,
         ...(t.public_data ? { publicData: t.public_data } : {}),
@@ -390,13 +307,13 @@ async function seedOrganisation(tx: DatabaseTx, now: Date, ids: Ids): Promise<vo
     ids.rooms.set(name, {
       id: row.id,
       mimId,
-      memberEmails: [requestor, DEMO_ACCOUNTS.bob, ...cardiologists],
+      memberEmails: [requestor, DEMO_ACCOUNTS.bob, ...gen.cardiologists],
     });
   };
-  for (const a of DEMO_ADVICE) {
+  for (const [i, a] of DEMO_ADVICE.entries()) {
     await advice(
       `Advice: ${a.topic.charAt(0).toLowerCase()}${a.topic.slice(1)}`,
-      a.requestor ?? at(stEStaff, 30),
+      at(gen.adviceRequestors, i),
       a.resolved ? 'resolved' : 'open',
       a.daysAgo,
     );
@@ -418,90 +335,60 @@ async function seedOrganisation(tx: DatabaseTx, now: Date, ids: Ids): Promise<vo
       );
     }
   }
-  const ward7Team = room(ids, 'Ward 7 Team').id;
-  const TASKS = [
-    'Take bloods',
-    'Review ECG',
-    'Chase echo report',
-    'Medication review',
-    'Update family',
-    'Physio assessment',
-    'Discharge summary',
-    'Repeat obs at 18:00',
-    'Check potassium',
-    'Book CT chest',
-  ];
-  const cardUsers = [DEMO_ACCOUNTS.alice, DEMO_ACCOUNTS.bob];
-  for (let i = 0; i < 24; i++) {
-    const hospitalId = i < 18 ? stE : i < 21 ? river : north;
-    const gender = rand() < 0.5 ? 'MALE' : 'FEMALE';
-    const first = pick(rand, FIRST);
-    const last = pick(rand, LAST);
-    const dob = `${1935 + Math.floor(rand() * 70)}-${String(1 + Math.floor(rand() * 12)).padStart(2, '0')}-${String(1 + Math.floor(rand() * 28)).padStart(2, '0')}`;
+  const wardId = (org: DemoOrganisation, ward: string) =>
+    wardIds[orgIds[org]]?.[DEMO_WARDS[org].indexOf(ward)];
+  for (const p of gen.patients) {
+    const hospitalId = orgIds[p.organisation];
     const patient = await insertOne(
       tx,
       `insert into patients (first_name, last_name, dob, gender, patient_identificator, overview, bed, ward_id, hospital_id, created_at, modified_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) returning id`,
       [
-        first,
-        last,
-        dob,
-        gender,
-        `${String(400 + i).padStart(3, '0')} ${String(100 + Math.floor(rand() * 900))} ${String(1000 + Math.floor(rand() * 9000))}`,
-        pick(rand, [
-          'Admitted with chest pain; troponin pending.',
-          'Community-acquired pneumonia, day 3 of antibiotics.',
-          'Post-op day 1, mobilising with physio.',
-          'Fall at home, no fracture on X-ray.',
-          'Heart failure exacerbation, on IV furosemide.',
-        ]),
-        `${1 + (i % 12)}`,
-        pick(rand, wardIds[hospitalId] ?? []),
+        p.first_name,
+        p.last_name,
+        p.dob,
+        p.gender,
+        p.patient_identificator,
+        p.overview,
+        p.bed,
+        wardId(p.organisation, p.ward),
         hospitalId,
-        daysAgo(10 - (i % 10)),
+        daysAgo(p.days_ago),
       ],
     );
-    const creator =
-      hospitalId === stE
-        ? pick(rand, cardUsers)
-        : hospitalId === river
-          ? DEMO_ACCOUNTS.carol
-          : DEMO_ACCOUNTS.dave;
     const card = await insertOne(
       tx,
       `insert into patient_cards (title, subtitle, patient_id, hospital_id, created_by_id, editable, created_at, modified_at)
        values ($1, $2, $3, $4, $5, true, $6, $6) returning id`,
       [
-        `${first} ${last}`,
-        pick(rand, SPECIALITIES),
+        `${p.first_name} ${p.last_name}`,
+        p.subtitle,
         patient.id,
         hospitalId,
-        user(ids, creator).id,
-        daysAgo(10 - (i % 10)),
+        user(ids, p.creator).id,
+        daysAgo(p.days_ago),
       ],
     );
     await tx.query('insert into patient_card_users (patient_card_id, user_id) values ($1, $2)', [
       card.id,
-      user(ids, creator).id,
+      user(ids, p.creator).id,
     ]);
-    if (hospitalId === stE && i % 3 === 0) {
+    for (const team of p.teams) {
       await tx.query('insert into patient_card_teams (patient_card_id, team_id) values ($1, $2)', [
         card.id,
-        ward7Team,
+        room(ids, team).id,
       ]);
     }
-    const n = 2 + Math.floor(rand() * 3);
-    for (let k = 0; k < n; k++) {
-      const done = rand() < 0.35;
+    for (const [k, task] of p.tasks.entries()) {
       await tx.query(
         `insert into tasks (patient_card_id, title, completed, completed_at, completed_by_id, "order", created_at, modified_at)
          values ($1, $2, $3, $4, $5, $6, $7, $7)`,
         [
           card.id,
-          TASKS[(i + k) % TASKS.length],
-          done,
-          done ? daysAgo(1) : null,
-          done ? user(ids, creator).id : null,
+          task.title,
+          task.completed,
+          task.completed ? daysAgo(1) : null,
+          task.completed ? user(ids, p.creator).id : null,
           k,
           daysAgo(5),
         ],
@@ -515,7 +402,6 @@ async function seedOrganisation(tx: DatabaseTx, now: Date, ids: Ids): Promise<vo
     const c = DEMO_PATIENT_CARD;
     const p = c.patient;
     const org = orgIds[p.organisation];
-    const wardId = wardIds[org]?.[DEMO_WARDS[p.organisation].indexOf(p.ward)];
     const patient = await insertOne(
       tx,
       `insert into patients (first_name, last_name, dob, gender, patient_identificator, overview, bed, ward_id, hospital_id, created_at, modified_at)
@@ -528,7 +414,7 @@ async function seedOrganisation(tx: DatabaseTx, now: Date, ids: Ids): Promise<vo
         p.patient_identificator,
         p.overview,
         p.bed,
-        wardId,
+        wardId(p.organisation, p.ward),
         org,
         daysAgo(1),
       ],
@@ -560,69 +446,32 @@ async function seedOrganisation(tx: DatabaseTx, now: Date, ids: Ids): Promise<vo
     }
   }
 
-  // Pagers (premium feature "pagers"): three-group digit mim_ids as the spec's sample.
-  for (let i = 0; i < 4; i++) {
+  // Pagers (premium feature "pagers").
+  for (const p of gen.pagers) {
     await tx.query(
       `insert into pagers (mim_id, name, description, hospital_id, assigned_to_id, assigned_at, created_at) values ($1, $2, $3, $4, $5, $6, $7)`,
       [
-        `${100 + i * 111}-${200 + i * 37}-${300 + i * 53}`,
-        `Bleep ${4400 + i}`,
-        pick(rand, ['Cardiology registrar', 'Night coordinator', 'Medical SHO', 'Outreach team']),
-        stE,
-        i % 2 === 0 ? user(ids, at(stEStaff, i)).id : null,
-        i % 2 === 0 ? daysAgo(3) : null,
+        p.mim_id,
+        p.name,
+        p.description,
+        orgIds[p.organisation],
+        p.assigned_to ? user(ids, p.assigned_to).id : null,
+        p.assigned_to ? daysAgo(3) : null,
         daysAgo(60),
       ],
     );
   }
 
-  await seedAnalytics(
-    tx,
-    now,
-    ids,
-    rand,
-    [room(ids, 'Ward 7 Team').id, room(ids, 'Night Shift').id],
-    room(ids, 'Junior Doctors Forum').id,
-  );
-}
-
-/** 30 days of logins, sessions and messages, with a working-hours rhythm, for the report. */
-async function seedAnalytics(
-  tx: DatabaseTx,
-  now: Date,
-  ids: Ids,
-  rand: () => number,
-  teamIds: number[],
-  forumId: number,
-): Promise<void> {
-  const users = [...ids.users.values()];
-  const rows: unknown[][] = [];
-  const dayStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  for (let d = 1; d <= 30; d++) {
-    const base = dayStart - d * 86_400_000;
-    const weekend = [0, 6].includes(new Date(base).getUTCDay());
-    for (const u of users) {
-      if (rand() > (weekend ? 0.3 : 0.75)) continue;
-      const hour = 7 + Math.floor(rand() * 12);
-      const at = new Date(base + hour * 3_600_000 + Math.floor(rand() * 3_600_000));
-      rows.push(['login', at, u.id, null, null, false, false]);
-      rows.push(['session_started', at, u.id, null, null, false, false]);
-      const messages = Math.floor(rand() * 12);
-      for (let m = 0; m < messages; m++) {
-        const when = new Date(at.getTime() + Math.floor(rand() * 6 * 3_600_000));
-        const toForum = rand() < 0.15;
-        rows.push([
-          'message_sent',
-          when,
-          u.id,
-          toForum ? null : pick(rand, teamIds),
-          toForum ? forumId : null,
-          rand() < 0.05,
-          rand() < 0.1,
-        ]);
-      }
-    }
-  }
+  // 30 days of logins, sessions and messages, for the report.
+  const rows = gen.analytics.map((e) => [
+    e.type,
+    e.at,
+    user(ids, e.user).id,
+    e.team === null ? null : room(ids, e.team).id,
+    e.forum === null ? null : room(ids, e.forum).id,
+    e.has_patient,
+    e.has_image,
+  ]);
   for (let i = 0; i < rows.length; i += 1000) {
     const chunk = rows.slice(i, i + 1000);
     const col = (k: number) => chunk.map((r) => r[k]);

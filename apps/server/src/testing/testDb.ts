@@ -2,9 +2,16 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { loadConfig } from '../config.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { defaultMigrationsDir, migrate } from '../db/migrate.js';
 import { seedDatabase } from '../seed/index.js';
+
+/**
+ * The seeded template is shared by every test, so its chat history uses the configured default
+ * XMPP domain (what a test server has unless it sets XMPP_DOMAIN).
+ */
+const SEED_XMPP_DOMAIN = loadConfig({ NODE_ENV: 'test' }).xmppDomain;
 
 export interface TestDatabase extends Database {
   /** PGlite: the temp DATA_DIR; PostgreSQL: the schema name. */
@@ -70,7 +77,7 @@ async function template(seed: boolean, now: Date): Promise<string> {
   const db = await openDatabase({ dataDir: work });
   try {
     await migrate(db);
-    if (seed) await seedDatabase(db, { now });
+    if (seed) await seedDatabase(db, { now, xmppDomain: SEED_XMPP_DOMAIN });
   } finally {
     await db.close();
   }
@@ -107,7 +114,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     const schemaName = `test_${process.pid}_${randomBytes(6).toString('hex')}`;
     const db = await openDatabase({ dataDir: '', databaseUrl, pgSchema: schemaName });
     await migrate(db);
-    if (options.seed) await seedDatabase(db, { now });
+    if (options.seed) await seedDatabase(db, { now, xmppDomain: SEED_XMPP_DOMAIN });
     const close = db.close.bind(db);
     return {
       ...db,

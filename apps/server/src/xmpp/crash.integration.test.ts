@@ -74,7 +74,7 @@ describe('crash safety', () => {
     const users: Record<string, { uuid: string; tokens: string[] }> = {};
     try {
       await migrate(db);
-      await seedDatabase(db, { now: new Date() });
+      await seedDatabase(db, { now: new Date(), xmppDomain: DOMAIN });
       for (const email of ['alice@example.org', 'bob@example.org']) {
         const u = (
           await db.query<{ id: number; uuid: string }>(

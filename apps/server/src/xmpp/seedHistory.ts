@@ -1,65 +1,33 @@
+import { DEMO_CHAT_HISTORY } from '@pando/domain/demo';
 import type { SeedChatContext } from '../seed/context.js';
 import { insertBatch, pairConv, roomConv, type NewMessage } from './store.js';
 import { el, NS, serialize } from './xml.js';
 
 /**
- * A few realistic lines for the demo: the Ward 7 Team room and an alice-bob DM. Stored exactly
- * as the server stores live messages. The seed has no config, so the XMPP domain comes from
- * XMPP_DOMAIN (default localhost) like the server's own default.
+ * Stores the demo chat history (DEMO_CHAT_HISTORY of @pando/domain/demo: the Ward 7 Team room
+ * and an alice-bob DM) exactly as the server stores live messages, with JIDs of `domain` (the
+ * server's configured XMPP domain).
  */
-export async function seedDemoChat(
-  ctx: SeedChatContext,
-  domain = process.env.XMPP_DOMAIN || 'localhost',
-): Promise<void> {
-  const alice = ctx.users.get('alice@example.org');
-  const bob = ctx.users.get('bob@example.org');
-  const ward = ctx.rooms.get('Ward 7 Team');
-  if (!alice || !bob || !ward) return;
-  const mim = ward.mimId.toLowerCase();
-  const roomJid = `${mim}@muclight.${domain}`;
+export async function seedDemoChat(ctx: SeedChatContext, domain: string): Promise<void> {
+  const person = (email: string) => {
+    const u = ctx.users.get(email);
+    if (!u) throw new Error(`seed chat: no user ${email}`);
+    return u;
+  };
   const name = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`;
-  const members = ward.memberEmails
-    .map((e) => ctx.users.get(e)?.uuid)
-    .filter((u): u is string => !!u);
-  const lines: {
-    from: typeof alice;
-    to: 'room' | typeof alice;
-    minutesAgo: number;
-    body: string;
-  }[] = [
-    {
-      from: bob,
-      to: 'room',
-      minutesAgo: 190,
-      body: 'Morning all, handover notes are on the board.',
-    },
-    {
-      from: alice,
-      to: 'room',
-      minutesAgo: 185,
-      body: 'Thanks Bob. Bed 4 needs bloods repeated at 10.',
-    },
-    {
-      from: bob,
-      to: 'room',
-      minutesAgo: 120,
-      body: 'Bloods for bed 4 sent, results due after lunch.',
-    },
-    { from: alice, to: 'room', minutesAgo: 45, body: 'Ward round starts at 2 pm today.' },
-    {
-      from: alice,
-      to: bob,
-      minutesAgo: 30,
-      body: 'Could you review the discharge letter for bed 9?',
-    },
-    {
-      from: bob,
-      to: alice,
-      minutesAgo: 25,
-      body: 'On it, will have it back to you in 20 minutes.',
-    },
-    { from: bob, to: alice, minutesAgo: 4, body: 'Done, letter is signed off.' },
-  ];
+  const room = (teamName: string) => {
+    const r = ctx.rooms.get(teamName);
+    if (!r) throw new Error(`seed chat: no room ${teamName}`);
+    const mim = r.mimId.toLowerCase();
+    const members = r.memberEmails.map((e) => person(e).uuid);
+    return { name: teamName, mim, jid: `${mim}@muclight.${domain}`, members };
+  };
+  const lines = DEMO_CHAT_HISTORY.map((l) => ({
+    from: person(l.from),
+    to: 'room' in l.to ? room(l.to.room) : person(l.to.person),
+    minutesAgo: l.minutesAgo,
+    body: l.body,
+  }));
   const batch: NewMessage[] = lines.map((l, i) => {
     const at = new Date(ctx.now.getTime() - l.minutesAgo * 60_000);
     const id = `seed-${i + 1}`;
@@ -67,12 +35,13 @@ export async function seedDemoChat(
       el('displayNames', {
         xmlns: NS.pando,
         sender: name(l.from),
-        recipient: l.to === 'room' ? 'Ward 7 Team' : name(l.to),
+        recipient: 'mim' in l.to ? l.to.name : name(l.to),
       }),
       el('sendTimestamp', { xmlns: NS.pando }, String(at.getTime())),
       el('sent', { xmlns: NS.pando, timestamp: at.toISOString() }),
     ];
-    if (l.to === 'room') {
+    if ('mim' in l.to) {
+      const { mim, jid: roomJid, members } = l.to;
       const stanza = el(
         'message',
         {

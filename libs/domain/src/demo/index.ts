@@ -3,3 +3,5 @@
  * backend and the contract suite. A separate entry point, so no production bundle carries it.
  */
 export * from './organisation';
+export * from './chatHistory';
+export * from './generated';

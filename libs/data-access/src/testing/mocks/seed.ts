@@ -15,18 +15,20 @@ import {
   DEMO_TEAMS,
   DEMO_WARDS,
   demoRoleName,
+  generateDemoOrganisation,
 } from '@pando/domain/demo';
-
-const PREMIUM = { patient_cards: true, pagers: true, advice_channels: true };
 
 /**
  * The demo organisation of ARCHITECTURE.md from @pando/domain/demo, the data the real server
- * seeds too: the same people, organisations, networks, teams and advice. Around it, a dozen
- * fixed staff (the server generates ~60), wards, a patient and his card.
+ * seeds too: the same people, organisations, networks, teams, generated staff (the same ~60,
+ * from the dataset's seeded generator), team members and advice; wards, and the patient card the
+ * contract scenarios name (the server also stores the dataset's 24 generated patients, pagers
+ * and analytics history, which the mock does not serve yet).
  */
 export function seedDemoOrganisation(backend: MockBackend): void {
   const { state } = backend;
   const created = '2026-01-05T09:00:00.000Z';
+  const generated = generateDemoOrganisation(new Date(created));
   // Ids follow the dataset's order: networks 1-2, organisations 1-3, named people 1-7.
   const networkKeys = Object.keys(DEMO_NETWORKS) as (keyof typeof DEMO_NETWORKS)[];
   networkKeys.forEach((key, i) => {
@@ -82,42 +84,17 @@ export function seedDemoOrganisation(backend: MockBackend): void {
       }),
     );
   });
-  const STAFF: [string, string, number, string][] = [
-    ['Priya', 'Shah', 1, 'Cardiology'],
-    ['Tom', 'Hughes', 1, 'Cardiology'],
-    ['Grace', 'Okafor', 1, 'General Medicine'],
-    ['Liam', 'Walsh', 1, 'Respiratory'],
-    ['Mei', 'Lin', 1, 'Acute Medicine'],
-    ['Sam', 'Patel', 1, 'Surgery'],
-    ['Ella', 'Jones', 1, 'Paediatrics'],
-    ['Noah', 'Evans', 1, 'Geriatrics'],
-    ['Zara', 'Khan', 1, 'Emergency Medicine'],
-    ['Owen', 'Price', 1, 'Anaesthetics'],
-    ['Ruth', 'Green', 2, 'Orthopaedics'],
-    ['Ivan', 'Petrov', 3, 'Oncology'],
-  ];
-  STAFF.forEach(([first, last, hospital, speciality], i) => {
-    const id = 8 + i;
-    const domain = hospital === 3 ? 'example.net' : 'example.org';
+  // Generated staff follow, in the dataset's order (ids 8 onwards).
+  generated.staff.forEach((p, i) => {
     state.users.push(
-      user(
-        id,
-        `${first}.${last}.${i + 1}@${domain}`.toLowerCase(),
-        [first, last],
-        'USER_VERIFIED',
-        hospital,
-        {
-          role: {
-            role: i < 2 ? 'CONSULTANT' : 'DOCTOR',
-            description: i < 2 ? 'Consultant' : 'Doctor',
-          },
-          speciality,
-          premium_features: hospital === 1 ? PREMIUM : {},
-        },
-      ),
+      user(8 + i, p.email, [p.first_name, p.last_name], p.access_level, orgId(p.organisation), {
+        status: p.status,
+        premium_features: { ...p.premium_features },
+        role: { role: demoRoleName(p.role), description: p.role },
+        speciality: p.speciality,
+      }),
     );
   });
-  const [cardio1, cardio2, ...stElsewhereStaff] = [8, 9, 10, 11, 12, 13, 14, 15, 16, 17];
   const team = (
     id: number,
     name: string,
@@ -135,15 +112,6 @@ export function seedDemoOrganisation(backend: MockBackend): void {
     public_data: { enabled: false, tips: [], resolved_issues: [] },
     ...extra,
   });
-  // The dataset's teams, each with a few of the fixed staff (the server uses its generated ones).
-  const filler: Record<string, number[]> = {
-    'Ward 7 Team': stElsewhereStaff.slice(0, 3),
-    'Junior Doctors Forum': stElsewhereStaff.slice(3, 8),
-    'Cardiology Advice': [cardio1, cardio2],
-    'Night Shift': stElsewhereStaff.slice(5, 8),
-    'Riverside Physio': [18],
-    'Northgate Pharmacy': [19],
-  };
   const idOf = (email: string) => state.users.find((u) => u.email === email)?.id ?? 0;
   DEMO_TEAMS.forEach((t, i) => {
     state.teams.push(
@@ -151,7 +119,7 @@ export function seedDemoOrganisation(backend: MockBackend): void {
         i + 1,
         t.name,
         orgId(t.organisation),
-        [...t.members.map(idOf), ...(filler[t.name] ?? [])],
+        (generated.teamMembers.get(t.name) ?? t.members).map(idOf),
         {
           discoverable: t.discoverable,
           auto_accept: t.auto_accept,
@@ -187,7 +155,7 @@ export function seedDemoOrganisation(backend: MockBackend): void {
   });
   DEMO_ADVICE.forEach((a, i) => {
     state.adviceConversations.push(
-      advice(i + 1, a.requestor ? idOf(a.requestor) : 16, a.resolved, a.daysAgo),
+      advice(i + 1, idOf(generated.adviceRequestors[i] ?? ''), a.resolved, a.daysAgo),
     );
   });
   for (const org of orgKeys) {
