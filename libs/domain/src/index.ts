@@ -31,6 +31,7 @@ export * from './files/constants';
 export * from './files/rules';
 export * from './files/schemas';
 export * from './files/sendToEmail';
+export * from './files/fileAction';
 export * from './search/constants';
 export * from './search/encode';
 export * from './search/query';

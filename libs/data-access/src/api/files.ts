@@ -1,5 +1,6 @@
-import { CreatedIdSchema } from '@pando/domain';
+import { CreatedIdSchema, MessageResponseSchema } from '@pando/domain';
 import type { HttpClient } from '../http/createHttpClient';
+import { orThrowBadRequest } from '../http/errors';
 
 export interface FileAudience {
   user_ids?: number[];
@@ -26,4 +27,32 @@ export function uploadFile(
 /** GET /files/{id} opens a file: the browser navigates there so the cookie authorises it. */
 export function fileUrl(http: HttpClient, id: number | string): string {
   return http.url(`/files/${encodeURIComponent(String(id))}`);
+}
+
+/** GET /files/{id} as bytes, so the page can say whether the download worked (spec 01 §8). */
+export async function downloadFile(http: HttpClient, id: number | string): Promise<Blob> {
+  return orThrowBadRequest(
+    await http.request<Blob>({
+      method: 'GET',
+      path: `/files/${encodeURIComponent(String(id))}`,
+      responseType: 'blob',
+    }),
+  );
+}
+
+/** POST /files/{id}/email `{ address }` → the server's message; a 400 is thrown too. */
+export async function emailFile(
+  http: HttpClient,
+  id: number | string,
+  address: string,
+): Promise<string> {
+  const answer = orThrowBadRequest(
+    await http.request({
+      method: 'POST',
+      path: `/files/${encodeURIComponent(String(id))}/email`,
+      body: { address },
+      schema: MessageResponseSchema,
+    }),
+  );
+  return answer.message;
 }

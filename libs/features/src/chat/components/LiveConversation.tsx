@@ -39,6 +39,7 @@ import { useShareCardIntoChat } from '../../patients/components/ShareCardIntoCha
 import { useAppServices } from '../../shell/services/AppServices';
 import { useLastActiveLabel } from '../hooks/useLastActiveLabel';
 import { useChatHeaderLayout } from './ChatFrame';
+import { useFileActions } from './FileActions';
 import type { ConversationChrome, ConversationTarget } from './conversationTarget';
 
 /** The store's message-loading machine (spec 01 §4) as the list's history states. */
@@ -156,6 +157,7 @@ export function LiveConversation({
   const list = useRef<MessageListHandle>(null);
   const [quoted, setQuoted] = useState<ChatMessage | null>(null);
   const images = useChatImages();
+  const fileActions = useFileActions();
   const shareCard = useShareCardIntoChat({
     address,
     kind,
@@ -210,11 +212,12 @@ export function LiveConversation({
         store.retry(messageId);
       },
       getFileUrl: (file) => fileUrl(http, file.id),
+      onFileAction: fileActions.open,
       onOpenPatientCard: (cardId) => {
         void navigate(`/patients/${String(cardId)}`);
       },
     }),
-    [images.actions, store, http, navigate],
+    [images.actions, store, http, navigate, fileActions.open],
   );
 
   const uploads = useMemo<ComposerUpload[]>(
@@ -290,6 +293,7 @@ export function LiveConversation({
         uploads={uploads}
       />
       {images.viewer}
+      {fileActions.dialog}
       {shareCard.dialog}
     </Stack>
   );

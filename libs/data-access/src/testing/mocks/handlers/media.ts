@@ -1,4 +1,5 @@
 import {
+  FileEmailBodySchema,
   PatientImagesQuerySchema,
   PatientImageUploadFieldsSchema,
   ShareBodySchema,
@@ -55,6 +56,12 @@ function requireType(bytes: Uint8Array, allowed: (type: string) => boolean): str
   const type = sniffType(bytes);
   if (!type || !allowed(type)) return fail(apiError(415, 'This type of file is not accepted.'));
   return type;
+}
+
+/** SHA-256 in hex through Web Crypto (the browser worker and Node both have it). */
+async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new Uint8Array(bytes));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** Base64 without Buffer, so the same code runs in the browser worker. */
@@ -269,6 +276,31 @@ export function mediaHandlers(backend: MockBackend) {
             'Content-Type': file.content_type,
             'Content-Disposition': `attachment; filename="${file.filename.replace(/"/g, '')}"`,
           },
+        });
+      }),
+    ),
+    http.post(
+      api('/files/:id/email'),
+      guard(async ({ request, cookies, params }) => {
+        const viewer = requireUser(backend, cookies, request);
+        const file = backend.state.files.find((f) => f.id === numberParam(params.id, 'id'));
+        if (!file) return notFound('File');
+        const { address } = await parseBody(request, FileEmailBodySchema);
+        backend.sendMail({
+          to: address.toLowerCase(),
+          subject: `Pando: ${file.filename}`,
+          text: `${viewer.first_name} ${viewer.last_name} (${viewer.email}) sent you a file from Pando: ${file.filename}.`,
+          attachments: [
+            {
+              filename: file.filename,
+              content_type: file.content_type,
+              size: file.bytes.length,
+              sha256: await sha256Hex(file.bytes),
+            },
+          ],
+        });
+        return HttpResponse.json({
+          message: `${file.filename} was sent to ${address.toLowerCase()}`,
         });
       }),
     ),

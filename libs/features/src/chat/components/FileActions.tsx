@@ -1,0 +1,101 @@
+import { ApiError, downloadFile, emailFile, useHttpClient } from '@pando/data-access';
+import { fileActionErrorText, TEXTS, textsWith, type FileShare } from '@pando/domain';
+import { FileActionModal } from '@pando/ui';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useViewer } from '../../auth/SessionGate';
+
+/** The status and the server's sentence of a failed call; 0 when nothing answered. */
+function failureOf(err: unknown): { status: number; message?: string } {
+  if (!(err instanceof ApiError)) return { status: 0 };
+  const body = err.body as { message?: unknown } | undefined;
+  return typeof body?.message === 'string'
+    ? { status: err.status, message: body.message }
+    : { status: err.status };
+}
+
+/** Saves bytes under a name through a temporary link (the page is never navigated away). */
+function saveToDevice(blob: Blob, filename: string): void {
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = filename;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // After the click has handed the bytes to the browser's download.
+  setTimeout(() => {
+    URL.revokeObjectURL(href);
+  }, 60_000);
+}
+
+type Outcome = { kind: 'error' | 'success'; message: string };
+
+/**
+ * The file-action modal of a conversation (spec 01 §2 "Other overlays", §8 texts): a file
+ * message's "Download or email" opens it; download fetches the bytes and saves them, email sends
+ * them to an address (the own one by default) through POST /files/{id}/email.
+ */
+export function useFileActions(): { open: (file: FileShare) => void; dialog: ReactNode } {
+  const http = useHttpClient();
+  const viewer = useViewer();
+  const [file, setFile] = useState<FileShare | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | undefined>();
+  // Which file an answer belongs to: one that arrives after the dialog moved on is dropped.
+  const current = useRef<FileShare | null>(null);
+
+  const open = useCallback((next: FileShare) => {
+    current.current = next;
+    setFile(next);
+    setOutcome(undefined);
+    setBusy(false);
+  }, []);
+
+  const run = (target: FileShare, action: () => Promise<Outcome>) => {
+    setBusy(true);
+    setOutcome(undefined);
+    void action().then((result) => {
+      if (current.current !== target) return;
+      setBusy(false);
+      setOutcome(result);
+    });
+  };
+
+  const dialog = (
+    <FileActionModal
+      key={file ? file.id : 'closed'}
+      file={file}
+      busy={busy}
+      defaultEmail={viewer.email}
+      {...(outcome ? { outcome } : {})}
+      onClose={() => {
+        current.current = null;
+        setFile(null);
+      }}
+      onDownload={(target) => {
+        run(target, async () => {
+          try {
+            saveToDevice(await downloadFile(http, target.id), target.filename);
+            return { kind: 'success', message: TEXTS.downloadStarted };
+          } catch (err) {
+            const { status, message } = failureOf(err);
+            return { kind: 'error', message: fileActionErrorText('download', status, message) };
+          }
+        });
+      }}
+      onEmail={(target, address) => {
+        run(target, async () => {
+          try {
+            const message = await emailFile(http, target.id, address.trim());
+            return { kind: 'success', message: textsWith.emailSentSuccessfully(message) };
+          } catch (err) {
+            const { status, message } = failureOf(err);
+            return { kind: 'error', message: fileActionErrorText('email', status, message) };
+          }
+        });
+      }}
+    />
+  );
+  return { open, dialog };
+}
