@@ -9,8 +9,10 @@ import {
   patientAccess,
   type StoredTask,
   type TaskPayload,
+  type TaskRow,
 } from '@pando/domain';
 import type { DatabaseTx } from '../db/client.js';
+import { containsPattern } from '../db/like.js';
 
 /**
  * SQL of the patient area (issue 18). Who sees a card is decided by the domain's `cardAccess`
@@ -110,19 +112,6 @@ interface RelationJson {
   shared: boolean;
 }
 
-interface TaskJson {
-  id: number;
-  title: string;
-  completed: boolean;
-  completed_at: string | null;
-  completed_by_id: number | null;
-  order: number;
-  patient_card_id: number;
-  created_at: string;
-  modified_at: string;
-  modified_by_id?: number | null;
-}
-
 interface CardJson {
   id: number;
   title: string;
@@ -134,7 +123,7 @@ interface CardJson {
   patient: PatientJson | null;
   users: { id: number; first_name: string; last_name: string }[];
   teams: { id: number; name: string }[];
-  tasks: TaskJson[];
+  tasks: TaskRow[];
   relation: RelationJson;
 }
 
@@ -237,9 +226,6 @@ export async function loadCard(
   return loaded.access === 'none' && !evenWithoutAccess ? undefined : loaded;
 }
 
-/** `%term%` for LIKE, with the pattern characters of the term escaped. */
-const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
-
 /**
  * The viewer's cards, newest first (spec 01 §2 default sort), at most `limit`. `search` finds a
  * card by its patient's name (either order) or identifier (spaces ignored).
@@ -270,8 +256,8 @@ export async function listCards(
     [
       viewerId,
       opts.limit,
-      term === null ? null : likePattern(term),
-      term === null ? null : likePattern(term.replace(/\s+/g, '')),
+      term === null ? null : containsPattern(term),
+      term === null ? null : containsPattern(term.replace(/\s+/g, '')),
     ],
   );
   const cards = JSON.parse(r.rows[0]?.cards ?? '[]') as CardJson[];
@@ -297,7 +283,7 @@ export async function listTasks(
   db: DatabaseTx,
   viewerId: number,
   filter: { completed?: boolean; offset: number; limit: number; cardId?: number },
-): Promise<TaskJson[]> {
+): Promise<TaskRow[]> {
   const r = await db.query<{ tasks: string }>(
     `select coalesce(json_agg(x order by x.card_created desc, x.patient_card_id desc, x."order", x.id), '[]')::text as tasks from (
        select k.id, k.title, k.completed, k.completed_at, k.completed_by_id, k."order", k.patient_card_id,
@@ -311,7 +297,7 @@ export async function listTasks(
         offset $4 limit $5) x`,
     [viewerId, filter.completed ?? null, filter.cardId ?? null, filter.offset, filter.limit],
   );
-  return (JSON.parse(r.rows[0]?.tasks ?? '[]') as (TaskJson & { card_created?: string })[]).map(
+  return (JSON.parse(r.rows[0]?.tasks ?? '[]') as (TaskRow & { card_created?: string })[]).map(
     ({ card_created: _, ...t }) => ({
       ...t,
       completed_at: t.completed_at === null ? null : iso(t.completed_at),

@@ -8,6 +8,7 @@ import {
   type SearchResultWire,
 } from '@pando/domain';
 import { callerOf, SELF } from '../authz/access.js';
+import { containsPattern } from '../db/like.js';
 import { ERROR_RESPONSES } from '../http/routeShape.js';
 import { cachedJson } from '../http/responseCache.js';
 import type { UserRecord } from '../users/repo.js';
@@ -16,12 +17,6 @@ import { queryTeams, type TeamRecord, toWireTeam } from '../teams/repo.js';
 /** The expressions the 0200 migration indexes; they must stay character-for-character equal. */
 const USER_TEXT = `lower(u.first_name || ' ' || u.last_name || ' ' || u.email)`;
 const TEAM_TEXT = 'lower(t.name)';
-
-const likePattern = (q: string) =>
-  `%${q
-    .trim()
-    .toLowerCase()
-    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 interface HitRow {
   kind: 'USER' | 'TEAM';
@@ -94,7 +89,7 @@ async function search(
   const teamWhere = `t.deleted_at is null and ${blank ? '' : `${TEAM_TEXT} like $4 and `}(${teamConds.join(' or ')})`;
   // Every parameter is typed once here, whichever includes left it unused.
   const typed = `($1::int, $2::int, $3::int, $4::text, $5::boolean) is not null or true`;
-  const params = [user.id, user.hospital_id, user.network_id, likePattern(q.q), outside];
+  const params = [user.id, user.hospital_id, user.network_id, containsPattern(q.q.trim()), outside];
   const offset = (page - 1) * pageSize;
   const { rows, total } = blank
     ? await blankPage(

@@ -14,6 +14,11 @@ export interface StoredTask {
   modified_by_id?: number | null;
 }
 
+/** A task row of a card, as the server and the mock backend store it. */
+export interface TaskRow extends StoredTask {
+  patient_card_id: number;
+}
+
 /** The values a saved or new task ends up with. */
 export interface TaskValues {
   title: string;

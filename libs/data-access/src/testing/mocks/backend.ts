@@ -8,7 +8,7 @@
  * `MockState` and handler files beside the spec 01 ones; demo-mode specifics (spec 02 §7 "Demo
  * mock server", §9 mock network list of 15) go in a seed variant, so nothing here is reshaped.
  */
-import { canReadTeam, canSeeUser, isForum } from '@pando/domain';
+import { canReadTeam, canSeeUser, isForum, type TaskRow } from '@pando/domain';
 import { seedDemoOrganisation } from './seed';
 
 export type AccessLevel =
@@ -82,19 +82,8 @@ export interface MockPatient {
   ward_id: number | null;
   hospital_id: number;
 }
-export interface MockTask {
-  id: number;
-  title: string;
-  completed: boolean;
-  completed_at: string | null;
-  completed_by_id: number | null;
-  order: number;
-  patient_card_id: number;
-  created_at: string;
-  modified_at: string;
-  /** Who saved it last (the merge rule of concurrent card saves reads it). */
-  modified_by_id?: number | null;
-}
+/** A stored task: the same row as the server's (`TaskRow` of @pando/domain). */
+export type MockTask = TaskRow;
 export interface MockPatientCard {
   id: number;
   title: string;
