@@ -39,7 +39,7 @@ import {
   safeEqualHex,
   sha256,
 } from './crypto.js';
-import { authenticate, createSession, revokeSessions } from './sessions.js';
+import { authenticate, createSession, issueAccessToken, revokeSessions } from './sessions.js';
 
 /** Wrong guesses after which a code is dead (issue 4). */
 export const MAX_CODE_ATTEMPTS = 5;
@@ -359,6 +359,31 @@ export default function authRoutes(
         sessionId: auth.sessionId,
       });
       return { token };
+    },
+  );
+
+  /**
+   * A fresh bearer access token for the session of the cookie (the web client renews its token
+   * here before it runs out). Only the session cookie renews it: a token cannot extend itself.
+   */
+  r.get(
+    '/login/access-token',
+    {
+      schema: {
+        querystring: NoQuerySchema,
+        response: { 200: AuthValidateResponseSchema, ...ERROR_RESPONSES },
+      },
+      config: { access: SELF },
+    },
+    async (req) => {
+      const auth = callerOf(req);
+      if (auth.via !== 'cookie')
+        throw new HttpError(403, 'An access token is renewed with the session cookie only.');
+      const { accessToken } = await issueAccessToken(app.db, config, {
+        userId: auth.user.id,
+        sessionId: auth.sessionId,
+      });
+      return { access_token: accessToken, expires_in: Math.floor(config.accessTokenMs / 1000) };
     },
   );
 

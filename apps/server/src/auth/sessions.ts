@@ -53,13 +53,31 @@ export async function createSession(
   );
   const sessionId = r.rows[0]?.id;
   if (sessionId === undefined) throw new Error('session insert returned no row');
+  const { accessToken, accessTokenExpiresAt } = await issueAccessToken(tx, config, {
+    userId: input.userId,
+    sessionId,
+  });
+  return { token, sessionId, accessToken, accessTokenExpiresAt };
+}
+
+/**
+ * A new bearer access token (spec 02 §7: analytics and structured forms) tied to a session: it
+ * works while that session lives and for `ACCESS_TOKEN_MINUTES`. Issued at login and, when it
+ * runs out, again through `GET /login/access-token` (the web client renews it before it expires).
+ */
+export async function issueAccessToken(
+  tx: DatabaseTx,
+  config: Config,
+  input: { userId: number; sessionId: number },
+): Promise<{ accessToken: string; accessTokenExpiresAt: Date }> {
+  const now = config.now();
   const accessToken = randomToken();
   const accessTokenExpiresAt = new Date(now.getTime() + config.accessTokenMs);
   await tx.query(
     `insert into access_tokens (token_hash, user_id, session_id, created_at, expires_at) values ($1, $2, $3, $4, $5)`,
-    [sha256(accessToken), input.userId, sessionId, now, accessTokenExpiresAt],
+    [sha256(accessToken), input.userId, input.sessionId, now, accessTokenExpiresAt],
   );
-  return { token, sessionId, accessToken, accessTokenExpiresAt };
+  return { accessToken, accessTokenExpiresAt };
 }
 
 interface SessionRow {

@@ -4,6 +4,8 @@
  * these leave it as they found it (unique emails, unblocking, deleting what they create).
  */
 import {
+  analyticsPath,
+  AuthValidateResponseSchema,
   formatAuthCode,
   inviteRowStatus,
   reportWindow,
@@ -13,7 +15,7 @@ import {
 import { DEMO_ACCOUNTS, DEMO_ORGS } from '@pando/domain/demo';
 import { expect } from 'vitest';
 import * as admin from '../api/admin';
-import { getAnalytics } from '../api/analytics';
+import { analyticsBaseUrl, getAnalytics } from '../api/analytics';
 import * as auth from '../api/auth';
 import * as login from '../api/login';
 import { ApiError, isBadRequest, type BadRequest } from '../http/errors';
@@ -263,6 +265,39 @@ export const adminScenarios: Scenario[] = [
       );
       const other = list.results.find((n) => n.name === 'Northgate Network');
       expect(await status(admin.getAdminNetwork(net.http, other?.id ?? -1))).toBe(403);
+    },
+  },
+  {
+    area: 'admin',
+    name: 'the bearer token of the analytics: the session renews it (GET /login/access-token); on its own it opens the report, but it cannot renew itself',
+    async run({ logIn, target }) {
+      const net = await logIn(DEMO_ACCOUNTS.networkAdmin);
+      const { access_token: token } = ok(
+        await net.http.request({
+          method: 'GET',
+          path: '/login/access-token',
+          schema: AuthValidateResponseSchema,
+        }),
+      );
+      const me = await auth.getCurrentUser(net.http);
+      const { from, to } = reportWindow(new Date());
+      const path = analyticsPath(
+        'sessionsCount',
+        { kind: 'network', id: String(me.network_id) },
+        from,
+        to,
+      );
+      const bearer = { Authorization: `Bearer ${token}` };
+      // A plain fetch: no cookie jar, only the token.
+      const report = await target.fetch(`${analyticsBaseUrl(net.http.baseUrl)}${path}`, {
+        headers: bearer,
+      });
+      expect(report.status).toBe(200);
+      expect(await report.json()).toMatchObject({ count: expect.any(Number) as number });
+      const renewal = await target.fetch(`${net.http.baseUrl}/login/access-token`, {
+        headers: bearer,
+      });
+      expect(renewal.status).toBe(403);
     },
   },
 ];

@@ -96,6 +96,60 @@ describe('HTTP client: request shape (spec 01 §7)', () => {
     ).toBeUndefined();
   });
 
+  it("by default fetches the session's bearer token from /login/access-token, reuses it, renews it before it runs out and once after a 401", async () => {
+    let now = 0;
+    vi.spyOn(Date, 'now').mockImplementation(() => now);
+    let issued = 0;
+    const seen: { url: string; auth: string | undefined }[] = [];
+    const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+      const url = requestUrl(input);
+      const auth = (init?.headers as Record<string, string>).Authorization;
+      seen.push({ url, auth });
+      if (url.endsWith('/login/access-token')) {
+        issued += 1;
+        return Promise.resolve(
+          Response.json({ access_token: `tok-${issued}`, expires_in: 3600 }, { status: 200 }),
+        );
+      }
+      // The server refuses the second token once (it ended early), then accepts the third.
+      const status = auth === 'Bearer tok-2' ? 401 : 200;
+      return Promise.resolve(Response.json({ count: 1 }, { status }));
+    });
+    const navigateToLogin = vi.fn();
+    const client = createHttpClient({
+      baseUrl: 'https://pando.test/api/v4',
+      clientVersion: '1',
+      clientBuild: '1',
+      notify: vi.fn(),
+      navigateToLogin,
+      logger: { info: vi.fn(), warn: vi.fn(), error: vi.fn(), event: vi.fn() },
+      getCurrentPath: () => '/manage',
+      fetch: fetchMock,
+    });
+    const call = () =>
+      client.request({
+        method: 'GET',
+        path: '/organisation/x/messages/total/count/2026-01-01/2026-01-30',
+        baseUrl: 'https://pando.test/api/v1',
+        bearer: true,
+      });
+    await Promise.all([call(), call()]);
+    expect(issued).toBe(1);
+    expect(seen.filter((s) => s.auth === 'Bearer tok-1')).toHaveLength(2);
+    expect(seen[1]?.url).toBe(
+      'https://pando.test/api/v1/organisation/x/messages/total/count/2026-01-01/2026-01-30',
+    );
+    now = 3540_000; // a minute before the end: renewed (tok-2)
+    // tok-2 is refused (it ended early): tok-3 is fetched and the call retried once.
+    expect(await call()).toEqual({ count: 1 });
+    expect(issued).toBe(3);
+    expect(seen.map((x) => x.auth).slice(-3)).toEqual(['Bearer tok-2', undefined, 'Bearer tok-3']);
+    await call();
+    expect(issued).toBe(3);
+    expect(navigateToLogin).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
+  });
+
   it('percent-encodes query values including ! ( ) * and leaves out unset ones', async () => {
     const { client, fetchMock } = setup(200, {});
     await client.request({

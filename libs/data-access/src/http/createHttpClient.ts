@@ -1,4 +1,5 @@
-import { statusHandling, TEXTS, type WireParser } from '@pando/domain';
+import { AuthValidateResponseParser, statusHandling, TEXTS, type WireParser } from '@pando/domain';
+import { createAccessTokenSource } from './accessToken';
 import {
   DataConflictError,
   ForbiddenError,
@@ -7,6 +8,7 @@ import {
   ServerError,
   UnauthorisedError,
   UnprocessableError,
+  isBadRequest,
   type BadRequest,
 } from './errors';
 import { encodeQuery, encodeQueryComponent, type QueryParams } from './encodeQuery';
@@ -34,7 +36,10 @@ export interface HttpClientOptions {
   logger: HttpLogger;
   clientVersion: string;
   clientBuild: string;
-  /** Only for the calls the spec marks as bearer-authenticated. */
+  /**
+   * Only for the calls the spec marks as bearer-authenticated. By default the client fetches the
+   * session's token from `GET /login/access-token` and renews it before it runs out.
+   */
   getBearerToken?: () => string | undefined | Promise<string | undefined>;
   /** Where the user is now, for the `redirect` parameter. Defaults to `window.location`. */
   getCurrentPath?: () => string;
@@ -78,6 +83,9 @@ export interface HttpClient {
 const CLIENT_HEADER = 'X-Pando-Client';
 
 const LOGIN_PATH_PREFIXES = ['/login', '/validate'];
+
+/** Where the session's bearer access token is renewed (cookie-authenticated). */
+const ACCESS_TOKEN_PATH = '/login/access-token';
 
 type ErrorInit = ConstructorParameters<typeof ServerError>[1];
 
@@ -157,7 +165,24 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     options.navigateToLogin(`/login?msg=logged-out&redirect=${encodeQueryComponent(current)}`);
   }
 
-  async function request<T>(req: RequestOptions<T>): Promise<T | BadRequest> {
+  // The bearer token of the session, unless the app supplies its own (spec 02 §7).
+  const tokens = options.getBearerToken
+    ? undefined
+    : createAccessTokenSource(async () => {
+        const answer = await request({
+          method: 'GET',
+          path: ACCESS_TOKEN_PATH,
+          schema: AuthValidateResponseParser,
+        });
+        return isBadRequest(answer) ? undefined : answer;
+      });
+  const getBearerToken = options.getBearerToken ?? (() => tokens?.get());
+
+  function request<T>(req: RequestOptions<T>): Promise<T | BadRequest> {
+    return send(req, true);
+  }
+
+  async function send<T>(req: RequestOptions<T>, mayRenewToken: boolean): Promise<T | BadRequest> {
     const { method, path } = req;
     const isMultipart = typeof FormData !== 'undefined' && req.body instanceof FormData;
     const headers: Record<string, string> = {
@@ -168,7 +193,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     // requests without it, and a cross-site form cannot set it. Multipart sets its own boundary.
     if (!isMultipart) headers['Content-Type'] = 'application/json';
     if (req.bearer) {
-      const token = await options.getBearerToken?.();
+      const token = await getBearerToken();
       if (token) headers.Authorization = `Bearer ${token}`;
     }
     const init: RequestInit = { method, headers, credentials: 'include' };
@@ -193,6 +218,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
 
     if (response.ok) return parseSuccess(response, req);
+    // A token can end before its time (its session was renewed elsewhere): renew it once.
+    if (response.status === 401 && req.bearer && tokens && mayRenewToken) {
+      tokens.forget();
+      return send(req, false);
+    }
 
     const body = await readBody(response);
     const { message, internalCode } = describeError(body, response.statusText || 'Request failed');

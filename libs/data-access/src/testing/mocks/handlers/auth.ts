@@ -54,6 +54,18 @@ export function authHandlers(backend: MockBackend) {
         return HttpResponse.json({ token: backend.randomToken() });
       }),
     ),
+    // As the server: the session cookie (never a token) renews the bearer token; the mock's
+    // tokens live as long as their session, so the session's own is handed out again.
+    http.get(
+      api('/login/access-token'),
+      guard(({ request, cookies }) => {
+        requireUser(backend, cookies, request);
+        const session = backend.state.sessions.find((s) => s.token === cookies[SESSION_COOKIE]);
+        if (!session)
+          return apiError(403, 'An access token is renewed with the session cookie only.');
+        return HttpResponse.json({ access_token: session.access_token, expires_in: 3600 });
+      }),
+    ),
     http.get(
       api('/login/current'),
       guard(({ request, cookies }) => {
