@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from '../pom/axe';
-import { loggedIn } from '../pom/Chat';
+import { ChatPane, loggedIn } from '../pom/Chat';
 import { PatientsPage, pngOf } from '../pom/Patients';
 
 // Hostile text in every field a person types into the card: it must show as text and run nothing.
@@ -19,7 +19,7 @@ test('spec 01 §2–§6: alice creates a card with info, notes, tasks and images
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const stamp = Date.now();
   const lastName = `Quill${String(stamp)}`;
   const alice = await loggedIn(browser, 'alice@example.org', '/patients');
@@ -103,6 +103,70 @@ test('spec 01 §2–§6: alice creates a card with info, notes, tasks and images
   await expect(bobPatients.row(lastName)).toBeVisible();
   await noScriptRan(bob);
 
+  // The gallery (/images): alice's patient images, grouped by patient, with the viewer.
+  await alice.goto('/images');
+  const group = alice.getByRole('region', { name: new RegExp(lastName) });
+  await expect(group.getByRole('button', { name: /^View / })).toHaveCount(2);
+  await group.getByRole('button', { name: 'View wound-day-3.png' }).click();
+  const viewer = alice.getByRole('dialog', { name: 'wound-day-3.png' });
+  await expect(viewer.getByRole('img', { name: 'wound-day-3.png' })).toBeVisible();
+  await expectNoSeriousAxeViolations(alice, 'gallery viewer');
+  await viewer.getByRole('button', { name: 'Close dialog' }).click();
+  await expectNoSeriousAxeViolations(alice, 'gallery');
+  await noScriptRan(alice);
+
+  // The header search finds the card by its identifier and opens it.
+  await alice.goto('/search');
+  await alice.getByLabel('Search people, teams, forums and advice').fill(`E2E-${String(stamp)}`);
+  await alice
+    .getByRole('region', { name: 'Patient cards' })
+    .getByRole('link', { name: new RegExp(lastName) })
+    .click();
+  await expect(alice).toHaveURL(new RegExp(`/patients/${String(cardId)}$`));
+
+  // Sharing into alice's DM with carol, who cannot see the card before.
+  const carol = await loggedIn(browser, 'carol@example.org', `/patients/${String(cardId)}`);
+  await expect(carol.getByRole('heading', { name: 'Patient not found' })).toBeVisible();
+  const carolId = (
+    (await (await carol.request.get('/api/v4/login/current')).json()) as {
+      id: number;
+    }
+  ).id;
+  await alice.goto(`/users/${String(carolId)}`);
+  await alice.getByRole('button', { name: 'Share a patient card' }).click();
+  const sharePicker = alice.getByRole('dialog', { name: 'Share a patient card' });
+  await sharePicker
+    .getByRole('searchbox', { name: 'Search patients by name or identifier' })
+    .fill(lastName);
+  await expectNoSeriousAxeViolations(alice, 'share a patient card');
+  await sharePicker.getByRole('button', { name: new RegExp(`^Share ${lastName}`) }).click();
+  await expect(sharePicker).toBeHidden();
+  const aliceChat = new ChatPane(alice);
+  await expect(aliceChat.bubble(lastName)).toContainText('Patient card');
+
+  // Carol opens it from the message: read-only, no edit controls; her own PUT is refused.
+  await carol.goto('/');
+  const carolChat = new ChatPane(carol);
+  await carolChat
+    .sidebarRow(/^Alice Anderson/)
+    .first()
+    .click();
+  await carolChat.bubble(lastName).getByRole('link', { name: 'Open patient card' }).click();
+  await expect(carol).toHaveURL(new RegExp(`/patients/${String(cardId)}$`));
+  const carolPatients = new PatientsPage(carol);
+  await expect(carolPatients.section('Patient info')).toContainText(lastName);
+  await expect(carolPatients.section('Patient info')).toContainText('Read only');
+  const detail = carol.getByRole('main');
+  await expect(detail.getByRole('textbox')).toHaveCount(0);
+  await expect(detail.getByRole('button', { name: /^(Edit|Add|Save|Unassign)/ })).toHaveCount(0);
+  await expect(carolPatients.section('Tasks').getByRole('checkbox').first()).toBeDisabled();
+  await noScriptRan(carol);
+  const put = await carol.request.put(`/api/v4/cards-multiple-reassign/${String(cardId)}`, {
+    data: { title: 'Changed by carol' },
+  });
+  expect(put.status()).toBe(403);
+  expect(await put.text()).toContain('read-only');
+
   // Sorting: newest first by default; by name alphabetical; by location, cards without one last.
   await alice.goto('/patients');
   expect((await patients.rowNames())[0]).toContain(lastName);
@@ -153,7 +217,10 @@ test('spec 01 §2–§6: alice creates a card with info, notes, tasks and images
   await expect(bobPatients.row(lastName)).toHaveCount(0);
 });
 
-test('phone (390 × 844): list → card → back, axe clean', async ({ browser }) => {
+test('phone (390 × 844): list → card → back, gallery; tablet (768 × 1024): card, create, gallery; axe clean', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   const { LoginPage } = await import('../pom/LoginPage');
@@ -184,6 +251,27 @@ test('phone (390 × 844): list → card → back, axe clean', async ({ browser }
   await page.getByRole('button', { name: 'Back to patients' }).click();
   await expect(page).toHaveURL(/\/patients$/);
   await expect(patients.row(lastName)).toBeVisible();
+
+  await page.goto('/images');
+  await expect(page.getByRole('heading', { name: 'Gallery' })).toBeVisible();
+  await expectNoSeriousAxeViolations(page, 'phone gallery');
+
+  // Tablet (768 × 1024): the card, the create page and the gallery, axe clean.
+  const tabletContext = await browser.newContext({ viewport: { width: 768, height: 1024 } });
+  const tablet = await tabletContext.newPage();
+  const tabletLogin = new LoginPage(tablet);
+  await tabletLogin.goto(`?redirect=${encodeURIComponent(`/patients/${String(id)}`)}`);
+  await tabletLogin.logInAs('alice@example.org');
+  const tabletPatients = new PatientsPage(tablet);
+  await expect(tabletPatients.section('Patient info')).toContainText(lastName);
+  await expectNoSeriousAxeViolations(tablet, 'tablet patient detail');
+  await tablet.goto('/patients/create');
+  await expect(tablet.getByRole('textbox', { name: 'First name' })).toBeVisible();
+  await expectNoSeriousAxeViolations(tablet, 'tablet create patient');
+  await tablet.goto('/images');
+  await expect(tablet.getByRole('heading', { name: 'Gallery' })).toBeVisible();
+  await expectNoSeriousAxeViolations(tablet, 'tablet gallery');
+  await tabletContext.close();
 
   // Tidy up: delete it again.
   await page.goto(`/patients/${String(id)}`);

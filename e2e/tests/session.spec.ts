@@ -65,7 +65,7 @@ test.describe('session: login, shell, logout (spec 01 §2, §4, §8)', () => {
     await expect(page).toHaveURL(/\/login\?msg=unauthorised/);
   });
 
-  test('/patients and /manage are placeholders inside the shell; the header search hides there', async ({
+  test('/patients (the patient list) and /manage open inside the shell; the header search hides there', async ({
     page,
   }) => {
     await new LoginPage(page).goto('?redirect=%2Fpatients');
