@@ -1,0 +1,2 @@
+export { AdminReport } from './AdminReport';
+export type { AdminReportProps, ReportFigures } from './AdminReport';

@@ -1,0 +1,2 @@
+export { AdminTable } from './AdminTable';
+export type { AdminColumn, AdminSort, AdminTableProps } from './AdminTable';

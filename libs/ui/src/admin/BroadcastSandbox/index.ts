@@ -1,0 +1,2 @@
+export { BroadcastSandbox } from './BroadcastSandbox';
+export type { BroadcastSandboxProps } from './BroadcastSandbox';

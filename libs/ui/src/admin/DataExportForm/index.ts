@@ -1,0 +1,2 @@
+export { DataExportForm } from './DataExportForm';
+export type { DataExportFormProps, DataExportValues } from './DataExportForm';

@@ -1,0 +1,2 @@
+export { GenerateCodeDialog } from './GenerateCodeDialog';
+export type { GenerateCodeDialogProps } from './GenerateCodeDialog';

@@ -1,0 +1,2 @@
+export { InvitationsTable } from './InvitationsTable';
+export type { InvitationsTableProps } from './InvitationsTable';

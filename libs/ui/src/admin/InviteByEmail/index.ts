@@ -1,0 +1,2 @@
+export { InviteByEmail } from './InviteByEmail';
+export type { InviteByEmailProps } from './InviteByEmail';

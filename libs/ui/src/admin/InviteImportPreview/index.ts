@@ -1,0 +1,2 @@
+export { InviteImportPreview } from './InviteImportPreview';
+export type { InviteImportPreviewProps } from './InviteImportPreview';

@@ -1,0 +1,2 @@
+export { ManageNav } from './ManageNav';
+export type { ManageNavProps } from './ManageNav';

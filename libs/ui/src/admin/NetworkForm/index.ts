@@ -1,0 +1,2 @@
+export { NetworkForm } from './NetworkForm';
+export type { NetworkFormProps, NetworkFormValues } from './NetworkForm';

@@ -1,0 +1,2 @@
+export { NoAccessPage } from './NoAccessPage';
+export type { NoAccessPageProps } from './NoAccessPage';

@@ -1,0 +1,2 @@
+export { HourlyBars, RolePie, TimeSeriesChart } from './ReportCharts';
+export type { HourlyBarsProps, RolePieProps, TimeSeriesChartProps } from './ReportCharts';

@@ -1,0 +1,2 @@
+export { TeamForm } from './TeamForm';
+export type { TeamFormProps, TeamFormValues } from './TeamForm';

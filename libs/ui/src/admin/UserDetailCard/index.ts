@@ -1,0 +1,2 @@
+export { UserDetailCard } from './UserDetailCard';
+export type { UserDetailCardProps } from './UserDetailCard';

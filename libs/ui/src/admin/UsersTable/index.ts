@@ -1,0 +1,2 @@
+export { UsersTable } from './UsersTable';
+export type { UsersTableProps } from './UsersTable';
