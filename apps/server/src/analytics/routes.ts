@@ -19,8 +19,8 @@ import type { AnalyticsTarget } from './access.js';
 const MAX_WINDOW_DAYS = 366;
 const DAY_MS = 86_400_000;
 
-/** Events that make a user "active" on a day: a login, a session started, a message sent. */
-const ACTIVE_EVENTS = ['login', 'session_started', 'message_sent'];
+// Events that make a person "active" on a day (a login, a session started, a message sent):
+// the trigger of migration 0400, which keeps the active-user rollups, lists them.
 
 const WindowParamsSchema = AnalyticsParamsSchema.required({ from: true });
 const ToParamsSchema = AnalyticsParamsSchema.omit({ from: true });
@@ -54,51 +54,73 @@ function windowOf(params: { from?: string | undefined; to: string }): Window {
 const scopeSql = (t: AnalyticsTarget, org: string, network: string) =>
   t.kind === 'organisation' ? `${org} = $1` : `${network} = $1`;
 const scopeId = (t: AnalyticsTarget) => (t.kind === 'organisation' ? t.hospitalId : t.networkId);
-const eventScope = (t: AnalyticsTarget) => scopeSql(t, 'e.hospital_id', 'e.network_id');
+/** The target's rows of a rollup table (migrations 0400, 0401): `scope = 'o'|'n' and scope_id = $1`. */
+const rollupScope = (t: AnalyticsTarget, alias: string) =>
+  `${alias}.scope = '${t.kind === 'organisation' ? 'o' : 'n'}' and ${alias}.scope_id = $1`;
 
 async function one(db: DatabaseTx, sql: string, args: unknown[]): Promise<{ count: number }> {
   const r = await db.query<{ count: number }>(sql, args);
   return { count: r.rows[0]?.count ?? 0 };
 }
 
-/** Events of some types in the window: `[count]` of the rows, or of distinct users. */
+/**
+ * Events of some types in the window, from the per-day counts (analytics_daily_counts, kept by
+ * the trigger of migration 0400): all of them, or those that carried an image.
+ */
 function countEvents(
   db: DatabaseTx,
   t: AnalyticsTarget,
   w: Window,
   types: string[],
-  opts: { distinctUsers?: boolean; withImage?: boolean } = {},
+  opts: { withImage?: boolean } = {},
 ) {
   return one(
     db,
-    `select ${opts.distinctUsers ? 'count(distinct e.user_id)' : 'count(*)'}::int as count
-       from analytics_events e
-      where ${eventScope(t)} and e.type = any($2::text[]) and e.occurred_at >= $3 and e.occurred_at < $4
-        ${opts.withImage ? 'and e.has_image' : ''}`,
-    [scopeId(t), types, w.start, w.end],
+    `select coalesce(sum(${opts.withImage ? 'c.with_image' : 'c.events'}), 0)::int as count
+       from analytics_daily_counts c
+      where ${rollupScope(t, 'c')} and c.type = any($2::text[]) and c.day between $3::date and $4::date`,
+    [scopeId(t), types, w.from, w.to],
   );
 }
 
-/** One point per UTC day of the window, zeros included. */
-async function dailyEvents(
-  db: DatabaseTx,
-  t: AnalyticsTarget,
-  w: Window,
-  types: string[],
-  distinctUsers: boolean,
-) {
+/** One point per UTC day of the window, zeros included, of the events of some types. */
+async function dailyEvents(db: DatabaseTx, t: AnalyticsTarget, w: Window, types: string[]) {
   const r = await db.query<{ date: string; count: number }>(
     `select to_char(d.day, 'YYYY-MM-DD') as date, coalesce(x.n, 0)::int as count
-       from generate_series($5::date, $6::date, interval '1 day') as d(day)
+       from generate_series($3::date, $4::date, interval '1 day') as d(day)
        left join (
-         select (e.occurred_at at time zone 'UTC')::date as day,
-                ${distinctUsers ? 'count(distinct e.user_id)' : 'count(*)'} as n
-           from analytics_events e
-          where ${eventScope(t)} and e.type = any($2::text[]) and e.occurred_at >= $3 and e.occurred_at < $4
+         select c.day, sum(c.events) as n from analytics_daily_counts c
+          where ${rollupScope(t, 'c')} and c.type = any($2::text[]) and c.day between $3::date and $4::date
           group by 1
        ) x on x.day = d.day::date
       order by d.day`,
-    [scopeId(t), types, w.start, w.end, w.from, w.to],
+    [scopeId(t), types, w.from, w.to],
+  );
+  return { results: r.rows };
+}
+
+/**
+ * People active at least once in the window (a login, a session started or a message sent):
+ * each counted once, on their first active day of the window, the one whose previous active
+ * day lies before it (analytics_active_chain).
+ */
+function activeUsersCount(db: DatabaseTx, t: AnalyticsTarget, w: Window) {
+  return one(
+    db,
+    `select coalesce(sum(c.n), 0)::int as count from analytics_active_chain c
+      where ${rollupScope(t, 'c')} and c.day between $2::date and $3::date and c.prev_day < $2::date`,
+    [scopeId(t), w.from, w.to],
+  );
+}
+
+/** People active on each UTC day of the window, zeros included. */
+async function activeUsersDaily(db: DatabaseTx, t: AnalyticsTarget, w: Window) {
+  const r = await db.query<{ date: string; count: number }>(
+    `select to_char(d.day, 'YYYY-MM-DD') as date, coalesce(x.users, 0)::int as count
+       from generate_series($2::date, $3::date, interval '1 day') as d(day)
+       left join analytics_daily_active x on ${rollupScope(t, 'x')} and x.day = d.day::date
+      order by d.day`,
+    [scopeId(t), w.from, w.to],
   );
   return { results: r.rows };
 }
@@ -109,32 +131,32 @@ async function dailyEvents(
  */
 async function hourlyActiveUsers(db: DatabaseTx, t: AnalyticsTarget, w: Window) {
   const r = await db.query<{ hour: number; count: number }>(
-    `select h.hour, round(coalesce(x.n, 0)::numeric / $5, 2)::float8 as count
+    `select h.hour, round(coalesce(x.n, 0)::numeric / $4, 2)::float8 as count
        from generate_series(0, 23) as h(hour)
        left join (
-         select extract(hour from e.occurred_at at time zone 'UTC')::int as hour,
-                count(distinct (e.user_id::text || ':' || ((e.occurred_at at time zone 'UTC')::date)::text)) as n
-           from analytics_events e
-          where ${eventScope(t)} and e.type = any($2::text[]) and e.occurred_at >= $3 and e.occurred_at < $4
-            and e.user_id is not null
+         select a.hour, sum(a.users) as n from analytics_hourly_active a
+          where ${rollupScope(t, 'a')} and a.day between $2::date and $3::date
           group by 1
        ) x on x.hour = h.hour
       order by h.hour`,
-    [scopeId(t), ACTIVE_EVENTS, w.start, w.end, w.days],
+    [scopeId(t), w.from, w.to, w.days],
   );
   return { results: r.rows };
 }
 
 const UNKNOWN_ROLE = 'Unknown';
 
-/** The people of the scope on the window's last day (not blocked), by role description. */
+/**
+ * The people of the scope created before the window's end and not blocked now, by role
+ * description (users_rollup, kept by the triggers of migration 0401).
+ */
 async function usersByRole(db: DatabaseTx, t: AnalyticsTarget, w: Window) {
   const r = await db.query<{ role: string; count: number }>(
-    `select coalesce(nullif(u.role_description, ''), '${UNKNOWN_ROLE}') as role, count(*)::int as count
-       from users u left join hospitals h on h.id = u.hospital_id
-      where ${scopeSql(t, 'u.hospital_id', 'h.network_id')} and not u.blocked and u.created_at < $2
-      group by 1 order by count desc, role`,
-    [scopeId(t), w.end],
+    `select coalesce(nullif(u.role, ''), '${UNKNOWN_ROLE}') as role, sum(u.users)::int as count
+       from users_rollup u
+      where ${rollupScope(t, 'u')} and u.created_day <= $2::date
+      group by 1 having sum(u.users) > 0 order by count desc, role`,
+    [scopeId(t), w.to],
   );
   return { results: r.rows };
 }
@@ -142,11 +164,11 @@ async function usersByRole(db: DatabaseTx, t: AnalyticsTarget, w: Window) {
 /** Messages sent in the window by the sender's role at the time (recorded with the event). */
 async function messagesByRole(db: DatabaseTx, t: AnalyticsTarget, w: Window) {
   const r = await db.query<{ role: string; count: number }>(
-    `select coalesce(nullif(e.role, ''), '${UNKNOWN_ROLE}') as role, count(*)::int as count
-       from analytics_events e
-      where ${eventScope(t)} and e.type = 'message_sent' and e.occurred_at >= $2 and e.occurred_at < $3
+    `select coalesce(nullif(c.role, ''), '${UNKNOWN_ROLE}') as role, sum(c.events)::int as count
+       from analytics_daily_counts c
+      where ${rollupScope(t, 'c')} and c.type = 'message_sent' and c.day between $2::date and $3::date
       group by 1 order by count desc, role`,
-    [scopeId(t), w.start, w.end],
+    [scopeId(t), w.from, w.to],
   );
   return { results: r.rows };
 }
@@ -203,13 +225,13 @@ type Compute = (db: DatabaseTx, t: AnalyticsTarget, w: Window) => Promise<Answer
 
 /** Each metric of spec 02 §7 and how it is computed from the recorded events and tables. */
 const METRICS: Record<AnalyticsMetric, Compute> = {
-  activeUsersCount: (db, t, w) => countEvents(db, t, w, ACTIVE_EVENTS, { distinctUsers: true }),
-  activeUsersDaily: (db, t, w) => dailyEvents(db, t, w, ACTIVE_EVENTS, true),
+  activeUsersCount,
+  activeUsersDaily,
   activeUsersHourly: hourlyActiveUsers,
   messagesCount: (db, t, w) => countEvents(db, t, w, ['message_sent']),
-  messagesDaily: (db, t, w) => dailyEvents(db, t, w, ['message_sent'], false),
+  messagesDaily: (db, t, w) => dailyEvents(db, t, w, ['message_sent']),
   sessionsCount: (db, t, w) => countEvents(db, t, w, ['session_started']),
-  sessionsDaily: (db, t, w) => dailyEvents(db, t, w, ['session_started'], false),
+  sessionsDaily: (db, t, w) => dailyEvents(db, t, w, ['session_started']),
   usersByRole,
   messagesByRole,
   teamsCount,

@@ -7,3 +7,4 @@ export * from './patients.js';
 export * from './forms.js';
 export * from './admin.js';
 export * from './chat.js';
+export * from './analytics.js';
