@@ -58,6 +58,7 @@ export * from './forms/constants';
 export * from './forms/schemas';
 export * from './forms/rules';
 export * from './forms/samples';
+export * from './forms/pdf';
 export * from './access/navigation';
 export * from './wire/statusHandling';
 export * from './chat/inbox';
