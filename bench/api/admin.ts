@@ -12,27 +12,22 @@
  *   npm run bench:api:admin -w @pando/bench
  *   BENCH_ADMIN_USERS=10000 BENCH_API_SECONDS=1 BENCH_API_NO_RECORD=1 npm run bench:api:admin -w @pando/bench   # a quick check
  */
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import {
+  benchServer,
   CONNECTIONS,
   DURATION,
-  freePort,
   loadNow,
   measure,
   openSql,
   type Row,
-  stop,
-  waitFor,
 } from './harness.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const REPO = path.resolve(here, '../..');
 const ORGS = Number(process.env.BENCH_ADMIN_ORGS ?? 50);
 const USERS = Number(process.env.BENCH_ADMIN_USERS ?? 100_000);
 const DAYS = Number(process.env.BENCH_ADMIN_DAYS ?? 30);
@@ -142,52 +137,18 @@ async function grow(dataDir: string, databaseUrl: string | undefined): Promise<n
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 async function main(): Promise<void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pando-bench-admin-'));
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'development',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dir,
-    SEED: 'demo',
-    LOG_LEVEL: 'warn',
-    WEB_DIST_DIR: '/nonexistent',
-  };
-  delete env.DATABASE_URL;
-  const adminUrl = process.env.BENCH_API_POSTGRES;
-  const dbName = `pando_bench_admin_${process.pid}`;
-  let databaseUrl: string | undefined;
-  if (adminUrl) {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(`create database ${dbName}`);
-    await c.end();
-    const u = new URL(adminUrl);
-    u.pathname = `/${dbName}`;
-    databaseUrl = u.toString();
-    env.DATABASE_URL = databaseUrl;
-  }
-  const engine = adminUrl ? 'PostgreSQL' : 'embedded PGlite';
-  const start = () =>
-    spawn(process.execPath, ['--import', 'tsx', path.join(REPO, 'apps/server/src/main.ts')], {
-      cwd: REPO,
-      env,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-  const base = `http://127.0.0.1:${port}`;
-  let server = start();
+  const server = await benchServer('admin');
+  const { base, engine } = server;
   try {
-    await waitFor(`${base}/api/v4/health`, server, 'our server (first start)');
-    await stop(server);
+    await server.start('our server (first start)');
+    await server.stop();
     const t0 = Date.now();
     console.log(
       `growing the demo network to ${ORGS} organisations and ${USERS} users, ${DAYS} days of events…`,
     );
-    const networkId = await grow(dir, databaseUrl);
+    const networkId = await grow(server.dataDir, server.databaseUrl);
     console.log(`grown in ${Math.round((Date.now() - t0) / 1000)} s`);
-    server = start();
-    await waitFor(`${base}/api/v4/health`, server, 'our server');
+    await server.start();
 
     const cookie = { cookie: `pando_session=${SESSION_TOKEN}` };
     const bearer = { authorization: `Bearer ${ACCESS_TOKEN}` };
@@ -269,15 +230,7 @@ async function main(): Promise<void> {
       fs.appendFileSync(path.join(here, '..', 'RESULTS.md'), `${table}\n`);
     console.log(table);
   } finally {
-    await stop(server);
-    if (process.env.BENCH_API_KEEP) console.log(`kept ${dir}`);
-    else fs.rmSync(dir, { recursive: true, force: true });
-    if (adminUrl) {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${dbName}`);
-      await c.end();
-    }
+    await server.close();
   }
 }
 

@@ -1,16 +1,28 @@
 /**
- * What the API benchmarks share (bench/api/run.ts, bench/api/admin.ts): starting and stopping
- * processes, opening the server's database beside it, and measuring an endpoint with
- * autocannon. Not a test: nothing here asserts.
+ * What the API benchmarks share (bench/api/run.ts, bench/api/admin.ts): starting our server on a
+ * data directory (or PostgreSQL database) of its own, opening that database beside it, measuring
+ * an endpoint with autocannon, and handing the figures to the A/B harness (bench/ab/run.mjs).
+ * Not a test: nothing here asserts.
+ *
+ * BENCH_TREE=<checkout>: the server measured is that tree's (apps/server/src/main.ts, run with
+ * its own node_modules), not this one's — the A/B harness measures the base commit this way.
+ * BENCH_JSON=<file>: also write the figures there as JSON (`Figure[]`).
  */
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import autocannon from 'autocannon';
 import pg from 'pg';
+
+/** The checkout whose server is measured (BENCH_TREE, else this one). */
+export const TREE = path.resolve(
+  process.env.BENCH_TREE ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '../..'),
+);
 
 export const DURATION = Number(process.env.BENCH_API_SECONDS ?? 10);
 export const CONNECTIONS = 10;
@@ -57,6 +69,106 @@ export function stop(child: ChildProcess): Promise<void> {
     });
     child.kill('SIGTERM');
   });
+}
+
+/** Our server as `npm start` runs it, on a database of its own, for one benchmark. */
+export interface BenchServer {
+  /** `http://127.0.0.1:<port>`. */
+  base: string;
+  dataDir: string;
+  /** Set when BENCH_API_POSTGRES asked for PostgreSQL. */
+  databaseUrl: string | undefined;
+  engine: 'embedded PGlite' | 'PostgreSQL';
+  /** Starts the server (again) and waits until its health check answers. */
+  start(what?: string): Promise<void>;
+  stop(): Promise<void>;
+  /** Stops it and removes its data (kept with BENCH_API_KEEP). */
+  close(): Promise<void>;
+}
+
+/**
+ * Our server of TREE on a fresh data directory with the demo organisation (`SEED=demo`, so in
+ * the development mode), on embedded PGlite, or with BENCH_API_POSTGRES=postgres://…/db in a
+ * database of its own, created here and dropped by `close()`.
+ */
+export async function benchServer(name: string): Promise<BenchServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `pando-bench-${name}-`));
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    // The demo organisation is the data set, and a production server refuses to seed it.
+    NODE_ENV: 'development',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SEED: 'demo',
+    LOG_LEVEL: 'warn',
+    WEB_DIST_DIR: '/nonexistent',
+  };
+  delete env.DATABASE_URL;
+  const admin = process.env.BENCH_API_POSTGRES;
+  const dbName = `pando_bench_${name.replace(/\W/g, '_')}_${process.pid}`;
+  let databaseUrl: string | undefined;
+  if (admin) {
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    await c.query(`create database ${dbName}`);
+    await c.end();
+    const u = new URL(admin);
+    u.pathname = `/${dbName}`;
+    databaseUrl = u.toString();
+    env.DATABASE_URL = databaseUrl;
+  }
+  const base = `http://127.0.0.1:${port}`;
+  let child: ChildProcess | undefined;
+  const server: BenchServer = {
+    base,
+    dataDir,
+    databaseUrl,
+    engine: admin ? 'PostgreSQL' : 'embedded PGlite',
+    async start(what = 'our server') {
+      // `--import tsx` resolves from the working directory: TREE's own tsx and dependencies.
+      child = spawn(
+        process.execPath,
+        ['--import', 'tsx', path.join(TREE, 'apps/server/src/main.ts')],
+        {
+          cwd: TREE,
+          env,
+          stdio: ['ignore', 'ignore', 'inherit'],
+        },
+      );
+      await waitFor(`${base}/api/v4/health`, child, what);
+    },
+    async stop() {
+      if (child) await stop(child);
+    },
+    async close() {
+      await server.stop();
+      if (process.env.BENCH_API_KEEP) console.log(`kept ${dataDir}`);
+      else fs.rmSync(dataDir, { recursive: true, force: true });
+      if (admin) {
+        const c = new pg.Client({ connectionString: admin });
+        await c.connect();
+        await c.query(`drop database if exists ${dbName}`);
+        await c.end();
+      }
+    },
+  };
+  return server;
+}
+
+/** One figure for the A/B harness: a name, its unit, and which way is better. */
+export interface Figure {
+  name: string;
+  unit: string;
+  better: 'lower' | 'higher';
+  value: number;
+}
+
+/** With BENCH_JSON=<file>, writes the figures there for the A/B harness. */
+export function writeFigures(figures: Figure[]): void {
+  const file = process.env.BENCH_JSON;
+  if (file) fs.writeFileSync(file, JSON.stringify(figures, null, 2));
 }
 
 /** SQL on the server's database (PGlite directory or PostgreSQL URL), while the server is stopped. */
