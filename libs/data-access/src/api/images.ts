@@ -62,7 +62,7 @@ export function shareChatImage(http: HttpClient, id: number | string, target: Sh
   });
 }
 
-export const imageKeys = {
+const imageKeys = {
   all: ['images'] as const,
   patient: (patientId: number) => [...imageKeys.all, 'patient', patientId] as const,
   image: (id: number, thumbnail: boolean) => [...imageKeys.all, 'image', id, thumbnail] as const,

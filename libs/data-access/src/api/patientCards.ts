@@ -123,7 +123,7 @@ export function reassignPatientCard(
 }
 
 /** POST /cards/{id}/export-to-email?timezone={tz}: dates in the mail use the reader's zone. */
-export function exportPatientCardToEmail(http: HttpClient, id: number, timezone: string) {
+function exportPatientCardToEmail(http: HttpClient, id: number, timezone: string) {
   return http.request({
     method: 'POST',
     path: `/cards/${id}/export-to-email`,
@@ -243,13 +243,6 @@ export function useReassignPatientCardMutation(id: number) {
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: patientCardKeys.all });
     },
-  });
-}
-
-export function useSharePatientCardMutation(cardId: number) {
-  const http = useHttpClient();
-  return useMutation({
-    mutationFn: (target: ShareTarget) => sharePatientCard(http, cardId, target),
   });
 }
 

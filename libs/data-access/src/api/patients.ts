@@ -1,10 +1,9 @@
-import { HospitalSchema, PatientSchema, type Patient } from '@pando/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PatientSchema, type Patient } from '@pando/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { HttpClient } from '../http/createHttpClient';
 import { isBadRequest, orThrowBadRequest } from '../http/errors';
 import { useHttpClient } from './PandoApiProvider';
 import { patientCardKeys } from './patientCards';
-import { STALE } from './stale';
 
 export async function getPatient(http: HttpClient, id: number) {
   return orThrowBadRequest(
@@ -26,37 +25,10 @@ export function updatePatient(http: HttpClient, id: number, patient: Partial<Pat
   });
 }
 
-export async function getHospital(http: HttpClient, id: number) {
-  return orThrowBadRequest(
-    await http.request({ method: 'GET', path: `/hospitals/${id}`, schema: HospitalSchema }),
-  );
-}
-
-export const patientKeys = {
+const patientKeys = {
   all: ['patients'] as const,
   detail: (id: number) => [...patientKeys.all, 'detail', id] as const,
-  hospital: (id: number) => [...patientKeys.all, 'hospital', id] as const,
 };
-
-export function usePatientQuery(id: number | undefined) {
-  const http = useHttpClient();
-  return useQuery({
-    queryKey: patientKeys.detail(id ?? -1),
-    queryFn: () => getPatient(http, id ?? -1),
-    enabled: id !== undefined,
-    staleTime: STALE.patient,
-  });
-}
-
-export function useHospitalQuery(id: number | undefined) {
-  const http = useHttpClient();
-  return useQuery({
-    queryKey: patientKeys.hospital(id ?? -1),
-    queryFn: () => getHospital(http, id ?? -1),
-    enabled: id !== undefined,
-    staleTime: STALE.hospital,
-  });
-}
 
 export function useUpdatePatientMutation(id: number) {
   const http = useHttpClient();

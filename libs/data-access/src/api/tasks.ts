@@ -1,10 +1,9 @@
 import { TASKS_LIMIT, resultsOf, TaskSchema, type PatientCard } from '@pando/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { HttpClient } from '../http/createHttpClient';
 import { isBadRequest, orThrowBadRequest } from '../http/errors';
 import { useHttpClient } from './PandoApiProvider';
 import { patientCardKeys, toTaskInputs, updatePatientCard } from './patientCards';
-import { STALE } from './stale';
 
 export interface TaskFilter {
   completed?: boolean;
@@ -25,19 +24,10 @@ export async function listTasks(http: HttpClient, filter: TaskFilter = {}) {
   return answer.results;
 }
 
-export const taskKeys = {
+const taskKeys = {
   all: ['tasks'] as const,
   list: (filter: TaskFilter) => [...taskKeys.all, filter] as const,
 };
-
-export function useTasksQuery(filter: TaskFilter = {}) {
-  const http = useHttpClient();
-  return useQuery({
-    queryKey: taskKeys.list(filter),
-    queryFn: () => listTasks(http, filter),
-    staleTime: STALE.tasks,
-  });
-}
 
 /** Spec 01 §4 "Task": completing records completed_at and completed_by_id; un-completing clears it. */
 export function toggleTaskInCard(

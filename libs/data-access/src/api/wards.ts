@@ -6,7 +6,7 @@ import { useHttpClient } from './PandoApiProvider';
 import { STALE } from './stale';
 
 /** Spec 01 §3 "Ward": a pseudo-ward with id 0 is labelled 'No ward'. */
-export const NO_WARD: Ward = { id: NO_WARD_ID, name: NO_WARD_LABEL, hospital: null };
+const NO_WARD: Ward = { id: NO_WARD_ID, name: NO_WARD_LABEL, hospital: null };
 
 /** GET /wards?search={hospitalName}&embed=hospital → results. */
 export async function getWards(http: HttpClient, hospitalName: string) {
@@ -21,7 +21,7 @@ export async function getWards(http: HttpClient, hospitalName: string) {
   return answer.results;
 }
 
-export const wardKeys = {
+const wardKeys = {
   all: ['wards'] as const,
   byHospital: (hospitalName: string) => [...wardKeys.all, hospitalName] as const,
 };
