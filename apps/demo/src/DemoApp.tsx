@@ -1,27 +1,36 @@
 import { useState } from 'react';
-import { createPandoApp } from '@pando/features';
+import { createPandoApp, consoleLogger } from '@pando/features';
 import { fakeChat, signInDemo, type DemoBackend } from '@pando/features/testing';
-import { consoleLogger } from '@pando/features';
-
-/** The demo signs in as alice, whose teams, forum and advice conversation the seed fills. */
-const DEMO_EMAIL = 'alice@example.org';
+import { DEMO_ACCOUNTS } from '@pando/domain/demo';
+import { DemoFrame } from './DemoFrame';
+import { demoLogger, type DemoFlags } from './demoFlags';
 
 /**
  * The product with no server: `createPandoApp`, as in apps/web, on the MSW mock backend and a
  * chat on `FakeChatNetwork` (an in-memory chat server with the mock backend's people and rooms;
- * messages stay in this tab and nobody answers).
+ * messages stay in this tab and nobody answers). With the admin flag on (the default) the demo
+ * signs in as the demo network admin, Nina Network, who has the whole admin console and her
+ * chats; otherwise as alice, a clinician.
  */
-export function DemoApp({ backend }: { backend: DemoBackend }) {
+export function DemoApp({ backend, flags }: { backend: DemoBackend; flags: DemoFlags }) {
   const [app] = useState(() => {
-    signInDemo(backend, DEMO_EMAIL);
+    signInDemo(backend, flags.adminEnabled ? DEMO_ACCOUNTS.networkAdmin : DEMO_ACCOUNTS.alice);
+    const logger = demoLogger(flags, consoleLogger);
+    logger.info('[demo] flags', { ...flags });
+    if (flags.pushMessaging)
+      logger.info('[demo] push messaging is on, but the demo has no push service to register with');
     const chat = fakeChat(backend);
     return createPandoApp({
       productName: 'Pando demo',
       chatDomain: 'pando.test',
-      logger: consoleLogger,
+      logger,
       api: { baseUrl: '/api/v4', clientVersion: 'demo', clientBuild: 'demo' },
       loadChat: () => Promise.resolve(chat),
     });
   });
-  return <app.Root />;
+  return (
+    <DemoFrame>
+      <app.Root />
+    </DemoFrame>
+  );
 }

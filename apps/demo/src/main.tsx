@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { PandoMantineProvider } from '@pando/ui';
 import { DemoApp } from './DemoApp';
+import { readDemoFlags } from './demoFlags';
 
 /**
  * Demo mode boots the mock backend first (CONVENTIONS.md "MSW trio": import it dynamically and
@@ -10,12 +11,13 @@ import { DemoApp } from './DemoApp';
 async function boot() {
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element.');
+  const flags = readDemoFlags(import.meta.env);
   const { startDemoWorker } = await import('./startDemoWorker');
-  const backend = await startDemoWorker();
+  const backend = await startDemoWorker(flags);
   createRoot(container).render(
     <StrictMode>
       <PandoMantineProvider>
-        <DemoApp backend={backend} />
+        <DemoApp backend={backend} flags={flags} />
       </PandoMantineProvider>
     </StrictMode>,
   );

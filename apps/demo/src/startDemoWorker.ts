@@ -1,11 +1,29 @@
-import { createMockWorker } from '@pando/data-access/testing/browser';
+import { clearAdminDemoData, createMockWorker } from '@pando/data-access/testing/browser';
+import { DEMO_ACCOUNTS, DEMO_ORGS } from '@pando/domain/demo';
+import type { DemoFlags } from './demoFlags';
 
 /**
  * Starts MSW in the browser over the stateful mock backend with the demo organisation
- * (CONVENTIONS.md "MSW trio": imported dynamically and awaited before the first render).
+ * (CONVENTIONS.md "MSW trio": imported dynamically and awaited before the first render). With the
+ * dummy admin data on, one member of staff has started a login in the app, so "Generate code"
+ * shows a code for them (and the "start login first" state for everyone else).
  */
-export async function startDemoWorker() {
+export async function startDemoWorker(flags: DemoFlags) {
   const { worker, backend } = createMockWorker({ seed: 'demo' });
-  await worker.start({ onUnhandledFrame: 'error', quiet: true });
+  await worker.start({
+    onUnhandledFrame: 'error',
+    quiet: true,
+    serviceWorker: { url: `${import.meta.env.BASE_URL}mockServiceWorker.js` },
+  });
+  if (flags.dummyAdminData) {
+    const named = new Set<string>(Object.values(DEMO_ACCOUNTS));
+    const waiting = backend.state.users.find(
+      (u) =>
+        !named.has(u.email) &&
+        !u.blocked &&
+        backend.hospital(u.hospital_id)?.name === DEMO_ORGS.stElsewhere,
+    );
+    if (waiting) backend.startLogin(waiting.email);
+  } else clearAdminDemoData(backend);
   return backend;
 }

@@ -168,3 +168,14 @@ export function teamMeta(backend: MockBackend, team: MockTeam): MockTeamMeta {
   }
   return meta;
 }
+
+/**
+ * The demo's "dummy admin data" switched off (spec 02 §9): no invitations, pagers or analytics
+ * history; the console then shows empty tables and a report of zeros.
+ */
+export function clearAdminDemoData(backend: MockBackend): void {
+  const store = adminStore(backend);
+  store.invites = [];
+  store.pagers = [];
+  store.analytics = [];
+}
