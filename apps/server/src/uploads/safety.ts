@@ -6,6 +6,8 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import sharp, { type Sharp } from 'sharp';
 import {
+  DOCUMENT_MIME_TYPES,
+  IMAGE_MIME_TYPES,
   MAX_FILE_SIZE_BYTES,
   MAX_FILE_SIZE_LABEL,
   THUMBNAIL_MAX_PX,
@@ -26,20 +28,10 @@ import type { UploadStore } from './store.js';
  *   stored (sniffed) content type, so nothing is ever rendered inline as HTML or SVG.
  */
 
-const IMAGE_TYPES = [
-  'image/jpeg',
-  'image/png',
-  'image/apng',
-  'image/gif',
-  'image/webp',
-  'image/tiff',
-  'image/bmp',
-  'image/x-icon',
-] as const;
-const DOCUMENT_TYPES = [
-  'application/pdf',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-] as const;
+/** The allowlists are the domain's, which the pickers offer: one rule (no SVG, issue 24). */
+const IMAGE_TYPES: readonly string[] = IMAGE_MIME_TYPES;
+const DOCUMENT_TYPES: readonly string[] = DOCUMENT_MIME_TYPES;
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 export type UploadKind = 'image' | 'document';
 
 const unsupportedType = (what: string) =>
@@ -222,14 +214,14 @@ export async function detectType(
     const bytes = await fsp.readFile(u.tempPath);
     if (bytes.includes(Buffer.from('acTL'))) type = 'image/apng';
   }
-  if (type === DOCUMENT_TYPES[1]) {
+  if (type === DOCX) {
     const bytes = await fsp.readFile(u.tempPath);
     if (!bytes.includes(Buffer.from('word/document.xml'))) type = null;
   }
   if (type === null) throw unsupportedType('');
   const ok =
-    (allowed.includes('image') && (IMAGE_TYPES as readonly string[]).includes(type)) ||
-    (allowed.includes('document') && (DOCUMENT_TYPES as readonly string[]).includes(type));
+    (allowed.includes('image') && IMAGE_TYPES.includes(type)) ||
+    (allowed.includes('document') && DOCUMENT_TYPES.includes(type));
   if (!ok) throw unsupportedType(type);
   return type;
 }

@@ -5,7 +5,13 @@ export const MAX_FILE_SIZE_LABEL = '25 Mb';
 /** Thumbnail max 150 px (spec 01 §9, spec 02 §9); modal image max 75vh. */
 export const THUMBNAIL_MAX_PX = 150;
 export const MODAL_IMAGE_MAX_HEIGHT = '75vh';
-/** Patient image upload accepts these (spec 01 §5: "a shared constant"; the list is ours). */
+/**
+ * The images every upload accepts — patient images, chat images and files, form files (spec 01
+ * §5: "a shared constant"). The server's allowlist is this list (apps/server/src/uploads/safety.ts
+ * checks the sniffed type against it), so a picker never offers what the server refuses. Spec 02
+ * §5 also names SVG; it is left out on purpose: an SVG can carry script and there is no sanitiser
+ * (issue 24 made the two lists one).
+ */
 export const IMAGE_MIME_TYPES = [
   'image/jpeg',
   'image/png',
@@ -14,7 +20,6 @@ export const IMAGE_MIME_TYPES = [
   'image/gif',
   'image/x-icon',
   'image/vnd.microsoft.icon',
-  'image/svg+xml',
   'image/tiff',
   'image/webp',
 ] as const;
@@ -25,13 +30,10 @@ export const DOCUMENT_MIME_TYPES = [
 ] as const;
 /** Spec 02 §5: acceptable file types are documents (docx, pdf) and images. */
 export const FORM_FILE_MIME_TYPES = [...DOCUMENT_MIME_TYPES, ...IMAGE_MIME_TYPES] as const;
-/**
- * What a chat offers and accepts before uploading (spec 01 §5, the spec 02 §5 list): images and
- * documents, without SVG — an SVG can carry script, so the server refuses it by content
- * (apps/server/src/uploads/safety.ts) and the picker does not offer it.
- */
-export const CHAT_IMAGE_MIME_TYPES = IMAGE_MIME_TYPES.filter((t) => t !== 'image/svg+xml');
-export const CHAT_FILE_MIME_TYPES = [...DOCUMENT_MIME_TYPES, ...CHAT_IMAGE_MIME_TYPES];
+/** What a chat offers and accepts before uploading (spec 01 §5): the images above. */
+export const CHAT_IMAGE_MIME_TYPES: readonly string[] = IMAGE_MIME_TYPES;
+/** A chat file: a document or an image (the spec 02 §5 list, as the forms). */
+export const CHAT_FILE_MIME_TYPES: readonly string[] = FORM_FILE_MIME_TYPES;
 /** Spec 02 §5: broadcast attachments are jpeg, pdf and word. */
 export const BROADCAST_MIME_TYPES = [
   'image/jpeg',
