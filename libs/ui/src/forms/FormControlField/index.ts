@@ -1,0 +1,2 @@
+export { FormControlField } from './FormControlField';
+export type { FormControlFieldProps } from './FormControlField';

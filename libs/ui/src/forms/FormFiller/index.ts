@@ -1,0 +1,2 @@
+export { FormFiller } from './FormFiller';
+export type { FormFillerNotice, FormFillerProps, PatientDifference } from './FormFiller';

@@ -1,0 +1,2 @@
+export { ScannerOverlay } from './ScannerOverlay';
+export type { ScannerOverlayProps } from './ScannerOverlay';

@@ -1,0 +1,2 @@
+export { TemplateList, templateKey } from './TemplateList';
+export type { TemplateListProps } from './TemplateList';
