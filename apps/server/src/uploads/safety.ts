@@ -330,7 +330,7 @@ export async function sendStored(
 ): Promise<FastifyReply> {
   const stream = await store.get(key);
   if (!stream) throw new HttpError(404, 'File not found');
-  const safeType = [...IMAGE_TYPES, ...DOCUMENT_TYPES].includes(meta.contentType as never)
+  const safeType = [...IMAGE_TYPES, ...DOCUMENT_TYPES].includes(meta.contentType)
     ? meta.contentType
     : 'application/octet-stream';
   return reply
