@@ -71,7 +71,7 @@ function listQuery(params: AdminListParams, page: number) {
 }
 
 /** The next page to ask for, or undefined when every row is in. */
-export function nextAdminPage(last: AdminPage<unknown>, pages: AdminPage<unknown>[]) {
+function nextAdminPage(last: AdminPage<unknown>, pages: AdminPage<unknown>[]) {
   const loaded = pages.reduce((n, p) => n + p.results.length, 0);
   return loaded < last.totalResults && last.results.length > 0 ? last.page + 1 : undefined;
 }
@@ -95,7 +95,7 @@ const listKey = (p: AdminListParams) => ({
 /** Admin team kinds: the `/admin/teams` and the `/admin/advice-channels` families. */
 export type AdminTeamKind = 'team' | 'advice';
 
-export const adminKeys = {
+const adminKeys = {
   all: ['admin'] as const,
   users: () => [...adminKeys.all, 'users'] as const,
   usersCount: (s: AdminScopeParams) => [...adminKeys.users(), 'count', scopeKey(s)] as const,
@@ -195,7 +195,7 @@ export async function getInvites(http: HttpClient, params: AdminListParams, page
 }
 
 /** POST /admin/invites `{ email, organisation? }`. */
-export function createInvite(http: HttpClient, email: string, organisation?: string) {
+function createInvite(http: HttpClient, email: string, organisation?: string) {
   return http.request({
     method: 'POST',
     path: '/admin/invites',
@@ -232,7 +232,7 @@ export function deleteInvite(http: HttpClient, id: number) {
   return http.request({ method: 'DELETE', path: `/admin/invites/${id}`, schema: Deleted });
 }
 
-export async function getInviteAuthCode(http: HttpClient, id: number) {
+async function getInviteAuthCode(http: HttpClient, id: number) {
   const answer = orThrowBadRequest(
     await http.request({
       method: 'GET',
@@ -301,7 +301,7 @@ export async function getAdminOrganisations(http: HttpClient, params: AdminListP
   );
 }
 
-export async function getPagers(http: HttpClient, params: AdminListParams, page = 0) {
+async function getPagers(http: HttpClient, params: AdminListParams, page = 0) {
   return orThrowBadRequest(
     await http.request({
       method: 'GET',
@@ -313,7 +313,7 @@ export async function getPagers(http: HttpClient, params: AdminListParams, page 
 }
 
 /** POST /admin/send-export-data-request → `{ message }` (the thank-you text). */
-export function sendExportDataRequest(http: HttpClient, request: DataExportRequest) {
+function sendExportDataRequest(http: HttpClient, request: DataExportRequest) {
   return http.request({
     method: 'POST',
     path: '/admin/send-export-data-request',
@@ -402,12 +402,7 @@ export function createAdminTeam(
   });
 }
 
-export function patchAdminTeam(
-  http: HttpClient,
-  kind: AdminTeamKind,
-  id: number,
-  patch: AdminTeamPatch,
-) {
+function patchAdminTeam(http: HttpClient, kind: AdminTeamKind, id: number, patch: AdminTeamPatch) {
   const family = familyOf(kind);
   return http.request<AdminTeamRow>({
     method: 'PATCH',
@@ -417,7 +412,7 @@ export function patchAdminTeam(
   });
 }
 
-export function changeAdminTeamMembers(
+function changeAdminTeamMembers(
   http: HttpClient,
   kind: AdminTeamKind,
   id: number,
@@ -464,16 +459,6 @@ export async function saveAdminTeam(
 }
 
 // ---- Hooks ----
-
-export function useAdminUsersCountQuery(scope: AdminScopeParams = {}, enabled = true) {
-  const http = useHttpClient();
-  return useQuery({
-    queryKey: adminKeys.usersCount(scope),
-    queryFn: () => getAdminUsersCount(http, scope),
-    enabled,
-    staleTime: STALE.admin,
-  });
-}
 
 /**
  * The users table: pages of 10 loaded as the table scrolls (spec 02 §2 "infinite loading").
@@ -660,16 +645,6 @@ export function useDataExportRequestMutation() {
   const http = useHttpClient();
   return useMutation({
     mutationFn: (request: DataExportRequest) => sendExportDataRequest(http, request),
-  });
-}
-
-export function useAdviceChannelsCountQuery(scope: AdminScopeParams = {}, enabled = true) {
-  const http = useHttpClient();
-  return useQuery({
-    queryKey: adminKeys.teamsCount('advice', scope),
-    queryFn: () => getAdviceChannelsCount(http, scope),
-    enabled,
-    staleTime: STALE.admin,
   });
 }
 

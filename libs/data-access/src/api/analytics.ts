@@ -52,14 +52,14 @@ export async function getAnalytics<M extends AnalyticsMetric>(
   );
 }
 
-export const analyticsKeys = {
+const analyticsKeys = {
   all: ['analytics'] as const,
   metric: (metric: AnalyticsMetric, scope: AnalyticsScope, from: string, to: string) =>
     [...analyticsKeys.all, scope.kind, scope.id, metric, from, to] as const,
 };
 
 /** Every metric, in the spec's order. */
-export const ALL_ANALYTICS_METRICS = Object.keys(ANALYTICS_METRICS) as AnalyticsMetric[];
+const ALL_ANALYTICS_METRICS = Object.keys(ANALYTICS_METRICS) as AnalyticsMetric[];
 
 /** The figures of a report window; a metric is absent until it has loaded (or if it failed). */
 export type AnalyticsFigures = { [M in AnalyticsMetric]?: AnalyticsAnswer<M> };

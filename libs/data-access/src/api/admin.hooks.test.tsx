@@ -1,0 +1,129 @@
+// @vitest-environment jsdom
+import { QueryClient } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { reportWindow } from '@pando/domain';
+import { DEMO_ACCOUNTS } from '@pando/domain/demo';
+import { setupServer } from 'msw/node';
+import type { ReactNode } from 'react';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createHttpClient } from '../http/createHttpClient';
+import { createMockBackend, type MockBackend } from '../testing/mocks/backend';
+import { createHandlers } from '../testing/mocks/handlers';
+import { PandoApiProvider } from './PandoApiProvider';
+import {
+  adminRows,
+  useAdminUsersInfiniteQuery,
+  useInvitesInfiniteQuery,
+  useSendInviteMutation,
+} from './admin';
+import { useAnalyticsReport } from './analytics';
+
+/*
+ * The admin hooks on the mock backend (the server's rules, checked against the real server by the
+ * contract suite): paging, invalidation after a write, and the report's parallel figures.
+ */
+
+const server = setupServer();
+let backend: MockBackend;
+
+beforeAll(() => {
+  server.listen({ onUnhandledFrame: 'error' });
+});
+beforeEach(() => {
+  backend = createMockBackend();
+  server.resetHandlers(...createHandlers(backend));
+});
+afterAll(() => {
+  server.close();
+});
+
+function signedIn(email: string) {
+  const challenge = backend.startLogin(email);
+  const code = backend.state.loginAttempts.find((a) => a.challenge === challenge)?.code ?? '';
+  const done = backend.finishLogin(challenge, code);
+  if (!done.ok) throw new Error(`no session for ${email}`);
+  const cookie = `pando_session=${done.session.token}`;
+  const http = createHttpClient({
+    baseUrl: 'http://pando.test/api/v4',
+    clientVersion: '1',
+    clientBuild: 't',
+    notify: vi.fn(),
+    navigateToLogin: vi.fn(),
+    logger: { info: vi.fn(), warn: vi.fn(), error: vi.fn(), event: vi.fn() },
+    fetch: (input, init = {}) =>
+      globalThis.fetch(input, { ...init, headers: { ...init.headers, Cookie: cookie } }),
+  });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  return ({ children }: { children: ReactNode }) => (
+    <PandoApiProvider http={http} queryClient={queryClient}>
+      {children}
+    </PandoApiProvider>
+  );
+}
+
+describe('admin hooks', () => {
+  it('loads the users table 10 rows a page, by last name, until every row is in', async () => {
+    const wrapper = signedIn(DEMO_ACCOUNTS.networkAdmin);
+    const { result } = renderHook(() => useAdminUsersInfiniteQuery({}), { wrapper });
+    await waitFor(() => {
+      expect(result.current.data?.pages).toHaveLength(1);
+    });
+    const total = result.current.data?.pages[0]?.totalResults ?? 0;
+    expect(total).toBeGreaterThan(20);
+    expect(adminRows(result.current.data)).toHaveLength(10);
+    while (result.current.hasNextPage) {
+      await act(() => result.current.fetchNextPage());
+    }
+    const rows = adminRows(result.current.data);
+    expect(rows).toHaveLength(total);
+    expect(new Set(rows.map((r) => r.id)).size).toBe(total);
+    const names = rows.map((r) => r.last_name.toLowerCase());
+    expect(names).toEqual([...names].sort());
+  });
+
+  it('an invitation sent shows in the invitations table at once (newest first); a repeat resolves as a 409 outcome', async () => {
+    const wrapper = signedIn(DEMO_ACCOUNTS.networkAdmin);
+    const { result } = renderHook(
+      () => ({ list: useInvitesInfiniteQuery({}), send: useSendInviteMutation() }),
+      { wrapper },
+    );
+    await waitFor(() => {
+      expect(result.current.list.isSuccess).toBe(true);
+    });
+    const before = adminRows(result.current.list.data).length;
+    let outcome = await act(() => result.current.send.mutateAsync('new.colleague@example.org'));
+    expect(outcome).toEqual({ kind: 'sent' });
+    await waitFor(() => {
+      expect(adminRows(result.current.list.data)[0]?.email).toBe('new.colleague@example.org');
+    });
+    expect(adminRows(result.current.list.data)).toHaveLength(before + 1);
+    outcome = await act(() => result.current.send.mutateAsync('new.colleague@example.org'));
+    expect(outcome).toMatchObject({ kind: 'failed', statusCode: 409 });
+  });
+
+  it('the report asks the 15 figures in parallel; an organisation admin asking for the network is forbidden', async () => {
+    const window = reportWindow(new Date());
+    const network = backend.state.networks[0];
+    const scope = { kind: 'network', id: String(network?.id) } as const;
+    const net = renderHook(() => useAnalyticsReport(scope, window), {
+      wrapper: signedIn(DEMO_ACCOUNTS.networkAdmin),
+    });
+    await waitFor(() => {
+      expect(net.result.current.isLoading).toBe(false);
+    });
+    expect(Object.keys(net.result.current.figures)).toHaveLength(15);
+    expect(net.result.current.figures.activeUsersDaily?.results).toHaveLength(30);
+    expect(net.result.current.figures.messagesCount?.count).toBeGreaterThan(0);
+    expect(net.result.current.forbidden).toBe(false);
+
+    const org = renderHook(() => useAnalyticsReport(scope, window, { metrics: ['teamsCount'] }), {
+      wrapper: signedIn(DEMO_ACCOUNTS.orgAdmin),
+    });
+    await waitFor(() => {
+      expect(org.result.current.forbidden).toBe(true);
+    });
+    expect(org.result.current.figures).toEqual({});
+  });
+});
