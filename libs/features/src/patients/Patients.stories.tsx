@@ -34,3 +34,18 @@ export const Create: Story = {
     await expect(canvas.getByRole('button', { name: 'Save' })).toBeVisible();
   },
 };
+
+/** /images: the gallery of the patients' images, by patient (hidden in the main menu). */
+export const Gallery: Story = {
+  ...screenStory('/images'),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { name: 'Gallery' }, { timeout: 10_000 }),
+    ).toBeVisible();
+    // Every patient's image list has answered: no spinner is left.
+    await expect(
+      await canvas.findByText(/No patient images yet|View /, {}, { timeout: 10_000 }),
+    ).toBeVisible();
+  },
+};
