@@ -50,8 +50,11 @@ function signedIn(email: string) {
     notify: vi.fn(),
     navigateToLogin: vi.fn(),
     logger: { info: vi.fn(), warn: vi.fn(), error: vi.fn(), event: vi.fn() },
-    fetch: (input, init = {}) =>
-      globalThis.fetch(input, { ...init, headers: { ...init.headers, Cookie: cookie } }),
+    fetch: (input, init = {}) => {
+      const headers = new Headers(init.headers);
+      headers.set('Cookie', cookie);
+      return globalThis.fetch(input, { ...init, headers });
+    },
   });
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
