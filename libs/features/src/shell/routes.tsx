@@ -3,6 +3,7 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import { ErrorScreen, LoadingScreen } from '@pando/ui';
 import { LoginRoute } from '../auth/LoginRoute';
 import { galleryRoute, patientRoutes } from '../patients/routes';
+import { manageRoutes } from '../manage/routes';
 import { preloadable } from './preloadable';
 
 // Everything behind the login is code-split: the login route stays small (issue 10 budget). That
@@ -74,7 +75,7 @@ export interface AppRoutesOptions {
 
 /**
  * Every route of spec 01 §2. Chat paths share the chat layout (sidebar + pane); the pane picks
- * the chat kind from the path. /manage… is a placeholder until its wave lands.
+ * the chat kind from the path. /manage… is the admin console (manage/routes.tsx).
  */
 export function createAppRoutes(options: AppRoutesOptions): RouteObject[] {
   const login = (step: 'email' | 'code') => (
@@ -133,15 +134,14 @@ export function createAppRoutes(options: AppRoutesOptions): RouteObject[] {
         { path: 'search', element: <SearchRoute /> },
         galleryRoute,
         patientRoutes,
-        {
-          path: 'manage/*',
-          element: (
+        manageRoutes({
+          formTemplates: (
             <PlaceholderPage
-              title="Admin"
-              description="The admin console is coming soon to the web app."
+              title="Form templates"
+              description="The smart-form builder is coming soon to the web app."
             />
           ),
-        },
+        }),
         { path: '*', element: <Navigate to="/" replace /> },
       ],
     },
