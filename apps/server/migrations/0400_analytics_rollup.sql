@@ -105,19 +105,33 @@ begin
    group by 1, 2, 3, 4
   on conflict (scope, scope_id, day, hour) do update set users = x.users + excluded.users;
 
-  -- Link the new days into each person's chain of active days (a day recorded late, before
-  -- days already there, relinks the later ones) and move the chain counts by the difference.
-  with aff as (
-    select scope, scope_id, user_id, min(day) as since
-      from analytics_active_days where prev_day is null group by 1, 2, 3
-  ), linked as (
-    select d.scope, d.scope_id, d.user_id, d.day, d.prev_day as old_prev, a.since,
-           coalesce(lag(d.day) over (partition by d.scope, d.scope_id, d.user_id order by d.day),
-                    '-infinity'::date) as new_prev
-      from analytics_active_days d
-      join aff a on a.scope = d.scope and a.scope_id = d.scope_id and a.user_id = d.user_id
+  -- Link the new days into each person's chain of active days: a new day's previous day is the
+  -- latest day before it; the first day after a new one (recorded late, before days already
+  -- there) relinks too. Index lookups per new day, whatever the history's length. The chain
+  -- counts move by the difference.
+  with fresh as (
+    select scope, scope_id, user_id, day from analytics_active_days where prev_day is null
+  ), later as (
+    select m.scope, m.scope_id, m.user_id, m.day
+      from fresh f
+      cross join lateral (
+        select d.scope, d.scope_id, d.user_id, d.day, d.prev_day from analytics_active_days d
+         where d.scope = f.scope and d.scope_id = f.scope_id and d.user_id = f.user_id and d.day > f.day
+         order by d.day limit 1
+      ) m
+     where m.prev_day is not null
+  ), targets as (
+    select * from fresh union select * from later
   ), changed as (
-    select * from linked where day >= since and old_prev is distinct from new_prev
+    select x.* from (
+      select t.scope, t.scope_id, t.user_id, t.day, d.prev_day as old_prev,
+             coalesce((select max(p.day) from analytics_active_days p
+                        where p.scope = t.scope and p.scope_id = t.scope_id and p.user_id = t.user_id
+                          and p.day < t.day), '-infinity'::date) as new_prev
+        from targets t
+        join analytics_active_days d
+          on d.scope = t.scope and d.scope_id = t.scope_id and d.user_id = t.user_id and d.day = t.day
+    ) x where x.old_prev is distinct from x.new_prev
   ), relink as (
     update analytics_active_days d set prev_day = c.new_prev
       from changed c

@@ -57,6 +57,8 @@ interface Fixture {
 }
 
 const NONE = 999_999_999;
+/** A structured file's guid that names nothing (a uuid: anything else is a 400). */
+const NO_GUID = '00000000-0000-4000-8000-000000000000';
 
 /**
  * How each scope's URL is filled in: the value of each path parameter, and which parameter names
@@ -126,7 +128,10 @@ const SCOPE_FIXTURES: Record<
   'admin:network-manager': { params: (f) => ({ id: f.network.id }), resource: 'id' },
   'admin:team': { params: (f) => ({ id: f.teamId }), resource: 'id' },
   'template:owner': { params: (f) => ({ id: f.templateId }), resource: 'id' },
-  'structured-file:viewer': { params: (f) => ({ guid: f.structuredFileGuid }), resource: 'guid' },
+  'structured-file:viewer': {
+    params: (f) => ({ guid: f.structuredFileGuid, kind: 'image' }),
+    resource: 'guid',
+  },
   'structured-file:uploader': {
     params: (f) => ({ guid: f.structuredFileGuid }),
     resource: 'guid',
@@ -196,6 +201,7 @@ const BODIES: Record<string, (f: Fixture) => unknown> = {
   'POST /api/v4/admin/teams': (f) => ({ name: 'Authz admin team', members: [f.userId] }),
   'PATCH /api/v4/admin/teams/:id': () => ({ name: 'Authz private team' }),
   'POST /api/v4/structured/template/:id': () => ({ title: 'Authz template', controls: [] }),
+  'POST /api/v4/structured/email/:kind/:guid': () => ({ address: 'authz.recipient@example.org' }),
   'POST /api/v4/admin/teams/:id/members/add': (f) => ({ user_ids: [f.userId] }),
   'POST /api/v4/admin/teams/:id/members/remove': (f) => ({ user_ids: [f.userId] }),
   'POST /api/v4/admin/advice-channels': (f) => ({
@@ -280,7 +286,12 @@ function casesOf(route: ApiRoute): Case[] {
   if (access?.kind !== 'scoped') return [{ route, url: route.url, body }];
   const f = SCOPE_FIXTURES[access.scope];
   const values = f.params(fixture, route.url);
-  const missingValue = access.scope === 'room:participant' ? 'no-such-room' : NONE;
+  const missingValue =
+    access.scope === 'room:participant'
+      ? 'no-such-room'
+      : access.scope.startsWith('structured-file:')
+        ? NO_GUID
+        : NONE;
   const query = f.query?.(fixture);
   const qs = (q: Record<string, string | number> | undefined) =>
     q

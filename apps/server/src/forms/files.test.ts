@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,14 +40,25 @@ function upload(who: string, bytes: Buffer, filename: string, field = 'file') {
   });
 }
 
-const call = (who: string, method: 'GET' | 'DELETE', url: string) =>
+const call = (who: string, method: 'GET' | 'DELETE' | 'POST', url: string, body?: unknown) =>
   fetch(`${ts.url}/api/v4${url}`, {
     method,
     headers: {
       authorization: `Bearer ${who}`,
       ...(method === 'GET' ? {} : { 'content-type': 'application/json' }),
     },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
+
+interface Mail {
+  subject: string;
+  text: string;
+  attachments: { filename: string; content_type: string; size: number; sha256: string }[];
+}
+const mailbox = async (to: string) =>
+  (await (await fetch(`${ts.url}/api/dev/mailbox?to=${encodeURIComponent(to)}`)).json()) as {
+    results: Mail[];
+  };
 
 async function guidOf(res: Response): Promise<string> {
   expect(res.status).toBe(201);
@@ -57,7 +69,8 @@ async function guidOf(res: Response): Promise<string> {
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pando-structured-files-'));
-  ts = await startTestServer({ dataDir });
+  // A small attachment limit, so the 413 is played with a small file.
+  ts = await startTestServer({ dataDir, mailAttachmentMaxBytes: 2_000_000 });
   const [alice, bob, carol] = await Promise.all(
     [DEMO_ACCOUNTS.alice, DEMO_ACCOUNTS.bob, DEMO_ACCOUNTS.carol].map((e) => ts.login(e)),
   );
@@ -154,5 +167,66 @@ describe('structured files', () => {
   it('needs a login', async () => {
     const res = await fetch(`${ts.url}/api/v4/structured/files/${crypto.randomUUID()}`);
     expect(res.status).toBe(401);
+  });
+});
+
+describe('POST /structured/email/{file|image}/{guid}', () => {
+  it('mails an image as an attachment, the bytes the download gives; the dev mailbox shows it', async () => {
+    const guid = await guidOf(await upload(token.alice, jpegWithGps, 'obs chart.jpg'));
+    const res = await call(token.bob, 'POST', `/structured/email/image/${guid}`, {
+      address: 'Ward.Clerk@Example.org',
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { message: string }).message).toBe(
+      'obs chart.jpg was sent to ward.clerk@example.org',
+    );
+    const stored = Buffer.from(
+      await (await call(token.alice, 'GET', `/structured/files/${guid}`)).arrayBuffer(),
+    );
+    const [mail] = (await mailbox('ward.clerk@example.org')).results;
+    expect(mail?.text).toContain('obs chart.jpg');
+    expect(mail?.attachments).toEqual([
+      {
+        filename: 'obs chart.jpg',
+        content_type: 'image/jpeg',
+        size: stored.length,
+        sha256: createHash('sha256').update(stored).digest('hex'),
+      },
+    ]);
+  });
+
+  it('mails a PDF as a file; `image` on a document, another organisation and a bad address are refused without mail', async () => {
+    const guid = await guidOf(await upload(token.alice, PDF, 'discharge.pdf'));
+    const to = 'gp.surgery@example.org';
+    expect(
+      (await call(token.alice, 'POST', `/structured/email/image/${guid}`, { address: to })).status,
+    ).toBe(404);
+    expect(
+      (await call(token.carol, 'POST', `/structured/email/file/${guid}`, { address: to })).status,
+    ).toBe(404);
+    const bad = await call(token.alice, 'POST', `/structured/email/file/${guid}`, {
+      address: 'not an address',
+    });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { details: { path: string }[] }).details[0]?.path).toBe(
+      'address',
+    );
+    expect((await mailbox(to)).results).toEqual([]);
+    const ok = await call(token.alice, 'POST', `/structured/email/file/${guid}`, { address: to });
+    expect(ok.status).toBe(200);
+    const mails = (await mailbox(to)).results;
+    expect(
+      mails.map((m) => m.attachments.map((a) => [a.filename, a.content_type, a.size])),
+    ).toEqual([[['discharge.pdf', 'application/pdf', PDF.length]]]);
+  });
+
+  it('answers 413 for a file over MAIL_ATTACHMENT_MAX_BYTES, sending nothing', async () => {
+    const big = Buffer.alloc(2_000_001, 0x20);
+    PDF.copy(big);
+    const guid = await guidOf(await upload(token.alice, big, 'scan.pdf'));
+    const to = 'too.big@example.org';
+    const res = await call(token.alice, 'POST', `/structured/email/file/${guid}`, { address: to });
+    expect(res.status).toBe(413);
+    expect((await mailbox(to)).results).toEqual([]);
   });
 });

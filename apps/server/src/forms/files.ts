@@ -6,10 +6,13 @@ import { z } from 'zod';
 import {
   BinaryResponseSchema,
   NoQuerySchema,
+  StructuredEmailBodySchema,
+  StructuredEmailResponseSchema,
   StructuredFileUploadResponseSchema,
 } from '@pando/domain';
 import { callerOf, loaded, scoped, SELF } from '../authz/access.js';
-import { notFound } from '../http/errors.js';
+import { HttpError, notFound } from '../http/errors.js';
+import { fileEmailLimit } from '../mail/limit.js';
 import { ERROR_RESPONSES, multipartBody } from '../http/routeShape.js';
 import { one } from '../teams/repo.js';
 import {
@@ -20,6 +23,7 @@ import {
   newUploadKey,
   processImage,
   receiveUpload,
+  safeFilename,
   sendStored,
 } from '../uploads/safety.js';
 import type { UploadStore } from '../uploads/store.js';
@@ -29,6 +33,10 @@ import type { StructuredFileRecord } from './access.js';
 const StructuredFileFieldsSchema = z.object({}).describe('multipart: `file` (the bytes)');
 const StructuredFileParamsSchema = z.object({
   guid: z.uuid().describe('file_guid of POST /structured/files'),
+});
+
+const StructuredEmailParamsSchema = StructuredFileParamsSchema.extend({
+  kind: z.enum(['file', 'image']).describe('`image` only names an image; `file` any'),
 });
 
 const DOWNLOAD = {
@@ -165,6 +173,61 @@ export function registerStructuredFileRoutes(app: FastifyInstance, store: Upload
       await store.delete(file.file_guid);
       if (isImageFile(file)) await store.delete(thumbnailKey(file.file_guid));
       return reply.code(204).send(null);
+    },
+  );
+
+  /**
+   * Mails the file or image to one address as an attachment (spec 02 §7), with the mailer and
+   * the per-user email budget of the chat-file email (issue 24: FILE_EMAIL_LIMIT_PER_USER,
+   * MAIL_ATTACHMENT_MAX_BYTES → 413). Whoever may read it may mail it; `image` names an image
+   * only (a document under `image` is the 404 of a missing one).
+   */
+  r.post(
+    '/structured/email/:kind/:guid',
+    {
+      schema: {
+        params: StructuredEmailParamsSchema,
+        body: StructuredEmailBodySchema,
+        response: { 200: StructuredEmailResponseSchema, ...ERROR_RESPONSES },
+      },
+      config: { access: scoped('structured-file:viewer') },
+    },
+    async (req) => {
+      const { user } = callerOf(req);
+      const file = loaded(req, 'structuredFile');
+      if (req.params.kind === 'image' && !isImageFile(file)) throw notFound('Image');
+      const max = app.config.mailAttachmentMaxBytes;
+      if (file.size > max)
+        throw new HttpError(
+          413,
+          `This file is too large to email (over ${String(Math.floor(max / 1_000_000))} MB). Download it instead.`,
+          undefined,
+          'ATTACHMENT_TOO_LARGE',
+        );
+      const stream = await store.get(file.file_guid);
+      if (!stream) throw notFound('File');
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      fileEmailLimit(app.config).take(user.id, 'files emailed');
+      const filename = safeFilename(file.filename, req.params.kind);
+      const address = req.body.address.toLowerCase();
+      const sender = `${user.first_name} ${user.last_name}`.trim() || user.email;
+      try {
+        await app.mailer.send({
+          to: address,
+          subject: `${app.config.productName}: ${filename}`,
+          text:
+            `${sender} (${user.email}) sent you a ${req.params.kind} from a form in ${app.config.productName}: ${filename}.\n\n` +
+            'It is attached to this email. It may hold patient information: keep it safe and delete it when you no longer need it.',
+          attachments: [
+            { filename, contentType: file.content_type, content: Buffer.concat(chunks) },
+          ],
+        });
+      } catch (err) {
+        req.log.error({ err }, 'structured file email failed');
+        throw new HttpError(502, 'The email could not be sent. Please try again.');
+      }
+      return { message: `${filename} was sent to ${address}` };
     },
   );
 }
