@@ -42,8 +42,8 @@ const AdviceHistoryRoute = preloadable(() =>
 const AskAdviceCreateRoute = preloadable(() =>
   import('../advice/components/AskAdviceCreateRoute').then((m) => m.AskAdviceCreateRoute),
 ).Component;
-const PlaceholderPage = preloadable(() =>
-  import('./components/PlaceholderPage').then((m) => m.PlaceholderPage),
+const FormTemplatesRoute = preloadable(() =>
+  import('../forms/components/FormTemplatesRoute').then((m) => m.FormTemplatesRoute),
 ).Component;
 
 function Loading({ children }: { children: ReactNode }) {
@@ -134,14 +134,7 @@ export function createAppRoutes(options: AppRoutesOptions): RouteObject[] {
         { path: 'search', element: <SearchRoute /> },
         galleryRoute,
         patientRoutes,
-        manageRoutes({
-          formTemplates: (
-            <PlaceholderPage
-              title="Form templates"
-              description="The smart-form builder is coming soon to the web app."
-            />
-          ),
-        }),
+        manageRoutes({ formTemplates: <FormTemplatesRoute /> }),
         { path: '*', element: <Navigate to="/" replace /> },
       ],
     },

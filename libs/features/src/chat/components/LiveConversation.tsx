@@ -35,6 +35,7 @@ import {
   type MessageListHandle,
 } from '@pando/ui';
 import { useViewer } from '../../auth/SessionGate';
+import { useChatForms } from '../../forms/chat/useChatForms';
 import { useShareCardIntoChat } from '../../patients/components/ShareCardIntoChat';
 import { useAppServices } from '../../shell/services/AppServices';
 import { useLastActiveLabel } from '../hooks/useLastActiveLabel';
@@ -198,6 +199,10 @@ export function LiveConversation({
       logger.warn('malformed chat message', { address, messageId, warning });
     }
   }, [items, logger, address]);
+  // Smart forms in chat (issue 22): "select a form", the filler, and the "Form:" message cards.
+  const forms = useChatForms(items, (text) => {
+    store.sendText(address, text).catch(() => undefined); // the store shows a failed send
+  });
   const loadOlder = useCallback(() => {
     store.loadMore(address);
   }, [store, address]);
@@ -205,6 +210,7 @@ export function LiveConversation({
   const actions = useMemo<MessageActions>(
     () => ({
       ...images.actions,
+      ...forms.actions,
       onReply: (entry) => {
         setQuoted(entry.message);
       },
@@ -217,7 +223,7 @@ export function LiveConversation({
         void navigate(`/patients/${String(cardId)}`);
       },
     }),
-    [images.actions, store, http, navigate, fileActions.open],
+    [images.actions, forms.actions, store, http, navigate, fileActions.open],
   );
 
   const uploads = useMemo<ComposerUpload[]>(
@@ -291,8 +297,10 @@ export function LiveConversation({
             }
           : {})}
         uploads={uploads}
+        {...(forms.onSelectForm ? { onSelectForm: forms.onSelectForm } : {})}
       />
       {images.viewer}
+      {forms.dialogs}
       {fileActions.dialog}
       {shareCard.dialog}
     </Stack>

@@ -7,6 +7,7 @@ import { authHandlers } from './auth';
 import { mediaHandlers } from './media';
 import { patientHandlers } from './patients';
 import { searchHandlers } from './search';
+import { structuredHandlers } from './structured';
 import { teamHandlers } from './teams';
 import { userHandlers } from './users';
 
@@ -24,6 +25,7 @@ export function createHandlers(backend: MockBackend): HttpHandler[] {
     ...searchHandlers(backend),
     ...patientHandlers(backend),
     ...mediaHandlers(backend),
+    ...structuredHandlers(backend),
     ...adminHandlers(backend),
     ...analyticsHandlers(backend),
   ];
