@@ -22,7 +22,7 @@ function wrap(line: string): string[] {
  * email export mails: the structured-file upload it travels through accepts documents and
  * images only (decision, issue 22). Pure: bytes in, no DOM.
  */
-export function exportPdf(template: FormTemplate): Uint8Array {
+export function exportPdf(template: FormTemplate): Uint8Array<ArrayBuffer> {
   const lines = [
     `${template.title} (v${template.version})`,
     '',
