@@ -56,3 +56,14 @@ export async function emailFile(
   );
   return answer.message;
 }
+
+/** GET /images/chat/{id}: the full-size chat image as bytes (the viewer tells 404 from failure). */
+export async function downloadChatImage(http: HttpClient, id: string): Promise<Blob> {
+  return orThrowBadRequest(
+    await http.request<Blob>({
+      method: 'GET',
+      path: `/images/chat/${encodeURIComponent(id)}`,
+      responseType: 'blob',
+    }),
+  );
+}

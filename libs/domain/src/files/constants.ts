@@ -31,9 +31,9 @@ export const DOCUMENT_MIME_TYPES = [
 /** Spec 02 §5: acceptable file types are documents (docx, pdf) and images. */
 export const FORM_FILE_MIME_TYPES = [...DOCUMENT_MIME_TYPES, ...IMAGE_MIME_TYPES] as const;
 /** What a chat offers and accepts before uploading (spec 01 §5): the images above. */
-export const CHAT_IMAGE_MIME_TYPES: readonly string[] = IMAGE_MIME_TYPES;
+export const CHAT_IMAGE_MIME_TYPES: readonly string[] = [...IMAGE_MIME_TYPES];
 /** A chat file: a document or an image (the spec 02 §5 list, as the forms). */
-export const CHAT_FILE_MIME_TYPES: readonly string[] = FORM_FILE_MIME_TYPES;
+export const CHAT_FILE_MIME_TYPES: readonly string[] = [...FORM_FILE_MIME_TYPES];
 /** Spec 02 §5: broadcast attachments are jpeg, pdf and word. */
 export const BROADCAST_MIME_TYPES = [
   'image/jpeg',

@@ -41,6 +41,7 @@ import { useAppServices } from '../../shell/services/AppServices';
 import { useLastActiveLabel } from '../hooks/useLastActiveLabel';
 import { useChatHeaderLayout } from './ChatFrame';
 import { useFileActions } from './FileActions';
+import { useFullImage } from './useFullImage';
 import type { ConversationChrome, ConversationTarget } from './conversationTarget';
 
 /** The store's message-loading machine (spec 01 §4) as the list's history states. */
@@ -102,13 +103,14 @@ function useChatImages() {
     }),
     [failed, src],
   );
+  const full = useFullImage(open?.imageId ?? null);
   const viewer = (
     <ImageViewer
       opened={open !== null}
       onClose={() => {
         setOpen(null);
       }}
-      image={open ? { status: 'loaded', src: src(open.imageId, false) } : { status: 'loading' }}
+      image={full}
       {...(open?.filename ? { title: open.filename } : {})}
     />
   );

@@ -37,3 +37,10 @@ export const DecodeFailed: Story = {
     await waitFor(() => expect(screen.getByText('Error loading image')).toBeVisible());
   },
 };
+/** The server holds no bytes for the image (an upload that never finished). */
+export const Missing: Story = {
+  args: { image: { status: 'missing' } },
+  play: async () => {
+    await waitFor(() => expect(screen.getByText('No image recorded')).toBeVisible());
+  },
+};

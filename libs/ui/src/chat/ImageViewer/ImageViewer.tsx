@@ -1,5 +1,5 @@
 import { Center, Image, Loader, Stack, Text } from '@mantine/core';
-import { TEXTS } from '@pando/domain';
+import { TEXTS, textsWith } from '@pando/domain';
 import { IconPhotoOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Dialog } from '../../common/Dialog';
@@ -8,20 +8,24 @@ import { Dialog } from '../../common/Dialog';
 export type ImageState =
   { status: 'loading' } | { status: 'loaded'; src: string } | { status: 'failed' };
 
+/** The full-size image: an ImageState, or `missing` when the server holds no bytes for it. */
+export type ViewerImageState = ImageState | { status: 'missing' };
+
 export interface ImageViewerProps {
   /** Whether the viewer is open. */
   opened: boolean;
   /** Closes the viewer (Escape, the close button or a click outside). */
   onClose: () => void;
-  /** The full-size image's state. */
-  image: ImageState;
+  /** The full-size image's state; `missing` shows "No image recorded" (spec 01 §8). */
+  image: ViewerImageState;
   /** The file name or title, as the dialog's name. @default 'Image' */
   title?: string;
 }
 
 /**
  * The full-size image dialog (spec 01 §8): "Loading image..." while fetching, "Image fetch
- * failed" when the request failed, "Error loading image" when the bytes would not decode.
+ * failed" when the request failed, "Error loading image" when the bytes would not decode, "No
+ * image recorded" when there are none.
  */
 export function ImageViewer({ opened, onClose, image, title = 'Image' }: ImageViewerProps) {
   const [decodeFailed, setDecodeFailed] = useState(false);
@@ -38,12 +42,21 @@ export function ImageViewer({ opened, onClose, image, title = 'Image' }: ImageVi
             <Text size="sm">{TEXTS.loadingImage}</Text>
           </Stack>
         </Center>
+      ) : image.status === 'missing' ? (
+        <Center mih={200} role="status">
+          <Stack align="center" gap="xs">
+            <IconPhotoOff size={40} aria-hidden />
+            <Text size="sm">{textsWith.noTypeRecorded('image')}</Text>
+          </Stack>
+        </Center>
       ) : image.status === 'failed' || broken ? (
         <Center mih={200} role="alert">
           <Stack align="center" gap="xs">
             <IconPhotoOff size={40} aria-hidden />
             <Text size="sm">
-              {image.status === 'failed' ? TEXTS.imageFetchFailed : TEXTS.errorLoadingImage}
+              {image.status === 'failed'
+                ? TEXTS.imageFetchFailed
+                : textsWith.errorLoadingType('image')}
             </Text>
           </Stack>
         </Center>

@@ -1,2 +1,2 @@
 export { ImageViewer } from './ImageViewer';
-export type { ImageViewerProps, ImageState } from './ImageViewer';
+export type { ImageViewerProps, ImageState, ViewerImageState } from './ImageViewer';
