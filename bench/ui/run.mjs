@@ -2,15 +2,33 @@
 // Message-list benchmark (issue 8, TARGETS.md "front end"): mounts a 10,000-message conversation
 // in headless Chromium (an IIFE bundle: Chromium refuses module scripts from file://) and reports the time until the last page is painted and the number of
 // message rows in the DOM. Appends the figures to bench/RESULTS.md ("Message list").
+// Environment (all optional):
+//   BENCH_UI_ROOT=<tree>   measure another checkout (A/B, e.g. a `git worktree` of the base commit):
+//                          its bench/ui/entry.tsx (this one when it has none) is bundled against its
+//                          own libs/* sources; the bundle goes to <tree>/bench/.work/ui.
+//   BENCH_CPU_RATES=1,4    CPU slow-down factors, interleaved (default 1,4).
+//   BENCH_RUNS=5           fresh page loads per rate.   BENCH_MESSAGES=10000   conversation length.
+//   BENCH_NO_WRITE=1       print the RESULTS.md section instead of appending it.
+//   CHROMIUM_PATH          the browser (default /usr/bin/chromium).
 import { build } from 'esbuild';
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const out = join(here, '..', '.work', 'ui');
+const treeRoot = resolve(process.env.BENCH_UI_ROOT ?? join(here, '..', '..'));
+const treeEntry = join(treeRoot, 'bench', 'ui', 'entry.tsx');
+const entry = existsSync(treeEntry) ? treeEntry : join(here, 'entry.tsx');
+const out = join(treeRoot, 'bench', '.work', 'ui');
+/** @pando/* resolve to the measured tree's own sources, whatever its node_modules links to. */
+const alias = Object.fromEntries(
+  ['domain', 'ui', 'data-access', 'features'].map((name) => [
+    `@pando/${name}`,
+    join(treeRoot, 'libs', name, 'src', 'index.ts'),
+  ]),
+);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const TARGET_MS = 150;
@@ -25,12 +43,14 @@ const loadNow = () =>
 
 mkdirSync(out, { recursive: true });
 await build({
-  entryPoints: [join(here, 'entry.tsx')],
+  entryPoints: [entry],
+  alias,
   bundle: true,
   minify: true,
   format: 'iife',
   jsx: 'automatic',
   outdir: out,
+  entryNames: 'entry',
   define: { 'process.env.NODE_ENV': '"production"' },
   logLevel: 'warning',
 });
@@ -83,7 +103,7 @@ try {
 for (const [rate, runs] of byRate) {
   const sorted = runs.map((r) => r.paintMs).sort((a, b) => a - b);
   console.log(
-    `${MESSAGES} messages, last page painted at ${rate}x CPU: median ${(sorted[Math.floor(sorted.length / 2)] ?? Number.NaN).toFixed(1)} ms (target ${rate >= 4 ? TARGET_4X_MS : TARGET_MS} ms; load average ${loadByRate.get(rate) ?? '?'})`,
+    `${treeRoot}: ${MESSAGES} messages, last page painted at ${rate}x CPU: median ${(sorted[Math.floor(sorted.length / 2)] ?? Number.NaN).toFixed(1)} ms (target ${rate >= 4 ? TARGET_4X_MS : TARGET_MS} ms; load average ${loadByRate.get(rate) ?? '?'})`,
   );
 }
 // The RESULTS.md section below is the 1x figure (or the first rate asked for).

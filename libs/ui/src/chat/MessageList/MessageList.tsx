@@ -61,6 +61,9 @@ const ESTIMATED_ROW_PX = 44;
  */
 const INITIAL_ROWS = 20;
 const REVEAL_ROWS = 40;
+const FULL_HEIGHT = { height: '100%' } as const;
+const OVERSCAN_PX = { top: 400, bottom: 200 } as const;
+const rowKey = (_index: number, row: MessageRow) => row.key;
 
 /** Which rows the virtual list holds: `rows.slice(hidden)`, the first of them at `firstIndex`. */
 interface ListWindow {
@@ -170,12 +173,20 @@ export function MessageList({
   const release = useCallback(() => {
     pinned.current = false;
   }, []);
-  // A scroll that leaves more than a screen below is the person (or a script) reading back;
-  // Virtuoso's own measuring corrections move far less.
+  // A scroll that leaves more than a screen below, or that moves up by more than the sticky
+  // margin while the content did not shrink, is the person (or a script) reading back. Virtuoso's
+  // own corrections move far less, keep the bottom in view, or come with a shorter content (a
+  // row measured smaller than its estimate); a prepend moves the position down, never up.
+  const lastScroll = useRef({ top: 0, height: 0 });
   const releaseOnJump = useCallback((event: Event) => {
     const el = event.currentTarget;
     if (!(el instanceof HTMLElement)) return;
-    if (el.scrollHeight - el.scrollTop - el.clientHeight > el.clientHeight) pinned.current = false;
+    const before = lastScroll.current;
+    lastScroll.current = { top: el.scrollTop, height: el.scrollHeight };
+    const farFromBottom = el.scrollHeight - el.scrollTop - el.clientHeight > el.clientHeight;
+    const movedUp =
+      before.top - el.scrollTop > STICKY_BOTTOM_PX && el.scrollHeight >= before.height;
+    if (farFromBottom || movedUp) pinned.current = false;
   }, []);
   const watchScroller = useCallback(
     (element: HTMLElement | Window | null) => {
@@ -191,18 +202,27 @@ export function MessageList({
   // Infinite history (spec 01 §2 "older messages load when the top sentinel becomes visible"):
   // at the top, first reveal rows already loaded, then ask for the previous archive page. It
   // repeats while the top stays in view, so a short first page fills the screen by itself.
+  // One reveal per animation frame, never inside the commit that made the previous one: Virtuoso
+  // reports the top in view before it has measured anything (an opening list is all top), and
+  // revealing synchronously chained a commit per chunk with no layout in between; on a 4x
+  // throttled CPU (a phone) a 10,000-message conversation hit React's nested-update limit
+  // ("Maximum update depth exceeded", a blank conversation). A frame lets Virtuoso measure and
+  // say the top has left the view, which ends the chain.
   useEffect(() => {
     if (!atTop) return;
-    if (current.hidden > 0) {
-      const reveal = Math.min(REVEAL_ROWS, current.hidden);
-      setListWindow((w) => ({
-        ...w,
-        hidden: w.hidden - reveal,
-        firstIndex: w.firstIndex - reveal,
-      }));
-    } else if (history === 'fetched') {
-      onLoadOlder();
+    if (current.hidden === 0) {
+      if (history === 'fetched') onLoadOlder();
+      return;
     }
+    const frame = requestAnimationFrame(() => {
+      setListWindow((w) => {
+        const count = Math.min(REVEAL_ROWS, w.hidden);
+        return { ...w, hidden: w.hidden - count, firstIndex: w.firstIndex - count };
+      });
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+    };
   }, [atTop, current.hidden, history, onLoadOlder]);
 
   const scrollToBottom = useCallback(() => {
@@ -229,19 +249,39 @@ export function MessageList({
     return <div style={{ height: SENTINEL_HEIGHT_PX }} aria-hidden />;
   }, [history]);
 
-  const renderRow = (_index: number, row: MessageRow) =>
-    row.type === 'date' ? (
-      <DateSeparator day={row.day} now={today} />
-    ) : (
-      <MessageBubble
-        entry={row.entry}
-        senderName={row.senderName}
-        isOwn={row.entry.sender === currentUser}
-        showHeader={row.showHeader}
-        {...(delivery[row.key] ? { delivery: delivery[row.key] } : {})}
-        {...(actions ? { actions } : {})}
-      />
-    );
+  // Every callback and object handed to Virtuoso keeps its identity between renders: Virtuoso
+  // publishes its props into its own store after each render, and a new identity is a change it
+  // propagates (work on every incoming message, for nothing).
+  const renderRow = useCallback(
+    (_index: number, row: MessageRow) =>
+      row.type === 'date' ? (
+        <DateSeparator day={row.day} now={today} />
+      ) : (
+        <MessageBubble
+          entry={row.entry}
+          senderName={row.senderName}
+          isOwn={row.entry.sender === currentUser}
+          showHeader={row.showHeader}
+          {...(delivery[row.key] ? { delivery: delivery[row.key] } : {})}
+          {...(actions ? { actions } : {})}
+        />
+      ),
+    [today, currentUser, delivery, actions],
+  );
+  const onAtBottomChange = useCallback((bottom: boolean) => {
+    setAtBottom(bottom);
+    if (bottom) setUnseenNew(false);
+  }, []);
+  const followOutput = useCallback(
+    (isAtBottom: boolean) => {
+      // Stick to the bottom while there; also follow one's own just-sent message.
+      const last = rows[rows.length - 1];
+      const own = last?.type === 'message' && last.entry.sender === currentUser;
+      return isAtBottom || own ? ('auto' as const) : false;
+    },
+    [rows, currentUser],
+  );
+  const components = useMemo(() => ({ Header, Scroller }), [Header]);
 
   return (
     <Box
@@ -269,29 +309,21 @@ export function MessageList({
         <Virtuoso
           ref={virtuoso}
           scrollerRef={watchScroller}
-          style={{ height: '100%' }}
+          style={FULL_HEIGHT}
           data={data}
           firstItemIndex={current.firstIndex}
           defaultItemHeight={ESTIMATED_ROW_PX}
           alignToBottom
-          computeItemKey={(_index, row) => row.key}
+          computeItemKey={rowKey}
           itemContent={renderRow}
           atBottomThreshold={STICKY_BOTTOM_PX}
-          atBottomStateChange={(bottom) => {
-            setAtBottom(bottom);
-            if (bottom) setUnseenNew(false);
-          }}
-          followOutput={(isAtBottom) => {
-            // Stick to the bottom while there; also follow one's own just-sent message.
-            const last = rows[rows.length - 1];
-            const own = last?.type === 'message' && last.entry.sender === currentUser;
-            return isAtBottom || own ? 'auto' : false;
-          }}
+          atBottomStateChange={onAtBottomChange}
+          followOutput={followOutput}
           totalListHeightChanged={pinToBottom}
           atTopThreshold={SENTINEL_HEIGHT_PX}
           atTopStateChange={setAtTop}
-          increaseViewportBy={{ top: 400, bottom: 200 }}
-          components={{ Header, Scroller }}
+          increaseViewportBy={OVERSCAN_PX}
+          components={components}
         />
       )}
       {/* Screen readers hear history loading; the spinner above is only for the eyes. */}
