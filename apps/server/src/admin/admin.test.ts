@@ -245,6 +245,23 @@ describe('admin users list', () => {
       ).toEqual(['alice@example.org']);
       expect(page.totalResults).toBe(1);
     }
+    // A search matching more than a page counts every match, on every page (the count comes
+    // from the page's own scan); a page past the matches still knows the total.
+    const matching = await dbCount(`u.hospital_id = $1 and u.email like '%example%'`, [
+      org['St Elsewhere General']!.id,
+    ]);
+    expect(matching).toBeGreaterThan(4);
+    for (const pageNo of [0, 1, 1000]) {
+      const page = (
+        await call(
+          people.orgAdmin,
+          'GET',
+          `/api/v4/admin/users?q=EXAMPLE&page-size=3&page=${pageNo}`,
+        )
+      ).json<Page>();
+      expect(page.totalResults, `page ${pageNo}`).toBe(matching);
+      expect(page.results).toHaveLength(pageNo === 1000 ? 0 : 3);
+    }
     // LIKE wildcards are plain characters.
     const wild = (await call(people.orgAdmin, 'GET', '/api/v4/admin/users?q=%25')).json<Page>();
     expect(wild.totalResults).toBe(0);

@@ -101,6 +101,8 @@ interface UserRowRecord {
   h_name: string | null;
   h_uuid: string | null;
   n_uuid: string | null;
+  /** With a search: every match's count, from the same scan as the page. */
+  matches?: number;
 }
 
 export async function listUsers(
@@ -124,6 +126,7 @@ export async function listUsers(
     `select u.id, u.uuid::text as uuid, u.first_name, u.last_name, u.email, u.role,
             u.role_description, u.speciality, u.created_at, u.phone, u.status, u.blocked,
             h.name as h_name, h.uuid::text as h_uuid, n.uuid::text as n_uuid
+            ${f.q ? ', count(*) over ()::int as matches' : ''}
        from users u
        left join hospitals h on h.id = u.hospital_id
        left join networks n on n.id = h.network_id
@@ -132,9 +135,11 @@ export async function listUsers(
       limit $${args.length - 1} offset $${args.length}`,
     args,
   );
-  // The total only when the page does not tell it (a short first page is the whole list).
+  // The total only when the page does not tell it: a short first page is the whole list; a
+  // search counted its matches in the page's own scan (one pass over the matches, not two).
   const total =
-    f.page === 0 && r.rows.length < f.pageSize ? r.rows.length : await countUsers(db, f);
+    r.rows[0]?.matches ??
+    (f.page === 0 && r.rows.length < f.pageSize ? r.rows.length : await countUsers(db, f));
   return {
     total,
     rows: r.rows.map((u) => ({
