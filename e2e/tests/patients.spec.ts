@@ -167,6 +167,17 @@ test('spec 01 §2–§6: alice creates a card with info, notes, tasks and images
   expect(put.status()).toBe(403);
   expect(await put.text()).toContain('read-only');
 
+  // In a forum the share button is hidden (the server's refusal: apps/server/src/patients tests).
+  await alice.goto('/search');
+  await alice.getByLabel('Search people, teams, forums and advice').fill('Junior Doctors');
+  await alice
+    .getByRole('region', { name: 'Results' })
+    .getByRole('link', { name: /Junior Doctors Forum/ })
+    .first()
+    .click();
+  await expect(aliceChat.composer).toBeVisible();
+  await expect(alice.getByRole('button', { name: 'Share a patient card' })).toHaveCount(0);
+
   // Sorting: newest first by default; by name alphabetical; by location, cards without one last.
   await alice.goto('/patients');
   expect((await patients.rowNames())[0]).toContain(lastName);
@@ -217,7 +228,7 @@ test('spec 01 §2–§6: alice creates a card with info, notes, tasks and images
   await expect(bobPatients.row(lastName)).toHaveCount(0);
 });
 
-test('phone (390 × 844): list → card → back, gallery; tablet (768 × 1024): card, create, gallery; axe clean', async ({
+test('phone (390 × 844): create, list → card → back, sort, share into a team chat, gallery; tablet (768 × 1024): card, create, gallery; axe clean', async ({
   browser,
 }) => {
   test.setTimeout(120_000);
@@ -251,6 +262,26 @@ test('phone (390 × 844): list → card → back, gallery; tablet (768 × 1024):
   await page.getByRole('button', { name: 'Back to patients' }).click();
   await expect(page).toHaveURL(/\/patients$/);
   await expect(patients.row(lastName)).toBeVisible();
+  await patients.sort.selectOption('Name');
+  await expect(page).toHaveURL(/sort=name/);
+  const byName = await patients.rowNames();
+  const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+  expect(byName).toEqual([...byName].sort((a, b) => collator.compare(a, b)));
+
+  // Sharing at phone size: into the Ward 7 Team conversation, from the composer's picker.
+  await page.goto('/');
+  const chat = new ChatPane(page);
+  await chat.sidebarRow(/Ward 7 Team/).click();
+  await page.getByRole('button', { name: 'Share a patient card' }).click();
+  const picker = page.getByRole('dialog', { name: 'Share a patient card' });
+  await picker
+    .getByRole('searchbox', { name: 'Search patients by name or identifier' })
+    .fill(lastName);
+  await expectNoSeriousAxeViolations(page, 'phone share a patient card');
+  await picker.getByRole('button', { name: new RegExp(`^Share ${lastName}`) }).click();
+  await expect(picker).toBeHidden();
+  await expect(chat.bubble(lastName)).toContainText('Patient card');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   await page.goto('/images');
   await expect(page.getByRole('heading', { name: 'Gallery' })).toBeVisible();
