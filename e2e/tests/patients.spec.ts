@@ -15,7 +15,7 @@ interface MailboxAnswer {
   results: { to: string; subject: string; text: string; sent_at: string }[];
 }
 
-test('spec 01 §2–§6: alice creates a card with info, notes, tasks and images; bob sees it once assigned; sorting; email; delete', async ({
+test('spec 01 §2–§6: alice creates a card with info, notes, tasks and images; bob sees it once assigned; gallery; header search; shared into carol’s DM, read-only for her; sorting; email; delete', async ({
   browser,
   request,
 }) => {
