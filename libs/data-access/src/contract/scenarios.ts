@@ -22,6 +22,7 @@ import { ApiError, isBadRequest, type BadRequest } from '../http/errors';
 import { createCookieJarFetch } from './cookieJarFetch';
 import { DEMO_ACCOUNTS } from '@pando/domain/demo';
 import { adminScenarios } from './adminScenarios';
+import { formsScenarios } from './formsScenarios';
 
 export { createCookieJarFetch };
 
@@ -66,7 +67,8 @@ export interface Scenario {
     | 'wards'
     | 'images'
     | 'files'
-    | 'admin';
+    | 'admin'
+    | 'forms';
   name: string;
   run: (ctx: ScenarioContext) => Promise<void>;
 }
@@ -743,4 +745,5 @@ export const scenarios: Scenario[] = [
     },
   },
   ...adminScenarios,
+  ...formsScenarios,
 ];

@@ -16,6 +16,7 @@ import {
 import { http, HttpResponse } from 'msw';
 import type { MockBackend, MockUser } from '../backend';
 import { guard } from './guard';
+import { sniffType } from './media';
 import {
   api,
   apiError,
@@ -254,16 +255,20 @@ export function structuredHandlers(backend: MockBackend) {
         const file = form.get('file');
         if (!(file instanceof File)) return fail(apiError(400, 'Invalid request: file'));
         if (file.size > MAX_BYTES) return fail(apiError(413, 'file is larger than 25 MB'));
+        // As the server: the type from the bytes, documents and images only.
+        const bytes = new Uint8Array(await file.arrayBuffer());
+        const type = sniffType(bytes);
+        if (!type) return fail(apiError(415, 'This file type is not accepted.'));
         const state = stateOf(backend);
         const guid = `mock-${String(state.nextFile++)}`;
         state.files.set(guid, {
           guid,
           owner_id: user.id,
           filename: file.name,
-          content_type: file.type || 'application/octet-stream',
-          bytes: new Uint8Array(await file.arrayBuffer()),
+          content_type: type,
+          bytes,
         });
-        return HttpResponse.json({ file: { file_guid: guid } });
+        return HttpResponse.json({ file: { file_guid: guid } }, { status: 201 });
       }),
     ),
     http.get(
@@ -307,12 +312,24 @@ export function structuredHandlers(backend: MockBackend) {
         const user = requireUser(backend, cookies, request);
         const file = requireOwnFile(stateOf(backend), user, params.guid);
         const { address } = await parseBody(request, StructuredEmailBodySchema);
+        if (params.kind === 'image' && !file.content_type.startsWith('image/'))
+          fail(notFound('Image'));
         backend.sendMail({
-          to: address,
-          subject: `${params.kind === 'image' ? 'Image' : 'File'}: ${file.filename}`,
-          text: `${user.first_name} ${user.last_name} sent you ${file.filename}.`,
+          to: address.toLowerCase(),
+          subject: `Pando: ${file.filename}`,
+          text: `${user.first_name} ${user.last_name} (${user.email}) sent you a ${String(params.kind)} from a form in Pando: ${file.filename}.`,
+          attachments: [
+            {
+              filename: file.filename,
+              content_type: file.content_type,
+              size: file.bytes.length,
+              sha256: '',
+            },
+          ],
         });
-        return HttpResponse.json({ message: `Email sent to ${address}` });
+        return HttpResponse.json({
+          message: `${file.filename} was sent to ${address.toLowerCase()}`,
+        });
       }),
     ),
   ];
