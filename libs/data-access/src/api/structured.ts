@@ -193,18 +193,6 @@ export function useFormTemplatesQuery(enabled = true) {
   });
 }
 
-/** One template by title and version (a chat form message the list does not hold). */
-export function useFormTemplateQuery(name: string, version: string, enabled: boolean) {
-  const http = useHttpClient();
-  return useQuery({
-    queryKey: structuredKeys.template(name, version),
-    queryFn: () => getFormTemplate(http, name, version),
-    staleTime: STALE.formTemplates,
-    enabled,
-    retry: false,
-  });
-}
-
 export function useSaveFormTemplateMutation() {
   const http = useHttpClient();
   const queryClient = useQueryClient();
@@ -221,9 +209,4 @@ export function useDeleteFormTemplateMutation() {
     mutationFn: (id: number) => deleteFormTemplate(http, id),
     onSettled: () => queryClient.invalidateQueries({ queryKey: structuredKeys.all }),
   });
-}
-
-export function useSubmitFormMutation() {
-  const http = useHttpClient();
-  return useMutation({ mutationFn: (form: FormTemplate) => submitForm(http, form) });
 }
