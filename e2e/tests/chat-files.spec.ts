@@ -9,6 +9,12 @@ import { expectNoSeriousAxeViolations } from '../pom/axe';
 // it as an attachment with the same SHA-256). The refusals before upload (a 26 MB file, an .exe)
 // are chat-media.spec.ts; /teams/ask-advice/create is advice.spec.ts.
 
+// A valid 1×1 PNG: the server checks content, not the name.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 interface Mail {
@@ -34,6 +40,8 @@ const DEVICES = [
 test('spec 01 §2 file-action modal (desktop, phone): alice downloads a PDF bob sent and emails it to herself', async ({
   browser,
 }) => {
+  // Two sizes in one test (two logins instead of four): twice the default budget.
+  test.setTimeout(120_000);
   const stamp = String(Date.now());
   const filename = `discharge-${stamp}.pdf`;
   const pdf = Buffer.from(
@@ -51,6 +59,11 @@ test('spec 01 §2 file-action modal (desktop, phone): alice downloads a PDF bob 
     .getByLabel('File to send')
     .setInputFiles({ name: filename, mimeType: 'application/pdf', buffer: pdf });
   await expect(bob.messages.getByRole('link', { name: filename })).toBeVisible();
+  const imageName = `scan-${stamp}.png`;
+  await bobPage
+    .getByLabel('Image to send')
+    .setInputFiles({ name: imageName, mimeType: 'image/png', buffer: PNG });
+  await expect(bob.messages.getByRole('img', { name: imageName })).toBeVisible();
   await bobPage.context().close();
 
   const alicePage = await loggedIn(browser, 'alice@example.org');
@@ -64,6 +77,14 @@ test('spec 01 §2 file-action modal (desktop, phone): alice downloads a PDF bob 
       .sidebarRow(/^Bob Baker/)
       .first()
       .click();
+    // The image opens full size: fetched as bytes and decoded (spec 01 §8 viewer states).
+    await alice.messages.getByRole('button', { name: `Open ${imageName}` }).click();
+    const viewer = alicePage.getByRole('dialog', { name: imageName });
+    const full = viewer.getByRole('img', { name: imageName });
+    await expect.poll(() => full.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+    await alicePage.keyboard.press('Escape');
+    await expect(viewer).toBeHidden();
+
     await alice.messages.getByRole('button', { name: `Download or email ${filename}` }).click();
     const dialog = alicePage.getByRole('dialog', { name: 'Download or email' });
     await expect(dialog.getByText(filename)).toBeVisible();
