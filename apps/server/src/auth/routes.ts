@@ -14,6 +14,7 @@ import {
   LogoutQuerySchema,
   NoQuerySchema,
   parseEmbed,
+  inviteeName,
 } from '@pando/domain';
 import { callerOf, PUBLIC, SELF, SELF_SESSION_OPTIONAL } from '../authz/access.js';
 import { ERROR_RESPONSES } from '../http/routeShape.js';
@@ -116,15 +117,6 @@ async function mayLogIn(tx: DatabaseTx, email: string): Promise<boolean> {
   return r.rows[0]?.ok === true;
 }
 
-function nameFromEmail(email: string): { first: string; last: string } {
-  const local = email.split('@')[0] ?? email;
-  const parts = local
-    .split(/[._-]+/)
-    .filter(Boolean)
-    .map((p) => p.charAt(0).toUpperCase() + p.slice(1));
-  return { first: parts[0] ?? local, last: parts.slice(1).join(' ') };
-}
-
 /**
  * Web sign-up is impossible (spec 01 §1): a user is only created here, at the first login of an
  * email with a pending invitation, in the invitation's organisation.
@@ -137,7 +129,7 @@ async function userFromInvite(tx: DatabaseTx, email: string, now: Date): Promise
   );
   const invite = inv.rows[0];
   if (!invite) return null;
-  const { first, last } = nameFromEmail(email);
+  const { first, last } = inviteeName(email);
   const created = await tx.query<{ id: number }>(
     `insert into users (uuid, email, first_name, last_name, hospital_id, access_level, created_at, modified_at)
      values ($1, $2, $3, $4, $5, 'USER', $6, $6) returning id`,

@@ -300,4 +300,23 @@ export const adminScenarios: Scenario[] = [
       expect(renewal.status).toBe(403);
     },
   },
+  {
+    area: 'admin',
+    name: 'an invited person logs in with the emailed code and is a user of the organisation (named from the email); the invitation is no longer pending',
+    async run({ logIn }) {
+      const net = await logIn(DEMO_ACCOUNTS.networkAdmin);
+      const email = `dana.ng.${unique()}@example.org`;
+      expect(await admin.sendInvite(net.http, email)).toEqual({ kind: 'sent' });
+      const invitee = await logIn(email);
+      const me = await auth.getCurrentUser(invitee.http);
+      expect(me).toMatchObject({ email, first_name: 'Dana', access_level: 'USER' });
+      expect(me.last_name.startsWith('Ng ')).toBe(true);
+      expect(me.hospital?.name).toBe(DEMO_ORGS.stElsewhere);
+      const pending = await admin.getInvites(net.http, { q: email });
+      expect(pending.results).toEqual([]);
+      expect(
+        (await admin.getAdminUsers(net.http, { q: email })).results.map((u) => u.email),
+      ).toEqual([email]);
+    },
+  },
 ];

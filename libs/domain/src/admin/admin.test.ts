@@ -12,6 +12,7 @@ import {
   emptyAdminList,
   generateCodeSelection,
   generateCodeTransition,
+  inviteeName,
   inviteNotification,
   inviteRowStatus,
   parseInviteCsv,
@@ -365,5 +366,15 @@ describe('admin reach (issue 20)', () => {
     expect(parseAdminSort(undefined, allowed, '-sent_at')).toEqual([['sent_at', true]]);
     expect(adminSearchText({ searchQuery: ' Ann ' })).toBe('Ann');
     expect(adminSearchText({ q: 'x', searchQuery: 'y' })).toBe('x');
+  });
+});
+
+describe('invitee name (first login of an invitation)', () => {
+  it('comes from the local part of the email, capitalised at dots, dashes and underscores', () => {
+    expect(inviteeName('mary-jane.o_neill@example.org')).toEqual({
+      first: 'Mary',
+      last: 'Jane O Neill',
+    });
+    expect(inviteeName('locum@example.org')).toEqual({ first: 'Locum', last: '' });
   });
 });

@@ -290,3 +290,17 @@ export function adminChangeRefusal(
     return 'You cannot change a user with a higher access level than yours.';
   return null;
 }
+
+/**
+ * The name an invitee's account starts with at their first login (they can change it later):
+ * from the email's local part, split at dots, dashes and underscores, each part capitalised —
+ * `mary-jane.o_neill@x` is Mary, "Jane O Neill".
+ */
+export function inviteeName(email: string): { first: string; last: string } {
+  const local = email.split('@')[0] ?? email;
+  const parts = local
+    .split(/[._-]+/)
+    .filter(Boolean)
+    .map((p) => p.charAt(0).toUpperCase() + p.slice(1));
+  return { first: parts[0] ?? local, last: parts.slice(1).join(' ') };
+}

@@ -4,7 +4,8 @@ import {
   DEMO_PEOPLE,
   generateDemoOrganisation,
 } from '@pando/domain/demo';
-import type { MockBackend, MockTeam } from './backend';
+import { inviteeName } from '@pando/domain';
+import { mockUuid, type MockBackend, type MockTeam } from './backend';
 
 /**
  * What the admin console (spec 02) keeps beside the clinicians' mock state: invitations, pagers,
@@ -98,6 +99,37 @@ function seedAdminStore(backend: MockBackend): AdminStore {
     });
   }
   for (const t of state.teams) store.teams.set(t.id, { description: null, created_at: SEEDED_AT });
+  // As the server: an invited email logs in, and its account is made in the invitation's
+  // organisation at that first login (a USER, named from the email: domain `inviteeName`).
+  const pending = (email: string) => store.invites.find((i) => i.email === email && !i.closed);
+  backend.invitations = {
+    isInvited: (email) => pending(email) !== undefined,
+    accept: (email) => {
+      const invite = pending(email);
+      if (!invite) return undefined;
+      const id = backend.nextId('users');
+      const { first, last } = inviteeName(email);
+      const user = {
+        id,
+        uuid: mockUuid(3, id),
+        email,
+        first_name: first,
+        last_name: last,
+        status: 'UNKNOWN' as const,
+        access_level: 'USER' as const,
+        hospital_id: invite.hospital_id,
+        features: {},
+        premium_features: {},
+        role: null,
+        speciality: null,
+        gdpr_accepted: false,
+        blocked: false,
+      };
+      state.users.push(user);
+      invite.closed = true;
+      return user;
+    },
+  };
   if (state.users.length === 0) return store;
 
   const networkAdmin = state.users.find((u) => u.access_level === 'NETWORK_ADMIN');

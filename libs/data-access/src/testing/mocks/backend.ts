@@ -185,8 +185,17 @@ export function mockUuid(kind: number, id: number): string {
   return `00000000-0000-4000-8${kind.toString(16).padStart(3, '0')}-${id.toString(16).padStart(12, '0')}`;
 }
 
+/** Pending invitations (kept by the admin console's store, `adminStore.ts`). */
+export interface MockInvitations {
+  isInvited(email: string): boolean;
+  /** The invitee's first login: their account is made and the invitation accepted. */
+  accept(email: string): MockUser | undefined;
+}
+
 export class MockBackend {
   readonly state: MockState;
+  /** Set by the admin handlers: an invited email can log in, as on the real server. */
+  invitations: MockInvitations | undefined;
   private readonly random: () => number;
   readonly now: () => Date;
   private counters = new Map<string, number>();
@@ -241,7 +250,7 @@ export class MockBackend {
     for (const attempt of this.state.loginAttempts)
       if (attempt.email === normalised) attempt.used = true;
     this.state.loginAttempts.push({ email: normalised, code, challenge, used: false });
-    if (this.userByEmail(normalised)) {
+    if (this.userByEmail(normalised) || this.invitations?.isInvited(normalised)) {
       const shown = `${code.slice(0, 3)}-${code.slice(3)}`.toUpperCase();
       this.sendMail({
         to: normalised,
@@ -261,7 +270,7 @@ export class MockBackend {
     const typed = code.replace(/-/g, '').trim().toLowerCase();
     if (!attempt || attempt.code !== typed) return { ok: false, status: 400 };
     attempt.used = true;
-    const user = this.userByEmail(attempt.email);
+    const user = this.userByEmail(attempt.email) ?? this.invitations?.accept(attempt.email);
     if (!user || user.blocked) return { ok: false, status: 403 };
     const session = {
       token: this.randomToken(),

@@ -362,6 +362,8 @@ const id = (params: PathParams) => numberParam(params.id, 'id');
 type Resolver = Parameters<typeof http.get<PathParams, DefaultBodyType>>[1];
 
 export function adminHandlers(backend: MockBackend) {
+  // Made now, not at the first admin call: the seeded invitation can log in from the start.
+  adminStore(backend);
   const store = () => adminStore(backend);
   const on = (resolver: Resolver) => guard(resolver);
 
