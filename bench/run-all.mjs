@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const filter = process.argv.slice(2);
 const names = Object.keys(pkg.scripts)
-  .filter((name) => name.startsWith('bench:'))
+  // bench:ab runs the others itself, twice over (bench/ab/run.mjs).
+  .filter((name) => name.startsWith('bench:') && name !== 'bench:ab')
   .filter((name) => !filter.length || filter.some((f) => name.includes(f)));
 if (!names.length) {
   console.error('No benchmark matched.');

@@ -5,6 +5,8 @@
  * a short run, `--only=ours,prosody` for some targets, `--no-max-rate` to skip the rate search,
  * `--aged=60` to add the figures after that many minutes of closed-loop load (TARGETS.md "after
  * an hour of load"; it adds that long per target), `--no-write` to leave RESULTS.md alone.
+ * BENCH_TREE=<checkout>: "ours" is that tree's server (the A/B harness, bench/ab/run.mjs, measures
+ * the base commit this way); BENCH_JSON=<file>: our figures (medians) also go there as JSON.
  */
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -71,8 +73,8 @@ const starters: Record<string, (n: number) => Promise<Target>> = {
 };
 
 async function main(): Promise<void> {
-  ensurePeersInstalled();
   const names = Object.keys(starters).filter((n) => !only || only.includes(n));
+  if (names.some((n) => n !== 'ours')) ensurePeersInstalled();
   const figures: Record<string, Figures> = {};
   for (const name of names) {
     console.log(`\n== ${name}: starting, creating ${IDLE} accounts`);
@@ -150,6 +152,24 @@ async function main(): Promise<void> {
     }
     figures[name] = f;
   }
+  if (process.env.BENCH_JSON && figures.ours) {
+    const ours = figures.ours;
+    fs.writeFileSync(
+      process.env.BENCH_JSON,
+      JSON.stringify(
+        figureRows()
+          .map((r) => ({
+            name: r.label.replace(/, ([^,]+)$/, ''),
+            unit: /, ([^,]+)$/.exec(r.label)?.[1] ?? '',
+            better: r.better,
+            value: median(r.get(ours)),
+          }))
+          .filter((f) => !Number.isNaN(f.value)),
+        null,
+        2,
+      ),
+    );
+  }
   const table = render(figures);
   console.log('\n' + table);
   if (!process.argv.includes('--no-write')) append(table);
@@ -163,11 +183,11 @@ const cell = (xs: number[]) =>
     ? `${fmt(median(xs))} (${fmt(Math.min(...xs))}–${fmt(Math.max(...xs))})`
     : fmt(xs[0] ?? NaN);
 
-function render(figs: Record<string, Figures>): string {
-  const names = Object.keys(figs);
-  const peers = names.filter((n) => n !== 'ours');
-  type Row = { label: string; get: (f: Figures) => number[]; better: 'lower' | 'higher' };
-  const rows: Row[] = [
+type Row = { label: string; get: (f: Figures) => number[]; better: 'lower' | 'higher' };
+
+/** The figures of the table, each labelled "<what>, <unit>". */
+function figureRows(): Row[] {
+  return [
     {
       label: `sequential 1:1 (${SEQ_N} msgs) p50 latency, ms`,
       get: (f) => f.seq.map((s) => s.p50),
@@ -242,6 +262,12 @@ function render(figs: Record<string, Figures>): string {
       better: 'lower',
     },
   ];
+}
+
+function render(figs: Record<string, Figures>): string {
+  const names = Object.keys(figs);
+  const peers = names.filter((n) => n !== 'ours');
+  const rows = figureRows();
   const head = `| figure | ${names.join(' | ')} | ours vs best peer |\n|---|${names.map(() => '---|').join('')}---|`;
   const lines = rows.map((r) => {
     const ours = figs.ours ? median(r.get(figs.ours)) : NaN;

@@ -9,7 +9,8 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { RawXmpp } from './xmppClient.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const REPO = path.resolve(here, '../..');
+/** Our server is this checkout's, or with BENCH_TREE=<checkout> that one's (the A/B harness's base). */
+const REPO = path.resolve(process.env.BENCH_TREE ?? path.join(here, '../..'));
 const PEERS = path.resolve(here, '../peers');
 const DOMAIN = 'localhost';
 
@@ -318,9 +319,14 @@ export async function startOurs(nAccounts: number): Promise<Target> {
   await exitOf(child);
   // The same extensions as the server's own PGlite (its search indexes use pg_trgm).
   const pg = await PGlite.create({ dataDir: path.join(dir, 'pglite'), extensions: { pg_trgm } });
+  // All in one organisation: DMs follow canSeeUser (issue 14), and people of no organisation
+  // cannot see each other, so their messages would be refused and the scenarios wait forever.
+  await pg.query(`insert into hospitals (uuid, name) values (gen_random_uuid(), 'Bench Hospital')`);
   await pg.query(
-    `insert into users (uuid, email, first_name, last_name)
-     select gen_random_uuid(), 'bench' || i || '@example.org', 'Bench', 'User ' || i from generate_series(1, $1::int) i`,
+    `insert into users (uuid, email, first_name, last_name, hospital_id)
+     select gen_random_uuid(), 'bench' || i || '@example.org', 'Bench', 'User ' || i,
+            (select id from hospitals where name = 'Bench Hospital')
+       from generate_series(1, $1::int) i`,
     [nAccounts],
   );
   await pg.query(
