@@ -22,7 +22,7 @@ export interface MockInvite {
   /** Accepted (the invitee logged in) or rescinded: no longer pending. */
   closed: boolean;
 }
-export interface MockPager {
+interface MockPager {
   id: number;
   created_at: string;
   mim_id: string;
@@ -42,7 +42,7 @@ export interface MockAnalyticsEvent {
   role: string;
   has_image: boolean;
 }
-export interface MockNetworkMeta {
+interface MockNetworkMeta {
   status: 'ACTIVATED' | 'PENDING';
   created_at: string;
   modified_at: string;
