@@ -1,8 +1,21 @@
 import { Center, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { Outlet, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { usePatientCardsQuery } from '@pando/data-access';
-import { parsePatientSort, patientPageState } from '@pando/domain';
-import { LoadingScreen, PatientTable, SplitView, type PatientTableProps } from '@pando/ui';
+import { listPatientCards, useHttpClient, usePatientCardsQuery } from '@pando/data-access';
+import {
+  PATIENT_CARDS_LIMIT,
+  parsePatientSort,
+  patientIdentifierKey,
+  patientPageState,
+} from '@pando/domain';
+import {
+  LoadingScreen,
+  PatientTable,
+  ScannerOverlay,
+  SplitView,
+  type PatientTableProps,
+} from '@pando/ui';
+import { useAppServices } from '../../shell/services/AppServices';
 import { useCanSeePatientList } from '../hooks/useCanSeePatientList';
 
 /**
@@ -46,9 +59,50 @@ export function PatientsLayout() {
   );
 }
 
+/**
+ * The scanner on the list (spec 01 §6): a scanned identifier opens the person's card of that
+ * patient (identifiers compared without spaces or case, the domain's key), or says none is found.
+ */
+function useScanToOpen(onOpen: (cardId: number) => void) {
+  const http = useHttpClient();
+  const { notifications } = useAppServices();
+  const [scanning, setScanning] = useState(false);
+  const find = async (value: string) => {
+    const key = patientIdentifierKey(value);
+    try {
+      const cards = await listPatientCards(http, PATIENT_CARDS_LIMIT, value.trim());
+      const card = cards.find(
+        (c) => patientIdentifierKey(c.patient?.patient_identificator ?? '') === key,
+      );
+      if (card) onOpen(card.id);
+      else
+        notifications.notify({ kind: 'warning', message: `No patient with identifier ${value}.` });
+    } catch {
+      notifications.notify({ kind: 'error', message: 'The patient could not be looked up.' });
+    }
+  };
+  const overlay = (
+    <ScannerOverlay
+      opened={scanning}
+      title="Scan a patient identifier"
+      onClose={() => {
+        setScanning(false);
+      }}
+      onScan={(value) => void find(value)}
+    />
+  );
+  return {
+    open: () => {
+      setScanning(true);
+    },
+    overlay,
+  };
+}
+
 /** The list itself, mounted only for people with the premium feature (the server refuses others). */
-function PatientList(props: Omit<PatientTableProps, 'cards'>) {
+function PatientList(props: Omit<PatientTableProps, 'cards' | 'onScan'>) {
   const cards = usePatientCardsQuery();
+  const scan = useScanToOpen(props.onOpen);
   if (cards.isPending) return <LoadingScreen fullScreen={false} label="Loading patients…" />;
   if (cards.isError) {
     return (
@@ -57,5 +111,10 @@ function PatientList(props: Omit<PatientTableProps, 'cards'>) {
       </Text>
     );
   }
-  return <PatientTable cards={cards.data} {...props} />;
+  return (
+    <>
+      <PatientTable cards={cards.data} onScan={scan.open} {...props} />
+      {scan.overlay}
+    </>
+  );
 }

@@ -107,3 +107,11 @@ export const LongNames: Story = {
   },
 };
 export const Phone: Story = { globals: { viewport: { value: 'phone' } } };
+/** With the scanner: the Scan button finds a patient by the barcode of their identifier. */
+export const WithScan: Story = {
+  args: { onScan: fn() },
+  play: async ({ canvasElement, args }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Scan' }));
+    await expect(args.onScan).toHaveBeenCalled();
+  },
+};

@@ -10,7 +10,7 @@ import {
   type PatientCard,
   type PatientSort,
 } from '@pando/domain';
-import { IconPlus } from '@tabler/icons-react';
+import { IconPlus, IconScan } from '@tabler/icons-react';
 import { forwardRef, useMemo, useState } from 'react';
 import { Virtuoso, type Components } from 'react-virtuoso';
 
@@ -43,6 +43,8 @@ export interface PatientTableProps {
   onCreate: () => void;
   /** Hides the create button (someone without the premium feature who still opens a card). @default true */
   canCreate?: boolean;
+  /** Opens the barcode scanner to find a patient by identifier (spec 01 §6); no button without it. */
+  onScan?: () => void;
 }
 
 /** The patient's name as the list shows it: last name, first name; the card title without one. */
@@ -64,6 +66,7 @@ export function PatientTable({
   onOpen,
   onCreate,
   canCreate = true,
+  onScan,
 }: PatientTableProps) {
   const sorted = useMemo(() => sortPatientCards(cards, sort), [cards, sort]);
   const [shown, setShown] = useState(PATIENT_TABLE_BATCH);
@@ -79,11 +82,22 @@ export function PatientTable({
           }}
           data={PATIENT_SORTS.map((option) => ({ value: option, label: SORT_LABELS[option] }))}
         />
-        {canCreate && (
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={onCreate}>
-            Create patient
-          </Button>
-        )}
+        <Group gap="xs">
+          {onScan && (
+            <Button
+              variant="default"
+              leftSection={<IconScan size={16} aria-hidden />}
+              onClick={onScan}
+            >
+              Scan
+            </Button>
+          )}
+          {canCreate && (
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={onCreate}>
+              Create patient
+            </Button>
+          )}
+        </Group>
       </Group>
       {sorted.length === 0 ? (
         <Text c="dimmed" p="md">
