@@ -37,7 +37,7 @@ function Section({
 }) {
   return (
     <Stack gap={4} component="nav" aria-label={label}>
-      <Title order={3} size="h5">
+      <Title order={2} size="h5">
         {label}
       </Title>
       {templates.length === 0 ? (

@@ -1,0 +1,61 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, userEvent, within } from 'storybook/test';
+import { screenStory } from '../testing/screenStory';
+
+const meta = { title: 'Screens/Forms' } satisfies Meta;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** /manage/form-templates on the mock backend: a public template opens in the filler. */
+export const Builder: Story = {
+  ...screenStory('/manage/form-templates', { email: 'pando.admin@example.org' }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const publicList = await canvas.findByRole(
+      'navigation',
+      { name: 'Public templates' },
+      { timeout: 10_000 },
+    );
+    await userEvent.click(within(publicList).getByRole('button', { name: /Patient handover/ }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Fill in' }));
+    await expect(
+      await screen.findByRole('dialog', { name: 'Patient handover (v1.0)' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+  },
+};
+
+/** A new template (spec 02 §9 default) saved on the mock backend. */
+export const NewTemplate: Story = {
+  ...screenStory('/manage/form-templates', { email: 'pando.admin@example.org' }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'New template' }, { timeout: 10_000 }),
+    );
+    const editor = within(canvas.getByRole('region', { name: 'Edit template' }));
+    await expect(editor.getByRole('region', { name: 'Control 2: Last name' })).toBeVisible();
+    await userEvent.click(editor.getByRole('button', { name: 'Save Template' }));
+    await expect(
+      await canvas.findByText('Template saved successfully', {}, { timeout: 10_000 }),
+    ).toBeVisible();
+  },
+};
+
+/** In a chat, "Select a form" lists the organisation's templates and opens the filler. */
+export const InChat: Story = {
+  ...screenStory((backend) => {
+    const bob = backend.state.users.find((u) => u.email === 'bob@example.org');
+    return `/users/${String(bob?.id)}`;
+  }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(
+      await canvas.findByRole('button', { name: 'Select a form' }, { timeout: 10_000 }),
+    );
+    const picker = within(await screen.findByRole('dialog', { name: 'Select a form' }));
+    await userEvent.click(await picker.findByRole('button', { name: /Observation chart/ }));
+    await expect(
+      await screen.findByRole('dialog', { name: 'Observation chart (v1.0)' }),
+    ).toBeInTheDocument();
+  },
+};
