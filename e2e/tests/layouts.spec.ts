@@ -226,7 +226,7 @@ for (const device of DEVICES) {
           },
         ],
         [
-          'gallery placeholder',
+          'gallery',
           '/images',
           async () => {
             await expect(page.getByRole('heading', { name: 'Gallery' })).toBeVisible();
