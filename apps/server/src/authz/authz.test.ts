@@ -172,6 +172,7 @@ const BODIES: Record<string, (f: Fixture) => unknown> = {
   }),
   'POST /api/v4/images/chat/:id/share/users/:targetId': () => ({ access_type: 'READ' }),
   'POST /api/v4/files/:id/email': () => ({ address: 'authz.recipient@example.org' }),
+  'POST /api/v4/images/chat/:id/email': () => ({ address: 'authz.recipient@example.org' }),
   'POST /api/v4/images/chat/:id/share/teams/:targetId': () => ({ access_type: 'READ' }),
   'POST /api/v4/images/chat/:id/share/advice-conversation/:targetId': () => ({
     access_type: 'READ',

@@ -14,6 +14,11 @@ let carol: Caller;
 
 const pdf = Buffer.from('%PDF-1.4\n% discharge summary\n1 0 obj << >> endobj\n%%EOF\n');
 const big = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(3000, 0x20)]);
+// A valid 1×1 PNG.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 /** bob uploads a PDF shared with alice only; its id. */
@@ -117,6 +122,45 @@ describe('POST /files/{id}/email (issue 24: the file-action modal emails a chat 
     });
     expect(res.statusCode).toBe(413);
     expect(res.json<{ message: string }>().message).toMatch(/too large to email/);
+  });
+
+  it('a chat image goes the same way (image:viewer), as the stored re-encoded PNG', async () => {
+    const created = await api(ts, bob, 'POST', '/api/v4/images/chat');
+    const { id } = created.json<{ id: number }>();
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'ecg.png');
+    const put = await fetch(`${ts.url}/api/v4/images/chat/${String(id)}`, {
+      method: 'PUT',
+      headers: { cookie: bob.cookie },
+      body: form,
+    });
+    expect(put.status).toBe(200);
+    // Not shared yet: carol (and alice) may not read it, so may not email it.
+    const refused = await api(ts, carol, 'POST', `/api/v4/images/chat/${String(id)}/email`, {
+      address: carol.email,
+    });
+    expect(refused.statusCode).toBe(403);
+    const stored = Buffer.from(
+      await (
+        await fetch(`${ts.url}/api/v4/images/chat/${String(id)}`, {
+          headers: { cookie: bob.cookie },
+        })
+      ).arrayBuffer(),
+    );
+    const res = await api(ts, bob, 'POST', `/api/v4/images/chat/${String(id)}/email`, {
+      address: bob.email,
+    });
+    expect(res.statusCode).toBe(200);
+    const [mail] = await mailbox(bob.email);
+    expect(mail?.attachments).toEqual([
+      { filename: 'ecg.png', content_type: 'image/png', size: stored.length, sha256: sha(stored) },
+    ]);
+    // A record without bytes (its upload never came) has nothing to send.
+    const empty = (await api(ts, bob, 'POST', '/api/v4/images/chat')).json<{ id: number }>();
+    const none = await api(ts, bob, 'POST', `/api/v4/images/chat/${String(empty.id)}/email`, {
+      address: bob.email,
+    });
+    expect(none.statusCode).toBe(404);
   });
 
   it('FILE_EMAIL_LIMIT_PER_USER per window: then 429 with Retry-After, for that person only', async () => {

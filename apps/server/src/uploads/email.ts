@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { FileEmailBodySchema, IdParamSchema, MessageResponseSchema } from '@pando/domain';
 import { callerOf, loaded, scoped } from '../authz/access.js';
@@ -27,56 +27,82 @@ async function readAtMost(stream: Readable, max: number): Promise<Buffer | undef
 
 const megabytes = (bytes: number) => `${String(Math.floor(bytes / 1_000_000))} MB`;
 
+interface Stored {
+  key: string;
+  filename: string;
+  contentType: string;
+}
+
 /**
- * POST /files/{id}/email `{ address }` → `{ message }`: mails a chat file as an attachment
- * (decision in the server README, "Emailing a chat file"). Whoever may download it may email
- * it (`file:viewer`, the download's rule); FILE_EMAIL_LIMIT_PER_USER per window; a file over
- * MAIL_ATTACHMENT_MAX_BYTES answers 413.
+ * POST /files/{id}/email and POST /images/chat/{id}/email, `{ address }` → `{ message }`: mails a
+ * chat file or image as an attachment (decision in the server README, "Chat files: emailing
+ * one"). Whoever may download it may email it (`file:viewer` / `image:viewer`, the downloads'
+ * rules); FILE_EMAIL_LIMIT_PER_USER per window; a file over MAIL_ATTACHMENT_MAX_BYTES answers 413.
  */
-export function registerFileEmailRoute(app: FastifyInstance, store: UploadStore): void {
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/files/:id/email',
-    {
-      schema: {
-        params: IdParamSchema,
-        body: FileEmailBodySchema,
-        response: { 200: MessageResponseSchema, ...ERROR_RESPONSES },
+export function registerFileEmailRoutes(app: FastifyInstance, store: UploadStore): void {
+  const route = (
+    url: string,
+    scope: 'file:viewer' | 'image:viewer',
+    storedOf: (req: FastifyRequest) => Stored,
+  ) =>
+    app.withTypeProvider<ZodTypeProvider>().post(
+      url,
+      {
+        schema: {
+          params: IdParamSchema,
+          body: FileEmailBodySchema,
+          response: { 200: MessageResponseSchema, ...ERROR_RESPONSES },
+        },
+        config: { access: scoped(scope) },
       },
-      config: { access: scoped('file:viewer') },
-    },
-    async (req) => {
-      const { user } = callerOf(req);
-      const file = loaded(req, 'file');
-      const { address } = req.body;
-      const max = app.config.mailAttachmentMaxBytes;
-      const stream = await store.get(file.uuid);
-      if (!stream) throw notFound('File');
-      const content = await readAtMost(stream, max);
-      if (!content)
-        throw new HttpError(
-          413,
-          `This file is too large to email (over ${megabytes(max)}). Download it instead.`,
-          undefined,
-          'ATTACHMENT_TOO_LARGE',
-        );
-      // Spent only for an email that is really sent: a refused or too-large file costs nothing.
-      fileEmailLimit(app.config).take(user.id, 'files emailed');
-      const filename = safeFilename(file.filename, 'file');
-      const sender = `${user.first_name} ${user.last_name}`.trim() || user.email;
-      try {
-        await app.mailer.send({
-          to: address,
-          subject: `${app.config.productName}: ${filename}`,
-          text:
-            `${sender} (${user.email}) sent you a file from ${app.config.productName}: ${filename}.\n\n` +
-            'It is attached to this email. It may hold patient information: keep it safe and delete it when you no longer need it.',
-          attachments: [{ filename, contentType: file.content_type, content }],
-        });
-      } catch (err) {
-        req.log.error({ err }, 'file email failed');
-        throw new HttpError(502, 'The email could not be sent. Please try again.');
-      }
-      return { message: `${filename} was sent to ${address.toLowerCase()}` };
-    },
-  );
+      async (req) => {
+        const { user } = callerOf(req);
+        const stored = storedOf(req);
+        const { address } = req.body;
+        const max = app.config.mailAttachmentMaxBytes;
+        const stream = await store.get(stored.key);
+        if (!stream) throw notFound('File');
+        const content = await readAtMost(stream, max);
+        if (!content)
+          throw new HttpError(
+            413,
+            `This file is too large to email (over ${megabytes(max)}). Download it instead.`,
+            undefined,
+            'ATTACHMENT_TOO_LARGE',
+          );
+        // Spent only for an email that is really sent: a refused or too-large file costs nothing.
+        fileEmailLimit(app.config).take(user.id, 'files emailed');
+        const filename = safeFilename(stored.filename, 'file');
+        const sender = `${user.first_name} ${user.last_name}`.trim() || user.email;
+        try {
+          await app.mailer.send({
+            to: address,
+            subject: `${app.config.productName}: ${filename}`,
+            text:
+              `${sender} (${user.email}) sent you a file from ${app.config.productName}: ${filename}.\n\n` +
+              'It is attached to this email. It may hold patient information: keep it safe and delete it when you no longer need it.',
+            attachments: [{ filename, contentType: stored.contentType, content }],
+          });
+        } catch (err) {
+          req.log.error({ err }, 'file email failed');
+          throw new HttpError(502, 'The email could not be sent. Please try again.');
+        }
+        return { message: `${filename} was sent to ${address.toLowerCase()}` };
+      },
+    );
+
+  route('/files/:id/email', 'file:viewer', (req) => {
+    const file = loaded(req, 'file');
+    return { key: file.uuid, filename: file.filename, contentType: file.content_type };
+  });
+  route('/images/chat/:id/email', 'image:viewer', (req) => {
+    const image = loaded(req, 'image');
+    // A record whose upload never finished has no bytes: nothing to send.
+    if (image.content_type === null) throw notFound('Image');
+    return {
+      key: image.image_key,
+      filename: image.filename ?? 'image',
+      contentType: image.content_type,
+    };
+  });
 }

@@ -30,7 +30,7 @@ import {
   canShareTo,
   type ShareTarget,
 } from './access.js';
-import { registerFileEmailRoute } from './email.js';
+import { registerFileEmailRoutes } from './email.js';
 import {
   detectType,
   DOWNLOAD_CSP,
@@ -299,5 +299,5 @@ export function registerUploadRoutes(
     },
   );
 
-  registerFileEmailRoute(app, store);
+  registerFileEmailRoutes(app, store);
 }
