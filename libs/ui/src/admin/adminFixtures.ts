@@ -1,4 +1,4 @@
-import type { AdminUserRow, AdviceChannel, AdminTeam, Invite, Network, Pager } from '@pando/domain';
+import type { AdminUserRow, Invite, Pager } from '@pando/domain';
 
 // Believable console data for the admin stories (the demo organisation of ARCHITECTURE.md).
 
@@ -42,69 +42,6 @@ export const invites: Invite[] = Array.from({ length: 6 }, (_, i) => ({
   approved_by_name: i % 2 ? 'Nadia Network' : 'Olu Organisation',
   sent_at: new Date(Date.UTC(2026, 0, 20 - i, 9, 30)).toISOString(),
 }));
-
-export const adviceChannels: AdviceChannel[] = [
-  {
-    id: 1,
-    name: 'Cardiology Advice',
-    description: 'Ask the on-call cardiology registrar',
-    member_count: 3,
-    resolved_issues: 17,
-    created_at: '2025-11-02T10:00:00.000Z',
-    members: [],
-  },
-  {
-    id: 2,
-    name: 'Renal Advice',
-    description: null,
-    member_count: 1,
-    resolved_issues: 0,
-    created_at: '2026-01-04T10:00:00.000Z',
-    members: [],
-  },
-];
-
-export const adminTeams: AdminTeam[] = [
-  {
-    id: 1,
-    name: 'Ward 7 Team',
-    members: [1, 2],
-    member_count: 2,
-    discoverable: false,
-    auto_accept: false,
-    created_at: '2025-10-01T10:00:00.000Z',
-  },
-  {
-    id: 2,
-    name: 'Junior Doctors Forum',
-    members: [1, 2, 3],
-    member_count: 3,
-    discoverable: true,
-    auto_accept: true,
-    created_at: '2025-10-03T10:00:00.000Z',
-  },
-];
-
-export const networks: Network[] = [
-  {
-    id: 1,
-    name: 'Demo Health Network',
-    status: 'ACTIVATED',
-    created_at: '2025-01-01T00:00:00.000Z',
-    modified_at: '2025-06-01T00:00:00.000Z',
-    default_organisation: { id: 1, name: 'St Elsewhere General' },
-    features: { user_invite_by_email: true },
-  },
-  {
-    id: 2,
-    name: 'Northgate Network',
-    status: 'PENDING',
-    created_at: '2025-02-01T00:00:00.000Z',
-    modified_at: '2025-02-01T00:00:00.000Z',
-    default_organisation: null,
-    features: {},
-  },
-];
 
 export const pagers: Pager[] = [
   {
