@@ -1,0 +1,174 @@
+import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname, extname, join, normalize, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { AdminConsole } from '../pom/Admin';
+
+/**
+ * The admin console on the static demo build (issue 21: "the same admin flows pass on the demo
+ * build with no server running"). The built apps/demo/dist (or DEMO_DIST_DIR) is served by the
+ * tiny static server below — files, and index.html for every other path (the SPA fallback any
+ * static host needs); nothing answers /api, so every call must be answered in the browser by the
+ * demo's mock service worker. A page load starts the demo afresh (its data live in the tab).
+ */
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const DEMO_DIR = process.env.DEMO_DIST_DIR ?? join(root, 'apps/demo/dist');
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.map': 'application/json',
+  '.woff2': 'font/woff2',
+};
+/** The demo's seeded pending invitation (@pando/domain/demo DEMO_INVITE_EMAIL). */
+const SEEDED_INVITE = 'new.starter@example.org';
+
+let server: Server;
+let origin = '';
+/** Requests that reached the static host for /api: there must be none. */
+const apiHits: string[] = [];
+
+test.beforeAll(async () => {
+  if (!existsSync(join(DEMO_DIR, 'index.html')))
+    throw new Error(
+      `No demo build in ${DEMO_DIR}: run \`npx nx run demo:build\` first (or set DEMO_DIST_DIR).`,
+    );
+  server = createServer((req, res) => {
+    void (async () => {
+      const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+      if (path.startsWith('/api/') || path.startsWith('/xmpp')) {
+        apiHits.push(`${req.method ?? ''} ${path}`);
+        res.writeHead(502).end();
+        return;
+      }
+      let file = normalize(join(DEMO_DIR, path));
+      if (!file.startsWith(DEMO_DIR + sep) || !(await stat(file).catch(() => null))?.isFile())
+        file = join(DEMO_DIR, 'index.html');
+      res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      res.end(await readFile(file));
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://localhost:${String((server.address() as AddressInfo).port)}`;
+});
+
+test.afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+test.afterEach(() => {
+  expect(apiHits, 'no request may reach a server').toEqual([]);
+});
+
+/** Opens a demo path and waits for the demo's worker and the signed-in network admin. */
+async function openDemo(page: Page, path: string) {
+  await page.goto(`${origin}${path}`);
+  await expect(page.getByRole('note')).toContainText('None of it is real data');
+  // The worker and the console's chunks load first: generous on a loaded machine.
+  await expect(page.getByText('Nina Network').first()).toBeVisible({ timeout: 30_000 });
+}
+
+/** The mock mailbox of the demo (served by its worker, like the real server's dev mailbox). */
+async function mailbox(page: Page): Promise<{ to: string; subject: string }[]> {
+  return page.evaluate(async () => {
+    const r = await fetch('/api/dev/mailbox');
+    return ((await r.json()) as { results: { to: string; subject: string }[] }).results;
+  });
+}
+
+test('the report shows the month of made-up figures, and the banner says they are not real', async ({
+  page,
+}) => {
+  await openDemo(page, '/manage');
+  await expect(page.getByText(/^30 day report, ending \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Demo Health Network' })).toBeVisible();
+  const admin = new AdminConsole(page);
+  await expect(admin.statCard('Active users')).toContainText(/\d/);
+  await expect(admin.statCard('Messages sent')).toContainText(/\d/);
+  // The charts carry their figures in tables for screen readers: one row a day, 24 hours.
+  await expect(
+    page.getByRole('table', { name: 'Active users per day' }).locator('tbody tr'),
+  ).toHaveCount(30);
+  await expect(
+    page.getByRole('table', { name: /users per hour/i }).locator('tbody tr'),
+  ).toHaveCount(24);
+  await expect(page.getByText('Users by role', { exact: true }).first()).toBeVisible();
+});
+
+test('invite by email, then a CSV of 5 rows: one invalid, one already invited; the statuses after Send', async ({
+  page,
+}) => {
+  await openDemo(page, '/manage/users/invitations');
+  await page.getByLabel('Invite by email').fill('sales.visitor@example.org');
+  await page.getByRole('button', { name: 'Invite', exact: true }).click();
+  await expect(
+    page.getByText('An invitation has been sent to sales.visitor@example.org'),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('cell', { name: 'sales.visitor@example.org', exact: true }),
+  ).toBeVisible();
+
+  await page.getByRole('button', { name: 'Import file' }).click();
+  await expect(page).toHaveURL(/\/manage\/users\/invitations\/import$/);
+  const csv = [
+    'Email',
+    'ward.clerk@example.org',
+    'not-an-email',
+    SEEDED_INVITE,
+    'locum.one@example.org',
+    'locum.two@example.org',
+  ].join('\n');
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'invites.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  const row = (email: string) => page.getByRole('row').filter({ hasText: email });
+  await expect(row('not-an-email')).toContainText('Does not look like a valid email');
+  await expect(row('ward.clerk@example.org')).toContainText('Not Sent');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(row('ward.clerk@example.org')).toContainText('Sent successfully');
+  await expect(row('locum.two@example.org')).toContainText('Sent successfully');
+  await expect(row(SEEDED_INVITE)).toContainText('Already invited');
+  await expect(row('not-an-email')).toContainText('Does not look like a valid email');
+  const sentTo = (await mailbox(page)).map((m) => m.to);
+  expect(sentTo).toEqual(
+    expect.arrayContaining(['ward.clerk@example.org', 'locum.one@example.org']),
+  );
+  expect(sentTo).not.toContain('not-an-email');
+});
+
+test('generate code: a code for the person who started a login, "start login first" for alice; Delete blocks a user', async ({
+  page,
+}) => {
+  await openDemo(page, '/manage/users');
+  const waiting = (await mailbox(page)).find(
+    (m) => m.subject.includes('login code') && m.to !== 'network.admin@example.org',
+  )?.to;
+  if (!waiting) throw new Error('the demo should have a member of staff who started a login');
+  const admin = new AdminConsole(page);
+  const users = admin.table('Users');
+
+  await admin.searchUsers(waiting, waiting);
+  await expect(users.getByRole('row')).toHaveCount(2);
+  await users.getByRole('checkbox', { name: /^Select (?!all rows)/ }).check();
+  await admin.button('Generate code').click();
+  const dialog = page.getByRole('dialog', { name: /Login code for/ });
+  await expect(dialog.getByLabel(/^Login code [A-Z0-9]{3}-[A-Z0-9]{3}$/)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  await admin.searchUsers('alice@example.org', 'Alice Anderson');
+  await expect(users.getByRole('row')).toHaveCount(2);
+  await admin.select('Alice Anderson');
+  await admin.button('Generate code').click();
+  await expect(page.getByRole('dialog')).toContainText('Start login first');
+  await page.keyboard.press('Escape');
+
+  await admin.button('Delete').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByText('Users deleted')).toBeVisible();
+  await expect(users.getByRole('cell', { name: 'alice@example.org', exact: true })).toHaveCount(0);
+});
