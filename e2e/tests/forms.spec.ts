@@ -212,6 +212,20 @@ test('smart forms: pando.admin builds, versions, duplicates and deletes; alice (
   const lastName = filler.getByRole('textbox', { name: /Last name/ });
   await expect(lastName).toHaveValue(PATIENT.last);
 
+  // A file control: uploading holds the file's guid (a link opens it); deleting empties it.
+  const letter = filler.locator('input[aria-label="File for Referral letter"]');
+  await letter.setInputFiles({
+    name: 'letter.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n'),
+  });
+  await expect(filler.getByRole('link', { name: 'Open file' })).toHaveAttribute(
+    'href',
+    /\/api\/v4\/structured\/files\/[0-9a-f-]{36}$/,
+  );
+  await filler.getByRole('button', { name: 'Delete file of Referral letter' }).click();
+  await expect(filler.getByRole('button', { name: 'Choose a file' })).toBeVisible();
+
   // She changes the name: the server asks to confirm; confirming resubmits.
   await lastName.fill('Jonas');
   await filler.getByRole('radio', { name: 'Yes' }).check();
