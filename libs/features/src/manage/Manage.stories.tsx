@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { screenStory } from '../testing/screenStory';
 
 const meta = { title: 'Screens/Manage' } satisfies Meta;
@@ -14,7 +14,8 @@ export const Report: Story = {
   ...screenStory('/manage', admin),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByText(/^30 day report, ending /, {}, find)).toBeVisible();
+    const subtitle = await canvas.findByText(/^30 day report, ending /, {}, find);
+    await waitFor(() => expect(subtitle).toBeVisible(), find);
     await expect(
       await canvas.findByRole('figure', { name: 'Average users per hour' }, find),
     ).toBeVisible();
@@ -66,16 +67,18 @@ export const DataExport: Story = {
   },
 };
 
-/** alice (USER_VERIFIED) on /manage: "No access". */
+/**
+ * alice (USER_VERIFIED) on /manage: "No access". The shell renders hidden behind its spinner
+ * until the lists have loaded, so visibility is waited for, not read once.
+ */
 export const NoAccess: Story = {
   ...screenStory('/manage'),
   play: async ({ canvasElement }) => {
-    await expect(
-      await within(canvasElement).findByText(
-        "You don't have access to the management console for this organisation.",
-        {},
-        find,
-      ),
-    ).toBeVisible();
+    const text = await within(canvasElement).findByText(
+      "You don't have access to the management console for this organisation.",
+      {},
+      find,
+    );
+    await waitFor(() => expect(text).toBeVisible(), find);
   },
 };
