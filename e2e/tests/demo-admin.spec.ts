@@ -6,6 +6,7 @@ import { dirname, extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { AdminConsole } from '../pom/Admin';
+import { expectNoSeriousAxeViolations } from '../pom/axe';
 
 /**
  * The admin console on the static demo build (issue 21: "the same admin flows pass on the demo
@@ -97,6 +98,10 @@ test('the report shows the month of made-up figures, and the banner says they ar
     page.getByRole('table', { name: /users per hour/i }).locator('tbody tr'),
   ).toHaveCount(24);
   await expect(page.getByText('Users by role', { exact: true }).first()).toBeVisible();
+  await expectNoSeriousAxeViolations(page, 'demo report with its banner');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('note')).toBeInViewport();
+  await expectNoSeriousAxeViolations(page, 'demo report with its banner (phone)');
 });
 
 test('invite by email, then a CSV of 5 rows: one invalid, one already invited; the statuses after Send', async ({
