@@ -73,3 +73,4 @@ export const Loading: Story = { args: { status: 'loading', cards: [] } };
 export const Failed: Story = { args: { status: 'error', cards: [] } };
 export const NoCards: Story = { args: { cards: [] } };
 export const Sharing: Story = { args: { sharing: true } };
+export const Phone: Story = { globals: { viewport: { value: 'phone' } } };

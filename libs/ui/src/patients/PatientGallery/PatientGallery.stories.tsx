@@ -62,3 +62,4 @@ export const Viewer: Story = {
 export const Loading: Story = { args: { status: 'loading', groups: [] } };
 export const Empty: Story = { args: { groups: [] } };
 export const Failed: Story = { args: { status: 'error', groups: [] } };
+export const Phone: Story = { globals: { viewport: { value: 'phone' } } };
