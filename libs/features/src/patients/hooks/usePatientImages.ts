@@ -26,7 +26,11 @@ export function useFullImageUrl(id: number | undefined): string | undefined {
   const image = useImageQuery(id, false);
   const [url, setUrl] = useState<string>();
   useEffect(() => {
-    if (!image.data) return undefined;
+    // Another image is loading: no URL meanwhile (the previous one is revoked), the thumbnail shows.
+    if (!image.data) {
+      setUrl(undefined);
+      return undefined;
+    }
     const next = URL.createObjectURL(image.data);
     setUrl(next);
     return () => {
