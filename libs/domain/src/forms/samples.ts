@@ -79,8 +79,6 @@ export const SAMPLE_TEMPLATES: readonly FormTemplate[] = [
         options: ['Room air', 'Nasal cannula', 'Face mask', 'Venturi', 'High flow'],
       }),
     ],
-    export_options: [
-      { title: 'Export to JSON', type: 'json', object: '', save_to: SAVE_TO_LOCAL },
-    ],
+    export_options: [{ title: 'Export to JSON', type: 'json', object: '', save_to: SAVE_TO_LOCAL }],
   },
 ];

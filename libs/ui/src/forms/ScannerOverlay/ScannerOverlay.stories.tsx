@@ -19,7 +19,9 @@ type Story = StoryObj<typeof meta>;
 export const ScanFromImageFile: Story = {
   play: async ({ args }) => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Scan Patient identifier' }));
-    await expect(dialog.getByRole('button', { name: 'Scan from an image file' })).toBeInTheDocument();
+    await expect(
+      dialog.getByRole('button', { name: 'Scan from an image file' }),
+    ).toBeInTheDocument();
     const dataUrl = await QRCode.toDataURL('NHS-000-0001', { margin: 4, scale: 8 });
     const blob = await (await fetch(dataUrl)).blob();
     const input = document.querySelector<HTMLInputElement>(
