@@ -5,11 +5,11 @@ import { AdminTable } from './AdminTable';
 
 type PagerRow = (typeof pagers)[number];
 /** The generic table, shown with pager rows. */
-const PagerTable = AdminTable<PagerRow>;
+type PagerTable = typeof AdminTable<PagerRow>;
 
 const meta = {
   title: 'UI/Admin/AdminTable',
-  component: PagerTable,
+  component: AdminTable as PagerTable,
   tags: ['autodocs'],
   args: {
     caption: 'Pagers',
@@ -20,7 +20,7 @@ const meta = {
     rows: pagers,
     getRowId: (p: PagerRow) => p.id,
   },
-} satisfies Meta<typeof PagerTable>;
+} satisfies Meta<PagerTable>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
