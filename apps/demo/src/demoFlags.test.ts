@@ -47,7 +47,7 @@ describe('demo flags (spec 02 §9)', () => {
     expect(base.event).not.toHaveBeenCalled();
     expect(base.warn).toHaveBeenCalledWith('careful', undefined);
     expect(base.error).toHaveBeenCalledWith('broken', undefined);
-    expect(reported.mock.calls.map((c) => c[0])).toEqual([
+    expect(reported.mock.calls.map((c): unknown => c[0])).toEqual([
       '[error-reporting] warn: careful',
       '[error-reporting] error: broken',
     ]);
