@@ -22,7 +22,7 @@ function findRepoRoot(start: string): string {
 }
 
 /** Injected clock: tests move time forward to check expiry without sleeping. */
-export type Clock = () => Date;
+type Clock = () => Date;
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -88,7 +88,7 @@ export function parseProxyTrust(value: string | undefined): ProxyTrust | string 
 /**
  * Every environment variable the server reads. Documented in apps/server/README.md; keep both in step.
  */
-export const envSchema = z.object({
+const envSchema = z.object({
   // The binary alone is a production server; `npm start` and the test servers ask for the
   // local development mode explicitly (issue 14, finding 2).
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -140,7 +140,7 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type Env = z.infer<typeof envSchema>;
+type Env = z.infer<typeof envSchema>;
 
 export interface Config {
   env: Env['NODE_ENV'];

@@ -1,8 +1,8 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
 /** 32 symbols without the look-alikes 0/O and 1/I: 5 bits each, 30 bits per 6-character code. */
-export const CODE_ALPHABET = 'abcdefghjklmnpqrstuvwxyz23456789';
-export const CODE_LENGTH = 6;
+const CODE_ALPHABET = 'abcdefghjklmnpqrstuvwxyz23456789';
+const CODE_LENGTH = 6;
 
 /** A login code from the CSPRNG, lower case as the client sends it back. */
 export function generateLoginCode(): string {

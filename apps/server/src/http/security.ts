@@ -4,7 +4,7 @@ import { type Config, plainAddress, type ProxyTrust } from '../config.js';
 import { HttpError } from './errors.js';
 
 /** The Content-Security-Policy every response carries. */
-export function contentSecurityPolicy(config: Config): string {
+function contentSecurityPolicy(config: Config): string {
   const connect = ["'self'"];
   // 'self' covers same-origin ws: in current browsers, but older Safari needs the ws origin.
   if (config.publicUrl) connect.push(config.publicUrl.replace(/^http/, 'ws'));
@@ -49,7 +49,7 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): v
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The origin a same-site browser request carries: PUBLIC_URL, or the request's own scheme+host. */
-export function expectedOrigin(config: Config, req: FastifyRequest): string {
+function expectedOrigin(config: Config, req: FastifyRequest): string {
   return config.publicUrl ?? `${req.protocol}://${req.host}`;
 }
 

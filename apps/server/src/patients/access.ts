@@ -12,7 +12,7 @@ import {
 } from './repo.js';
 
 /** What the patient area's access guards load for their handlers (src/authz/access.ts). */
-export interface PatientScopedResources {
+interface PatientScopedResources {
   card: LoadedCard;
   patient: { patient: PatientJson; access: 'edit' | 'read' };
   patientImage: PatientImageRecord;
@@ -25,7 +25,7 @@ declare module '../authz/access.js' {
 }
 
 /** A write to a card or patient the caller only reads (it was shared with them). */
-export const readOnlyCard = () =>
+const readOnlyCard = () =>
   new HttpError(403, 'This patient card is read-only for you.', undefined, 'CARD_READ_ONLY');
 
 const params = (req: FastifyRequest) => req.params as Record<string, number | undefined>;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   type FiltersQuery,
-  SearchQuerySchema,
+  FiltersQuerySchema,
   SearchResponseWireSchema,
   type SearchResponseWire,
   type SearchResultWire,
@@ -38,7 +38,7 @@ export function registerSearchRoutes(app: FastifyInstance): void {
     '/filters',
     {
       schema: {
-        querystring: SearchQuerySchema,
+        querystring: FiltersQuerySchema,
         response: { 200: SearchResponseWireSchema, ...ERROR_RESPONSES },
       },
       config: { access: SELF },

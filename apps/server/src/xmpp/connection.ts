@@ -49,7 +49,7 @@ export interface ConnectionOptions {
   log?: { warn(obj: unknown, msg?: string): void };
 }
 
-export const DEFAULT_RATE = { perSecond: 100, burst: 400 };
+const DEFAULT_RATE = { perSecond: 100, burst: 400 };
 const DEFAULT_AUTH_TIMEOUT_MS = 30_000;
 const DEFAULT_BIND_TIMEOUT_MS = 10_000;
 const DEFAULT_MAX_QUEUED_BYTES = 2 * 1024 * 1024;

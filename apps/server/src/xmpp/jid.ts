@@ -20,8 +20,6 @@ export function parseJid(s: string | undefined): Jid | undefined {
   return { local: local.toLowerCase(), domain, resource };
 }
 
-export const bareOf = (j: Jid) => (j.local ? `${j.local}@${j.domain}` : j.domain);
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const isUuid = (s: string) => UUID.test(s);
 

@@ -18,7 +18,7 @@ import { ChatServer } from './server.js';
 import { DEFAULT_LIMITS } from './xml.js';
 
 /** What the REST side uses to keep rooms in step (teams, forums, advice conversations). */
-export interface ChatApi {
+interface ChatApi {
   server: ChatServer;
   /** Options every new connection gets (tests and the benchmark raise the rate limit here). */
   connectionOptions: ConnectionOptions;
@@ -48,7 +48,7 @@ declare module 'fastify' {
   }
 }
 
-export interface XmppPluginOptions {
+interface XmppPluginOptions {
   /** XMPP domain (config.xmppDomain by default). */
   domain?: string;
   /** WebSocket path. @default '/xmpp' */

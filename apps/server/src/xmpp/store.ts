@@ -57,19 +57,19 @@ export interface InboxRow {
   stanza: string;
 }
 
-export const MAX_BATCH = 2_000;
+const MAX_BATCH = 2_000;
 
 /** Conversation key of a 1:1 pair, independent of direction. */
 export const pairConv = (a: string, b: string) => (a < b ? `u:${a}:${b}` : `u:${b}:${a}`);
 export const roomConv = (mimId: string) => `r:${mimId}`;
 
 /** The batch write lives in migrations/0102_chat_insert_fn.sql (a PL/pgSQL function keeps its plan). */
-export const INSERT_BATCH = `select out_id as id, out_ord as ord
+const INSERT_BATCH = `select out_id as id, out_ord as ord
   from chat_insert_batch($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[],
     $7::text[], $8::uuid[], $9::text[], $10::text[], $11::int[], $12::int[], $13::bool[], $14::bool)`;
 
 /** One message (a batch of one, the usual case at rest): migrations/0103_chat_insert_one_fn.sql. */
-export const INSERT_ONE = `select chat_insert_one($1::text, $2::text, $3::text, $4::text, $5::text,
+const INSERT_ONE = `select chat_insert_one($1::text, $2::text, $3::text, $4::text, $5::text,
     $6::timestamptz, $7::text, $8::uuid, $9::text[], $10::text[], $11::int[], $12::bool)::text as id`;
 
 /**

@@ -24,13 +24,11 @@ import { DEMO_ACCOUNTS } from '@pando/domain/demo';
 import { adminScenarios } from './adminScenarios';
 import { formsScenarios } from './formsScenarios';
 
-export { createCookieJarFetch };
-
 /** The demo accounts both backends seed (@pando/domain/demo). */
-export const DEMO = DEMO_ACCOUNTS;
+const DEMO = DEMO_ACCOUNTS;
 
 /** One person's browser: their HTTP client and the fetch (with its own cookie jar) beneath it. */
-export interface Browser {
+interface Browser {
   http: HttpClient;
   fetch: typeof fetch;
   navigations: string[];

@@ -95,6 +95,3 @@ export const FiltersQuerySchema = z.object({
   'outside-organisation': z.enum(['true', 'false']).default('false'),
 });
 export type FiltersQuery = z.infer<typeof FiltersQuerySchema>;
-
-/** The server's name for the same schema. */
-export const SearchQuerySchema = FiltersQuerySchema;

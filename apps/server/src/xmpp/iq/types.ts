@@ -4,7 +4,7 @@ import type { ChatSession } from '../sessions.js';
 import type { XmlEl } from '../xml.js';
 
 /** An IQ get/set a handler answers: already checked to have an id, a payload and a valid `to`. */
-export interface IqRequest {
+interface IqRequest {
   readonly s: ChatSession;
   readonly iq: XmlEl;
   /** The first child element: its namespace and name chose the handler. */

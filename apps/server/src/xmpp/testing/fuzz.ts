@@ -1,14 +1,5 @@
-/** Deterministic generator of hostile RFC 7395 frames (mulberry32 PRNG, fixed seed). */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// Deterministic generator of hostile RFC 7395 frames (the demo data's mulberry32 PRNG, fixed seed).
+import { prng } from '@pando/domain/demo';
 
 export interface HostileFrame {
   kind: string;

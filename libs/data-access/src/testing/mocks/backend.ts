@@ -9,6 +9,7 @@
  * mock server", §9 mock network list of 15) go in a seed variant, so nothing here is reshaped.
  */
 import { canReadTeam, canSeeUser, isForum, type TaskRow } from '@pando/domain';
+import { prng } from '@pando/domain/demo';
 import { seedDemoOrganisation } from './seed';
 
 export type AccessLevel =
@@ -65,12 +66,12 @@ export interface MockAdviceConversation {
   first_message: string | null;
   modified_at: string;
 }
-export interface MockWard {
+interface MockWard {
   id: number;
   name: string;
   hospital_id: number;
 }
-export interface MockPatient {
+interface MockPatient {
   id: number;
   first_name: string;
   last_name: string;
@@ -109,7 +110,7 @@ export interface MockImage {
   created_at: string;
   shared_with: string[];
 }
-export interface MockFile {
+interface MockFile {
   id: number;
   filename: string;
   owner_id: number;
@@ -168,18 +169,6 @@ export const SESSION_COOKIE = 'pando_session';
 export const CHALLENGE_COOKIE = 'pando_login';
 const CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
-/** mulberry32: tiny, seedable, good enough for fake codes and tokens. */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Deterministic RFC 4122-shaped uuid for a numbered entity (`kind` keeps kinds apart). */
 export function mockUuid(kind: number, id: number): string {
   return `00000000-0000-4000-8${kind.toString(16).padStart(3, '0')}-${id.toString(16).padStart(12, '0')}`;
@@ -201,7 +190,7 @@ export class MockBackend {
   private counters = new Map<string, number>();
 
   constructor(options: MockBackendOptions = {}) {
-    this.random = seededRandom(options.randomSeed ?? 7);
+    this.random = prng(options.randomSeed ?? 7);
     this.now = options.now ?? (() => new Date());
     this.state = {
       networks: [],
