@@ -82,8 +82,24 @@ test('spec 01 §2 file-action modal (desktop, phone): alice downloads a PDF bob 
     const viewer = alicePage.getByRole('dialog', { name: imageName });
     const full = viewer.getByRole('img', { name: imageName });
     await expect.poll(() => full.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
-    await alicePage.keyboard.press('Escape');
+    // The viewer offers the same modal for the image; emailed, the mailbox has the PNG.
+    await viewer.getByRole('button', { name: `Download or email ${imageName}` }).click();
     await expect(viewer).toBeHidden();
+    const imageDialog = alicePage.getByRole('dialog', { name: 'Download or email' });
+    await imageDialog.getByText('Email', { exact: true }).click();
+    const imageMailsBefore = await mailsWith(alicePage, imageName);
+    await imageDialog.getByRole('button', { name: 'Send' }).click();
+    await expect(imageDialog.getByRole('status')).toHaveText(
+      `Email sent successfully: ${imageName} was sent to alice@example.org`,
+    );
+    const imageMails = await mailsWith(alicePage, imageName);
+    expect(imageMails).toHaveLength(imageMailsBefore.length + 1);
+    expect(imageMails[0]?.attachments[0]).toMatchObject({
+      filename: imageName,
+      content_type: 'image/png',
+    });
+    await alicePage.keyboard.press('Escape');
+    await expect(imageDialog).toBeHidden();
 
     await alice.messages.getByRole('button', { name: `Download or email ${filename}` }).click();
     const dialog = alicePage.getByRole('dialog', { name: 'Download or email' });

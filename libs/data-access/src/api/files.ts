@@ -67,3 +67,20 @@ export async function downloadChatImage(http: HttpClient, id: string): Promise<B
     }),
   );
 }
+
+/** POST /images/chat/{id}/email `{ address }` → the server's message; a 400 is thrown too. */
+export async function emailChatImage(
+  http: HttpClient,
+  id: string,
+  address: string,
+): Promise<string> {
+  const answer = orThrowBadRequest(
+    await http.request({
+      method: 'POST',
+      path: `/images/chat/${encodeURIComponent(id)}/email`,
+      body: { address },
+      schema: MessageResponseSchema,
+    }),
+  );
+  return answer.message;
+}

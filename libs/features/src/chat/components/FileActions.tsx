@@ -1,4 +1,11 @@
-import { ApiError, downloadFile, emailFile, useHttpClient } from '@pando/data-access';
+import {
+  ApiError,
+  downloadChatImage,
+  downloadFile,
+  emailChatImage,
+  emailFile,
+  useHttpClient,
+} from '@pando/data-access';
 import { fileActionErrorText, TEXTS, textsWith, type FileShare } from '@pando/domain';
 import { FileActionModal } from '@pando/ui';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
@@ -36,18 +43,24 @@ type Outcome = { kind: 'error' | 'success'; message: string };
  * message's "Download or email" opens it; download fetches the bytes and saves them, email sends
  * them to an address (the own one by default) through POST /files/{id}/email.
  */
-export function useFileActions(): { open: (file: FileShare) => void; dialog: ReactNode } {
+export function useFileActions(): {
+  /** Opens the modal for a shared file, or (`image`) a chat image. */
+  open: (file: FileShare, kind?: 'file' | 'image') => void;
+  dialog: ReactNode;
+} {
   const http = useHttpClient();
   const viewer = useViewer();
   const [file, setFile] = useState<FileShare | null>(null);
+  const [kind, setKind] = useState<'file' | 'image'>('file');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | undefined>();
   // Which file an answer belongs to: one that arrives after the dialog moved on is dropped.
   const current = useRef<FileShare | null>(null);
 
-  const open = useCallback((next: FileShare) => {
+  const open = useCallback((next: FileShare, nextKind: 'file' | 'image' = 'file') => {
     current.current = next;
     setFile(next);
+    setKind(nextKind);
     setOutcome(undefined);
     setBusy(false);
   }, []);
@@ -64,7 +77,7 @@ export function useFileActions(): { open: (file: FileShare) => void; dialog: Rea
 
   const dialog = (
     <FileActionModal
-      key={file ? file.id : 'closed'}
+      key={file ? `${kind}-${file.id}` : 'closed'}
       file={file}
       busy={busy}
       defaultEmail={viewer.email}
@@ -76,7 +89,11 @@ export function useFileActions(): { open: (file: FileShare) => void; dialog: Rea
       onDownload={(target) => {
         run(target, async () => {
           try {
-            saveToDevice(await downloadFile(http, target.id), target.filename);
+            const bytes =
+              kind === 'image'
+                ? await downloadChatImage(http, target.id)
+                : await downloadFile(http, target.id);
+            saveToDevice(bytes, target.filename);
             return { kind: 'success', message: TEXTS.downloadStarted };
           } catch (err) {
             const { status, message } = failureOf(err);
@@ -87,7 +104,8 @@ export function useFileActions(): { open: (file: FileShare) => void; dialog: Rea
       onEmail={(target, address) => {
         run(target, async () => {
           try {
-            const message = await emailFile(http, target.id, address.trim());
+            const send = kind === 'image' ? emailChatImage : emailFile;
+            const message = await send(http, target.id, address.trim());
             return { kind: 'success', message: textsWith.emailSentSuccessfully(message) };
           } catch (err) {
             const { status, message } = failureOf(err);

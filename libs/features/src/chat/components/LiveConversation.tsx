@@ -21,6 +21,7 @@ import {
   timelineWarnings,
   userJid,
   type ChatMessage,
+  type FileShare,
   type MessageLoading,
 } from '@pando/domain';
 import {
@@ -67,7 +68,7 @@ function quotedText(message: ChatMessage): string {
  * Chat images: thumbnails load straight from the API (the session cookie authorises them); a
  * thumbnail that fails shows the broken-image button, and a click retries with a fresh URL.
  */
-function useChatImages() {
+function useChatImages(onFileAction: (file: FileShare, kind: 'image') => void) {
   const http = useHttpClient();
   const [failed, setFailed] = useState<ReadonlySet<string>>(() => new Set());
   const [attempts, setAttempts] = useState<Readonly<Record<string, number>>>({});
@@ -103,7 +104,7 @@ function useChatImages() {
     }),
     [failed, src],
   );
-  const full = useFullImage(open?.imageId ?? null);
+  const { image: full, bytes } = useFullImage(open?.imageId ?? null);
   const viewer = (
     <ImageViewer
       opened={open !== null}
@@ -112,6 +113,22 @@ function useChatImages() {
       }}
       image={full}
       {...(open?.filename ? { title: open.filename } : {})}
+      {...(open && bytes
+        ? {
+            onFileAction: () => {
+              setOpen(null);
+              onFileAction(
+                {
+                  id: open.imageId,
+                  filename: open.filename ?? 'image',
+                  size: bytes.size,
+                  type: bytes.type,
+                },
+                'image',
+              );
+            },
+          }
+        : {})}
     />
   );
   return { actions, viewer };
@@ -159,8 +176,8 @@ export function LiveConversation({
   const navigate = useNavigate();
   const list = useRef<MessageListHandle>(null);
   const [quoted, setQuoted] = useState<ChatMessage | null>(null);
-  const images = useChatImages();
   const fileActions = useFileActions();
+  const images = useChatImages(fileActions.open);
   const shareCard = useShareCardIntoChat({
     address,
     kind,

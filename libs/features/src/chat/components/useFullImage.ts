@@ -7,9 +7,17 @@ import { useEffect, useState } from 'react';
  * "Loading image...", "No image recorded" (the server has none: 404) or "Image fetch failed"
  * (any other failure); bytes that do not decode are the viewer's "Error loading image".
  */
-export function useFullImage(imageId: string | null): ViewerImageState {
+export function useFullImage(imageId: string | null): {
+  image: ViewerImageState;
+  /** The bytes once loaded (their size and type for the file-action modal). */
+  bytes: Blob | undefined;
+} {
   const http = useHttpClient();
-  const [state, setState] = useState<{ id: string; image: ViewerImageState } | null>(null);
+  const [state, setState] = useState<{
+    id: string;
+    image: ViewerImageState;
+    bytes?: Blob;
+  } | null>(null);
   useEffect(() => {
     if (imageId === null) return undefined;
     let live = true;
@@ -18,7 +26,7 @@ export function useFullImage(imageId: string | null): ViewerImageState {
       (blob) => {
         if (!live) return;
         objectUrl = URL.createObjectURL(blob);
-        setState({ id: imageId, image: { status: 'loaded', src: objectUrl } });
+        setState({ id: imageId, image: { status: 'loaded', src: objectUrl }, bytes: blob });
       },
       (err: unknown) => {
         if (!live) return;
@@ -34,5 +42,7 @@ export function useFullImage(imageId: string | null): ViewerImageState {
       setState(null);
     };
   }, [http, imageId]);
-  return state && state.id === imageId ? state.image : { status: 'loading' };
+  return state && state.id === imageId
+    ? { image: state.image, bytes: state.bytes }
+    : { image: { status: 'loading' }, bytes: undefined };
 }

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, screen, waitFor } from 'storybook/test';
+import { expect, fn, screen, userEvent, waitFor } from 'storybook/test';
 import { ECG_DATA_URL } from '../../testing/imageFixtures';
 import { ImageViewer } from './ImageViewer';
 
@@ -18,6 +18,17 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Loaded: Story = {};
+/** A loaded image offers the file-action modal (download or email). */
+export const WithFileAction: Story = {
+  args: { onFileAction: fn() },
+  play: async ({ args }) => {
+    const button = await screen.findByRole('button', {
+      name: 'Download or email ECG bed 9 0610.jpg',
+    });
+    await userEvent.click(button);
+    await expect(args.onFileAction).toHaveBeenCalledOnce();
+  },
+};
 export const Loading: Story = {
   args: { image: { status: 'loading' } },
   play: async () => {

@@ -1,6 +1,6 @@
-import { Center, Image, Loader, Stack, Text } from '@mantine/core';
+import { Button, Center, Image, Loader, Stack, Text } from '@mantine/core';
 import { TEXTS, textsWith } from '@pando/domain';
-import { IconPhotoOff } from '@tabler/icons-react';
+import { IconDownload, IconPhotoOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Dialog } from '../../common/Dialog';
 
@@ -20,6 +20,8 @@ export interface ImageViewerProps {
   image: ViewerImageState;
   /** The file name or title, as the dialog's name. @default 'Image' */
   title?: string;
+  /** Offers "Download or email" (the file-action modal) once the image has loaded; none without. */
+  onFileAction?: () => void;
 }
 
 /**
@@ -27,7 +29,13 @@ export interface ImageViewerProps {
  * failed" when the request failed, "Error loading image" when the bytes would not decode, "No
  * image recorded" when there are none.
  */
-export function ImageViewer({ opened, onClose, image, title = 'Image' }: ImageViewerProps) {
+export function ImageViewer({
+  opened,
+  onClose,
+  image,
+  title = 'Image',
+  onFileAction,
+}: ImageViewerProps) {
   const [decodeFailed, setDecodeFailed] = useState(false);
   const src = image.status === 'loaded' ? image.src : null;
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
@@ -61,16 +69,29 @@ export function ImageViewer({ opened, onClose, image, title = 'Image' }: ImageVi
           </Stack>
         </Center>
       ) : (
-        <Image
-          src={image.src}
-          alt={title}
-          fit="contain"
-          mah="75vh"
-          onError={() => {
-            setDecodeFailed(true);
-            setFailedSrc(image.src);
-          }}
-        />
+        <Stack gap="sm">
+          <Image
+            src={image.src}
+            alt={title}
+            fit="contain"
+            mah="75vh"
+            onError={() => {
+              setDecodeFailed(true);
+              setFailedSrc(image.src);
+            }}
+          />
+          {onFileAction ? (
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} aria-hidden />}
+              onClick={onFileAction}
+              aria-label={`Download or email ${title}`}
+              style={{ alignSelf: 'flex-start' }}
+            >
+              Download or email
+            </Button>
+          ) : null}
+        </Stack>
       )}
     </Dialog>
   );

@@ -91,6 +91,28 @@ export function mediaHandlers(backend: MockBackend) {
     i.bytes
       ? new HttpResponse(i.bytes, { headers: { 'Content-Type': i.content_type } })
       : notFound('Image data');
+  /** POST /files/{id}/email and /images/chat/{id}/email: the dev mailbox gets the attachment. */
+  const mailStored = async (
+    viewer: { first_name: string; last_name: string; email: string },
+    stored: { filename: string; content_type: string; bytes: Uint8Array },
+    { address }: { address: string },
+  ) => {
+    const to = address.toLowerCase();
+    backend.sendMail({
+      to,
+      subject: `Pando: ${stored.filename}`,
+      text: `${viewer.first_name} ${viewer.last_name} (${viewer.email}) sent you a file from Pando: ${stored.filename}.`,
+      attachments: [
+        {
+          filename: stored.filename,
+          content_type: stored.content_type,
+          size: stored.bytes.length,
+          sha256: await sha256Hex(stored.bytes),
+        },
+      ],
+    });
+    return HttpResponse.json({ message: `${stored.filename} was sent to ${to}` });
+  };
   return [
     http.post(
       api('/images'),
@@ -285,23 +307,21 @@ export function mediaHandlers(backend: MockBackend) {
         const viewer = requireUser(backend, cookies, request);
         const file = backend.state.files.find((f) => f.id === numberParam(params.id, 'id'));
         if (!file) return notFound('File');
-        const { address } = await parseBody(request, FileEmailBodySchema);
-        backend.sendMail({
-          to: address.toLowerCase(),
-          subject: `Pando: ${file.filename}`,
-          text: `${viewer.first_name} ${viewer.last_name} (${viewer.email}) sent you a file from Pando: ${file.filename}.`,
-          attachments: [
-            {
-              filename: file.filename,
-              content_type: file.content_type,
-              size: file.bytes.length,
-              sha256: await sha256Hex(file.bytes),
-            },
-          ],
-        });
-        return HttpResponse.json({
-          message: `${file.filename} was sent to ${address.toLowerCase()}`,
-        });
+        return mailStored(viewer, file, await parseBody(request, FileEmailBodySchema));
+      }),
+    ),
+    http.post(
+      api('/images/chat/:id/email'),
+      guard(async ({ request, cookies, params }) => {
+        const viewer = requireUser(backend, cookies, request);
+        const record = image(params.id, true);
+        if (!record.bytes) return notFound('Image');
+        const { bytes } = record;
+        return mailStored(
+          viewer,
+          { ...record, bytes },
+          await parseBody(request, FileEmailBodySchema),
+        );
       }),
     ),
   ];
