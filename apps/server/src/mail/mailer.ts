@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import nodemailer from 'nodemailer';
 
 /** A file carried by an email (nodemailer attachment, base64 on the wire). */
-export interface EmailAttachment {
+interface EmailAttachment {
   /** The name the recipient sees; callers pass a safe name (uploads' `safeFilename`). */
   filename: string;
   /** The stored, server-detected content type (never the uploader's claim). */
@@ -23,7 +23,7 @@ export interface Email {
  * An attachment as the dev mailbox keeps it: what it is, not its bytes (a mailbox of 1,000
  * emails with 25 MB files would not fit in memory). `sha256` (hex) lets a test prove the bytes.
  */
-export interface StoredAttachment {
+interface StoredAttachment {
   filename: string;
   content_type: string;
   size: number;
