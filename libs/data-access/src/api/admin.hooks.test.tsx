@@ -6,6 +6,9 @@ import { DEMO_ACCOUNTS } from '@pando/domain/demo';
 import { setupServer } from 'msw/node';
 import type { ReactNode } from 'react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+
+/** waitFor's 1 s default is short for 15 parallel answers on a loaded machine. */
+const SLOW = { timeout: 10_000 };
 import { createHttpClient } from '../http/createHttpClient';
 import { createMockBackend, type MockBackend } from '../testing/mocks/backend';
 import { createHandlers } from '../testing/mocks/handlers';
@@ -72,7 +75,7 @@ describe('admin hooks', () => {
     const { result } = renderHook(() => useAdminUsersInfiniteQuery({}), { wrapper });
     await waitFor(() => {
       expect(result.current.data?.pages).toHaveLength(1);
-    });
+    }, SLOW);
     const total = result.current.data?.pages[0]?.totalResults ?? 0;
     expect(total).toBeGreaterThan(20);
     expect(adminRows(result.current.data)).toHaveLength(10);
@@ -94,13 +97,13 @@ describe('admin hooks', () => {
     );
     await waitFor(() => {
       expect(result.current.list.isSuccess).toBe(true);
-    });
+    }, SLOW);
     const before = adminRows(result.current.list.data).length;
     let outcome = await act(() => result.current.send.mutateAsync('new.colleague@example.org'));
     expect(outcome).toEqual({ kind: 'sent' });
     await waitFor(() => {
       expect(adminRows(result.current.list.data)[0]?.email).toBe('new.colleague@example.org');
-    });
+    }, SLOW);
     expect(adminRows(result.current.list.data)).toHaveLength(before + 1);
     outcome = await act(() => result.current.send.mutateAsync('new.colleague@example.org'));
     expect(outcome).toMatchObject({ kind: 'failed', statusCode: 409 });
@@ -115,7 +118,7 @@ describe('admin hooks', () => {
     });
     await waitFor(() => {
       expect(net.result.current.isLoading).toBe(false);
-    });
+    }, SLOW);
     expect(Object.keys(net.result.current.figures)).toHaveLength(15);
     expect(net.result.current.figures.activeUsersDaily?.results).toHaveLength(30);
     expect(net.result.current.figures.messagesCount?.count).toBeGreaterThan(0);
@@ -126,7 +129,7 @@ describe('admin hooks', () => {
     });
     await waitFor(() => {
       expect(org.result.current.forbidden).toBe(true);
-    });
+    }, SLOW);
     expect(org.result.current.figures).toEqual({});
   });
 });
