@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { preloadChatWiring, preloadSignedIn } from '@pando/features';
+import { isLoginPath, preloadChatWiring, preloadSignedIn } from '@pando/features';
 import { PandoMantineProvider, SessionPlaceholder } from '@pando/ui';
 import { loadRuntimeConfig } from './config';
 import { createLogger } from './logger';
@@ -13,9 +13,9 @@ async function boot() {
   const logger = createLogger();
   // The session gate, the shell and the chat client are code-split off the login route (issue 10);
   // on any other page, fetch them while the configuration loads instead of after it.
-  const signedInPage = !/^\/(login|validate)(\/|$)/.test(window.location.pathname);
+  const signedInPage = !isLoginPath(window.location.pathname);
   if (signedInPage) {
-    preloadSignedIn();
+    void preloadSignedIn();
     preloadChatWiring().catch(() => undefined);
     loadWebChat().catch(() => undefined);
   }

@@ -5,6 +5,7 @@ import { outboxKey } from '@pando/data-access';
 import { createMockServer, FakeChatNetwork, type FakeTransport } from '@pando/data-access/testing';
 import { displayName, type RuntimeConfig } from '@pando/domain';
 import { PandoMantineProvider } from '@pando/ui';
+import { preloadSignedIn } from '@pando/features';
 import { createWebApp } from './webApp';
 
 /**
@@ -80,6 +81,10 @@ function chatNetwork() {
   return network;
 }
 
+// The router and the signed-in screens are code-split (they load after boot): load them once
+// here, so each test's clock measures the wiring and not the first transform of those modules.
+beforeAll(() => preloadSignedIn(), 60_000);
+
 beforeAll(() => {
   server.listen({ onUnhandledFrame: 'error' });
   // jsdom's fetch is Node's, which has no cookie jar: send the page's cookies as a browser does.
@@ -109,7 +114,8 @@ afterAll(() => {
   server.close();
 });
 
-describe('the web app’s chat wiring', () => {
+// Each test mounts the whole app (router, shell, chat) in jsdom: seconds on a busy 2-core machine.
+describe('the web app’s chat wiring', { timeout: 20_000 }, () => {
   it('a chat left open in a hidden tab sends no displayed marker, keeps the unread count and shows a browser notification', async () => {
     const network = chatNetwork();
     let mine: FakeTransport | undefined;

@@ -1,6 +1,6 @@
 // What the apps use: the one composition root and the chat adapter's types.
-export { preloadSignedIn } from './shell/routes';
+export { isLoginPath } from './app/loginRedirect';
 export { consoleLogger } from './shell/services/AppServices';
-export { createPandoApp, preloadChatWiring } from './app/createPandoApp';
+export { createPandoApp, preloadChatWiring, preloadSignedIn } from './app/createPandoApp';
 export type { PandoApp } from './app/createPandoApp';
 export type { ChatAdapter, ChatSession } from './chat/runtime/ChatWiring';

@@ -38,8 +38,13 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
       index: false,
       wildcard: true,
       etag: true,
+      // The web build writes a .br and a .gz beside each text asset (apps/web/vite.config.ts):
+      // sent as such to a browser that accepts them (Vary: Accept-Encoding), the plain file to
+      // one that does not or when a file has none (issue 16).
+      preCompressed: true,
       setHeaders(res, filePath) {
-        const rel = `/${path.relative(config.webDistDir, filePath).split(path.sep).join('/')}`;
+        const served = `/${path.relative(config.webDistDir, filePath).split(path.sep).join('/')}`;
+        const rel = served.replace(/\.(br|gz)$/, '');
         res.header(
           'Cache-Control',
           HASHED_ASSET.test(rel) ? 'public, max-age=31536000, immutable' : 'no-cache',

@@ -1,13 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ApiError } from '../http/errors';
 import type { HttpClient } from '../http/createHttpClient';
+import { HttpClientProvider } from './httpContext';
 
-interface PandoApiContextValue {
-  http: HttpClient;
-}
-
-const PandoApiContext = createContext<PandoApiContextValue | null>(null);
+// The HTTP client's context is its own module: the login page uses it without React Query.
+export { HttpClientProvider, useHttpClient } from './httpContext';
 
 /**
  * A QueryClient with the product's defaults. 4xx answers are not retried (asking again will not
@@ -39,21 +37,9 @@ export interface PandoApiProviderProps {
 /** Gives every data-access hook below it the HTTP client and a React Query cache. */
 export function PandoApiProvider({ http, queryClient, children }: PandoApiProviderProps) {
   const [client] = useState(() => queryClient ?? createPandoQueryClient());
-  const [value] = useState<PandoApiContextValue>(() => ({ http }));
   return (
-    <PandoApiContext.Provider value={value.http === http ? value : { http }}>
+    <HttpClientProvider http={http}>
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    </PandoApiContext.Provider>
+    </HttpClientProvider>
   );
-}
-
-/** The HTTP client of the nearest `PandoApiProvider`; throws a clear error outside one. */
-export function useHttpClient(): HttpClient {
-  const value = useContext(PandoApiContext);
-  if (!value) {
-    throw new Error(
-      'Pando data-access hooks must be used inside <PandoApiProvider http={createHttpClient(…)}>.',
-    );
-  }
-  return value.http;
 }

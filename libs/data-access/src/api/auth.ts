@@ -48,6 +48,12 @@ export function useCurrentUserQuery() {
   });
 }
 
+/** After a login inside the routed app: the session's cached answers (a 401) are asked again. */
+export function useRefreshSession(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: authKeys.all });
+}
+
 /** Logging out forgets every cached answer: the next user of the browser must not see them. */
 export function useLogoutMutation() {
   const http = useHttpClient();

@@ -4,10 +4,9 @@ import {
   type AuthRequest,
   type AuthValidateRequest,
 } from '@pando/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import type { HttpClient } from '../http/createHttpClient';
-import { isBadRequest } from '../http/errors';
-import { useHttpClient } from './PandoApiProvider';
+import { useHttpClient } from './httpContext';
 
 /*
  * The two calls of the login page. They are on the login route, which must stay under its
@@ -45,18 +44,25 @@ export function validateLoginCode(http: HttpClient, body: AuthValidateRequest) {
   });
 }
 
-export function useRequestLoginCodeMutation() {
+/**
+ * The login page's two calls with their pending state. No React Query here: the login page
+ * renders before the query cache is loaded (issue 16); after a login the routed app refreshes the
+ * session with `useRefreshSession`.
+ */
+export function useLoginRequests() {
   const http = useHttpClient();
-  return useMutation({ mutationFn: (body: AuthRequest) => requestLoginCode(http, body) });
-}
-
-export function useValidateLoginCodeMutation() {
-  const http = useHttpClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: AuthValidateRequest) => validateLoginCode(http, body),
-    onSuccess: async (result) => {
-      if (!isBadRequest(result)) await queryClient.invalidateQueries({ queryKey: authKeys.all });
-    },
-  });
+  const [pending, setPending] = useState(0);
+  const track = useCallback(async <T>(call: Promise<T>): Promise<T> => {
+    setPending((n) => n + 1);
+    try {
+      return await call;
+    } finally {
+      setPending((n) => n - 1);
+    }
+  }, []);
+  return {
+    pending: pending > 0,
+    requestCode: (body: AuthRequest) => track(requestLoginCode(http, body)),
+    validateCode: (body: AuthValidateRequest) => track(validateLoginCode(http, body)),
+  };
 }

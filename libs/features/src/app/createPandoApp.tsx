@@ -1,15 +1,15 @@
-import { type JSX, type ReactNode } from 'react';
-import { createBrowserRouter, createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { createHttpClient, PandoApiProvider, type HttpLogger } from '@pando/data-access';
+import { useState, useSyncExternalStore, type JSX, type ReactNode } from 'react';
+import { createHttpClient, HttpClientProvider, type HttpLogger } from '@pando/data-access';
 import { LoadingScreen } from '@pando/ui';
-import { createAppRoutes } from '../shell/routes';
+import { LoginRoute } from '../auth/LoginRoute';
 import { preloadable } from '../shell/preloadable';
+import { preloadSignedInScreens } from '../shell/signedInScreens';
 import { AppServicesProvider } from '../shell/services/AppServices';
 import { NotificationCenter } from '../shell/services/notifications';
-import { NotificationViewport } from '../shell/components/NotificationViewport';
 import { AppErrorBoundary } from '../shell/components/AppErrorBoundary';
 import type { ChatAdapter } from '../chat/runtime/ChatWiring';
-import { loginTarget } from './loginRedirect';
+import type { AppRouter } from './appRouter';
+import { isLoginPath, loginTarget } from './loginRedirect';
 
 /** What differs between the web app, the demo and the Screens stories; the rest is built here. */
 export interface PandoAppAdapters {
@@ -50,6 +50,30 @@ export function preloadChatWiring(): Promise<unknown> {
   return chatRoot.preload();
 }
 
+// The notices' viewport (Mantine's Notification and its transitions) loads with the first notice
+// or with the signed-in code, not with the login page (issue 16).
+const notificationViewport = preloadable(
+  () => import('../shell/components/NotificationViewport').then((m) => m.NotificationViewport),
+  { fallback: null },
+);
+
+// The router and the routes are their own chunk: a first load at /login or /validate renders the
+// login page without them, so the login route's JavaScript stays within 100 KB gzip (issue 16).
+const loadAppRouter = () => import('./appRouter');
+
+/**
+ * Starts downloading the router, the session gate, the shell and the chat screen in parallel
+ * (boot on a signed-in page, or the login page once the code is on its way). Resolves when they
+ * are all in; a failure is reported by the render that needs the part.
+ */
+export function preloadSignedIn(): Promise<unknown> {
+  return Promise.all([
+    loadAppRouter(),
+    notificationViewport.preload(),
+    preloadSignedInScreens(),
+  ]).catch(() => undefined);
+}
+
 /**
  * The one composition root (CONVENTIONS "Client state"): apps/web (real API and XMPP), apps/demo
  * and the Screens stories (MSW and `FakeChatNetwork`) all build the product here, with different
@@ -61,14 +85,17 @@ export function createPandoApp(adapters: PandoAppAdapters): PandoApp {
   const { logger, productName, chatDomain, redirectDisabled = false } = adapters;
   const notifications = new NotificationCenter();
   const session = { established: false };
-  // eslint-disable-next-line prefer-const -- the router needs the client and vice versa.
-  let router: ReturnType<typeof createBrowserRouter> | undefined;
+  // Created on the first render of the routed app: after a login without the router, the browser
+  // router must start from the redirect target, not from /validate.
+  let router: AppRouter | undefined;
   const http = createHttpClient({
     baseUrl: adapters.api.baseUrl,
     notify: (n) => notifications.notify({ kind: n.kind, message: n.message }),
     navigateToLogin: (url) => {
       if (redirectDisabled) return;
-      void router?.navigate(loginTarget(url, session.established), { replace: true });
+      const target = loginTarget(url, session.established);
+      if (router) void router.navigate(target, { replace: true });
+      else if (!isLoginPath(window.location.pathname)) window.location.assign(target);
     },
     logger,
     clientVersion: adapters.api.clientVersion,
@@ -100,7 +127,7 @@ export function createPandoApp(adapters: PandoAppAdapters): PandoApp {
   );
   const LiveChat = liveChat.Component;
 
-  const routes = createAppRoutes({
+  const routeOptions = {
     onLogin: () => {
       if (adapters.initialPath === undefined) window.location.assign('/login');
       else void router?.navigate('/login?msg=unauthorised');
@@ -108,15 +135,52 @@ export function createPandoApp(adapters: PandoAppAdapters): PandoApp {
     onSessionEstablished: () => {
       session.established = true;
     },
-    wrapShell: (shell) => <LiveChat>{shell}</LiveChat>,
-  });
-  router =
-    adapters.initialPath === undefined
-      ? createBrowserRouter(routes)
-      : createMemoryRouter(routes, { initialEntries: [adapters.initialPath] });
-  const appRouter = router;
+    wrapShell: (shell: ReactNode) => <LiveChat>{shell}</LiveChat>,
+  };
+  const Routed = preloadable(
+    () =>
+      loadAppRouter().then(({ createAppRouter, RoutedApp }) => {
+        return function Routed() {
+          router ??= createAppRouter(routeOptions, adapters.initialPath);
+          return <RoutedApp router={router} http={http} />;
+        };
+      }),
+    { fallback: <LoadingScreen /> },
+  ).Component;
+
+  /** A first load at /login or /validate: the login page alone, then the routed app. */
+  function StandaloneLogin({ onDone }: { onDone: () => void }) {
+    return (
+      <LoginRoute
+        initialStep={window.location.pathname.startsWith('/validate') ? 'code' : 'email'}
+        search={window.location.search}
+        onCodeStep={() => {
+          void preloadSignedIn();
+        }}
+        onLoggedIn={(redirect) => {
+          window.history.replaceState(null, '', redirect);
+          onDone();
+        }}
+      />
+    );
+  }
+
+  /** The viewport, from the first notice on (its chunk loads then, if not before). */
+  function Notifications() {
+    const items = useSyncExternalStore(
+      notifications.subscribe,
+      notifications.getSnapshot,
+      notifications.getSnapshot,
+    );
+    const [shown, setShown] = useState(false);
+    if (items.length > 0 && !shown) setShown(true);
+    return shown ? <notificationViewport.Component /> : null;
+  }
 
   function Root() {
+    const [loginOnly, setLoginOnly] = useState(
+      () => adapters.initialPath === undefined && isLoginPath(window.location.pathname),
+    );
     return (
       <AppServicesProvider
         productName={productName}
@@ -126,11 +190,19 @@ export function createPandoApp(adapters: PandoAppAdapters): PandoApp {
         notifications={notifications}
       >
         <AppErrorBoundary logger={logger}>
-          <PandoApiProvider http={http}>
-            <RouterProvider router={appRouter} />
-          </PandoApiProvider>
+          <HttpClientProvider http={http}>
+            {loginOnly ? (
+              <StandaloneLogin
+                onDone={() => {
+                  setLoginOnly(false);
+                }}
+              />
+            ) : (
+              <Routed />
+            )}
+          </HttpClientProvider>
         </AppErrorBoundary>
-        <NotificationViewport />
+        <Notifications />
       </AppServicesProvider>
     );
   }

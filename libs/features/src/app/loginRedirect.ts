@@ -9,3 +9,11 @@ export function loginTarget(clientUrl: string, hadSession: boolean): string {
   url.searchParams.set('msg', 'unauthorised');
   return `${url.pathname}${url.search}`;
 }
+
+/**
+ * /login and /validate (and below): the signed-out pages. A first load there renders the login
+ * page without the router and skips the signed-in preloads (issue 16).
+ */
+export function isLoginPath(pathname: string): boolean {
+  return /^\/(login|validate)(\/|$)/.test(pathname);
+}

@@ -1,11 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
 import { LoginScreen, type LoginBanner } from '@pando/ui';
-import {
-  isBadRequest,
-  useRequestLoginCodeMutation,
-  useValidateLoginCodeMutation,
-} from '@pando/data-access';
+import { isBadRequest, useLoginRequests } from '@pando/data-access';
 import {
   normaliseLoginEmail,
   parseLoginMessage,
@@ -19,21 +14,28 @@ import { requestCodeErrorText, validateCodeError } from './loginErrors';
 export interface LoginRouteProps {
   /** Opened at /validate: start at the code step (spec 01 §2 "Login"). @default 'email' */
   initialStep?: 'email' | 'code';
-  /**
-   * Where to go after a successful login. By default the router navigates there; the app may
-   * prefer a full page load.
-   */
-  onLoggedIn?: (redirect: string) => void;
+  /** The page's query string (`?msg=…&redirect=…`), from the router or `window.location`. */
+  search: string;
+  /** Goes to the (safe) redirect target after a successful login. */
+  onLoggedIn: (redirect: string) => void;
+  /** Told when the code step opens: the signed-in code can start downloading. */
+  onCodeStep?: () => void;
 }
 
 /**
  * /login and /validate: the passwordless login flow (spec 01 §2, §4, §8) on the data-access auth
  * hooks. The `redirect` and `msg` query parameters are read here; a successful code check goes to
- * the redirect target about 100 ms later (spec 01 §9 "Post-login redirect delay").
+ * the redirect target about 100 ms later (spec 01 §9 "Post-login redirect delay"). It needs no
+ * router: a first page load at /login renders it without one, so the router stays out of the
+ * login route's JavaScript (issue 16, ≤ 100 KB gzip).
  */
-export function LoginRoute({ initialStep = 'email', onLoggedIn }: LoginRouteProps) {
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
+export function LoginRoute({
+  initialStep = 'email',
+  search,
+  onLoggedIn,
+  onCodeStep,
+}: LoginRouteProps) {
+  const params = new URLSearchParams(search);
   const { productName, logger } = useAppServices();
   const banner: LoginBanner | undefined = parseLoginMessage(params.get('msg')) ?? undefined;
   const redirect = safeRedirect(params.get('redirect'));
@@ -42,8 +44,7 @@ export function LoginRoute({ initialStep = 'email', onLoggedIn }: LoginRouteProp
   const [emailSentTo, setEmailSentTo] = useState<string>();
   const [codeError, setCodeError] = useState<string>();
   const [requestError, setRequestError] = useState<string>();
-  const requestCode = useRequestLoginCodeMutation();
-  const validateCode = useValidateLoginCodeMutation();
+  const calls = useLoginRequests();
   const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(
@@ -56,21 +57,19 @@ export function LoginRoute({ initialStep = 'email', onLoggedIn }: LoginRouteProp
   const onRequestCode = (address: string) => {
     setRequestError(undefined);
     const normalised = normaliseLoginEmail(address);
-    requestCode.mutate(
-      { email: normalised },
-      {
-        onSuccess: (result) => {
-          if (isBadRequest(result)) {
-            setRequestError(requestCodeErrorText(result));
-            return;
-          }
-          setEmailSentTo(normalised);
-          setCodeError(undefined);
-          setStep('code');
-        },
-        onError: (error) => {
-          setRequestError(requestCodeErrorText(error));
-        },
+    calls.requestCode({ email: normalised }).then(
+      (result) => {
+        if (isBadRequest(result)) {
+          setRequestError(requestCodeErrorText(result));
+          return;
+        }
+        setEmailSentTo(normalised);
+        setCodeError(undefined);
+        setStep('code');
+        onCodeStep?.();
+      },
+      (error: unknown) => {
+        setRequestError(requestCodeErrorText(error));
       },
     );
   };
@@ -83,25 +82,17 @@ export function LoginRoute({ initialStep = 'email', onLoggedIn }: LoginRouteProp
 
   const onSubmitCode = (code: string) => {
     setCodeError(undefined);
-    validateCode.mutate(
-      { authorization_code: code },
-      {
-        onSuccess: (result) => {
-          if (isBadRequest(result)) {
-            failCode(result);
-            return;
-          }
-          redirectTimer.current = setTimeout(() => {
-            if (onLoggedIn) onLoggedIn(redirect);
-            else void navigate(redirect, { replace: true });
-          }, POST_LOGIN_REDIRECT_DELAY_MS);
-        },
-        onError: failCode,
-      },
-    );
+    calls.validateCode({ authorization_code: code }).then((result) => {
+      if (isBadRequest(result)) {
+        failCode(result);
+        return;
+      }
+      redirectTimer.current = setTimeout(() => {
+        onLoggedIn(redirect);
+      }, POST_LOGIN_REDIRECT_DELAY_MS);
+    }, failCode);
   };
 
-  const loading = requestCode.isPending || validateCode.isPending;
   return (
     <LoginScreen
       step={step}
@@ -113,7 +104,7 @@ export function LoginRoute({ initialStep = 'email', onLoggedIn }: LoginRouteProp
         setStep('email');
         setCodeError(undefined);
       }}
-      status={loading ? 'loading' : 'idle'}
+      status={calls.pending ? 'loading' : 'idle'}
       legacyBrowser={isLegacyBrowser(globalThis.navigator.userAgent)}
       productName={productName}
       {...(banner ? { banner } : {})}

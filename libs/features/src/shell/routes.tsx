@@ -1,31 +1,15 @@
 import { Suspense, type ReactNode } from 'react';
-import { Navigate, type RouteObject } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate, type RouteObject } from 'react-router-dom';
+import { useRefreshSession } from '@pando/data-access';
 import { ErrorScreen, LoadingScreen } from '@pando/ui';
 import { LoginRoute } from '../auth/LoginRoute';
 import { galleryRoute, patientRoutes } from '../patients/routes';
 import { manageRoutes } from '../manage/routes';
 import { preloadable } from './preloadable';
+import { chatLayout, chatPane, sessionGate, shellLayout } from './signedInScreens';
 
-// Everything behind the login is code-split: the login route stays small (issue 10 budget). That
-// includes the session gate: it parses GET /login/current with the domain's zod schemas, and zod
-// is not part of the login route (the login page checks its answers with zod-free parsers).
-// `preloadable` rather than `React.lazy`: a chunk that is already in renders without suspending,
-// and the screens on the way to the chat list show their spinner while their chunk loads instead
-// of suspending (React holds a Suspense reveal back for up to 300 ms; issue 10).
-const sessionGate = preloadable(() => import('../auth/SessionGate').then((m) => m.SessionGate), {
-  fallback: <LoadingScreen label="Loading your session…" />,
-});
-const shellLayout = preloadable(
-  () => import('./components/ShellLayout').then((m) => m.ShellLayout),
-  { fallback: <LoadingScreen /> },
-);
-const chatLayout = preloadable(
-  () => import('../chat/components/ChatLayout').then((m) => m.ChatLayout),
-  { fallback: <LoadingScreen fullScreen={false} /> },
-);
-const chatPane = preloadable(() => import('../chat/components/ChatPane').then((m) => m.ChatPane), {
-  fallback: <LoadingScreen fullScreen={false} />,
-});
+// Everything behind the login is code-split: the login route stays small (issue 10 budget); the
+// screens on the way to the chat list are in ./signedInScreens, which the entry preloads.
 const SessionGate = sessionGate.Component;
 const ShellLayout = shellLayout.Component;
 const ChatLayout = chatLayout.Component;
@@ -46,26 +30,30 @@ const FormTemplatesRoute = preloadable(() =>
   import('../forms/components/FormTemplatesRoute').then((m) => m.FormTemplatesRoute),
 ).Component;
 
-function Loading({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<LoadingScreen />}>{children}</Suspense>;
+/** The login page inside the router (after a logout or a 401): the router's query and navigation. */
+function RoutedLogin({ step }: { step: 'email' | 'code' }) {
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const refreshSession = useRefreshSession();
+  return (
+    <LoginRoute
+      initialStep={step}
+      search={search}
+      onLoggedIn={(redirect) => {
+        void refreshSession();
+        void navigate(redirect, { replace: true });
+      }}
+    />
+  );
 }
 
-/**
- * Starts downloading the session gate, the shell and the chat screen before the router asks for
- * them, e.g. while the runtime configuration loads on any page other than the login page: by the
- * time the session is known they are evaluated and mount without suspending (issue 10).
- */
-export function preloadSignedIn(): void {
-  for (const screen of [sessionGate, shellLayout, chatLayout, chatPane]) {
-    screen.preload().catch(() => undefined); // the route's own render reports a failure
-  }
+function Loading({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<LoadingScreen />}>{children}</Suspense>;
 }
 
 export interface AppRoutesOptions {
   /** Goes to /login from the session placeholder (full load or router navigation). */
   onLogin: () => void;
-  /** Where to go after login; by default the router navigates. */
-  onLoggedIn?: (redirect: string) => void;
   onLoggedOut?: () => void;
   /** Told once `GET /login/current` succeeded: later 401s mean "logged out", not "unauthorised". */
   onSessionEstablished?: () => void;
@@ -78,17 +66,11 @@ export interface AppRoutesOptions {
  * the chat kind from the path. /manage… is the admin console (manage/routes.tsx).
  */
 export function createAppRoutes(options: AppRoutesOptions): RouteObject[] {
-  const login = (step: 'email' | 'code') => (
-    <LoginRoute
-      initialStep={step}
-      {...(options.onLoggedIn ? { onLoggedIn: options.onLoggedIn } : {})}
-    />
-  );
   const pane = <ChatPane />;
   const wrap = options.wrapShell ?? ((shell: ReactNode) => shell);
   return [
-    { path: '/login/*', element: login('email') },
-    { path: '/validate/*', element: login('code') },
+    { path: '/login/*', element: <RoutedLogin step="email" /> },
+    { path: '/validate/*', element: <RoutedLogin step="code" /> },
     {
       path: '/',
       // Spec 01 §2: a render crash shows 'Something went wrong.', not the router's developer page.
