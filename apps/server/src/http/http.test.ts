@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema, RuntimeConfigSchema } from '@pando/domain';
 import { startTestServer, type TestServer } from '../testing/testServer.js';
@@ -16,6 +17,13 @@ beforeAll(async () => {
     '<!doctype html><title>Pando</title><div id="root"></div>',
   );
   fs.writeFileSync(path.join(webDir, 'assets', 'index-B4x9QzLm.js'), 'console.log("app")');
+  // The web build writes .br/.gz beside each text asset (apps/web/vite.config.ts).
+  const bundle = `console.log(${JSON.stringify('chat '.repeat(400))})`;
+  fs.writeFileSync(path.join(webDir, 'assets', 'chat-C5y0RkNp.js'), bundle);
+  fs.writeFileSync(
+    path.join(webDir, 'assets', 'chat-C5y0RkNp.js.br'),
+    zlib.brotliCompressSync(bundle),
+  );
   fs.writeFileSync(path.join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   server = await startTestServer({
     webDistDir: webDir,
@@ -61,6 +69,27 @@ describe('the web app', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     const icon = await fetch(`${server.url}/favicon.svg`);
     expect(icon.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('sends the precompressed file to a browser that accepts it, the plain one otherwise', async () => {
+    const url = `${server.url}/assets/chat-C5y0RkNp.js`;
+    const plainBytes = fs.statSync(path.join(webDir, 'assets', 'chat-C5y0RkNp.js')).size;
+    const compressed = await fetch(url, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(compressed.headers.get('content-encoding')).toBe('br');
+    expect(compressed.headers.get('content-type')).toMatch(/javascript/);
+    expect(compressed.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(compressed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(Number(compressed.headers.get('content-length'))).toBeLessThan(plainBytes / 10);
+    expect(await compressed.text()).toContain('chat chat');
+    const plain = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(Number(plain.headers.get('content-length'))).toBe(plainBytes);
+    // A file the build did not compress is sent as it is, whatever the browser accepts.
+    const small = await fetch(`${server.url}/assets/index-B4x9QzLm.js`, {
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(await small.text()).toBe('console.log("app")');
   });
 
   it('answers unknown /api paths with the JSON 404, not the app', async () => {
