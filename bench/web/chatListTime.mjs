@@ -3,8 +3,10 @@
 // alice gets 200 teams (POST /teams) besides the seed's; each run opens / in a fresh page and
 // stops the clock when the sidebar lists them all and a row answers a click (the route changes).
 // Usage: npm run build -w @pando/web && npm run build -w @pando/server && node bench/web/chatListTime.mjs
-// A/B runs: WEB_DIST_DIR=<web build> (read by the server) and BENCH_SERVER_MAIN=<server bundle>
-// keep one server binary while other builds come and go; BENCH_TRACE=1 prints each run's requests;
+// A/B runs (another tree's build, e.g. a worktree of the base commit): WEB_DIST_DIR=<its web
+// build> (read by the server) and BENCH_SERVER_MAIN=<its server bundle, apps/server/build.ts
+// bundleServer(path)>; BENCH_PORT=<free port> (default 3390) when two runs share the machine;
+// BENCH_RUNS=<page loads per rate> (default 7); BENCH_TRACE=1 prints each run's requests;
 // BENCH_CPU_PROFILE=<dir> writes each run's page CPU profile (open it in Chrome's DevTools).
 // BENCH_CPU_RATES=1,4 (the default): Chromium's CPU slowed down by each factor in turn
 // (CDP Emulation.setCPUThrottlingRate; 4 = Lighthouse's mobile profile), runs interleaved so both
