@@ -41,6 +41,23 @@ const USER_SORTS: Record<string, string> = {
 /** The sortable columns that may be null (the others are `not null` in the users table). */
 const NULLABLE_SORTS = new Set(['role', 'speciality']);
 
+/**
+ * The reach on the users table alone (a network: its organisations' ids, a hashed set), so a
+ * page is found without joining every skipped person to their organisation.
+ */
+function userReach(reach: AdminReach, args: unknown[]): string {
+  switch (reach.kind) {
+    case 'all':
+      return 'true';
+    case 'network':
+      args.push(reach.networkId);
+      return `u.hospital_id in (select id from hospitals where network_id = $${String(args.length)})`;
+    case 'organisation':
+      args.push(reach.hospitalId);
+      return `u.hospital_id = $${String(args.length)}`;
+  }
+}
+
 interface UserFilter {
   reach: AdminReach;
   q: string;
@@ -51,7 +68,7 @@ interface UserFilter {
  * blocks a user (spec 02 §2), so a deleted user leaves the table.
  */
 function userWhere(f: UserFilter, args: unknown[]): string {
-  const parts = ['not u.blocked', reachFilter(f.reach, args)];
+  const parts = ['not u.blocked', userReach(f.reach, args)];
   if (f.q) {
     args.push(likeContains(f.q));
     parts.push(`${SEARCH_EXPR} like $${args.length}`);
@@ -79,7 +96,7 @@ export async function countUsers(db: DatabaseTx, f: UserFilter): Promise<number>
   const args: unknown[] = [];
   const where = userWhere(f, args);
   const r = await db.query<{ count: number }>(
-    `select count(*)::int as count from users u left join hospitals h on h.id = u.hospital_id where ${where}`,
+    `select count(*)::int as count from users u where ${where}`,
     args,
   );
   return r.rows[0]?.count ?? 0;
@@ -122,17 +139,24 @@ export async function listUsers(
     .join(', ');
   const idOrder = sorts[0]?.[1] ? 'desc' : 'asc';
   args.push(f.pageSize, f.page * f.pageSize);
+  // The page is found on the users table alone (an index walk in the order shown, or the
+  // search's matches), then only its rows are joined to their organisation and network.
   const r = await db.query<UserRowRecord>(
     `select u.id, u.uuid::text as uuid, u.first_name, u.last_name, u.email, u.role,
             u.role_description, u.speciality, u.created_at, u.phone, u.status, u.blocked,
             h.name as h_name, h.uuid::text as h_uuid, n.uuid::text as n_uuid
-            ${f.q ? ', count(*) over ()::int as matches' : ''}
-       from users u
+            ${f.q ? ', p.matches' : ''}
+       from (
+         select u.id ${f.q ? ', count(*) over ()::int as matches' : ''}
+           from users u
+          where ${where}
+          order by ${order}, u.id ${idOrder}
+          limit $${args.length - 1} offset $${args.length}
+       ) p
+       join users u on u.id = p.id
        left join hospitals h on h.id = u.hospital_id
        left join networks n on n.id = h.network_id
-      where ${where}
-      order by ${order}, u.id ${idOrder}
-      limit $${args.length - 1} offset $${args.length}`,
+      order by ${order}, u.id ${idOrder}`,
     args,
   );
   // The total only when the page does not tell it: a short first page is the whole list; a
