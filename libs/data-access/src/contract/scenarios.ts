@@ -20,7 +20,7 @@ import * as wards from '../api/wards';
 import { createHttpClient, type HttpClient } from '../http/createHttpClient';
 import { ApiError, isBadRequest, type BadRequest } from '../http/errors';
 import { createCookieJarFetch } from './cookieJarFetch';
-import { DEMO_ACCOUNTS } from '@pando/domain/demo';
+import { DEMO_ACCOUNTS, DEMO_PEOPLE, generateDemoOrganisation } from '@pando/domain/demo';
 import { adminScenarios } from './adminScenarios';
 import { formsScenarios } from './formsScenarios';
 
@@ -493,6 +493,40 @@ export const scenarios: Scenario[] = [
       expect(await names(['user.other'], 'Carol')).toEqual([]);
       expect(await names(['user.other'], 'Carol', true)).toContain('Carol');
       expect(await names(['user.other'], 'Dave', true)).toEqual([]);
+    },
+  },
+  {
+    area: 'teams',
+    name: "the dataset's generated staff fill Ward 7 Team and Junior Doctors Forum alike on both backends",
+    async run({ logIn }) {
+      const alice = await logIn(DEMO.alice);
+      const generated = generateDemoOrganisation(new Date(0));
+      const nameOf = new Map(
+        [...DEMO_PEOPLE, ...generated.staff].map((p) => [
+          p.email,
+          `${p.first_name} ${p.last_name}`,
+        ]),
+      );
+      const lists = await teams.getTeamsWithAdviceConversations(alice.http);
+      for (const name of ['Ward 7 Team', 'Junior Doctors Forum']) {
+        const team = must(
+          [...lists.teams, ...lists.forums].find((t) => t.name === name),
+          name,
+        );
+        const members = await teams.getTeamMembers(alice.http, team.id);
+        // At least the seeded ones: the real server's state is shared by the scenarios before.
+        expect(members.map((m) => `${m.first_name} ${m.last_name}`)).toEqual(
+          expect.arrayContaining(
+            (generated.teamMembers.get(name) ?? []).map((email) => nameOf.get(email)),
+          ),
+        );
+      }
+      const colleague = must(generated.staff[5], 'a generated colleague');
+      expect(
+        (
+          await search.search(alice.http, { query: colleague.last_name, includes: ['user.other'] })
+        ).results.map((r) => (r.type === 'USER' ? r.data.last_name : r.data.name)),
+      ).toContain(colleague.last_name);
     },
   },
   {
