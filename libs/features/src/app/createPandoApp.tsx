@@ -3,7 +3,6 @@ import { createHttpClient, HttpClientProvider, type HttpLogger } from '@pando/da
 import { LoadingScreen } from '@pando/ui';
 import { LoginRoute } from '../auth/LoginRoute';
 import { preloadable } from '../shell/preloadable';
-import { preloadSignedInScreens } from '../shell/signedInScreens';
 import { AppServicesProvider } from '../shell/services/AppServices';
 import { NotificationCenter } from '../shell/services/notifications';
 import { AppErrorBoundary } from '../shell/components/AppErrorBoundary';
@@ -70,7 +69,8 @@ export function preloadSignedIn(): Promise<unknown> {
   return Promise.all([
     loadAppRouter(),
     notificationViewport.preload(),
-    preloadSignedInScreens(),
+    // The screens' loaders live with the routes (their module is in the router's chunk too).
+    import('../shell/signedInScreens').then((m) => m.preloadSignedInScreens()),
   ]).catch(() => undefined);
 }
 
