@@ -4,7 +4,10 @@
  * server started as `npm start` runs it (embedded PGlite unless BENCH_API_POSTGRES is set). It
  * measures, as the network admin, the users list (first page, a search, a sort on a far page,
  * the count) and every analytics endpoint of spec 02 §7 for the network over the last 30 days
- * (bearer token). Target (issue 20): p99 < 100 ms on PGlite.
+ * (bearer token). Target (issue 20): p99 < 100 ms on PGlite. The growth goes through the
+ * server's triggers, which keep the analytics and users rollups the report calls read
+ * (migrations 0400, 0401; apps/server/README.md "Analytics at scale"): it took 1,770 s on a busy
+ * 2-core machine (load 23), 415 s before the rollups on a less busy one.
  * autocannon, 10 connections, 2 s warm-up, BENCH_API_SECONDS (10) s per endpoint, one round.
  * Appends its table to bench/RESULTS.md ("Admin API") unless BENCH_API_NO_RECORD is set; record
  * only on an idle machine (load average < 0.5).
