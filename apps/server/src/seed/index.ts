@@ -10,6 +10,7 @@ import {
   DEMO_TEAMS,
   DEMO_WARDS,
   generateDemoOrganisation,
+  type DemoGeneratedPatient,
   type DemoOrganisation,
 } from '@pando/domain/demo';
 import type { Database, DatabaseTx } from '../db/client.js';
@@ -337,7 +338,19 @@ async function seedOrganisation(tx: DatabaseTx, now: Date, ids: Ids): Promise<vo
   }
   const wardId = (org: DemoOrganisation, ward: string) =>
     wardIds[orgIds[org]]?.[DEMO_WARDS[org].indexOf(ward)];
-  for (const p of gen.patients) {
+  /** A patient and their card, assigned to people and teams, with tasks in order. */
+  const addCard = async (c: {
+    patient: Omit<DemoGeneratedPatient, 'days_ago' | 'creator' | 'subtitle' | 'teams' | 'tasks'>;
+    title: string;
+    subtitle: string;
+    creator: string;
+    assignees: readonly string[];
+    teams: readonly string[];
+    tasks: readonly { title: string; completed: boolean }[];
+    /** When the patient and card were made, and their tasks. */
+    age: { card: number; tasks: number };
+  }) => {
+    const p = c.patient;
     const hospitalId = orgIds[p.organisation];
     const patient = await insertOne(
       tx,
@@ -353,77 +366,14 @@ async function seedOrganisation(tx: DatabaseTx, now: Date, ids: Ids): Promise<vo
         p.bed,
         wardId(p.organisation, p.ward),
         hospitalId,
-        daysAgo(p.days_ago),
+        daysAgo(c.age.card),
       ],
     );
     const card = await insertOne(
       tx,
       `insert into patient_cards (title, subtitle, patient_id, hospital_id, created_by_id, editable, created_at, modified_at)
        values ($1, $2, $3, $4, $5, true, $6, $6) returning id`,
-      [
-        `${p.first_name} ${p.last_name}`,
-        p.subtitle,
-        patient.id,
-        hospitalId,
-        user(ids, p.creator).id,
-        daysAgo(p.days_ago),
-      ],
-    );
-    await tx.query('insert into patient_card_users (patient_card_id, user_id) values ($1, $2)', [
-      card.id,
-      user(ids, p.creator).id,
-    ]);
-    for (const team of p.teams) {
-      await tx.query('insert into patient_card_teams (patient_card_id, team_id) values ($1, $2)', [
-        card.id,
-        room(ids, team).id,
-      ]);
-    }
-    for (const [k, task] of p.tasks.entries()) {
-      await tx.query(
-        `insert into tasks (patient_card_id, title, completed, completed_at, completed_by_id, "order", created_at, modified_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $7)`,
-        [
-          card.id,
-          task.title,
-          task.completed,
-          task.completed ? daysAgo(1) : null,
-          task.completed ? user(ids, p.creator).id : null,
-          k,
-          daysAgo(5),
-        ],
-      );
-    }
-  }
-
-  // The card the contract scenarios and the demo name (DEMO_PATIENT_CARD), created last so the
-  // ids above stay.
-  {
-    const c = DEMO_PATIENT_CARD;
-    const p = c.patient;
-    const org = orgIds[p.organisation];
-    const patient = await insertOne(
-      tx,
-      `insert into patients (first_name, last_name, dob, gender, patient_identificator, overview, bed, ward_id, hospital_id, created_at, modified_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) returning id`,
-      [
-        p.first_name,
-        p.last_name,
-        p.dob,
-        p.gender,
-        p.patient_identificator,
-        p.overview,
-        p.bed,
-        wardId(p.organisation, p.ward),
-        org,
-        daysAgo(1),
-      ],
-    );
-    const card = await insertOne(
-      tx,
-      `insert into patient_cards (title, subtitle, patient_id, hospital_id, created_by_id, editable, created_at, modified_at)
-       values ($1, $2, $3, $4, $5, true, $6, $6) returning id`,
-      [c.title, c.subtitle, patient.id, org, user(ids, c.creator).id, daysAgo(1)],
+      [c.title, c.subtitle, patient.id, hospitalId, user(ids, c.creator).id, daysAgo(c.age.card)],
     );
     for (const email of c.assignees) {
       await tx.query('insert into patient_card_users (patient_card_id, user_id) values ($1, $2)', [
@@ -437,14 +387,41 @@ async function seedOrganisation(tx: DatabaseTx, now: Date, ids: Ids): Promise<vo
         room(ids, team).id,
       ]);
     }
-    for (const [order, title] of c.tasks.entries()) {
+    for (const [order, task] of c.tasks.entries()) {
       await tx.query(
-        `insert into tasks (patient_card_id, title, completed, "order", created_at, modified_at)
-         values ($1, $2, false, $3, $4, $4)`,
-        [card.id, title, order, daysAgo(1)],
+        `insert into tasks (patient_card_id, title, completed, completed_at, completed_by_id, "order", created_at, modified_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $7)`,
+        [
+          card.id,
+          task.title,
+          task.completed,
+          task.completed ? daysAgo(1) : null,
+          task.completed ? user(ids, c.creator).id : null,
+          order,
+          daysAgo(c.age.tasks),
+        ],
       );
     }
+  };
+  for (const p of gen.patients) {
+    await addCard({
+      patient: p,
+      title: `${p.first_name} ${p.last_name}`,
+      subtitle: p.subtitle,
+      creator: p.creator,
+      assignees: [p.creator],
+      teams: p.teams,
+      tasks: p.tasks,
+      age: { card: p.days_ago, tasks: 5 },
+    });
   }
+  // The card the contract scenarios and the demo name (DEMO_PATIENT_CARD), created last so the
+  // ids above stay.
+  await addCard({
+    ...DEMO_PATIENT_CARD,
+    tasks: DEMO_PATIENT_CARD.tasks.map((title) => ({ title, completed: false })),
+    age: { card: 1, tasks: 1 },
+  });
 
   // Pagers (premium feature "pagers").
   for (const p of gen.pagers) {
