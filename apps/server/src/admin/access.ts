@@ -21,7 +21,7 @@ import { isAdviceRecord, queryTeams, type TeamRecord } from '../teams/repo.js';
  * - A resource named by the URL outside the reach is 403: the console lists only the reach, so
  *   an id from elsewhere is a forged call, and admins may know other organisations exist.
  */
-export interface AdminScopedResources {
+interface AdminScopedResources {
   /** The caller's reach, narrowed by `?organisation=` / `?network=`. */
   reach: AdminReach;
   /** The user named by `:id`, within the reach. */
@@ -34,7 +34,7 @@ export interface AdminScopedResources {
   adminTeam: TeamRecord;
 }
 
-export interface InviteRecord {
+interface InviteRecord {
   id: number;
   email: string;
   hospital_id: number;
@@ -46,7 +46,7 @@ declare module '../authz/access.js' {
   interface ScopedResources extends AdminScopedResources {}
 }
 
-export const notAdmin = () =>
+const notAdmin = () =>
   new HttpError(403, 'You are not allowed to perform that action.', undefined, 'NOT_ADMIN');
 const outsideReach = () => new HttpError(403, 'You are not allowed to perform that action.');
 
@@ -54,7 +54,7 @@ const query = (req: FastifyRequest) => (req.query ?? {}) as Record<string, unkno
 const params = (req: FastifyRequest) => req.params as Record<string, number | undefined>;
 
 /** The caller's reach, or 403 for someone who is no admin. */
-export function reachOf(caller: UserRecord): AdminReach {
+function reachOf(caller: UserRecord): AdminReach {
   const reach = adminReach(caller);
   if (!reach) throw notAdmin();
   return reach;

@@ -8,7 +8,7 @@ import { asUuid } from '../users/repo.js';
 export type AnalyticsTarget =
   { kind: 'organisation'; hospitalId: number } | { kind: 'network'; networkId: number };
 
-export interface AnalyticsScopedResources {
+interface AnalyticsScopedResources {
   analytics: AnalyticsTarget;
 }
 

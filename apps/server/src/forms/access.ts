@@ -31,7 +31,7 @@ export interface StructuredFileRecord {
   hospital_id: number | null;
 }
 
-export interface FormScopedResources {
+interface FormScopedResources {
   /** The template of the URL, or null for `POST /structured/template/0` (a new one). */
   template: TemplateRecord | null;
   structuredFile: StructuredFileRecord;
