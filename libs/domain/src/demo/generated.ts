@@ -8,7 +8,7 @@ import {
   DEMO_WARDS,
   type DemoOrganisation,
 } from './organisation';
-import { pick, prng } from './random';
+import { seededRandom } from '../analytics/report';
 
 /**
  * The generated part of the demo organisation: ~60 staff around the named people, 24 patients
@@ -182,6 +182,13 @@ export interface DemoGenerated {
   analytics: readonly DemoAnalyticsEvent[];
 }
 
+/** One of `items`, chosen by the next number of `rand`. */
+function pick<T>(rand: () => number, items: readonly T[]): T {
+  const item = items[Math.floor(rand() * items.length)];
+  if (item === undefined) throw new Error('pick from an empty list');
+  return item;
+}
+
 function at<T>(items: readonly T[], index: number): T {
   const item = items[index];
   if (item === undefined) throw new Error(`demo data: no item ${index}`);
@@ -190,7 +197,7 @@ function at<T>(items: readonly T[], index: number): T {
 
 /** The generated demo organisation; `now` dates the analytics history (the 30 days before it). */
 export function generateDemoOrganisation(now: Date): DemoGenerated {
-  const rand = prng(SEED);
+  const rand = seededRandom(SEED);
 
   // ~60 generated staff: most at St Elsewhere, some at Riverside and Northgate; the first two
   // are the advice team's cardiologists.

@@ -5,4 +5,3 @@
 export * from './organisation';
 export * from './chatHistory';
 export * from './generated';
-export { prng } from './random';

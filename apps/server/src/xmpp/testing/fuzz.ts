@@ -1,5 +1,5 @@
-// Deterministic generator of hostile RFC 7395 frames (the demo data's mulberry32 PRNG, fixed seed).
-import { prng } from '@pando/domain/demo';
+// Deterministic generator of hostile RFC 7395 frames (the domain's mulberry32 PRNG, fixed seed).
+import { seededRandom as prng } from '@pando/domain';
 
 export interface HostileFrame {
   kind: string;

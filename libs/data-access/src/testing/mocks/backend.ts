@@ -8,8 +8,7 @@
  * `MockState` and handler files beside the spec 01 ones; demo-mode specifics (spec 02 §7 "Demo
  * mock server", §9 mock network list of 15) go in a seed variant, so nothing here is reshaped.
  */
-import { canReadTeam, canSeeUser, isForum, type TaskRow } from '@pando/domain';
-import { prng } from '@pando/domain/demo';
+import { canReadTeam, canSeeUser, isForum, seededRandom, type TaskRow } from '@pando/domain';
 import { seedDemoOrganisation } from './seed';
 
 export type AccessLevel =
@@ -190,7 +189,7 @@ export class MockBackend {
   private counters = new Map<string, number>();
 
   constructor(options: MockBackendOptions = {}) {
-    this.random = prng(options.randomSeed ?? 7);
+    this.random = seededRandom(options.randomSeed ?? 7);
     this.now = options.now ?? (() => new Date());
     this.state = {
       networks: [],
