@@ -31,7 +31,7 @@ import {
   type UserStatus,
 } from '@pando/domain';
 import { systemClock, type Clock, type TimerHandle } from './clock';
-import { CONNECT_ATTEMPT_TIMEOUT_MS, reconnectDelay } from './connection';
+import { ConnectionSupervisor } from './connection';
 import { conversationOf, isOwnMessage, mergeMessages, upgradeDelivery } from './messages';
 import { HistoryCursors } from './historyCursors';
 import { LastActivityPoller } from './lastActivity';
@@ -254,9 +254,7 @@ export class ChatStore {
   private meta = new Map<string, ConversationMeta>();
   private readonly cursors = new HistoryCursors();
   private flood: DisconnectFloodState = INITIAL_DISCONNECT_FLOOD;
-  private connectSeq = 0;
-  private reconnectTimer: TimerHandle | null = null;
-  private connectTimer: TimerHandle | null = null;
+  private readonly supervisor: ConnectionSupervisor;
   private readonly lastActivity: LastActivityPoller;
   private loadMoreTimers = new Map<string, TimerHandle>();
   private markerThrottles = new Map<string, MarkerThrottle>();
@@ -306,6 +304,21 @@ export class ChatStore {
         this.logger.info('last activity unavailable', { address, reason });
       },
     );
+    this.supervisor = new ConnectionSupervisor({
+      clock: this.clock,
+      random: this.random,
+      logger: this.logger,
+      transport: this.transport,
+      connection: () => this.state.connection,
+      offline: () => this.state.offline,
+      transition: (event) => {
+        this.transition(event);
+      },
+      setReconnectAt: (at) => {
+        if (this.state.reconnectAt !== at) this.set({ reconnectAt: at });
+      },
+      sessionStarted: () => this.onSessionStarted(),
+    });
 
     const { entries, dropped } = readOutbox(this.storage);
     if (dropped > 0) this.logger.warn('chat outbox: unreadable entries dropped', { dropped });
@@ -391,16 +404,15 @@ export class ChatStore {
   async stop(): Promise<void> {
     this.transition({ type: 'STOP' });
     this.set({ reconnectAt: null });
-    this.connectSeq++;
+    this.supervisor.stop();
     this.lastActivity.stop();
-    for (const t of [this.reconnectTimer, this.connectTimer, this.pumpTimer])
-      if (t !== null) this.clock.clearTimeout(t);
+    if (this.pumpTimer !== null) this.clock.clearTimeout(this.pumpTimer);
     for (const t of this.loadMoreTimers.values()) this.clock.clearTimeout(t);
     for (const m of this.markerThrottles.values())
       if (m.trailing !== null) this.clock.clearTimeout(m.trailing);
     this.loadMoreTimers.clear();
     this.markerThrottles.clear();
-    this.reconnectTimer = this.connectTimer = this.pumpTimer = null;
+    this.pumpTimer = null;
     for (const u of this.unsubscribers.splice(0)) u();
     await this.transport.disconnect();
   }
@@ -414,69 +426,17 @@ export class ChatStore {
     return this.state.connection.status === 'online';
   }
 
-  private async connect(): Promise<void> {
-    if (this.reconnectTimer !== null) this.clock.clearTimeout(this.reconnectTimer);
-    this.reconnectTimer = null;
-    const from = this.state.connection.status;
-    if (from === 'idle') this.transition({ type: 'CONNECT' });
-    else if (from === 'disconnected') this.transition({ type: 'RECONNECT' });
-    if (this.state.connection.status !== 'connecting') return;
-    if (this.state.reconnectAt !== null) this.set({ reconnectAt: null });
-    const seq = ++this.connectSeq;
-    this.connectTimer = this.clock.setTimeout(() => {
-      if (seq !== this.connectSeq) return;
-      this.connectSeq++;
-      this.logger.warn('chat connect timed out');
-      void this.transport.disconnect().catch(() => undefined);
-      this.failConnect('timeout');
-    }, CONNECT_ATTEMPT_TIMEOUT_MS);
-    try {
-      await this.transport.connect();
-    } catch (err) {
-      if (seq !== this.connectSeq) return;
-      this.clearConnectTimer();
-      this.logger.info('chat connect failed', { reason: errorText(err) });
-      this.failConnect(errorText(err));
-      return;
-    }
-    // A connect that outlived its timeout or a stop() is not ours any more; whoever bumped the
-    // sequence already tore the transport down (or a newer connect replaces it).
-    if (seq !== this.connectSeq) return;
-    this.clearConnectTimer();
-    this.transition({ type: 'SESSION_STARTED', at: this.clock.now() });
-    await this.onSessionStarted(seq);
-  }
-
-  private clearConnectTimer(): void {
-    if (this.connectTimer !== null) this.clock.clearTimeout(this.connectTimer);
-    this.connectTimer = null;
-  }
-
-  private failConnect(reason: string): void {
-    const attempt =
-      this.state.connection.status === 'connecting' ? this.state.connection.attempt : 1;
-    this.transition({ type: 'DISCONNECTED', reason });
-    this.set({ reconnectAt: this.scheduleReconnect(attempt) });
-  }
-
-  /** Schedules the next attempt; null while the browser is offline (going online retries). */
-  private scheduleReconnect(attempt: number): number | null {
-    if (this.state.offline) return null;
-    const delay = reconnectDelay(attempt, this.random);
-    if (this.reconnectTimer !== null) this.clock.clearTimeout(this.reconnectTimer);
-    this.reconnectTimer = this.clock.setTimeout(() => {
-      this.reconnectTimer = null;
-      void this.connect();
-    }, delay);
-    return this.clock.now() + delay;
+  private connect(): Promise<void> {
+    return this.supervisor.connect();
   }
 
   /**
    * Spec 01 §4: once the session starts, carbons are enabled, presence is sent and the inbox
    * requested; then the outbox is resent in order and open conversations catch up.
    */
-  private async onSessionStarted(seq: number): Promise<void> {
-    const stillOurs = () => seq === this.connectSeq && this.connected;
+  private async onSessionStarted(): Promise<void> {
+    const seq = this.supervisor.session;
+    const stillOurs = () => this.supervisor.isCurrent(seq) && this.connected;
     try {
       await this.transport.enableCarbons();
       await this.transport.sendPresence(this.availability);
@@ -502,8 +462,7 @@ export class ChatStore {
     this.set({ offline: !online });
     if (!online) {
       this.notice('warning', TEXTS.offline);
-      if (this.reconnectTimer !== null) this.clock.clearTimeout(this.reconnectTimer);
-      this.reconnectTimer = null;
+      this.supervisor.cancelReconnect();
       if (this.state.reconnectAt !== null) this.set({ reconnectAt: null });
       return;
     }
@@ -513,7 +472,7 @@ export class ChatStore {
 
   private onDisconnected(reason: string): void {
     if (!this.connected) return;
-    this.connectSeq++;
+    this.supervisor.invalidate();
     this.transmitted = new Set();
     const flood = recordDisconnect(this.flood, this.clock.now());
     this.flood = flood.state;
@@ -524,8 +483,7 @@ export class ChatStore {
     const delivery = { ...this.state.delivery };
     for (const id of this.state.outbox) if (delivery[id] === 'sending') delivery[id] = 'queued';
     this.set({ delivery });
-    this.transition({ type: 'DISCONNECTED', reason });
-    this.set({ reconnectAt: this.scheduleReconnect(0) });
+    this.supervisor.disconnected(reason);
   }
 
   // ---- transport events ------------------------------------------------------------------
@@ -1072,11 +1030,11 @@ export class ChatStore {
         if (!this.takeSendToken()) return;
         this.transmitted.add(next.id);
         this.setDelivery(next.id, 'sending');
-        const seq = this.connectSeq;
+        const seq = this.supervisor.session;
         try {
           await this.transport.send(next);
         } catch (err) {
-          if (seq === this.connectSeq) this.transmitted.delete(next.id);
+          if (this.supervisor.isCurrent(seq)) this.transmitted.delete(next.id);
           this.logger.info('chat send interrupted; kept in the outbox', {
             id: next.id,
             reason: errorText(err),
