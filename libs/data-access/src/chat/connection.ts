@@ -19,7 +19,7 @@ import type { ChatTransport } from './types';
  */
 const RECONNECT_BASE_DELAY_MS = 1000;
 const RECONNECT_MAX_DELAY_MS = CHAT_RECONNECT_TIMEOUT_MS;
-export const CONNECT_ATTEMPT_TIMEOUT_MS = CHAT_RECONNECT_TIMEOUT_MS;
+const CONNECT_ATTEMPT_TIMEOUT_MS = CHAT_RECONNECT_TIMEOUT_MS;
 const JITTER = 0.25;
 
 /** Delay before reconnect attempt `attempt + 1` (attempt 0 = right after a working session). */
