@@ -475,6 +475,24 @@ describe('last activity', () => {
   });
 });
 
+describe('last activity for the admin console', () => {
+  it('answers an admin for the people within their reach (spec 02 §2 user detail), not beyond', async () => {
+    const q = (c: TestChatClient, to: string) =>
+      c.iq(xml('iq', { type: 'get', to }, xml('query', { xmlns: 'jabber:iq:last' })));
+    const admin = await connectAs(ts, 'network.admin@example.org');
+    const carol = await connectAs(ts, 'carol@example.org'); // Riverside: another organisation of the network
+    const dave = await connectAs(ts, 'dave@example.net'); // another network
+    try {
+      expect((await q(admin, carol.bare)).getChild('query', 'jabber:iq:last')?.attrs.seconds).toBe(
+        '0',
+      );
+      await expect(q(admin, dave.bare)).rejects.toThrow();
+    } finally {
+      await Promise.all([admin.stop(), carol.stop(), dave.stop()]);
+    }
+  });
+});
+
 describe('limits and bad input', () => {
   it('closes the stream with policy-violation for a stanza over 256 KiB, and keeps serving others', async () => {
     const { uuid, token } = await chatLogin(ts, 'carol@example.org');

@@ -1,3 +1,4 @@
+import { adminReach, withinAdminReach } from '@pando/domain';
 import type { DatabaseTx } from '../db/client.js';
 import { isUuid } from './jid.js';
 
@@ -347,5 +348,22 @@ export async function mayQueryLastActivity(
      ) as ok`,
     [asker, target],
   );
-  return res.rows[0]?.ok === true;
+  if (res.rows[0]?.ok === true) return true;
+  // An administrator reads the last activity of the people within their reach (the admin console's
+  // user detail, spec 02 §2): the admin scope rule of the domain, as for the admin API.
+  const people = await db.query<{
+    uuid: string;
+    access_level: string;
+    hospital_id: number | null;
+    network_id: number | null;
+  }>(
+    `select u.uuid::text as uuid, u.access_level, u.hospital_id, h.network_id
+       from users u left join hospitals h on h.id = u.hospital_id
+      where u.uuid = any($1::uuid[])`,
+    [[asker, target]],
+  );
+  const actor = people.rows.find((r) => r.uuid === asker);
+  const person = people.rows.find((r) => r.uuid === target);
+  const reach = actor ? adminReach(actor) : null;
+  return reach !== null && person !== undefined && withinAdminReach(reach, person);
 }

@@ -5,7 +5,8 @@ import type { IqHandler } from './types.js';
 
 /**
  * XEP-0012 last activity of a user: `seconds="0"` when online here, else seconds since the last
- * disconnect; only for people who share an organisation, a team or a chat room (else `forbidden`).
+ * disconnect; only for people who share an organisation, a team or a chat room, or an admin asking
+ * about someone within their reach (else `forbidden`).
  */
 export const lastActivity: IqHandler = async (ctx, req) => {
   const { to } = req;
