@@ -213,6 +213,18 @@ test('network.admin: generates a code for a user who started a login (it logs th
   await new LoginPage(victim).logInAs(blocked.email);
   await expect(victim.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
   await expect.poll(() => chatOpen, { message: 'the chat socket opens' }).toBe(true);
+  // Their detail page asks the chat server for their last activity: online now, not "Unknown".
+  await admin.searchUsers(blocked.email, blocked.email);
+  await admin
+    .table('Users')
+    .getByRole('link', { name: `${blocked.first_name} ${blocked.last_name}` })
+    .click();
+  const lastActive = page
+    .locator('dt', { hasText: 'Last active' })
+    .locator('xpath=following-sibling::dd');
+  await expect(lastActive).toHaveText(/\S/);
+  await expect(lastActive).not.toHaveText(/^(Unknown|—)$/);
+  await page.goBack();
   await admin.searchUsers(blocked.email, blocked.email);
   await admin.select(`${blocked.first_name} ${blocked.last_name}`);
   await admin.button('Delete').click();

@@ -12,6 +12,7 @@ import {
   createContext,
   useCallback,
   useContext,
+  useEffect,
   useRef,
   useSyncExternalStore,
   type ReactNode,
@@ -80,6 +81,7 @@ const selectOffline = (s: ChatSnapshot) => s.offline;
 const selectAvailable = (s: ChatSnapshot) => s.available;
 const selectUploads = (s: ChatSnapshot) => s.uploads;
 const selectActive = (s: ChatSnapshot) => s.activeConversation;
+const selectConnected = (s: ChatSnapshot) => s.connection.status === 'online';
 
 /** Whether the app has a live chat at all (false on `ChatStore.unavailable()`). */
 export function useChatAvailable(): boolean {
@@ -214,6 +216,19 @@ export function useUploadProgress(): Readonly<Record<string, number>> {
 /** When the other user was last active (ms since epoch), null when unknown. */
 export function useLastActive(address: string): number | null | undefined {
   return useChatSelector(useCallback((s: ChatSnapshot) => s.lastActive[address], [address]));
+}
+
+/**
+ * `useLastActive` for a person whose chat is not open: asks the chat server once, and again when the
+ * connection comes (back) up (the admin console's user detail, spec 02 §2).
+ */
+export function useAskedLastActive(address: string): number | null | undefined {
+  const store = useChatStore();
+  const up = useChatSelector(selectConnected);
+  useEffect(() => {
+    if (up) store.askLastActive(address);
+  }, [store, address, up]);
+  return useLastActive(address);
 }
 
 /** The user-status index (AVAILABLE, UNAVAILABLE, UNKNOWN) of one person, by uuid. */

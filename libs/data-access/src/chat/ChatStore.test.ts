@@ -663,6 +663,27 @@ describe('ChatStore — last activity, forums and rich sends', () => {
     expect(a.transport.calls.lastActivity).toBe(3);
   });
 
+  it("asks a person's last activity once, without opening their chat (admin user detail)", async () => {
+    const w = createChatWorld();
+    const a = w.user(w.alice, 'Alice Adams');
+    const b = w.user(w.bob, 'Bob Brown');
+    a.store.askLastActive(w.bob); // not connected yet: nothing asked
+    expect(a.transport.calls.lastActivity).toBe(0);
+    await connected(a);
+    await connected(b);
+    await b.store.stop();
+    w.clock.advance(120_000);
+    a.store.askLastActive(w.bob);
+    a.store.askLastActive(w.ward); // a room has no last activity
+    await settle();
+    expect(a.transport.calls.lastActivity).toBe(1);
+    expect(a.store.getSnapshot().lastActive[w.bob]).toBe(w.clock.now() - 120_000);
+    expect(a.store.getSnapshot().activeConversation).toBeNull();
+    w.clock.advance(LAST_ACTIVE_REFRESH_MS * 3); // asked once, not polled
+    await settle();
+    expect(a.transport.calls.lastActivity).toBe(1);
+  });
+
   it('sending into a forum adds the sender as a member (through the REST side)', async () => {
     const w = createChatWorld();
     const forum = w.net.addRoom('juniors', [w.bob]);

@@ -931,6 +931,15 @@ export class ChatStore {
     this.lastActivity.watch(address);
   }
 
+  /**
+   * One answer of a person's last activity outside the open chat's 15 s poll: the admin console's
+   * user detail (spec 02 §2, "last active from the chat server"). Nothing while not connected.
+   */
+  askLastActive(address: string): void {
+    if (!address || isRoomJid(address) || !this.connected) return;
+    this.lastActivity.ask(address);
+  }
+
   // ---- sending ------------------------------------------------------------------------------
 
   private toMessage(e: OutgoingMessage): ChatMessage {

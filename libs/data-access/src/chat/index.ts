@@ -30,6 +30,7 @@ export {
   useDeliveryStates,
   useUploadProgress,
   useLastActive,
+  useAskedLastActive,
   useUserStatus,
   type DirectConversation,
 } from './ChatProvider';

@@ -21,17 +21,22 @@ export class LastActivityPoller {
   watch(address: string): void {
     this.stop();
     const tick = () => {
-      this.transport.lastActivity(address).then(
-        (seconds) => {
-          this.onAnswer(address, seconds === null ? null : this.clock.now() - seconds * 1000);
-        },
-        (err: unknown) => {
-          this.onError(address, err instanceof Error ? err.message : String(err));
-        },
-      );
+      this.ask(address);
       this.timer = this.clock.setTimeout(tick, LAST_ACTIVE_REFRESH_MS);
     };
     tick();
+  }
+
+  /** Asks once, beside any watch (the admin console's user detail, spec 02 §2). */
+  ask(address: string): void {
+    this.transport.lastActivity(address).then(
+      (seconds) => {
+        this.onAnswer(address, seconds === null ? null : this.clock.now() - seconds * 1000);
+      },
+      (err: unknown) => {
+        this.onError(address, err instanceof Error ? err.message : String(err));
+      },
+    );
   }
 
   stop(): void {

@@ -1,5 +1,5 @@
 import { Anchor, Stack, Text } from '@mantine/core';
-import { useAdminUserQuery, useLastActive } from '@pando/data-access';
+import { useAdminUserQuery, useAskedLastActive } from '@pando/data-access';
 import { userJid } from '@pando/domain';
 import { LoadingScreen, UserDetailCard } from '@pando/ui';
 import { Link, useParams } from 'react-router-dom';
@@ -9,7 +9,8 @@ import { errorText } from '../hooks/errorText';
 
 /**
  * /manage/users/{userId} (spec 02 §2): read-only detail with availability and the last-active
- * time the chat connection knows (jabber:iq:last, in seconds); "Unknown" until it has answered.
+ * time the chat server answers (jabber:iq:last, asked once on opening); "Unknown" until it has
+ * answered, or when the server does not know.
  */
 export function UserDetailScreen() {
   const { userId } = useParams();
@@ -17,7 +18,7 @@ export function UserDetailScreen() {
   const user = useAdminUserQuery(Number.isInteger(id) && id > 0 ? id : undefined);
   const { chatDomain } = useAppServices();
   const lastActive = useLastActiveLabel(
-    useLastActive(user.data ? userJid(user.data.uuid, chatDomain) : ''),
+    useAskedLastActive(user.data ? userJid(user.data.uuid, chatDomain) : ''),
   );
   return (
     <Stack gap="md">
