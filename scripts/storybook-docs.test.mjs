@@ -38,7 +38,9 @@ function uiComponentsWithStories() {
   return filesUnder(join(root, 'libs/ui/src'), '.stories.tsx').flatMap((file) => {
     const source = readFileSync(file, 'utf8');
     const component = /\bcomponent:\s*(\w+)/.exec(source)?.[1];
-    const title = /\btitle:\s*'([^']+)'/.exec(source)?.[1];
+    // The meta's title (every ui story title starts with 'UI/'): fixtures before the meta may have
+    // a `title` of their own (a form template's, a dialog's).
+    const title = /\btitle:\s*'(UI\/[^']+)'/.exec(source)?.[1];
     return component && title ? [{ title, component, file: relative(root, file) }] : [];
   });
 }
