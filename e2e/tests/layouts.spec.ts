@@ -219,10 +219,14 @@ for (const device of DEVICES) {
           },
         ],
         [
-          'admin placeholder',
+          'admin console (No access for a USER)',
           '/manage',
           async () => {
-            await expect(page.getByRole('heading', { name: 'Admin' })).toBeVisible();
+            await expect(
+              page.getByText(
+                "You don't have access to the management console for this organisation.",
+              ),
+            ).toBeVisible();
           },
         ],
         [
