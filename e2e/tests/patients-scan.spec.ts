@@ -15,7 +15,7 @@ test('spec 01 §6: the scanner on the patient list finds a patient by the barcod
   await expect(patients.list).toBeVisible();
 
   // An unknown identifier: nothing opens, and alice is told.
-  await alice.getByRole('button', { name: 'Scan' }).click();
+  await alice.getByRole('button', { name: 'Scan', exact: true }).click();
   const scanner = alice.getByRole('dialog', { name: 'Scan a patient identifier' });
   await expect(scanner).toBeVisible();
   await expectNoSeriousAxeViolations(alice, 'patient scanner');
@@ -26,9 +26,11 @@ test('spec 01 §6: the scanner on the patient list finds a patient by the barcod
   });
   await expect(alice.getByText('No patient with identifier NOBODY-404.')).toBeVisible();
   await expect(alice).toHaveURL(/\/patients$/);
+  // The overlay closes (its own "Scan from an image file" button goes with it).
+  await expect(scanner).toBeHidden();
 
   // John Jones's identifier opens his card.
-  await alice.getByRole('button', { name: 'Scan' }).click();
+  await alice.getByRole('button', { name: 'Scan', exact: true }).click();
   await scanner.getByLabel('Image file to scan').setInputFiles({
     name: 'wristband.png',
     mimeType: 'image/png',
