@@ -10,11 +10,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 /** waitFor's 1 s default is short for 15 parallel answers on a loaded machine. */
 const SLOW = { timeout: 10_000 };
 import { createHttpClient } from '../http/createHttpClient';
+import { clearAdminDemoData } from '../testing/mocks/adminStore';
 import { createMockBackend, type MockBackend } from '../testing/mocks/backend';
 import { createHandlers } from '../testing/mocks/handlers';
 import { PandoApiProvider } from './PandoApiProvider';
 import {
   adminRows,
+  useAdminNetworksInfiniteQuery,
   useAdminUsersInfiniteQuery,
   useInvitesInfiniteQuery,
   useSendInviteMutation,
@@ -131,5 +133,37 @@ describe('admin hooks', () => {
       expect(org.result.current.forbidden).toBe(true);
     }, SLOW);
     expect(org.result.current.figures).toEqual({});
+  });
+});
+
+describe('the mock network list (spec 02 §9: page size 10, totalResults 15)', () => {
+  it('pando.admin pages through 15 networks, the dataset’s two first; without the dummy admin data only those two', async () => {
+    const wrapper = signedIn(DEMO_ACCOUNTS.pandoAdmin);
+    const { result } = renderHook(() => useAdminNetworksInfiniteQuery({}), { wrapper });
+    await waitFor(() => {
+      expect(result.current.data?.pages).toHaveLength(1);
+    }, SLOW);
+    const first = result.current.data?.pages[0];
+    expect(first?.totalResults).toBe(15);
+    expect(first?.results.map((n) => n.name).slice(0, 2)).toEqual([
+      'Demo Health Network',
+      'Northgate Network',
+    ]);
+    expect(first?.results).toHaveLength(10);
+    await act(async () => {
+      await result.current.fetchNextPage();
+    });
+    await waitFor(() => {
+      expect(result.current.data?.pages[1]?.results).toHaveLength(5);
+    }, SLOW);
+    expect(result.current.hasNextPage).toBe(false);
+
+    clearAdminDemoData(backend);
+    const { result: bare } = renderHook(() => useAdminNetworksInfiniteQuery({}), {
+      wrapper: signedIn(DEMO_ACCOUNTS.pandoAdmin),
+    });
+    await waitFor(() => {
+      expect(bare.current.data?.pages[0]?.totalResults).toBe(2);
+    }, SLOW);
   });
 });

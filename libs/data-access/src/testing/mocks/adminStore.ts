@@ -4,7 +4,7 @@ import {
   DEMO_PEOPLE,
   generateDemoOrganisation,
 } from '@pando/domain/demo';
-import { inviteeName } from '@pando/domain';
+import { MOCK_NETWORKS_TOTAL, inviteeName } from '@pando/domain';
 import { mockUuid, type MockBackend, type MockTeam } from './backend';
 
 /**
@@ -61,12 +61,29 @@ export interface AdminStore {
   /** Each card's creation time (the report's patient cards). */
   cardsCreated: Map<number, string>;
   exportRequests: unknown[];
+  /** The made-up networks that fill the mock network list to its spec size (dummy admin data). */
+  dummyNetworks: number[];
   nextId: (kind: 'invites' | 'networks') => number;
 }
 
 const stores = new WeakMap<MockBackend, AdminStore>();
 
 const SEEDED_AT = '2026-01-05T09:00:00.000Z';
+const DUMMY_NETWORK_NAMES = [
+  'Oakfield Care Network',
+  'Pennine Health Network',
+  'Quayside Health Network',
+  'Redbridge Care Network',
+  'Severn Valley Network',
+  'Thames Estuary Network',
+  'Tyne and Wear Network',
+  'Ulster Coast Network',
+  'Vale of York Network',
+  'Weald Health Network',
+  'Wessex Care Network',
+  'Yorkshire Coast Network',
+  'Zetland Health Network',
+];
 
 export function adminStore(backend: MockBackend): AdminStore {
   let store = stores.get(backend);
@@ -88,6 +105,7 @@ function seedAdminStore(backend: MockBackend): AdminStore {
     teams: new Map(),
     cardsCreated: new Map(state.cards.map((c) => [c.id, c.created_at])),
     exportRequests: [],
+    dummyNetworks: [],
     nextId: (kind) => ++counters[kind],
   };
   for (const n of state.networks) {
@@ -179,6 +197,28 @@ function seedAdminStore(backend: MockBackend): AdminStore {
       has_image: e.has_image,
     });
   }
+  // Spec 02 §9: the mock network list has 15 networks (pages of 10). The dataset's two are real
+  // (people, organisations); the rest are empty networks named after O–Z, so the dataset's two
+  // lead the list sorted by name.
+  for (const name of DUMMY_NETWORK_NAMES.slice(
+    0,
+    Math.max(0, MOCK_NETWORKS_TOTAL - state.networks.length),
+  )) {
+    const id = store.nextId('networks');
+    state.networks.push({
+      id,
+      uuid: `00000000-0000-4000-8001-${id.toString(16).padStart(12, '0')}`,
+      name,
+      features: {},
+    });
+    store.networks.set(id, {
+      status: 'ACTIVATED',
+      created_at: SEEDED_AT,
+      modified_at: SEEDED_AT,
+      default_organisation_id: null,
+    });
+    store.dummyNetworks.push(id);
+  }
   generated.pagers.forEach((p, i) => {
     const hospital = state.hospitals[organisationName(p.organisation)] ?? stElsewhere;
     const holder = p.assigned_to ? backend.userByEmail(p.assigned_to) : undefined;
@@ -216,4 +256,8 @@ export function clearAdminDemoData(backend: MockBackend): void {
   store.invites = [];
   store.pagers = [];
   store.analytics = [];
+  const dummy = new Set(store.dummyNetworks);
+  backend.state.networks = backend.state.networks.filter((n) => !dummy.has(n.id));
+  for (const id of dummy) store.networks.delete(id);
+  store.dummyNetworks = [];
 }
