@@ -20,6 +20,7 @@ export function createWebApp(
     productName: config.product_name,
     chatDomain: config.chat_domain,
     redirectDisabled: config.redirect_disabled,
+    analyticsScope: config.analytics_scope,
     logger,
     api: {
       baseUrl: apiBaseUrl(config, window.location.origin),

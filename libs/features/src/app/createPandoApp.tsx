@@ -1,5 +1,6 @@
 import { useState, useSyncExternalStore, type JSX, type ReactNode } from 'react';
 import { createHttpClient, HttpClientProvider, type HttpLogger } from '@pando/data-access';
+import type { AnalyticsScope } from '@pando/domain';
 import { LoadingScreen } from '@pando/ui';
 import { LoginRoute } from '../auth/LoginRoute';
 import { preloadable } from '../shell/preloadable';
@@ -18,6 +19,11 @@ export interface PandoAppAdapters {
   chatDomain: string;
   /** Spec 01 §8: when set, a 401 does not send the visitor to /login. */
   redirectDisabled?: boolean;
+  /**
+   * Spec 02 §6: the admin report's scope fixed by configuration (`analytics_scope`).
+   * @default null (each viewer's own network or organisation)
+   */
+  analyticsScope?: AnalyticsScope | null;
   logger: HttpLogger;
   /** The REST API: absolute base URL (`…/api/v4`) and the client identification. */
   api: { baseUrl: string; clientVersion: string; clientBuild: string };
@@ -83,6 +89,7 @@ export function preloadSignedIn(): Promise<unknown> {
  */
 export function createPandoApp(adapters: PandoAppAdapters): PandoApp {
   const { logger, productName, chatDomain, redirectDisabled = false } = adapters;
+  const analyticsScope = adapters.analyticsScope ?? null;
   const notifications = new NotificationCenter();
   const session = { established: false };
   // Created on the first render of the routed app: after a login without the router, the browser
@@ -186,6 +193,7 @@ export function createPandoApp(adapters: PandoAppAdapters): PandoApp {
         productName={productName}
         redirectDisabled={redirectDisabled}
         chatDomain={chatDomain}
+        analyticsScope={analyticsScope}
         logger={logger}
         notifications={notifications}
       >

@@ -23,6 +23,28 @@ export const Report: Story = {
   },
 };
 
+/**
+ * /manage with the report's scope fixed by configuration (spec 02 §6, `analytics_scope`): the
+ * network admin sees St Elsewhere General's report, not the network's.
+ */
+export const ReportFixedScope: Story = {
+  ...screenStory('/manage', {
+    ...admin,
+    analyticsScope: (backend) => ({
+      kind: 'organisation',
+      id: backend.state.hospitals.find((h) => h.name === 'St Elsewhere General')?.uuid ?? '',
+    }),
+  }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(/St Elsewhere General/, {}, find)).toBeVisible();
+    await expect(canvas.queryByText(/Demo Health Network/)).toBeNull();
+    await expect(
+      await canvas.findByRole('figure', { name: 'Average users per hour' }, find),
+    ).toBeVisible();
+  },
+};
+
 /** /manage/users: the users table, with Generate code for a network admin. */
 export const Users: Story = {
   ...screenStory('/manage/users', admin),

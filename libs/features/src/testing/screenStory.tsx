@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { HttpLogger } from '@pando/data-access';
+import type { AnalyticsScope } from '@pando/domain';
 import { createMockWorker, FakeChatNetwork } from '@pando/data-access/testing/browser';
 import { createPandoApp } from '../app/createPandoApp';
 import { fakeChat, signInDemo, signOutDemo } from './demoSession';
@@ -11,6 +12,8 @@ export interface ScreenStoryOptions {
   email?: string | null;
   /** Shapes the seed before the screen opens (e.g. an advice conversation's state). */
   prepare?: (backend: MockBackend) => void;
+  /** The report scope fixed by configuration (`analytics_scope`), from the seed. */
+  analyticsScope?: (backend: MockBackend) => AnalyticsScope;
 }
 
 const quietLogger: HttpLogger = {
@@ -24,10 +27,12 @@ function ScreenStory({
   backend,
   path,
   email,
+  analyticsScope,
 }: {
   backend: MockBackend;
   path: string;
   email: string | null;
+  analyticsScope: AnalyticsScope | null;
 }) {
   const [app] = useState(() => {
     const network = new FakeChatNetwork();
@@ -40,6 +45,7 @@ function ScreenStory({
       logger: quietLogger,
       api: { baseUrl: '/api/v4', clientVersion: 'storybook', clientBuild: 'storybook' },
       initialPath: path,
+      analyticsScope,
       ...(email === null ? {} : { loadChat: () => Promise.resolve(chat) }),
     });
   });
@@ -61,6 +67,13 @@ export function screenStory(
   const pathOf = typeof path === 'string' ? () => path : path;
   return {
     parameters: { msw: { handlers: [...worker.listHandlers()] } },
-    render: () => <ScreenStory backend={backend} path={pathOf(backend)} email={email} />,
+    render: () => (
+      <ScreenStory
+        backend={backend}
+        path={pathOf(backend)}
+        email={email}
+        analyticsScope={options.analyticsScope?.(backend) ?? null}
+      />
+    ),
   };
 }

@@ -17,6 +17,7 @@ import {
 } from '@pando/domain';
 import { AdminReport, type ReportFigures } from '@pando/ui';
 import { useMemo, useState } from 'react';
+import { useAppServices } from '../../shell/services/AppServices';
 import { errorText } from '../hooks/errorText';
 import { useManageViewer } from '../hooks/useManageViewer';
 
@@ -92,14 +93,19 @@ export function ReportScreen({ initialNoData = true }: ReportScreenProps) {
   const [today] = useState(() => new Date());
   const current = useMemo(() => reportWindow(today), [today]);
   const previous = useMemo(() => previousReportWindow(today), [today]);
-  const scope = analyticsScope({
-    access_level: user.access_level,
-    network_id: user.network_id,
-    network_uuid: user.network_uuid,
-    hospital_uuid: user.hospital?.uuid ?? null,
-    email: user.email,
-  });
-  const network = useAdminNetworkQuery(scope?.kind === 'network' ? user.network_id : null);
+  const { analyticsScope: fixed } = useAppServices();
+  const scope = analyticsScope(
+    {
+      access_level: user.access_level,
+      network_id: user.network_id,
+      network_uuid: user.network_uuid,
+      hospital_uuid: user.hospital?.uuid ?? null,
+      email: user.email,
+    },
+    { fixed },
+  );
+  const networkId = scope?.kind === 'network' ? Number(scope.id) : NaN;
+  const network = useAdminNetworkQuery(Number.isInteger(networkId) ? networkId : null);
   const report = useAnalyticsReport(scope, current, { enabled: noData });
   const before = useAnalyticsReport(scope, previous, { metrics: DELTA_METRICS, enabled: noData });
   const placeholder = useMemo(
@@ -119,7 +125,9 @@ export function ReportScreen({ initialNoData = true }: ReportScreenProps) {
   return (
     <AdminReport
       scopeName={reportTitle(scope?.kind ?? 'organisation', {
-        networkName: user.network_name ?? network.data?.name ?? null,
+        // A fixed network (configuration) may not be the viewer's own: named from the API then.
+        networkName:
+          (fixed ? network.data?.name : (user.network_name ?? network.data?.name)) ?? null,
         hospitalName: user.hospital?.name ?? null,
       })}
       endDate={reportEndDate(today)}

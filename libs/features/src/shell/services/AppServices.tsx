@@ -1,5 +1,6 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { HttpLogger } from '@pando/data-access';
+import type { AnalyticsScope } from '@pando/domain';
 import { NotificationCenter } from './notifications';
 
 /** What every connected screen needs from the app besides the API: config, logging, notices. */
@@ -10,6 +11,8 @@ export interface AppServices {
   redirectDisabled: boolean;
   /** The XMPP domain: users are `{uuid}@{domain}`, rooms `{mim_id}@muclight.{domain}`. */
   chatDomain: string;
+  /** Spec 02 §6: a report scope fixed by configuration (`analytics_scope`); null: the viewer's own. */
+  analyticsScope: AnalyticsScope | null;
   logger: HttpLogger;
   notifications: NotificationCenter;
 }
@@ -38,16 +41,18 @@ export interface AppServicesProviderProps extends Partial<AppServices> {
 
 /** Provides the app services; anything not given gets a harmless default (stories, tests). */
 export function AppServicesProvider({ children, ...given }: AppServicesProviderProps) {
-  const { productName, redirectDisabled, chatDomain, logger, notifications } = given;
+  const { productName, redirectDisabled, chatDomain, analyticsScope, logger, notifications } =
+    given;
   const value = useMemo<AppServices>(
     () => ({
       productName: productName ?? 'Pando',
       redirectDisabled: redirectDisabled ?? false,
       chatDomain: chatDomain ?? 'localhost',
+      analyticsScope: analyticsScope ?? null,
       logger: logger ?? consoleLogger,
       notifications: notifications ?? new NotificationCenter(),
     }),
-    [productName, redirectDisabled, chatDomain, logger, notifications],
+    [productName, redirectDisabled, chatDomain, analyticsScope, logger, notifications],
   );
   return <AppServicesContext.Provider value={value}>{children}</AppServicesContext.Provider>;
 }
