@@ -1,5 +1,4 @@
 import fsp from 'node:fs/promises';
-import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,8 +17,7 @@ import { one } from '../teams/repo.js';
 import {
   detectType,
   discard,
-  DOWNLOAD_CSP,
-  MULTIPART_LIMITS,
+  registerUploadScope,
   newUploadKey,
   processImage,
   receiveUpload,
@@ -56,12 +54,7 @@ const thumbnailKey = (guid: string) => `${guid}.thumb`;
  * uploader and their organisation; who deletes: the uploader (forms/access.ts).
  */
 export function registerStructuredFileRoutes(app: FastifyInstance, store: UploadStore): void {
-  void app.register(fastifyMultipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
-  app.addHook('onSend', async (_req, reply, payload) => {
-    if (String(reply.getHeader('content-disposition') ?? '').startsWith('attachment'))
-      reply.header('Content-Security-Policy', DOWNLOAD_CSP);
-    return payload;
-  });
+  registerUploadScope(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(

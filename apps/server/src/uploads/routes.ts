@@ -1,6 +1,5 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -33,9 +32,8 @@ import {
 import { registerFileEmailRoutes } from './email.js';
 import {
   detectType,
-  DOWNLOAD_CSP,
   discard,
-  MULTIPART_LIMITS,
+  registerUploadScope,
   newUploadKey,
   processImage,
   receiveUpload,
@@ -59,15 +57,7 @@ export function registerUploadRoutes(
   app: FastifyInstance,
   store: UploadStore = createUploadStore(app.config.dataDir),
 ): void {
-  void app.register(fastifyMultipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
-  // Runs after the app-wide security headers (child hooks run last): downloads get a CSP that
-  // sandboxes them even if a browser were ever to render one.
-  app.addHook('onSend', async (_req, reply, payload) => {
-    if (String(reply.getHeader('content-disposition') ?? '').startsWith('attachment')) {
-      reply.header('Content-Security-Policy', DOWNLOAD_CSP);
-    }
-    return payload;
-  });
+  registerUploadScope(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   const imageMeta = (img: ChatImageRecord) => ({

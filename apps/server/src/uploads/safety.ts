@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import sharp, { type Sharp } from 'sharp';
 import {
   DOCUMENT_MIME_TYPES,
@@ -345,3 +346,18 @@ export async function sendStored(
 export const DOWNLOAD_CSP = "default-src 'none'; sandbox";
 
 export const newUploadKey = () => randomUUID();
+
+/**
+ * An area that takes uploads and answers downloads (chat files and images, smart-form files):
+ * multipart with the upload limits, and, after the app-wide security headers (child hooks run
+ * last), a CSP that sandboxes every attachment download even if a browser were ever to render one.
+ */
+export function registerUploadScope(app: FastifyInstance): void {
+  void app.register(fastifyMultipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (String(reply.getHeader('content-disposition') ?? '').startsWith('attachment')) {
+      reply.header('Content-Security-Policy', DOWNLOAD_CSP);
+    }
+    return payload;
+  });
+}
