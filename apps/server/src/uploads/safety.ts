@@ -343,7 +343,7 @@ export async function sendStored(
     .send(stream);
 }
 
-export const DOWNLOAD_CSP = "default-src 'none'; sandbox";
+const DOWNLOAD_CSP = "default-src 'none'; sandbox";
 
 export const newUploadKey = () => randomUUID();
 
