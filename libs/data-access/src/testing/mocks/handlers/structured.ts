@@ -117,6 +117,17 @@ function requireOwnFile(
  * patient confirm flow, and the email export into the mock mailbox.
  */
 export function structuredHandlers(backend: MockBackend) {
+  // The file and its thumbnail: the mock keeps one copy of the bytes and serves it for both.
+  const serveFile = guard(({ request, cookies, params }) => {
+    const file = requireOwnFile(
+      stateOf(backend),
+      requireUser(backend, cookies, request),
+      params.guid,
+    );
+    return new HttpResponse(file.bytes.slice().buffer, {
+      headers: { 'Content-Type': file.content_type },
+    });
+  });
   return [
     http.get(
       api('/structured/templates'),
@@ -271,32 +282,8 @@ export function structuredHandlers(backend: MockBackend) {
         return HttpResponse.json({ file: { file_guid: guid } }, { status: 201 });
       }),
     ),
-    http.get(
-      api('/structured/files/thumbnail/:guid'),
-      guard(({ request, cookies, params }) => {
-        const file = requireOwnFile(
-          stateOf(backend),
-          requireUser(backend, cookies, request),
-          params.guid,
-        );
-        return new HttpResponse(file.bytes.slice().buffer, {
-          headers: { 'Content-Type': file.content_type },
-        });
-      }),
-    ),
-    http.get(
-      api('/structured/files/:guid'),
-      guard(({ request, cookies, params }) => {
-        const file = requireOwnFile(
-          stateOf(backend),
-          requireUser(backend, cookies, request),
-          params.guid,
-        );
-        return new HttpResponse(file.bytes.slice().buffer, {
-          headers: { 'Content-Type': file.content_type },
-        });
-      }),
-    ),
+    http.get(api('/structured/files/thumbnail/:guid'), serveFile),
+    http.get(api('/structured/files/:guid'), serveFile),
     http.delete(
       api('/structured/files/:guid'),
       guard(({ request, cookies, params }) => {
