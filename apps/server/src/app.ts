@@ -72,7 +72,7 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
 
   let db = deps.db;
   if (!db) {
-    db = await openDatabase(config);
+    db = await openDatabase({ ...config, log: app.log });
     const owned = db;
     app.addHook('onClose', async () => owned.close());
     try {

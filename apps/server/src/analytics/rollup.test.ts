@@ -181,4 +181,24 @@ describe('analytics rollups equal the figures counted from the events', () => {
       }
     }
   });
+
+  it('people by role per organisation, network and everyone, whenever they joined (the totals of 0600), after inserts, moves, blocks and a delete', async () => {
+    for (const s of [...scopes(), { scope: 'a', id: 0, column: '' }]) {
+      const where =
+        s.scope === 'o' ? 'u.hospital_id = $1' : s.scope === 'n' ? 'h.network_id = $1' : '$1 = 0';
+      const rolled = await db.query(
+        `select role, users::int as n from users_rollup_totals
+          where scope = '${s.scope}' and scope_id = $1 and users <> 0 order by 1`,
+        [s.id],
+      );
+      const counted = await db.query(
+        `select coalesce(u.role_description, '') as role, count(*)::int as n
+           from users u left join hospitals h on h.id = u.hospital_id
+          where ${where} and not u.blocked group by 1 order by 1`,
+        [s.id],
+      );
+      expect(rolled.rows, `${s.scope}${String(s.id)}`).toEqual(counted.rows);
+      expect(rolled.rows.length).toBeGreaterThan(0);
+    }
+  });
 });

@@ -2,6 +2,14 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import {
+  Checkpointer,
+  DEFAULT_CHECKPOINT,
+  walSettings,
+  type CheckpointSettings,
+} from './checkpointer.js';
+import { MaintenanceLoop } from './maintenance.js';
+import { DEFAULT_ANALYZE_MS, StatisticsRefresher } from './statistics.js';
 import { acquireDataDirLock } from './lock.js';
 import { PgliteStatements } from './pgliteStatements.js';
 
@@ -33,6 +41,18 @@ export interface DatabaseConfig {
   pgSchema?: string | undefined;
   /** Skip the DATA_DIR lock (only for throwaway test copies). */
   skipLock?: boolean;
+  /** PGlite only: when to CHECKPOINT (checkpointer.ts); DEFAULT_CHECKPOINT when absent. */
+  pgliteCheckpoint?: CheckpointSettings | undefined;
+  /** PGlite only: how often planner statistics are refreshed (statistics.ts; 0: never). */
+  pgliteAnalyzeMs?: number | undefined;
+  /** Where the checkpointer reports (the server's logger). */
+  log?: DatabaseLog | undefined;
+}
+
+/** The part of the server's (pino) logger the database layer uses. */
+interface DatabaseLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
 }
 
 /**
@@ -40,23 +60,33 @@ export interface DatabaseConfig {
  * that reaches the disk before a commit returns (ARCHITECTURE.md "Durability"). PGlite 0.5.16
  * takes `startParams` as a full replacement of its `defaultStartParams`, so we keep the rest.
  */
-const PGLITE_START_PARAMS = [
-  ...PGlite.defaultStartParams.filter((p) => p !== '-F'),
-  '-c',
-  'wal_sync_method=open_datasync',
-  '-c',
-  'fsync=on',
-  '-c',
-  'synchronous_commit=on',
-];
+function pgliteStartParams(checkpoint: CheckpointSettings): string[] {
+  // WAL segments are recycled up to max_wal_size at each checkpoint and the rest removed
+  // (checkpointer.ts), so pg_wal stays bounded; without checkpoints these change nothing.
+  const wal = walSettings(checkpoint);
+  return [
+    ...PGlite.defaultStartParams.filter((p) => p !== '-F'),
+    '-c',
+    'wal_sync_method=open_datasync',
+    '-c',
+    'fsync=on',
+    '-c',
+    'synchronous_commit=on',
+    '-c',
+    `max_wal_size=${wal.maxWalMb}MB`,
+    '-c',
+    `min_wal_size=${wal.minWalMb}MB`,
+  ];
+}
 
 async function openPglite(config: DatabaseConfig): Promise<Database> {
   const release = config.skipLock ? () => undefined : acquireDataDirLock(config.dataDir);
+  const checkpoint = config.pgliteCheckpoint ?? DEFAULT_CHECKPOINT;
   let client: PGlite;
   try {
     client = await PGlite.create({
       dataDir: path.join(config.dataDir, 'pglite'),
-      startParams: PGLITE_START_PARAMS,
+      startParams: pgliteStartParams(checkpoint),
       // Trigram indexes for search (migration 0200, src/search/indexes.ts): substring matches
       // on 10,000 users use the index instead of scanning every row.
       extensions: { pg_trgm },
@@ -68,6 +98,36 @@ async function openPglite(config: DatabaseConfig): Promise<Database> {
   // Raw queries (the chat's hot path, the auth lookups) run as prepared statements: one trip
   // into Postgres per call instead of six (pgliteStatements.ts).
   const statements = new PgliteStatements(client);
+  const { log } = config;
+  const checkpointer = new Checkpointer(checkpoint, {
+    currentLsn: async () =>
+      (await statements.query<{ lsn: string }>('select pg_current_wal_insert_lsn()::text as lsn'))
+        .rows[0]?.lsn ?? '0/0',
+    checkpoint: () => client.exec('checkpoint').then(() => undefined),
+    onCheckpoint: (e) => {
+      log?.info(
+        { reason: e.reason, walMb: +(e.walBytes / 1048576).toFixed(1), ms: Math.round(e.ms) },
+        'checkpoint',
+      );
+    },
+  });
+  const statistics = new StatisticsRefresher(config.pgliteAnalyzeMs ?? DEFAULT_ANALYZE_MS, {
+    analyze: () => client.exec('analyze').then(() => undefined),
+    onDone: (ms) => log?.info({ ms: Math.round(ms) }, 'planner statistics refreshed'),
+  });
+  // One loop for both (maintenance.ts): they never run at once.
+  const maintenance = new MaintenanceLoop(
+    [checkpointer, statistics].filter((job) => job.enabled),
+    checkpoint.pollMs ?? 1000,
+    (job, err) => log?.warn({ err }, `${job} failed; retried later`),
+  );
+  try {
+    await maintenance.start();
+  } catch (err) {
+    await client.close().catch(() => undefined);
+    release();
+    throw err;
+  }
   return {
     kind: 'pglite',
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the row type, as pg's query<T> does
@@ -96,6 +156,7 @@ async function openPglite(config: DatabaseConfig): Promise<Database> {
     },
     async close() {
       try {
+        await maintenance.stop();
         await client.close();
       } finally {
         release();

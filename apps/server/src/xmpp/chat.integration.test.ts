@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/testServer.js';
-import { revokeSessions } from '../auth/sessions.js';
+import { catchUpChatAnalytics } from '../analytics/chatRollup.js';
+import { createSession, revokeSessions } from '../auth/sessions.js';
 import { el, NS } from './xml.js';
 import {
   chatLogin,
@@ -85,6 +86,14 @@ async function mam(
     bodies,
     complete: f?.attrs.complete === 'true',
     first: f?.getChild('set', NS_RSM)?.getChildText('first') ?? '',
+    count: Number(f?.getChild('set', NS_RSM)?.getChildText('count')),
+    ids: results.map(
+      (r) =>
+        r
+          .getChild('result', NS_MAM)
+          ?.getChild('forwarded', 'urn:xmpp:forward:0')
+          ?.getChild('message')?.attrs.id,
+    ),
   };
 }
 
@@ -233,12 +242,43 @@ describe('MUC Light rooms', () => {
   });
 
   it('records a message_sent analytics event with the team id (spec 02 §7)', async () => {
+    // The events are recorded off the message's commit (analytics/chatRollup.ts, within a second).
+    await catchUpChatAnalytics(ts.db);
     const r = await ts.db.query<{ n: number }>(
       `select count(*)::int as n from analytics_events e join teams t on t.id = e.team_id
         where e.type = 'message_sent' and t.name = 'Ward 7 Team' and e.user_id = $1`,
       [alice.userId],
     );
     expect(r.rows[0]?.n).toBeGreaterThanOrEqual(1);
+  });
+
+  it('counts a message in the organisation report as soon as it is acknowledged (spec 02 §7)', async () => {
+    const admin = (
+      await ts.db.query<{ id: number; hospital: string }>(
+        `select u.id, h.uuid::text as hospital from users u join hospitals h on h.id = u.hospital_id
+          where u.email = 'org.admin@example.org'`,
+      )
+    ).rows[0]!;
+    const { accessToken } = await createSession(ts.db, ts.app.config, {
+      userId: admin.id,
+      ip: '127.0.0.1',
+    });
+    const day = ts.app.config.now().toISOString().slice(0, 10);
+    const count = async () => {
+      const res = await ts.app.inject({
+        method: 'GET',
+        url: `/api/v1/organisation/${admin.hospital}/messages/total/count/${day}/${day}`,
+        headers: { authorization: `Bearer ${accessToken}` },
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json<{ count: number }>().count;
+    };
+    const before = await count();
+    // Acknowledged (stream management) means archived; the report right after counts it, once.
+    await bob.xmpp.send(text(alice.bare, 'report-1', 'Counted?'));
+    await alice.waitFor(msgWithId('report-1'));
+    expect(await count()).toBe(before + 1);
+    expect(await count()).toBe(before + 1);
   });
 
   it('answers a non-occupant with item-not-found and neither stores nor routes the message', async () => {
@@ -379,6 +419,26 @@ describe('archive (MAM) paging', () => {
     });
     expect(page.bodies).toEqual(['m1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7']);
     expect(page.complete).toBe(true);
+  });
+
+  it('without `with`: pages through all of a person’s 1:1 messages, every conversation, no room lines', async () => {
+    // From the archive itself: alice's 1:1 messages, sent or received, newest first.
+    const expected = (
+      await ts.db.query<{ client_id: string }>(
+        `select client_id from chat_messages where kind = 'chat' and (sender = $1 or recipient = $1)
+          order by id desc`,
+        [alice.uuid],
+      )
+    ).rows.map((r) => r.client_id);
+    expect(expected.length).toBeGreaterThan(20);
+    const p1 = await mam(alice, {});
+    expect(p1.ids).toEqual(expected.slice(0, 10).reverse());
+    expect(p1.count).toBe(expected.length);
+    expect(p1.complete).toBe(false);
+    const p2 = await mam(alice, { before: p1.first });
+    expect(p2.ids).toEqual(expected.slice(10, 20).reverse());
+    const all = await mam(alice, { max: 100 });
+    expect(all.ids).toEqual(expected.slice(0, 100).reverse());
   });
 
   it('serves a room archive to occupants', async () => {

@@ -25,7 +25,9 @@ afterAll(() => {
 
 async function startServer(port: number): Promise<ChildProcess> {
   const { child } = await startChildServer(
-    { DATA_DIR: dataDir, SEED: 'none', XMPP_DOMAIN: DOMAIN },
+    // A checkpoint every second while the messages flow (db/checkpointer.ts), so the kill can
+    // land during or just after one: recycled WAL must never cost an acknowledged message.
+    { DATA_DIR: dataDir, SEED: 'none', XMPP_DOMAIN: DOMAIN, PGLITE_CHECKPOINT_SECONDS: '1' },
     port,
   );
   children.push(child);

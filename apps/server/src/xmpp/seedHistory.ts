@@ -1,4 +1,5 @@
 import { DEMO_CHAT_HISTORY } from '@pando/domain/demo';
+import { catchUpChatAnalytics, skipChatArchiveAnalytics } from '../analytics/chatRollup.js';
 import type { SeedChatContext } from '../seed/context.js';
 import { insertBatch, pairConv, roomConv, type NewMessage } from './store.js';
 import { el, NS, serialize } from './xml.js';
@@ -94,6 +95,11 @@ export async function seedDemoChat(ctx: SeedChatContext, domain: string): Promis
       ],
     };
   });
-  // The demo seed records its own analytics history; these lines add none.
-  await insertBatch(ctx.db, batch, false);
+  // The demo seed records its own analytics history; these lines add none: the analytics
+  // catch-up's watermark moves past them in the same transaction (migration 0500).
+  await catchUpChatAnalytics(ctx.db);
+  await ctx.db.transaction(async (tx) => {
+    await insertBatch(tx, batch);
+    await skipChatArchiveAnalytics(tx);
+  });
 }

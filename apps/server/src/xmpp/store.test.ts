@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catchUpChatAnalytics } from '../analytics/chatRollup.js';
 import { DEMO_ACCOUNTS } from '../seed/index.js';
 import { createTestDatabase, type TestDatabase } from '../testing/testDb.js';
 import { insertBatch, pairConv, queryInbox, roomConv, type NewMessage } from './store.js';
@@ -50,7 +51,9 @@ async function unread(owner: string, conv: string): Promise<number | undefined> 
   return (await queryInbox(db, owner)).find((r) => r.conv_jid === conv)?.unread;
 }
 
+/** The message_sent events of a person, once the analytics catch-up has run (migration 0500). */
 async function events(userUuid: string): Promise<{ team_id: number | null }[]> {
+  await catchUpChatAnalytics(db);
   const r = await db.query<{ team_id: number | null }>(
     `select e.team_id from analytics_events e join users u on u.id = e.user_id
      where e.type = 'message_sent' and u.uuid = $1::uuid order by e.id`,
@@ -60,7 +63,7 @@ async function events(userUuid: string): Promise<{ team_id: number | null }[]> {
 }
 
 describe('chat archive writes', () => {
-  it('one message: archived, counted in the recipient’s inbox, reset for the sender, one event', async () => {
+  it('one message: archived, counted in the recipient’s inbox, reset for the sender, one event (after the catch-up)', async () => {
     const { alice, bob } = uuid as { alice: string; bob: string };
     const before = (await events(alice)).length;
     const [first] = await insertBatch(db, [direct(alice, bob)]);
@@ -114,6 +117,47 @@ describe('chat archive writes', () => {
     expect(await unread(carol, jid(bob))).toBe(0);
   });
 
+  it('a new conversation gets its inbox rows, in a batch as one by one, also a room member without one yet', async () => {
+    const outcome = async (asBatch: boolean) => {
+      const [x, y] = [randomUUID(), randomUUID()];
+      const msgs = [direct(x, y), direct(y, x), direct(x, y)];
+      const ids: string[] = [];
+      if (asBatch) ids.push(...(await insertBatch(db, msgs)).map((r) => r.id));
+      else for (const m of msgs) ids.push(...(await insertBatch(db, [m])).map((r) => r.id));
+      const row = async (owner: string, peer: string) => {
+        const r = (await queryInbox(db, owner)).find((b) => b.conv_jid === jid(peer));
+        return r && { unread: r.unread, last: r.id === ids.at(-1) };
+      };
+      // A room whose newest member (z) has no inbox row yet while the others have theirs.
+      const z = randomUUID();
+      const room = `r${randomUUID()}`;
+      const inRoom = (members: string[]): NewMessage => ({
+        ...direct(x, y),
+        recipient: room,
+        conv: roomConv(room),
+        kind: 'groupchat',
+        inbox: members.map((o) => ({ owner: o, convJid: jid(room), isSender: o === x })),
+      });
+      const roomMsgs = [inRoom([x, y]), inRoom([x, y, z])];
+      if (asBatch) await insertBatch(db, roomMsgs);
+      else for (const m of roomMsgs) await insertBatch(db, [m]);
+      const roomUnread = async (o: string) =>
+        (await queryInbox(db, o)).find((b) => b.conv_jid === jid(room))?.unread;
+      return {
+        x: await row(x, y),
+        y: await row(y, x),
+        room: [await roomUnread(x), await roomUnread(y), await roomUnread(z)],
+      };
+    };
+    const expected = {
+      x: { unread: 0, last: true },
+      y: { unread: 1, last: true },
+      room: [0, 2, 1],
+    };
+    expect(await outcome(false)).toEqual(expected);
+    expect(await outcome(true)).toEqual(expected);
+  });
+
   it('room messages record the team in the analytics event; system lines record none', async () => {
     const { alice, bob } = uuid as { alice: string; bob: string };
     const room = `${team.mim}@muclight.test`;
@@ -132,8 +176,11 @@ describe('chat archive writes', () => {
     });
     await insertBatch(db, [msg(alice)]);
     expect((await events(alice)).at(-1)?.team_id).toBe(team.id);
-    const all = async () =>
-      (await db.query<{ n: number }>(`select count(*)::int as n from analytics_events`)).rows[0]?.n;
+    const all = async () => {
+      await catchUpChatAnalytics(db);
+      return (await db.query<{ n: number }>(`select count(*)::int as n from analytics_events`))
+        .rows[0]?.n;
+    };
     const n = await all();
     const [sys] = await insertBatch(db, [msg('system')]);
     expect(sys?.duplicate).toBe(false);

@@ -64,34 +64,33 @@ const MAX_BATCH = 2_000;
 export const pairConv = (a: string, b: string) => (a < b ? `u:${a}:${b}` : `u:${b}:${a}`);
 export const roomConv = (mimId: string) => `r:${mimId}`;
 
-/** The batch write lives in migrations/0102_chat_insert_fn.sql (a PL/pgSQL function keeps its plan). */
+/**
+ * The batch write (a PL/pgSQL function keeps its plan): migrations/0102_chat_insert_fn.sql, since
+ * 0500 without the analytics event.
+ */
 const INSERT_BATCH = `select out_id as id, out_ord as ord
   from chat_insert_batch($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[],
-    $7::text[], $8::uuid[], $9::text[], $10::text[], $11::int[], $12::int[], $13::bool[], $14::bool)`;
+    $7::text[], $8::text[], $9::text[], $10::int[], $11::int[], $12::bool[])`;
 
-/** One message (a batch of one, the usual case at rest): migrations/0103_chat_insert_one_fn.sql. */
+/** One message (a batch of one, the usual case at rest): 0103, since 0500 without analytics. */
 const INSERT_ONE = `select chat_insert_one($1::text, $2::text, $3::text, $4::text, $5::text,
-    $6::timestamptz, $7::text, $8::uuid, $9::text[], $10::text[], $11::int[], $12::bool)::text as id`;
+    $6::timestamptz, $7::text, $8::text[], $9::text[], $10::int[])::text as id`;
 
 /**
- * Writes one batch of messages, their inbox updates and their analytics events in a single
- * statement (one implicit transaction, one WAL flush): ARCHITECTURE.md "Durability".
+ * Writes one batch of messages and their inbox updates in a single statement (one implicit
+ * transaction, one WAL flush): ARCHITECTURE.md "Durability". Their analytics events follow off
+ * this path (src/analytics/chatRollup.ts, migration 0500).
  */
-export async function insertBatch(
-  db: ChatDb,
-  batch: NewMessage[],
-  analytics = true,
-): Promise<StoredResult[]> {
-  const cols: [
-    string[],
-    string[],
-    string[],
-    string[],
-    string[],
-    Date[],
-    string[],
-    (string | null)[],
-  ] = [[], [], [], [], [], [], [], []];
+export async function insertBatch(db: ChatDb, batch: NewMessage[]): Promise<StoredResult[]> {
+  const cols: [string[], string[], string[], string[], string[], Date[], string[]] = [
+    [],
+    [],
+    [],
+    [],
+    [],
+    [],
+    [],
+  ];
   // Per (owner, conversation): unread added by this batch, and whether the owner's own send reset it.
   const boxes = new Map<
     string,
@@ -105,8 +104,6 @@ export async function insertBatch(
     cols[4].push(m.clientId);
     cols[5].push(m.createdAt);
     cols[6].push(m.stanza);
-    // System lines (sender 'system') have no user row and record no analytics event.
-    cols[7].push(isUuid(m.sender) ? m.sender : null);
     for (const d of m.inbox) {
       const key = d.owner + '\n' + d.convJid;
       let b = boxes.get(key);
@@ -131,7 +128,6 @@ export async function insertBatch(
       bx.map((b) => b.owner),
       bx.map((b) => b.convJid),
       bx.map((b) => b.unread),
-      analytics,
     ]);
     const id = one.rows[0]?.id;
     return [id ? { id, duplicate: false } : await storedBefore(db, only)];
@@ -143,7 +139,6 @@ export async function insertBatch(
     bx.map((b) => b.lastOrd),
     bx.map((b) => b.unread),
     bx.map((b) => b.reset),
-    analytics,
   ]);
   const ids = new Map<number, string>();
   for (const r of res.rows) ids.set(r.ord, r.id);
@@ -244,42 +239,53 @@ export class GroupCommitWriter {
   }
 }
 
+/**
+ * The 1:1 conversations of `owner` (parameter `o`): every stored 1:1 message writes an inbox row for
+ * its sender and its recipient (direct.ts), and inbox rows are never deleted, so the owner's
+ * inbox names them all. Since migration 0501 the archive has no index by sender or recipient
+ * (two fewer index entries per message): a MAM query without `with` reads these conversations'
+ * `(conv, id)` index instead. Key as pairConv builds it (JS `<` is the "C" collation's order).
+ */
+const ownerConvs = (o: string) => `select case when ${o}::text < x.peer collate "C"
+      then 'u:' || ${o}::text || ':' || x.peer else 'u:' || x.peer || ':' || ${o}::text end as conv
+    from (select split_part(conv_jid, '@', 1) as peer from chat_inbox
+           where owner = ${o}::text and conv_jid not like '%@muclight.%') x`;
+
 export async function queryArchive(
   db: ChatDb,
   q: ArchiveQuery,
 ): Promise<{ rows: ArchiveRow[]; complete: boolean; count: number }> {
-  const where: string[] = [];
   const params: unknown[] = [];
   const p = (v: unknown) => {
     params.push(v);
     return `$${params.length}`;
   };
-  if (q.conv) where.push(`conv = ${p(q.conv)}`);
-  else if (q.owner) {
-    const o = p(q.owner);
-    where.push(`kind = 'chat' and (sender = ${o} or recipient = ${o})`);
-  }
-  if (q.start) where.push(`created_at >= ${p(q.start)}`);
-  if (q.end) where.push(`created_at <= ${p(q.end)}`);
-  const base = where.join(' and ');
+  // One conversation, or each of the owner's 1:1 conversations (`c.conv`).
+  const conv = q.conv ? p(q.conv) : 'c.conv';
+  const convs = q.conv ? undefined : ownerConvs(p(q.owner ?? ''));
+  const where = [`m.conv = ${conv}`];
+  if (q.start) where.push(`m.created_at >= ${p(q.start)}`);
+  if (q.end) where.push(`m.created_at <= ${p(q.end)}`);
   const countRes = await db.query<{ n: number }>(
-    `select count(*)::int as n from chat_messages where ${base}`,
+    convs
+      ? `select count(*)::int as n from (${convs}) c join chat_messages m on ${where.join(' and ')}`
+      : `select count(*)::int as n from chat_messages m where ${where.join(' and ')}`,
     params,
   );
-  const page = [...where];
-  const pageParams = [...params];
-  const pp = (v: unknown) => {
-    pageParams.push(v);
-    return `$${pageParams.length}`;
-  };
-  if (q.before) page.push(`id < ${pp(q.before)}::bigint`);
-  if (q.after) page.push(`id > ${pp(q.after)}::bigint`);
+  if (q.before) where.push(`m.id < ${p(q.before)}::bigint`);
+  if (q.after) where.push(`m.id > ${p(q.after)}::bigint`);
   // Forward paging (`after`) reads ascending; everything else reads the newest page first.
   const asc = q.after !== undefined && q.before === undefined;
+  const order = `order by m.id ${asc ? 'asc' : 'desc'} limit ${p(q.max + 1)}`;
+  const cols = 'm.id::text as id, m.sender, m.recipient, m.kind, m.created_at, m.stanza';
+  // Per conversation at most a page (an index range each), then the page of their union.
   const res = await db.query<ArchiveRow>(
-    `select id::text as id, sender, recipient, kind, created_at, stanza from chat_messages
-     where ${page.join(' and ')} order by chat_messages.id ${asc ? 'asc' : 'desc'} limit ${pp(q.max + 1)}`,
-    pageParams,
+    convs
+      ? `select m.* from (${convs}) c cross join lateral (
+           select ${cols} from chat_messages m where ${where.join(' and ')} ${order}) m
+         order by m.id::bigint ${asc ? 'asc' : 'desc'} limit ${p(q.max + 1)}`
+      : `select ${cols} from chat_messages m where ${where.join(' and ')} ${order}`,
+    params,
   );
   const rows = res.rows.slice(0, q.max);
   if (!asc) rows.reverse();

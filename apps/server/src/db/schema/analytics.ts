@@ -90,3 +90,14 @@ export const usersRollup = pgTable(
   },
   (t) => [primaryKey({ columns: [t.scope, t.scopeId, t.role, t.createdDay] })],
 );
+
+/** The same people per scope and role only (migration 0600): the users count sums a row per role. */
+export const usersRollupTotals = pgTable(
+  'users_rollup_totals',
+  {
+    ...scoped(),
+    role: text('role').notNull(),
+    users: integer('users').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.scopeId, t.role] })],
+);

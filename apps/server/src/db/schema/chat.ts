@@ -1,5 +1,6 @@
 import {
   bigint,
+  boolean,
   bigserial,
   index,
   integer,
@@ -71,4 +72,13 @@ export const chatRoomMembers = pgTable(
 export const chatLastActivity = pgTable('chat_last_activity', {
   userUuid: text('user_uuid').primaryKey(),
   lastSeenAt: timestamp('last_seen_at', tz).notNull(),
+});
+
+/**
+ * The last archive id whose message_sent analytics event is recorded (migration 0500, one row):
+ * src/analytics/chatRollup.ts moves it with each catch-up.
+ */
+export const chatAnalyticsWatermark = pgTable('chat_analytics_watermark', {
+  onlyRow: boolean('only_row').primaryKey().default(true),
+  lastId: bigint('last_id', { mode: 'number' }).notNull(),
 });
