@@ -268,6 +268,121 @@ describe('admin users list', () => {
   });
 });
 
+describe('admin users search from the response cache', () => {
+  const search = async (who: Caller, query: string) => {
+    const res = await call(who, 'GET', `/api/v4/admin/users?${query}`);
+    expect(res.statusCode, query).toBe(200);
+    return res.json<Page & { results: { status: string; blocked: boolean }[] }>();
+  };
+
+  it('an organisation admin and a network admin with the same search each get their own reach', async () => {
+    const general = org['St Elsewhere General']!;
+    const inOrg = await dbCount(`u.hospital_id = $1 and u.email like '%example%'`, [general.id]);
+    const inNetwork = await dbCount(
+      `h.network_id = (select network_id from hospitals where id = $1) and u.email like '%example%'`,
+      [general.id],
+    );
+    expect(inNetwork).toBeGreaterThan(inOrg);
+    // Each order, twice (the second call of each is the kept answer).
+    for (const [first, second] of [
+      [people.networkAdmin, people.orgAdmin],
+      [people.orgAdmin, people.networkAdmin],
+    ] as const) {
+      for (let i = 0; i < 2; i++) {
+        const a = await search(first, 'q=example&page-size=500');
+        const b = await search(second, 'q=example&page-size=500');
+        const want = (who: Caller) => (who === people.orgAdmin ? inOrg : inNetwork);
+        expect(a.totalResults).toBe(want(first));
+        expect(b.totalResults).toBe(want(second));
+        expect(a.results).toHaveLength(want(first));
+      }
+    }
+    // One viewer, narrowed to an organisation: a different reach, a different answer.
+    const narrowed = await search(
+      people.networkAdmin,
+      `q=example&page-size=500&organisation=${general.uuid}`,
+    );
+    expect(narrowed.totalResults).toBe(inOrg);
+    // The access guards run before the kept answer is looked up: the same viewer, no longer an
+    // admin (a new session carries the new access level), gets no kept answer.
+    await search(people.orgAdmin, 'q=example');
+    await ts.db.query(`update users set access_level = 'USER' where id = $1`, [people.orgAdmin.id]);
+    try {
+      const demoted = await callerFor(ts, DEMO_ACCOUNTS.orgAdmin);
+      expect((await call(demoted, 'GET', '/api/v4/admin/users?q=example')).statusCode).toBe(403);
+    } finally {
+      await ts.db.query(`update users set access_level = 'ORGANISATION_ADMIN' where id = $1`, [
+        people.orgAdmin.id,
+      ]);
+      people.orgAdmin = await callerFor(ts, DEMO_ACCOUNTS.orgAdmin);
+    }
+  });
+
+  it('a repeated search shows every change to a matching user at once', async () => {
+    const general = org['St Elsewhere General']!;
+    const riverside = org['Riverside Hospital']!;
+    const email = 'zebedee.cachetest@example.org';
+    const created = await ts.db.query<{ id: number }>(
+      `insert into users (uuid, email, first_name, last_name, hospital_id, access_level, created_at, modified_at)
+       values (gen_random_uuid(), $1, 'Zebedee', 'Cachetest', $2, 'USER', now(), now()) returning id`,
+      [email, general.id],
+    );
+    const id = created.rows[0]!.id;
+    const zebedee = await callerFor(ts, email);
+    const q = 'q=zebedee';
+    const seen = async () => ({
+      org: (await search(people.orgAdmin, q)).results,
+      network: (await search(people.networkAdmin, q)).results,
+    });
+    const patch = async (body: unknown) => {
+      const res = await call(people.networkAdmin, 'PATCH', `/api/v4/admin/users/${id}`, body);
+      expect(res.statusCode).toBe(200);
+    };
+
+    let now = await seen();
+    expect(now.org.map((u) => u.id)).toEqual([id]);
+    expect(now.network[0]?.hospital).toEqual({ name: 'St Elsewhere General' });
+    // Kept: the same answer again.
+    expect(await seen()).toEqual(now);
+
+    // Transfer (admin API): gone from the organisation admin's search, moved in the network's.
+    await patch({ hospital_uuid: riverside.uuid });
+    now = await seen();
+    expect(now.org).toEqual([]);
+    expect(now.network[0]?.hospital).toEqual({ name: 'Riverside Hospital' });
+    await patch({ hospital_uuid: general.uuid });
+    expect((await seen()).org.map((u) => u.id)).toEqual([id]);
+
+    // The user's own change by another path (their availability).
+    const before = (await seen()).network[0]!.status;
+    const set = await ts.app.inject({
+      method: 'PUT',
+      url: '/api/v4/users/me/status',
+      headers: { cookie: zebedee.cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify({ status: before === 'AVAILABLE' ? 'UNAVAILABLE' : 'AVAILABLE' }),
+    });
+    expect(set.statusCode).toBe(200);
+    expect((await seen()).network[0]!.status).not.toBe(before);
+
+    // Block: out of every admin's search; unblock: back.
+    await patch({ blocked: true });
+    now = await seen();
+    expect(now.org).toEqual([]);
+    expect(now.network).toEqual([]);
+    await patch({ blocked: false });
+    expect((await seen()).network.map((u) => u.id)).toEqual([id]);
+
+    // A new user who matches (an invitee's first login creates them) is found at once.
+    const signUp = 'zebedee.second@example.org';
+    await ts.db.query(`insert into invites (email, hospital_id) values ($1, $2)`, [
+      signUp,
+      general.id,
+    ]);
+    await callerFor(ts, signUp);
+    expect((await seen()).org.map((u) => u.email).sort()).toEqual([signUp, email].sort());
+  });
+});
+
 describe('admin user changes', () => {
   it('transfers within the reach and announces it; outside it is a 400 naming hospital_uuid', async () => {
     const changed: number[] = [];

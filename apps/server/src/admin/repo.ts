@@ -1,5 +1,6 @@
 import { type AdminReach, type AdminUser, type AdminUserRow, parseAdminSort } from '@pando/domain';
 import type { DatabaseTx } from '../db/client.js';
+import { containsPattern } from '../db/like.js';
 import type { UserRecord } from '../users/repo.js';
 
 /**
@@ -25,8 +26,8 @@ export function reachFilter(
 
 /** `lower(first last email) like …`: the expression of the users search index (migration 0200). */
 const SEARCH_EXPR = `lower(u.first_name || ' ' || u.last_name || ' ' || u.email)`;
-export const likeContains = (q: string) =>
-  `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** The search term as a LIKE pattern: the one escape of db/like.ts (issue 15: no copies). */
+export { containsPattern as likeContains };
 
 /** The sortable columns of the users table (spec 02 §2), each with its SQL. */
 const USER_SORTS: Record<string, string> = {
@@ -70,21 +71,21 @@ interface UserFilter {
 function userWhere(f: UserFilter, args: unknown[]): string {
   const parts = ['not u.blocked', userReach(f.reach, args)];
   if (f.q) {
-    args.push(likeContains(f.q));
+    args.push(containsPattern(f.q));
     parts.push(`${SEARCH_EXPR} like $${args.length}`);
   }
   return parts.join(' and ');
 }
 
 /**
- * How many people a list shows. Without a search, from users_rollup (the people who are not
- * blocked per organisation, network and everyone, kept by the triggers of migration 0401): a
- * few hundred rows summed instead of 100,000 people counted.
+ * How many people a list shows. Without a search, from users_rollup_totals (the people who are
+ * not blocked per organisation, network and everyone, and role, kept by the triggers of
+ * migrations 0401 and 0600): a row per role summed instead of 100,000 people counted.
  */
 export async function countUsers(db: DatabaseTx, f: UserFilter): Promise<number> {
   if (!f.q) {
     const r = await db.query<{ count: number }>(
-      `select coalesce(sum(users), 0)::int as count from users_rollup where scope = $1 and scope_id = $2`,
+      `select coalesce(sum(users), 0)::int as count from users_rollup_totals where scope = $1 and scope_id = $2`,
       f.reach.kind === 'all'
         ? ['a', 0]
         : f.reach.kind === 'network'

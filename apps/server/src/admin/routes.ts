@@ -17,6 +17,7 @@ import {
 } from '@pando/domain';
 import { callerOf, loaded, scoped } from '../authz/access.js';
 import { HttpError } from '../http/errors.js';
+import { cachedJson } from '../http/responseCache.js';
 import { ERROR_RESPONSES } from '../http/routeShape.js';
 import { blockUser } from '../users/block.js';
 import { asUuid, findUserById } from '../users/repo.js';
@@ -65,16 +66,31 @@ export default function adminRoutes(
       },
       config: { access: scoped('admin') },
     },
-    async (req) => {
+    async (req, reply) => {
       const pageSize = req.query['page-size'];
-      const { rows, total } = await listUsers(app.db, {
+      const filter = {
         reach: loaded(req, 'reach'),
         q: adminSearchText(req.query),
         sort: req.query.sort,
         page: req.query.page,
         pageSize,
-      });
-      return { results: rows, page: req.query.page, pageSize, totalResults: total };
+      };
+      const page = async () => {
+        const { rows, total } = await listUsers(app.db, filter);
+        return { results: rows, page: filter.page, pageSize, totalResults: total };
+      };
+      // Without a search the page is an index walk (a few ms): asked of the database each time.
+      if (!filter.q) return page();
+      // A search (a scan of the reach's matches, ~100+ ms at network scale) is kept per viewer
+      // and normalised request: the reach (after `?organisation=` / `?network=`), the search
+      // text, sort, page and page size. Any announced user or team change forgets it
+      // (`directory`). Served from the handler, after the access guards of every call.
+      const key = `admin-users ${JSON.stringify([filter.reach, filter.q, filter.sort ?? null, filter.page, pageSize])}`;
+      const { user } = callerOf(req);
+      return cachedJson(app, reply, user.id, key, async () => ({
+        value: await page(),
+        deps: { directory: true },
+      }));
     },
   );
 

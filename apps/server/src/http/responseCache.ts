@@ -1,4 +1,10 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preValidationHookHandler,
+} from 'fastify';
+import { callerOf, SELF } from '../authz/access.js';
 import type { ServerEvents } from '../events.js';
 
 /**
@@ -213,6 +219,40 @@ export function responseCache(app: FastifyInstance): ResponseCache | null {
   return cache;
 }
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * The access rule and hook of a read answered from the response cache (`GET /filters`): spread
+ * into the route's options, with `key` the same function the handler passes to `cachedJson`.
+ * A hit is sent from `preValidation`, before the query is validated again and before the
+ * handler: it is the body of an earlier call with the same viewer and key, which passed the
+ * route's query schema (only a validated request reaches the handler, the only writer of an
+ * entry) and went out through its response schema. So the key must be a function of what the
+ * schema validates (the URL as sent). Only for `SELF` routes: a hit skips the `preHandler`
+ * access guards, which a scoped route needs on every call.
+ */
+export function cacheFirst(
+  app: FastifyInstance,
+  key: (req: FastifyRequest) => string,
+): { config: { access: typeof SELF }; preValidation: preValidationHookHandler } {
+  return {
+    config: { access: SELF },
+    // A callback hook (no promise per call): a hit is the hot path of the read.
+    preValidation: (req, reply, done) => {
+      const cache = responseCache(app);
+      const viewerId = callerOf(req).user.id;
+      const body = cache?.get(entryKey(viewerId, key(req)), app.config.now().getTime());
+      if (!body) {
+        done();
+        return;
+      }
+      void reply.type(JSON_TYPE).send(body);
+    },
+  };
+}
+
+const entryKey = (viewerId: number, key: string) => `${viewerId}\u0000${key}`;
+
 /**
  * Answers a read with a JSON body from the response cache, or computes, serializes and (when
  * the cache is on) keeps it. `viewerId` must be the authenticated caller: the key is theirs.
@@ -233,12 +273,12 @@ export async function cachedJson(
   };
   const body = cache
     ? await cache.getOrCompute(
-        `${viewerId}\u0000${key}`,
+        entryKey(viewerId, key),
         viewerId,
         () => app.config.now().getTime(),
         run,
       )
     : (await run()).body;
   // A Buffer is sent as it is: the serialisation above is the only one.
-  return reply.type('application/json; charset=utf-8').send(body);
+  return reply.type(JSON_TYPE).send(body);
 }

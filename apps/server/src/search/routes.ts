@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   type FiltersQuery,
@@ -7,10 +7,10 @@ import {
   type SearchResponseWire,
   type SearchResultWire,
 } from '@pando/domain';
-import { callerOf, SELF } from '../authz/access.js';
+import { callerOf } from '../authz/access.js';
 import { containsPattern } from '../db/like.js';
 import { ERROR_RESPONSES } from '../http/routeShape.js';
-import { cachedJson } from '../http/responseCache.js';
+import { cachedJson, cacheFirst } from '../http/responseCache.js';
 import type { UserRecord } from '../users/repo.js';
 import { queryTeams, type TeamRecord, toWireTeam } from '../teams/repo.js';
 
@@ -34,6 +34,10 @@ interface HitRow {
  * pages, `meta.searchResultCount` this page.
  */
 export function registerSearchRoutes(app: FastifyInstance): void {
+  // A search shows any user or team: every announced change to either forgets it. The key is
+  // the URL as sent, since the paging links repeat the caller's other parameters. A repeated
+  // search is sent before its query is parsed again (`cacheFirst`, src/http/README.md).
+  const key = (req: FastifyRequest) => `filters ${req.url}`;
   app.withTypeProvider<ZodTypeProvider>().get(
     '/filters',
     {
@@ -41,13 +45,11 @@ export function registerSearchRoutes(app: FastifyInstance): void {
         querystring: FiltersQuerySchema,
         response: { 200: SearchResponseWireSchema, ...ERROR_RESPONSES },
       },
-      config: { access: SELF },
+      ...cacheFirst(app, key),
     },
     async (req, reply) => {
       const { user } = callerOf(req);
-      // A search shows any user or team: every announced change to either forgets it. The key
-      // is the URL as sent, since the paging links repeat the caller's other parameters.
-      return cachedJson(app, reply, user.id, `filters ${req.url}`, async () => ({
+      return cachedJson(app, reply, user.id, key(req), async () => ({
         value: await search(app, user, req.query, req.url),
         deps: { directory: true },
       }));

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SearchResponseSchema } from '@pando/domain';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { FiltersQuerySchema, SearchResponseSchema } from '@pando/domain';
 import { DEMO_ACCOUNTS } from '../seed/index.js';
 import { startTestServer, type TestServer } from '../testing/testServer.js';
 import { api, type Caller, demoCallers } from '../teams/testing.js';
@@ -190,5 +190,58 @@ describe('GET /filters (spec 01 §2 search, §3 search result)', () => {
       'teams_search_trgm_idx',
       'users_search_trgm_idx',
     ]);
+  });
+});
+
+describe('GET /filters: a repeated search is sent from the response cache first', () => {
+  const URL = '/api/v4/filters?include=user.other,team.member-of&q=an&page%5Bsize%5D=5';
+
+  it('answers a repeat with the same body and headers as the first answer, without parsing the query again', async () => {
+    const parse = vi.spyOn(FiltersQuerySchema, 'safeParse');
+    try {
+      const first = await api(ts, dave, 'GET', URL);
+      const again = await api(ts, dave, 'GET', URL);
+      expect(first.statusCode).toBe(200);
+      expect(again.statusCode).toBe(200);
+      expect(again.body).toBe(first.body);
+      for (const header of [
+        'content-type',
+        'content-length',
+        'cache-control',
+        'content-security-policy',
+        'x-content-type-options',
+      ])
+        expect(again.headers[header], header).toBe(first.headers[header]);
+      expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(again.headers['cache-control']).toBe('no-store');
+      expect(parse).toHaveBeenCalledTimes(1);
+      // Another URL is parsed (and searched) on its own.
+      expect((await api(ts, dave, 'GET', `${URL}&page%5Bnumber%5D=2`)).statusCode).toBe(200);
+      expect(parse).toHaveBeenCalledTimes(2);
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  it('answers each person from their own searches, and nobody without a session', async () => {
+    const qs = 'include=user.other&q=a&page%5Bsize%5D=100';
+    const forAlice = await search(alice, qs);
+    const forBob = await search(bob, qs);
+    // Each list leaves out its own searcher: bob is not served alice's kept answer.
+    expect(emails(forAlice)).not.toContain(DEMO_ACCOUNTS.alice);
+    expect(emails(forAlice)).toContain(DEMO_ACCOUNTS.bob);
+    expect(emails(forBob)).not.toContain(DEMO_ACCOUNTS.bob);
+    expect(emails(forBob)).toContain(DEMO_ACCOUNTS.alice);
+    expect(emails(await search(alice, qs))).toEqual(emails(forAlice));
+    const anonymous = await api(ts, undefined, 'GET', `/api/v4/filters?${qs}`);
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('never keeps an answer to a query its schema refuses: the same bad URL is a 400 each time', async () => {
+    for (let i = 0; i < 2; i++) {
+      const res = await api(ts, alice, 'GET', '/api/v4/filters?page%5Bsize%5D=1000');
+      expect(res.statusCode).toBe(400);
+      expect(JSON.stringify(res.json())).toContain('page[size]');
+    }
   });
 });

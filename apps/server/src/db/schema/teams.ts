@@ -53,11 +53,29 @@ export const teamMembers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    /** The member's organisation, kept by a trigger from the user (migration 0602). */
+    hospitalId: integer('hospital_id'),
   },
   (t) => [
     primaryKey({ columns: [t.teamId, t.userId] }),
     index('team_members_user_idx').on(t.userId),
   ],
+);
+
+/**
+ * A team's members per organisation (migration 0602, issue 20), kept by triggers on
+ * team_members and users: a team with rows for two organisations is cross-organisational.
+ */
+export const teamOrganisations = pgTable(
+  'team_organisations',
+  {
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    hospitalId: integer('hospital_id').notNull(),
+    members: integer('members').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.hospitalId] })],
 );
 
 /** A request for advice from a team; its room is `{mim_id}@muclight.{domain}`. */
