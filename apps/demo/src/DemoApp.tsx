@@ -3,7 +3,7 @@ import { createPandoApp, consoleLogger } from '@pando/features';
 import { fakeChat, signInDemo, type DemoBackend } from '@pando/features/testing';
 import { DEMO_ACCOUNTS } from '@pando/domain/demo';
 import { DemoFrame } from './DemoFrame';
-import { demoLogger, type DemoFlags } from './demoFlags';
+import { demoLogger, demoManageSettings, type DemoFlags } from './demoFlags';
 
 /**
  * The product with no server: `createPandoApp`, as in apps/web, on the MSW mock backend and a
@@ -25,6 +25,7 @@ export function DemoApp({ backend, flags }: { backend: DemoBackend; flags: DemoF
       chatDomain: 'pando.test',
       logger,
       api: { baseUrl: '/api/v4', clientVersion: 'demo', clientBuild: 'demo' },
+      manage: demoManageSettings(flags),
       loadChat: () => Promise.resolve(chat),
     });
   });

@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { demoLogger, readDemoFlags } from './demoFlags';
+import { demoLogger, demoManageSettings, readDemoFlags } from './demoFlags';
 
 describe('demo flags (spec 02 §9)', () => {
   it('default to the admin console on dummy data, push and error reporting off, log level info', () => {
     expect(readDemoFlags({})).toEqual({
       adminEnabled: true,
       dummyAdminData: true,
+      reportPlaceholders: false,
       pushMessaging: false,
       errorReporting: false,
       logLevel: 'info',
@@ -17,6 +18,7 @@ describe('demo flags (spec 02 §9)', () => {
       readDemoFlags({
         VITE_DEMO_ADMIN: 'false',
         VITE_DEMO_DUMMY_DATA: 'off',
+        VITE_DEMO_REPORT_PLACEHOLDERS: 'on',
         VITE_DEMO_PUSH: '1',
         VITE_DEMO_ERROR_REPORTING: 'yes',
         VITE_DEMO_LOG_LEVEL: ' WARN ',
@@ -24,11 +26,15 @@ describe('demo flags (spec 02 §9)', () => {
     ).toEqual({
       adminEnabled: false,
       dummyAdminData: false,
+      reportPlaceholders: true,
       pushMessaging: true,
       errorReporting: true,
       logLevel: 'warn',
     });
     expect(() => readDemoFlags({ VITE_DEMO_PUSH: 'maybe' })).toThrow(/VITE_DEMO_PUSH/);
+    expect(() => readDemoFlags({ VITE_DEMO_REPORT_PLACEHOLDERS: 'random' })).toThrow(
+      /VITE_DEMO_REPORT_PLACEHOLDERS/,
+    );
     expect(() => readDemoFlags({ VITE_DEMO_LOG_LEVEL: 'debug' })).toThrow(/VITE_DEMO_LOG_LEVEL/);
   });
 
@@ -52,5 +58,12 @@ describe('demo flags (spec 02 §9)', () => {
       '[error-reporting] error: broken',
     ]);
     reported.mockRestore();
+  });
+
+  it('the report opens on real figures; VITE_DEMO_REPORT_PLACEHOLDERS opens it on placeholder ones', () => {
+    expect(demoManageSettings(readDemoFlags({}))).toEqual({ reportNoData: true });
+    expect(demoManageSettings(readDemoFlags({ VITE_DEMO_REPORT_PLACEHOLDERS: 'true' }))).toEqual({
+      reportNoData: false,
+    });
   });
 });

@@ -1,4 +1,5 @@
 import type { HttpLogger } from '@pando/data-access';
+import type { ManageSettings } from '@pando/features';
 
 /**
  * The demo's switches (spec 02 §9 "Demo mode: an environment option; flags for admin enabled,
@@ -10,6 +11,11 @@ export interface DemoFlags {
   adminEnabled: boolean;
   /** The made-up admin data: invitations, pagers, a month of analytics, a started login. */
   dummyAdminData: boolean;
+  /**
+   * The report opens on randomly generated placeholder figures, its no-data switch off (spec 02
+   * §2 "placeholder figures unless a no-data switch is set"); off: the mock backend's month.
+   */
+  reportPlaceholders: boolean;
   /** The demo has no push service: when on, what would be pushed is logged instead. */
   pushMessaging: boolean;
   /** The demo reports to no service: when on, warnings and errors are logged as if forwarded. */
@@ -44,6 +50,7 @@ export function readDemoFlags(env: Env): DemoFlags {
   return {
     adminEnabled: flag(env, 'VITE_DEMO_ADMIN', true),
     dummyAdminData: flag(env, 'VITE_DEMO_DUMMY_DATA', true),
+    reportPlaceholders: flag(env, 'VITE_DEMO_REPORT_PLACEHOLDERS', false),
     pushMessaging: flag(env, 'VITE_DEMO_PUSH', false),
     errorReporting: flag(env, 'VITE_DEMO_ERROR_REPORTING', false),
     logLevel: level as LogLevel,
@@ -77,4 +84,9 @@ export function demoLogger(flags: DemoFlags, base: HttpLogger): HttpLogger {
       if (shown('info')) base.event(name, properties);
     },
   };
+}
+
+/** The admin console's settings the flags decide: where the report's no-data switch starts. */
+export function demoManageSettings(flags: DemoFlags): Partial<ManageSettings> {
+  return { reportNoData: !flags.reportPlaceholders };
 }

@@ -102,4 +102,62 @@ describe('configuration from the environment', () => {
     expect(c.loginRateLimitPerEmail).toBe(1000);
     expect(c.loginRateLimitPerIp).toBe(5000);
   });
+
+  it('spec 02 §6 demo organisation: internal domains and one account, mapped to an organisation', () => {
+    expect(loadConfig({}).analyticsDemo).toBeUndefined();
+    expect(
+      loadConfig({
+        ANALYTICS_DEMO_EMAIL_DOMAINS: ' Pando.Internal , sales.example.org',
+        ANALYTICS_DEMO_ACCOUNT: 'Demo.Lead@Example.org',
+        ANALYTICS_DEMO_ORGANISATION: '0b7e6c1e-5d1a-4b7a-9d38-3c1f2a4e5b6c',
+      }).analyticsDemo,
+    ).toEqual({
+      organisationId: '0b7e6c1e-5d1a-4b7a-9d38-3c1f2a4e5b6c',
+      emailDomains: ['pando.internal', 'sales.example.org'],
+      accounts: ['demo.lead@example.org'],
+    });
+    // One of the two lists is enough.
+    expect(
+      loadConfig({ ANALYTICS_DEMO_ACCOUNT: 'a@b.co', ANALYTICS_DEMO_ORGANISATION: '12' })
+        .analyticsDemo,
+    ).toEqual({ organisationId: '12', emailDomains: [], accounts: ['a@b.co'] });
+  });
+
+  it('refuses a half-configured or malformed demo organisation, naming the setting', () => {
+    expect(() => loadConfig({ ANALYTICS_DEMO_EMAIL_DOMAINS: 'pando.internal' })).toThrow(
+      /ANALYTICS_DEMO_ORGANISATION: required when/,
+    );
+    expect(() => loadConfig({ ANALYTICS_DEMO_ORGANISATION: '12' })).toThrow(
+      /ANALYTICS_DEMO_ORGANISATION: set ANALYTICS_DEMO_EMAIL_DOMAINS or ANALYTICS_DEMO_ACCOUNT/,
+    );
+    expect(() =>
+      loadConfig({
+        ANALYTICS_DEMO_EMAIL_DOMAINS: 'a.org,,b.org',
+        ANALYTICS_DEMO_ORGANISATION: '1',
+      }),
+    ).toThrow(/ANALYTICS_DEMO_EMAIL_DOMAINS: expected a comma list of email domains/);
+    expect(() =>
+      loadConfig({ ANALYTICS_DEMO_ACCOUNT: 'not-an-email', ANALYTICS_DEMO_ORGANISATION: '1' }),
+    ).toThrow(/ANALYTICS_DEMO_ACCOUNT/);
+    expect(() =>
+      loadConfig({ ANALYTICS_DEMO_ACCOUNT: 'a@b.co', ANALYTICS_DEMO_ORGANISATION: 'x y' }),
+    ).toThrow(/ANALYTICS_DEMO_ORGANISATION: expected the organisation uuid/);
+  });
+
+  it('the manage sidebar links default to ours and can point at a deployment’s own pages', () => {
+    const defaults = loadConfig({});
+    expect(defaults.supportUrl).toBe('https://pando.health/support');
+    expect(defaults.knowledgeBaseUrl).toBe('https://pando.health/knowledge-base');
+    const own = loadConfig({
+      SUPPORT_URL: 'mailto:it-help@hospital.example',
+      KNOWLEDGE_BASE_URL: 'https://intranet.hospital.example/pando',
+    });
+    expect(own.supportUrl).toBe('mailto:it-help@hospital.example');
+    expect(own.knowledgeBaseUrl).toBe('https://intranet.hospital.example/pando');
+    // A link the sidebar would run as script is refused.
+    expect(() => loadConfig({ KNOWLEDGE_BASE_URL: 'javascript:alert(1)' })).toThrow(
+      /KNOWLEDGE_BASE_URL/,
+    );
+    expect(() => loadConfig({ SUPPORT_URL: 'javascript:alert(1)' })).toThrow(/SUPPORT_URL/);
+  });
 });

@@ -3,6 +3,7 @@ import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_KNOWLEDGE_BASE_URL, DEFAULT_SUPPORT_URL } from '@pando/domain';
 
 /**
  * The repository root (the nearest package.json with workspaces above this file), so relative
@@ -126,6 +127,22 @@ const envSchema = z.object({
     .string()
     .regex(/^(organisation|network):[0-9a-zA-Z-]+$/, 'expected organisation:{id} or network:{id}')
     .optional(),
+  /** Spec 02 §6 demo organisation: who is mapped (domains, one account) and to which organisation. */
+  ANALYTICS_DEMO_EMAIL_DOMAINS: z
+    .string()
+    .regex(
+      /^\s*[A-Za-z0-9.-]+\s*(,\s*[A-Za-z0-9.-]+\s*)*$/,
+      'expected a comma list of email domains, e.g. pando.internal,sales.example.org',
+    )
+    .optional(),
+  ANALYTICS_DEMO_ACCOUNT: z.email().optional(),
+  ANALYTICS_DEMO_ORGANISATION: z
+    .string()
+    .regex(/^[0-9a-zA-Z-]+$/, 'expected the organisation uuid (or numeric id)')
+    .optional(),
+  /** The manage sidebar's external links (spec 02 §2; the spec gives no addresses). */
+  SUPPORT_URL: z.url({ protocol: /^(https?|mailto)$/ }).default(DEFAULT_SUPPORT_URL),
+  KNOWLEDGE_BASE_URL: z.url({ protocol: /^https?$/ }).default(DEFAULT_KNOWLEDGE_BASE_URL),
   TRUST_PROXY: z.string().optional(),
   XMPP_MAX_CONNECTIONS_PER_USER: positiveInt.default(10),
   XMPP_MAX_CONNECTIONS_PER_IP: positiveInt.default(1000),
@@ -137,6 +154,16 @@ const envSchema = z.object({
     .regex(/^\d+(:\d+)?$/, 'expected perSecond or perSecond:burst')
     .optional(),
   XMPP_LOG_BATCHES: bool.default(false),
+  /**
+   * Embedded database only (db/checkpointer.ts): CHECKPOINT after this much WAL (MB) or this
+   * long (s) since the last one; 0 turns that trigger off. From half the MB on, and when the time
+   * is up, it waits for a quiet second of the chat (by time for at most twice as long). pg_wal
+   * stays under 2 × the MB + 32 MB.
+   */
+  PGLITE_CHECKPOINT_WAL_MB: z.coerce.number().int().min(0).default(64),
+  PGLITE_CHECKPOINT_SECONDS: z.coerce.number().int().min(0).default(300),
+  /** Embedded database only (db/statistics.ts): ANALYZE every this many minutes; 0 turns it off. */
+  PGLITE_ANALYZE_MINUTES: z.coerce.number().int().min(0).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -186,6 +213,14 @@ export interface Config {
   demoMode: boolean;
   disableLoginRedirect: boolean;
   analyticsFixedScope: { kind: 'organisation' | 'network'; id: string } | undefined;
+  /**
+   * Spec 02 §6: the internal email domains and the named account whose console report is the
+   * demo organisation's (and who may read that organisation's analytics; src/analytics/access.ts).
+   */
+  analyticsDemo: { organisationId: string; emailDomains: string[]; accounts: string[] } | undefined;
+  /** The manage sidebar's support and knowledge-base links, given to the SPA in /api/config. */
+  supportUrl: string;
+  knowledgeBaseUrl: string;
   trustProxy: ProxyTrust;
   xmpp: {
     /** Sockets one user may have past SASL (bound or not), on this node. */
@@ -203,6 +238,10 @@ export interface Config {
     /** XMPP_LOG_BATCHES: a line every 2 s with the group-commit batch sizes. */
     logBatches: boolean;
   };
+  /** When the embedded database checkpoints (PGLITE_CHECKPOINT_*; unused with DATABASE_URL). */
+  pgliteCheckpoint: { walBytes: number; intervalMs: number };
+  /** How often the embedded database's planner statistics are refreshed (PGLITE_ANALYZE_MINUTES). */
+  pgliteAnalyzeMs: number;
   logLevel: Env['LOG_LEVEL'];
   now: Clock;
 }
@@ -233,6 +272,22 @@ export function loadConfig(
   }
   const trustProxy = parseProxyTrust(e.TRUST_PROXY);
   if (typeof trustProxy === 'string') problems.push(`TRUST_PROXY: ${trustProxy}`);
+  const demoDomains = (e.ANALYTICS_DEMO_EMAIL_DOMAINS ?? '')
+    .split(',')
+    .map((d) => d.trim().toLowerCase())
+    .filter(Boolean);
+  const demoAccounts = e.ANALYTICS_DEMO_ACCOUNT ? [e.ANALYTICS_DEMO_ACCOUNT.toLowerCase()] : [];
+  const demoViewers = demoDomains.length > 0 || demoAccounts.length > 0;
+  if (demoViewers && !e.ANALYTICS_DEMO_ORGANISATION) {
+    problems.push(
+      'ANALYTICS_DEMO_ORGANISATION: required when ANALYTICS_DEMO_EMAIL_DOMAINS or ANALYTICS_DEMO_ACCOUNT is set (the organisation they are mapped to)',
+    );
+  }
+  if (!demoViewers && e.ANALYTICS_DEMO_ORGANISATION) {
+    problems.push(
+      'ANALYTICS_DEMO_ORGANISATION: set ANALYTICS_DEMO_EMAIL_DOMAINS or ANALYTICS_DEMO_ACCOUNT too (nobody is mapped to it otherwise)',
+    );
+  }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   const rate = e.XMPP_RATE_LIMIT?.split(':').map(Number);
   const publicUrl = e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : undefined;
@@ -278,6 +333,16 @@ export function loadConfig(
       scope && (scope[0] === 'organisation' || scope[0] === 'network') && scope[1]
         ? { kind: scope[0], id: scope[1] }
         : undefined,
+    analyticsDemo:
+      demoViewers && e.ANALYTICS_DEMO_ORGANISATION
+        ? {
+            organisationId: e.ANALYTICS_DEMO_ORGANISATION,
+            emailDomains: demoDomains,
+            accounts: demoAccounts,
+          }
+        : undefined,
+    supportUrl: e.SUPPORT_URL,
+    knowledgeBaseUrl: e.KNOWLEDGE_BASE_URL,
     trustProxy: typeof trustProxy === 'string' ? false : trustProxy,
     xmpp: {
       maxConnectionsPerUser: e.XMPP_MAX_CONNECTIONS_PER_USER,
@@ -289,6 +354,11 @@ export function loadConfig(
         rate?.[0] !== undefined ? { perSecond: rate[0], burst: rate[1] ?? rate[0] * 4 } : undefined,
       logBatches: e.XMPP_LOG_BATCHES,
     },
+    pgliteCheckpoint: {
+      walBytes: e.PGLITE_CHECKPOINT_WAL_MB * 1024 * 1024,
+      intervalMs: e.PGLITE_CHECKPOINT_SECONDS * 1000,
+    },
+    pgliteAnalyzeMs: e.PGLITE_ANALYZE_MINUTES * 60_000,
     logLevel: e.LOG_LEVEL,
     now: () => new Date(),
     ...overrides,

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { adminReach, withinAdminReach } from '@pando/domain';
+import { adminReach, isDemoAnalyticsViewer, withinAdminReach } from '@pando/domain';
 import { HttpError, notFound } from '../http/errors.js';
 import type { UserRecord } from '../users/repo.js';
 import { asUuid } from '../users/repo.js';
@@ -50,23 +50,49 @@ async function analyticsTarget(req: FastifyRequest, caller: UserRecord): Promise
   }
   const r =
     byId || uuid
-      ? await db.query<{ id: number; network_id: number | null }>(
+      ? await db.query<{ id: number; uuid: string; network_id: number | null }>(
           byId
-            ? 'select id, network_id from hospitals where id = $1'
-            : 'select id, network_id from hospitals where uuid = $1::uuid',
+            ? 'select id, uuid, network_id from hospitals where id = $1'
+            : 'select id, uuid, network_id from hospitals where uuid = $1::uuid',
           [byId ? Number(id) : uuid],
         )
       : undefined;
   const hospital = r?.rows[0];
   if (!hospital) throw notFound('Organisation');
-  if (!withinAdminReach(reach, { hospital_id: hospital.id, network_id: hospital.network_id }))
+  if (
+    !withinAdminReach(reach, { hospital_id: hospital.id, network_id: hospital.network_id }) &&
+    !readsDemoOrganisation(req, caller, hospital)
+  )
     throw forbidden();
   return { kind: 'organisation', hospitalId: hospital.id };
 }
 
+/**
+ * Spec 02 §6 maps the internal email domains and the named account (ANALYTICS_DEMO_*) to the
+ * demo organisation: their console report is that organisation's, so an admin among them may
+ * read its analytics (read only, that organisation only) even outside their reach. Decision
+ * recorded in apps/server/README.md ("Analytics scope and the demo organisation").
+ */
+function readsDemoOrganisation(
+  req: FastifyRequest,
+  caller: UserRecord,
+  hospital: { id: number; uuid: string },
+): boolean {
+  const demo = req.server.config.analyticsDemo;
+  if (!demo) return false;
+  const id = demo.organisationId.toLowerCase();
+  return (
+    (id === hospital.uuid || id === String(hospital.id)) &&
+    isDemoAnalyticsViewer(caller.email, {
+      demoEmailDomains: demo.emailDomains,
+      demoAccounts: demo.accounts,
+    })
+  );
+}
+
 export const ANALYTICS_SCOPES = {
   'analytics:scope': {
-    who: 'administrators of the organisation or network (an organisation admin their organisation, a network admin their network and its organisations, a product admin all)',
+    who: 'administrators of the organisation or network (an organisation admin their organisation, a network admin their network and its organisations, a product admin all; an admin mapped to the demo organisation by ANALYTICS_DEMO_* also that organisation)',
     guard: async (req: FastifyRequest, caller: UserRecord) => ({
       analytics: await analyticsTarget(req, caller),
     }),

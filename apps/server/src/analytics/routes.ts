@@ -14,6 +14,7 @@ import type { DatabaseTx } from '../db/client.js';
 import { HttpError } from '../http/errors.js';
 import { ERROR_RESPONSES } from '../http/routeShape.js';
 import type { AnalyticsTarget } from './access.js';
+import { catchUpChatAnalytics } from './chatRollup.js';
 
 /** The longest window one call may ask for (a year and a day, for leap years). */
 const MAX_WINDOW_DAYS = 366;
@@ -148,14 +149,20 @@ const UNKNOWN_ROLE = 'Unknown';
 
 /**
  * The people of the scope created before the window's end and not blocked now, by role
- * description (users_rollup, kept by the triggers of migration 0401).
+ * description: the scope's totals per role (users_rollup_totals) less the people created after
+ * the window (users_rollup's days after it), both kept by the triggers of migrations 0401 and
+ * 0600. A row per role and a few days' rows, however many days people have joined on.
  */
 async function usersByRole(db: DatabaseTx, t: AnalyticsTarget, w: Window) {
   const r = await db.query<{ role: string; count: number }>(
-    `select coalesce(nullif(u.role, ''), '${UNKNOWN_ROLE}') as role, sum(u.users)::int as count
-       from users_rollup u
-      where ${rollupScope(t, 'u')} and u.created_day <= $2::date
-      group by 1 having sum(u.users) > 0 order by count desc, role`,
+    `select coalesce(nullif(x.role, ''), '${UNKNOWN_ROLE}') as role, sum(x.users)::int as count
+       from (
+         select u.role, u.users from users_rollup_totals u where ${rollupScope(t, 'u')}
+         union all
+         select u.role, -u.users from users_rollup u
+          where ${rollupScope(t, 'u')} and u.created_day > $2::date
+       ) x
+      group by 1 having sum(x.users) > 0 order by count desc, role`,
     [scopeId(t), w.to],
   );
   return { results: r.rows };
@@ -183,13 +190,16 @@ function teamsCount(db: DatabaseTx, t: AnalyticsTarget, w: Window) {
   return one(db, `select count(*)::int as count ${TEAMS_AT_END(t)}`, [scopeId(t), w.end]);
 }
 
-/** Of those, the teams whose members come from more than one organisation. */
+/**
+ * Of those, the teams whose members come from more than one organisation: teams with rows for
+ * two organisations in team_organisations (members per team and organisation, kept by the
+ * triggers of migration 0602), a row or two per team instead of every member's organisation.
+ */
 function crossOrganisationTeams(db: DatabaseTx, t: AnalyticsTarget, w: Window) {
   return one(
     db,
     `select count(*)::int as count ${TEAMS_AT_END(t)}
-       and (select count(distinct u.hospital_id) from team_members m join users u on u.id = m.user_id
-             where m.team_id = t.id) > 1`,
+       and exists (select 1 from team_organisations o where o.team_id = t.id offset 1)`,
     [scopeId(t), w.end],
   );
 }
@@ -254,6 +264,11 @@ export default function analyticsRoutes(
   done: (err?: Error) => void,
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // Chat messages are counted off their commit (chatRollup.ts): the ones stored before this call
+  // are recorded before it reads, so a report is never behind the chat.
+  app.addHook('preHandler', async () => {
+    await catchUpChatAnalytics(app.db);
+  });
   for (const [metric, path] of Object.entries(ANALYTICS_METRICS) as [AnalyticsMetric, string][]) {
     const onlyTo = metric === 'crossOrganisationTeamsCount';
     const url =

@@ -29,6 +29,16 @@ export function registerRuntimeConfigRoute(app: FastifyInstance): void {
         demo: c.demoMode,
         redirect_disabled: c.disableLoginRedirect,
         analytics_scope: c.analyticsFixedScope ?? null,
+        // Public like the rest of this answer: see the server README on ANALYTICS_DEMO_ACCOUNT.
+        analytics_demo: c.analyticsDemo
+          ? {
+              organisation_id: c.analyticsDemo.organisationId,
+              email_domains: c.analyticsDemo.emailDomains,
+              accounts: c.analyticsDemo.accounts,
+            }
+          : null,
+        support_url: c.supportUrl,
+        knowledge_base_url: c.knowledgeBaseUrl,
       });
     },
   );

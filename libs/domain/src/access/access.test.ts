@@ -16,7 +16,8 @@ import {
   showsOrganisationDropdown,
   type Viewer,
 } from './gates';
-import { analyticsScope } from './analyticsScope';
+import { analyticsScopeConfig } from '../config/analyticsScopeConfig';
+import { analyticsScope, isDemoAnalyticsViewer } from './analyticsScope';
 
 const viewer = (access_level: string, extra: Partial<Viewer> = {}): Viewer => ({
   access_level,
@@ -176,6 +177,12 @@ describe('analytics scope', () => {
       id: '3',
     });
     expect(analyticsScope({ ...base, email: null }, config)?.kind).toBe('network');
+    // The domain is the part after the @, exactly: a subdomain or a look-alike is not internal.
+    expect(analyticsScope({ ...base, email: 'x@eu.pando.internal' }, config)?.kind).toBe('network');
+    expect(analyticsScope({ ...base, email: 'x@pando.internal.evil' }, config)?.kind).toBe(
+      'network',
+    );
+    expect(analyticsScope({ ...base, email: ' X@PANDO.INTERNAL ' }, config)?.id).toBe('demo-org');
     expect(
       analyticsScope(
         { ...base, email: 'x@pando.internal' },
@@ -184,5 +191,38 @@ describe('analytics scope', () => {
         },
       )?.kind,
     ).toBe('network');
+  });
+});
+
+describe('analytics scope settings from the runtime configuration (spec 02 §6)', () => {
+  it('carries the fixed scope and the demo organisation mapping to analyticsScope', () => {
+    const config = analyticsScopeConfig({
+      analytics_scope: null,
+      analytics_demo: {
+        organisation_id: 'demo-org',
+        email_domains: ['pando.internal'],
+        accounts: ['sales@example.org'],
+      },
+    });
+    const admin = { access_level: 'ORGANISATION_ADMIN', hospital_uuid: 'h1' };
+    expect(analyticsScope({ ...admin, email: 'Sales@example.org' }, config)).toEqual({
+      kind: 'organisation',
+      id: 'demo-org',
+    });
+    expect(analyticsScope({ ...admin, email: 'x@hospital.org' }, config)?.id).toBe('h1');
+    expect(
+      analyticsScopeConfig({ analytics_scope: { kind: 'network', id: '4' }, analytics_demo: null }),
+    ).toEqual({ fixed: { kind: 'network', id: '4' } });
+  });
+
+  it('isDemoAnalyticsViewer: an internal domain or the named account, nobody else', () => {
+    const config = { demoEmailDomains: ['pando.internal'], demoAccounts: ['sales@example.org'] };
+    expect(isDemoAnalyticsViewer('a@pando.internal', config)).toBe(true);
+    expect(isDemoAnalyticsViewer('SALES@example.org', config)).toBe(true);
+    expect(isDemoAnalyticsViewer('other@example.org', config)).toBe(false);
+    expect(isDemoAnalyticsViewer('pando.internal', config)).toBe(false);
+    expect(isDemoAnalyticsViewer('@pando.internal', config)).toBe(false);
+    expect(isDemoAnalyticsViewer(null, config)).toBe(false);
+    expect(isDemoAnalyticsViewer('a@pando.internal', {})).toBe(false);
   });
 });

@@ -35,20 +35,34 @@ export interface AnalyticsScopeConfig {
  */
 const NETWORK_WIDE: AccessLevel = 'NETWORK_ADMIN';
 
+/**
+ * Spec 02 §6: "certain internal email domains and one named account map to a fixed demo
+ * organisation": whether this email is one of them (case-insensitive; a domain matches the part
+ * after the last @ exactly, not its subdomains). The report (analyticsScope) and the server's
+ * analytics authorization (apps/server/src/analytics/access.ts) both ask this.
+ */
+export function isDemoAnalyticsViewer(
+  email: string | null | undefined,
+  config: Pick<AnalyticsScopeConfig, 'demoEmailDomains' | 'demoAccounts'>,
+): boolean {
+  const address = email?.trim().toLowerCase() ?? '';
+  const at = address.lastIndexOf('@');
+  if (at < 1) return false;
+  const domain = address.slice(at + 1);
+  return (
+    (config.demoAccounts?.some((a) => a.toLowerCase() === address) ?? false) ||
+    (config.demoEmailDomains?.some((d) => d.toLowerCase() === domain) ?? false)
+  );
+}
+
 /** Spec 02 §6 analytics scope. Returns null when the viewer has no usable id. */
 export function analyticsScope(
   user: AnalyticsScopeInput,
   config: AnalyticsScopeConfig = {},
 ): AnalyticsScope | null {
   if (config.fixed) return config.fixed;
-  const email = user.email?.toLowerCase() ?? '';
-  if (config.demoOrganisationId && email) {
-    const domain = email.slice(email.lastIndexOf('@') + 1);
-    const isDemoAccount = config.demoAccounts?.some((a) => a.toLowerCase() === email) ?? false;
-    const isDemoDomain = config.demoEmailDomains?.some((d) => d.toLowerCase() === domain) ?? false;
-    if (isDemoAccount || isDemoDomain) {
-      return { kind: 'organisation', id: config.demoOrganisationId };
-    }
+  if (config.demoOrganisationId && isDemoAnalyticsViewer(user.email, config)) {
+    return { kind: 'organisation', id: config.demoOrganisationId };
   }
   if (hasAccess(user.access_level, NETWORK_WIDE)) {
     const id = user.network_id ?? user.network_uuid;

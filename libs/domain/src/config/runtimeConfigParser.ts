@@ -1,5 +1,7 @@
 import type { RuntimeConfig } from './schemas';
+import { DEFAULT_KNOWLEDGE_BASE_URL, DEFAULT_SUPPORT_URL } from './constants';
 import {
+  plainArray,
   plainBoolean,
   plainDefault,
   plainEnum,
@@ -33,5 +35,17 @@ export const RuntimeConfigParser: WireParser<RuntimeConfig> = plainParser(
       ),
       null,
     ),
+    analytics_demo: plainDefault(
+      plainNullable(
+        plainObject({
+          organisation_id: plainString({ min: 1 }),
+          email_domains: plainArray(plainString({ min: 1 })),
+          accounts: plainArray(plainString({ min: 1 })),
+        }),
+      ),
+      null,
+    ),
+    support_url: plainDefault(plainString({ min: 1 }), DEFAULT_SUPPORT_URL),
+    knowledge_base_url: plainDefault(plainString({ min: 1 }), DEFAULT_KNOWLEDGE_BASE_URL),
   }),
 );

@@ -1,10 +1,23 @@
 import { z } from 'zod';
+import { DEFAULT_KNOWLEDGE_BASE_URL, DEFAULT_SUPPORT_URL } from './constants';
 
 /** Fixed analytics scope set by configuration (spec 02 §6). */
 export const AnalyticsScopeSchema = z.object({
   kind: z.enum(['organisation', 'network']),
   id: z.string().min(1),
 });
+
+/**
+ * Spec 02 §6 "certain internal email domains and one named account map to a fixed demo
+ * organisation" (server settings ANALYTICS_DEMO_*): the organisation (uuid or numeric id) and who
+ * is mapped to it. Emails and domains are compared case-insensitively.
+ */
+export const AnalyticsDemoSchema = z.object({
+  organisation_id: z.string().min(1),
+  email_domains: z.array(z.string().min(1)),
+  accounts: z.array(z.string().min(1)),
+});
+export type AnalyticsDemo = z.infer<typeof AnalyticsDemoSchema>;
 
 /**
  * `GET /api/config`: what the SPA reads at start instead of build-time constants.
@@ -19,6 +32,9 @@ export const AnalyticsScopeSchema = z.object({
  * - `demo`: demo mode (mock data, no server).
  * - `redirect_disabled`: spec 01 §8 "unless redirect is disabled by configuration".
  * - `analytics_scope`: optional fixed scope (spec 02 §6), null when not fixed.
+ * - `analytics_demo`: the demo organisation mapping (spec 02 §6), null when not configured.
+ * - `support_url`, `knowledge_base_url`: the manage sidebar's external links (spec 02 §2; the spec
+ *   gives no addresses, so a deployment sets its own; the defaults are `DEFAULT_*_URL`).
  */
 export const RuntimeConfigSchema = z.object({
   api_base: z.string().min(1).default('/api/v4'),
@@ -29,5 +45,8 @@ export const RuntimeConfigSchema = z.object({
   demo: z.boolean().default(false),
   redirect_disabled: z.boolean().default(false),
   analytics_scope: AnalyticsScopeSchema.nullable().default(null),
+  analytics_demo: AnalyticsDemoSchema.nullable().default(null),
+  support_url: z.string().min(1).default(DEFAULT_SUPPORT_URL),
+  knowledge_base_url: z.string().min(1).default(DEFAULT_KNOWLEDGE_BASE_URL),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>;

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, waitFor, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { screenStory } from '../testing/screenStory';
 
 const meta = { title: 'Screens/Manage' } satisfies Meta;
@@ -30,9 +30,13 @@ export const Report: Story = {
 export const ReportFixedScope: Story = {
   ...screenStory('/manage', {
     ...admin,
-    analyticsScope: (backend) => ({
-      kind: 'organisation',
-      id: backend.state.hospitals.find((h) => h.name === 'St Elsewhere General')?.uuid ?? '',
+    manage: (backend) => ({
+      analytics: {
+        fixed: {
+          kind: 'organisation',
+          id: backend.state.hospitals.find((h) => h.name === 'St Elsewhere General')?.uuid ?? '',
+        },
+      },
     }),
   }),
   play: async ({ canvasElement }) => {
@@ -42,6 +46,69 @@ export const ReportFixedScope: Story = {
     await expect(
       await canvas.findByRole('figure', { name: 'Average users per hour' }, find),
     ).toBeVisible();
+  },
+};
+
+/**
+ * Spec 02 §6 "certain internal email domains and one named account map to a fixed demo
+ * organisation" (`analytics_demo`): example.org is configured as internal here, so the network
+ * admin sees the demo organisation's (Riverside Hospital's) report, named from the API, instead of
+ * the network's; the sidebar's links are the deployment's own (`support_url`,
+ * `knowledge_base_url`).
+ */
+export const ReportDemoOrganisation: Story = {
+  ...screenStory('/manage', {
+    ...admin,
+    manage: (backend) => ({
+      analytics: {
+        demoEmailDomains: ['example.org'],
+        demoOrganisationId:
+          backend.state.hospitals.find((h) => h.name === 'Riverside Hospital')?.uuid ?? '',
+      },
+      supportUrl: 'mailto:it-help@hospital.example',
+      knowledgeBaseUrl: 'https://intranet.hospital.example/pando',
+    }),
+  }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('heading', { name: 'Riverside Hospital' }, find),
+    ).toBeVisible();
+    await expect(canvas.queryByText(/Demo Health Network/)).toBeNull();
+    await expect(
+      await canvas.findByRole('figure', { name: 'Average users per hour' }, find),
+    ).toBeVisible();
+    // At phone size the links are in the closed menu: present, with the configured addresses.
+    await expect(canvas.getByRole('link', { name: /Support/, hidden: true })).toHaveAttribute(
+      'href',
+      'mailto:it-help@hospital.example',
+    );
+    await expect(
+      canvas.getByRole('link', { name: /Knowledge base/, hidden: true }),
+    ).toHaveAttribute('href', 'https://intranet.hospital.example/pando');
+  },
+};
+
+/**
+ * The report opening on placeholder figures (`manage.reportNoData: false`, the demo's
+ * `VITE_DEMO_REPORT_PLACEHOLDERS`): the no-data switch is off and the badge says the figures are
+ * not real; turning the switch on shows the real ones.
+ */
+export const ReportPlaceholders: Story = {
+  ...screenStory('/manage', { ...admin, manage: () => ({ reportNoData: false }) }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByText('Placeholder figures, not real data', {}, find),
+    ).toBeVisible();
+    const noData = canvas.getByRole('switch', { name: /No data/ });
+    await expect(noData).not.toBeChecked();
+    await userEvent.click(noData);
+    await expect(noData).toBeChecked();
+    await waitFor(
+      () => expect(canvas.queryByText('Placeholder figures, not real data')).toBeNull(),
+      find,
+    );
   },
 };
 

@@ -66,26 +66,18 @@ const BroadcastScreen = preloadable(
 export interface ManageRouteSlots {
   /** /manage/form-templates: the smart-form builder (issue 22), inside the manage layout. */
   formTemplates: ReactNode;
-  /**
-   * The report's no-data switch starts on (real figures only) unless the demo asks for its
-   * random placeholder figures. @default true
-   */
-  reportNoData?: boolean;
 }
 
 /**
  * /manage/* (spec 02 §2 route table), under the shell: the layout gates every page
  * (ManageLayout), each child is one screen.
  */
-export function manageRoutes({
-  formTemplates,
-  reportNoData = true,
-}: ManageRouteSlots): RouteObject {
+export function manageRoutes({ formTemplates }: ManageRouteSlots): RouteObject {
   return {
     path: 'manage',
     element: <ManageLayout />,
     children: [
-      { index: true, element: <ReportScreen initialNoData={reportNoData} /> },
+      { index: true, element: <ReportScreen /> },
       { path: 'broadcast', element: <BroadcastScreen /> },
       { path: 'export', element: <ExportScreen /> },
       { path: 'users', element: <UsersScreen /> },

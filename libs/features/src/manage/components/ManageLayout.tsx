@@ -4,7 +4,7 @@ import { useAdminNetworkQuery } from '@pando/data-access';
 import { manageMenu, manageRouteAccess } from '@pando/domain';
 import { LAYOUT, ManageNav, NoAccessPage } from '@pando/ui';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { KNOWLEDGE_BASE_URL, SUPPORT_URL } from '../constants';
+import { useAppServices } from '../../shell/services/AppServices';
 import { useManageViewer } from '../hooks/useManageViewer';
 
 /**
@@ -25,6 +25,7 @@ export function ManageLayout() {
   const theme = useMantineTheme();
   const wide = useMediaQuery(`(min-width: ${theme.breakpoints[LAYOUT.splitFrom]})`, true);
   const [menuOpen, menu] = useDisclosure(false);
+  const { manage } = useAppServices();
 
   if (denied) {
     return (
@@ -45,8 +46,8 @@ export function ManageLayout() {
         menu.close();
         void navigate(route);
       }}
-      supportHref={SUPPORT_URL}
-      knowledgeBaseHref={KNOWLEDGE_BASE_URL}
+      supportHref={manage.supportUrl}
+      knowledgeBaseHref={manage.knowledgeBaseUrl}
     />
   );
   return (

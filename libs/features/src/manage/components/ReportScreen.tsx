@@ -1,5 +1,6 @@
 import {
   useAdminNetworkQuery,
+  useAdminOrganisationsQuery,
   useAnalyticsReport,
   type AnalyticsFigures,
 } from '@pando/data-access';
@@ -75,25 +76,19 @@ function realFigures(
   };
 }
 
-export interface ReportScreenProps {
-  /**
-   * The no-data switch's first position: on shows only real figures (the web app), off shows
-   * random placeholder figures (the demo's "dummy admin data"). @default true
-   */
-  initialNoData?: boolean;
-}
-
 /**
  * /manage (spec 02 §2): the 30 days ending yesterday for the network (network admins and above)
- * or the hospital (spec 02 §6 analytics scope), deltas against the 30 days before, Print report.
+ * or the hospital (spec 02 §6 analytics scope, with the configured fixed scope and demo
+ * organisation), deltas against the 30 days before, Print report. The no-data switch starts where
+ * the settings say (`manage.reportNoData`: on, real figures only; off, placeholder figures).
  */
-export function ReportScreen({ initialNoData = true }: ReportScreenProps) {
+export function ReportScreen() {
   const { user } = useManageViewer();
-  const [noData, setNoData] = useState(initialNoData);
+  const { manage } = useAppServices();
+  const [noData, setNoData] = useState(manage.reportNoData);
   const [today] = useState(() => new Date());
   const current = useMemo(() => reportWindow(today), [today]);
   const previous = useMemo(() => previousReportWindow(today), [today]);
-  const { analyticsScope: fixed } = useAppServices();
   const scope = analyticsScope(
     {
       access_level: user.access_level,
@@ -102,10 +97,21 @@ export function ReportScreen({ initialNoData = true }: ReportScreenProps) {
       hospital_uuid: user.hospital?.uuid ?? null,
       email: user.email,
     },
-    { fixed },
+    manage.analytics,
   );
   const networkId = scope?.kind === 'network' ? Number(scope.id) : NaN;
   const network = useAdminNetworkQuery(Number.isInteger(networkId) ? networkId : null);
+  // A configured scope (fixed, or the demo organisation) may not be the viewer's own: its name
+  // then comes from the API (the organisations of the reach; none outside it: "Report").
+  const ownNetwork = scope?.id === String(user.network_id ?? user.network_uuid);
+  const ownHospital = scope?.id === user.hospital?.uuid;
+  const organisations = useAdminOrganisationsQuery(
+    {},
+    scope?.kind === 'organisation' && !ownHospital,
+  );
+  const otherHospital = organisations.data?.results.find(
+    (o) => o.uuid === scope?.id || String(o.id) === scope?.id,
+  );
   const report = useAnalyticsReport(scope, current, { enabled: noData });
   const before = useAnalyticsReport(scope, previous, { metrics: DELTA_METRICS, enabled: noData });
   const placeholder = useMemo(
@@ -125,10 +131,8 @@ export function ReportScreen({ initialNoData = true }: ReportScreenProps) {
   return (
     <AdminReport
       scopeName={reportTitle(scope?.kind ?? 'organisation', {
-        // A fixed network (configuration) may not be the viewer's own: named from the API then.
-        networkName:
-          (fixed ? network.data?.name : (user.network_name ?? network.data?.name)) ?? null,
-        hospitalName: user.hospital?.name ?? null,
+        networkName: (ownNetwork ? user.network_name : null) ?? network.data?.name ?? null,
+        hospitalName: (ownHospital ? user.hospital?.name : otherHospital?.name) ?? null,
       })}
       endDate={reportEndDate(today)}
       figures={figures}
