@@ -19,6 +19,9 @@ describe('the runtime configuration (GET /api/config)', () => {
       demo: false,
       redirect_disabled: false,
       analytics_scope: null,
+      analytics_demo: null,
+      support_url: 'https://pando.health/support',
+      knowledge_base_url: 'https://pando.health/knowledge-base',
     });
     expect(apiBaseUrl(config, 'https://pando.example')).toBe('https://pando.example/api/v4');
   });

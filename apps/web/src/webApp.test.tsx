@@ -22,6 +22,9 @@ const config: RuntimeConfig = {
   demo: false,
   redirect_disabled: false,
   analytics_scope: null,
+  analytics_demo: null,
+  support_url: 'https://pando.health/support',
+  knowledge_base_url: 'https://pando.health/knowledge-base',
 };
 const quiet = {
   info: () => undefined,

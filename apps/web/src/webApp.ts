@@ -1,5 +1,5 @@
 import type { ChatTransport, HttpLogger } from '@pando/data-access';
-import type { RuntimeConfig } from '@pando/domain';
+import { analyticsScopeConfig, type RuntimeConfig } from '@pando/domain';
 import { createPandoApp, type ChatSession, type PandoApp } from '@pando/features';
 import { apiBaseUrl } from './config';
 
@@ -20,7 +20,11 @@ export function createWebApp(
     productName: config.product_name,
     chatDomain: config.chat_domain,
     redirectDisabled: config.redirect_disabled,
-    analyticsScope: config.analytics_scope,
+    manage: {
+      analytics: analyticsScopeConfig(config),
+      supportUrl: config.support_url,
+      knowledgeBaseUrl: config.knowledge_base_url,
+    },
     logger,
     api: {
       baseUrl: apiBaseUrl(config, window.location.origin),

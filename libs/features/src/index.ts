@@ -3,4 +3,5 @@ export { isLoginPath } from './app/loginRedirect';
 export { consoleLogger } from './shell/services/AppServices';
 export { createPandoApp, preloadChatWiring, preloadSignedIn } from './app/createPandoApp';
 export type { PandoApp } from './app/createPandoApp';
+export type { ManageSettings } from './manage/settings';
 export type { ChatAdapter, ChatSession } from './chat/runtime/ChatWiring';

@@ -13,11 +13,13 @@ import {
   useCallback,
   useContext,
   useEffect,
+  useMemo,
   useRef,
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import type { ChatStore, ChatSnapshot, ConversationState } from './ChatStore';
+import type { ChatStore } from './ChatStore';
+import type { ChatSnapshot, ConversationState } from './snapshot';
 
 const ChatStoreContext = createContext<ChatStore | null>(null);
 
@@ -194,17 +196,23 @@ export function useDirectConversations(): readonly DirectConversation[] {
  * re-render this conversation.
  */
 export function useDeliveryStates(address: string): Readonly<Record<string, DeliveryState>> {
-  const select = useCallback(
-    (s: ChatSnapshot) => {
+  // The walk over the conversation's messages (10,000 in a long one) runs again only when that
+  // conversation or the delivery map changed: both are replaced, never edited, by the store.
+  const select = useMemo(() => {
+    let seen: { conversation: unknown; delivery: unknown; states: Record<string, DeliveryState> } =
+      { conversation: undefined, delivery: undefined, states: {} };
+    return (s: ChatSnapshot) => {
+      const conversation = s.conversations[address];
+      if (conversation === seen.conversation && s.delivery === seen.delivery) return seen.states;
       const states: Record<string, DeliveryState> = {};
-      for (const m of s.conversations[address]?.messages ?? []) {
+      for (const m of conversation?.messages ?? []) {
         const state = s.delivery[m.id];
         if (state !== undefined) states[m.id] = state;
       }
+      seen = { conversation, delivery: s.delivery, states };
       return states;
-    },
-    [address],
-  );
+    };
+  }, [address]);
   return useChatSelector(select, shallowEqualRecords);
 }
 

@@ -12,7 +12,8 @@ import {
   fileTooLargeMessage,
 } from '@pando/domain';
 import { describe, expect, it, vi } from 'vitest';
-import { HISTORY_TIMEOUT_MS, type ChatFile, type ChatUploads } from './ChatStore';
+import type { ChatFile, ChatUploads } from './environment';
+import { HISTORY_TIMEOUT_MS } from './historyLoader';
 import { MemoryOutboxStorage } from './outbox';
 import { OUTBOX_BURST, OUTBOX_RATE_PER_SECOND } from './sendPacing';
 import { createChatWorld, settle, type TestUser } from './testing/harness';

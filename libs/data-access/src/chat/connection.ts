@@ -1,15 +1,21 @@
 import {
   CHAT_RECONNECT_TIMEOUT_MS,
+  INITIAL_DISCONNECT_FLOOD,
+  TEXTS,
+  connectionTransition,
+  recordDisconnect,
   type ConnectionEvent,
   type ConnectionStatus,
+  type DisconnectFloodState,
 } from '@pando/domain';
-import type { ChatLogger } from './ChatStore';
-import type { Clock, TimerHandle } from './clock';
+import type { TimerHandle } from './clock';
+import { errorText } from './environment';
+import type { StoreCore } from './snapshot';
 import type { ChatTransport } from './types';
 
 // The connection state machine, the message-loading machine and the disconnect-flood rule are
-// the domain's (`@pando/domain` connection/); this module only adds what the spec leaves to the
-// client: how long to wait before trying again.
+// the domain's (`@pando/domain` connection/); this module drives them and adds what the spec leaves
+// to the client: how long to wait before trying again.
 
 /**
  * Reconnect backoff. The spec gives only the 60 s chat reconnect timeout; we use it as the cap
@@ -32,34 +38,27 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
   return Math.round(Math.min(jittered, RECONNECT_MAX_DELAY_MS));
 }
 
-/** What the supervisor reads and changes in the store that owns the snapshot. */
+/** What the supervisor needs beyond the store's core. */
 export interface ConnectionHost {
-  readonly clock: Clock;
+  readonly core: StoreCore;
+  /** Backoff jitter source; tests pass a constant. */
   readonly random: () => number;
-  readonly logger: ChatLogger;
   readonly transport: Pick<ChatTransport, 'connect' | 'disconnect'>;
-  /** The connection machine's state (the store's snapshot). */
-  connection(): ConnectionStatus;
-  /** The browser reports no network: no reconnect is scheduled. */
-  offline(): boolean;
-  /** Applies an event to the connection machine in the snapshot. */
-  transition(event: ConnectionEvent): void;
-  /** When the next automatic attempt happens (ms since epoch), null when none is scheduled. */
-  setReconnectAt(at: number | null): void;
   /** The session is up: carbons, presence, inbox, outbox, catch-up (the store's job). */
   sessionStarted(): Promise<void>;
 }
 
 /**
- * Connection supervision (spec 01 §4): one connect attempt at a time with its timeout, the
- * reconnect backoff, and a session sequence number: work begun for a session (a send, the
- * session start) checks `isCurrent(seq)` before it touches the snapshot, so a newer session or a
- * stop wins. The snapshot itself stays the store's.
+ * Connection supervision (spec 01 §4): the connection machine in the snapshot, one connect
+ * attempt at a time with its timeout, the reconnect backoff, the browser's offline switch, and
+ * a session sequence number: work begun for a session (a send, the session start) checks
+ * `isCurrent(seq)` before it touches the snapshot, so a newer session or a stop wins.
  */
 export class ConnectionSupervisor {
   private seq = 0;
   private reconnectTimer: TimerHandle | null = null;
   private connectTimer: TimerHandle | null = null;
+  private flood: DisconnectFloodState = INITIAL_DISCONNECT_FLOOD;
 
   constructor(private readonly host: ConnectionHost) {}
 
@@ -73,25 +72,31 @@ export class ConnectionSupervisor {
     return seq === this.seq;
   }
 
-  /** Ends the current session's claim (a disconnect or a stop); its late results are dropped. */
-  invalidate(): void {
-    this.seq++;
+  /** The first attempt, at once; while the browser is offline, none until it comes back. */
+  start(): void {
+    if (this.host.core.snapshot().offline) {
+      this.transition({ type: 'CONNECT' });
+      this.transition({ type: 'DISCONNECTED', reason: 'offline' });
+      return;
+    }
+    void this.connect();
   }
 
   /** One connect attempt now (cancels a scheduled one). */
   async connect(): Promise<void> {
     const { host } = this;
+    const { clock, logger } = host.core;
     this.cancelReconnect();
-    const from = host.connection().status;
-    if (from === 'idle') host.transition({ type: 'CONNECT' });
-    else if (from === 'disconnected') host.transition({ type: 'RECONNECT' });
-    if (host.connection().status !== 'connecting') return;
-    host.setReconnectAt(null);
+    const from = this.status().status;
+    if (from === 'idle') this.transition({ type: 'CONNECT' });
+    else if (from === 'disconnected') this.transition({ type: 'RECONNECT' });
+    if (this.status().status !== 'connecting') return;
+    this.setReconnectAt(null);
     const seq = ++this.seq;
-    this.connectTimer = host.clock.setTimeout(() => {
+    this.connectTimer = clock.setTimeout(() => {
       if (seq !== this.seq) return;
       this.seq++;
-      host.logger.warn('chat connect timed out');
+      logger.warn('chat connect timed out');
       void host.transport.disconnect().catch(() => undefined);
       this.failConnect('timeout');
     }, CONNECT_ATTEMPT_TIMEOUT_MS);
@@ -100,8 +105,8 @@ export class ConnectionSupervisor {
     } catch (err) {
       if (seq !== this.seq) return;
       this.clearConnectTimer();
-      const reason = err instanceof Error ? err.message : String(err);
-      host.logger.info('chat connect failed', { reason });
+      const reason = errorText(err);
+      logger.info('chat connect failed', { reason });
       this.failConnect(reason);
       return;
     }
@@ -109,50 +114,97 @@ export class ConnectionSupervisor {
     // sequence already tore the transport down (or a newer connect replaces it).
     if (seq !== this.seq) return;
     this.clearConnectTimer();
-    host.transition({ type: 'SESSION_STARTED', at: host.clock.now() });
+    this.transition({ type: 'SESSION_STARTED', at: clock.now() });
     await host.sessionStarted();
   }
 
-  /** A working session ended: back to `disconnected`, the next attempt after the first backoff. */
+  /**
+   * A working session ended: its late results are dropped, the disconnect counts towards the
+   * "unstable connection" report (the domain's flood rule), the machine goes to `disconnected`
+   * and the next attempt comes after the first backoff.
+   */
   disconnected(reason: string): void {
-    this.host.transition({ type: 'DISCONNECTED', reason });
-    this.host.setReconnectAt(this.scheduleReconnect(0));
+    const { clock, logger } = this.host.core;
+    this.seq++;
+    const flood = recordDisconnect(this.flood, clock.now());
+    this.flood = flood.state;
+    if (flood.report) logger.error(TEXTS.unstableConnection, { reason });
+    this.transition({ type: 'DISCONNECTED', reason });
+    this.setReconnectAt(this.scheduleReconnect(0));
   }
 
-  /** No automatic attempt while offline (going online connects at once). */
-  cancelReconnect(): void {
-    if (this.reconnectTimer !== null) this.host.clock.clearTimeout(this.reconnectTimer);
-    this.reconnectTimer = null;
+  /**
+   * The browser went offline or online (spec 01 §3, notices from `TEXTS`): offline, no automatic
+   * attempt is scheduled; back online, one attempt at once.
+   */
+  networkChanged(online: boolean): void {
+    const { core } = this.host;
+    if (online === !core.snapshot().offline) return;
+    core.set({ offline: !online });
+    if (!online) {
+      core.notice('warning', TEXTS.offline);
+      this.cancelReconnect();
+      this.setReconnectAt(null);
+      return;
+    }
+    core.notice('success', TEXTS.backOnline);
+    if (this.status().status === 'disconnected') void this.connect();
   }
 
-  /** For good: no timers, and the current session's late results are dropped. */
+  /** For good (`stopped`): no timers, and the current session's late results are dropped. */
   stop(): void {
+    this.transition({ type: 'STOP' });
+    this.host.core.set({ reconnectAt: null });
     this.seq++;
     this.cancelReconnect();
     this.clearConnectTimer();
   }
 
+  /** Applies an event to the connection machine (the domain's) in the snapshot. */
+  private transition(event: ConnectionEvent): void {
+    const { core } = this.host;
+    const current = core.snapshot().connection;
+    const next = connectionTransition(current, event);
+    if (next !== current) core.set({ connection: next });
+  }
+
+  private status(): ConnectionStatus {
+    return this.host.core.snapshot().connection;
+  }
+
+  /** When the next automatic attempt happens (ms since epoch), null when none is scheduled. */
+  private setReconnectAt(at: number | null): void {
+    const { core } = this.host;
+    if (core.snapshot().reconnectAt !== at) core.set({ reconnectAt: at });
+  }
+
+  private cancelReconnect(): void {
+    if (this.reconnectTimer !== null) this.host.core.clock.clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+  }
+
   private clearConnectTimer(): void {
-    if (this.connectTimer !== null) this.host.clock.clearTimeout(this.connectTimer);
+    if (this.connectTimer !== null) this.host.core.clock.clearTimeout(this.connectTimer);
     this.connectTimer = null;
   }
 
   private failConnect(reason: string): void {
-    const connection = this.host.connection();
+    const connection = this.status();
     const attempt = connection.status === 'connecting' ? connection.attempt : 1;
-    this.host.transition({ type: 'DISCONNECTED', reason });
-    this.host.setReconnectAt(this.scheduleReconnect(attempt));
+    this.transition({ type: 'DISCONNECTED', reason });
+    this.setReconnectAt(this.scheduleReconnect(attempt));
   }
 
   /** Schedules the next attempt; null while the browser is offline (going online retries). */
   private scheduleReconnect(attempt: number): number | null {
-    if (this.host.offline()) return null;
+    const { core } = this.host;
+    if (core.snapshot().offline) return null;
     const delay = reconnectDelay(attempt, this.host.random);
     this.cancelReconnect();
-    this.reconnectTimer = this.host.clock.setTimeout(() => {
+    this.reconnectTimer = core.clock.setTimeout(() => {
       this.reconnectTimer = null;
       void this.connect();
     }, delay);
-    return this.host.clock.now() + delay;
+    return core.clock.now() + delay;
   }
 }

@@ -6,14 +6,9 @@ export {
   outboxKey,
   type OutboxStorage,
 } from './outbox';
-export {
-  ChatStore,
-  type ChatSnapshot,
-  type ConversationMeta,
-  type ChatNotice,
-  type NetworkStatus,
-  type ChatFile,
-} from './ChatStore';
+export { ChatStore } from './ChatStore';
+export type { ChatSnapshot } from './snapshot';
+export type { ConversationMeta, ChatNotice, NetworkStatus, ChatFile } from './environment';
 export {
   ChatProvider,
   useChatStore,

@@ -1,6 +1,6 @@
 import type { ChatMessage } from '@pando/domain';
 import { describe, expect, it } from 'vitest';
-import { conversationOf, mergeMessages, upgradeDelivery } from './messages';
+import { conversationOf, deliveryAfterMarker, mergeMessages, upgradeDelivery } from './messages';
 
 const me = 'me@d';
 function msg(id: string, time: number, extra: Partial<ChatMessage> = {}): ChatMessage {
@@ -74,5 +74,28 @@ describe('conversationOf', () => {
     ).toBe('r@muclight.d');
     expect(conversationOf({ from: 'bob@d/web', to: me, type: 'chat' }, me)).toBe('bob@d');
     expect(conversationOf({ from: `${me}/tab`, to: 'bob@d', type: 'chat' }, me)).toBe('bob@d');
+  });
+});
+
+describe('delivery after a recipient\u2019s marker', () => {
+  const mine = (id: string, time: number) => msg(id, time, { from: `${me}/web`, to: 'bob@d' });
+
+  it('covers our earlier confirmed messages; the marked one counts as stored even before its ack', () => {
+    const messages = [mine('m1', 1), mine('m2', 2), msg('b1', 3), mine('m3', 4), mine('m4', 5)];
+    const delivery = { m1: 'stored', m2: 'sending', m3: 'sending', m4: 'sending' } as const;
+    expect(deliveryAfterMarker(delivery, messages, me, { type: 'displayed', id: 'm3' })).toEqual({
+      m1: 'displayed',
+      m2: 'sending',
+      m3: 'displayed',
+      m4: 'sending',
+    });
+  });
+
+  it('never moves a failed message or backwards; unchanged delivery is the same object', () => {
+    const messages = [mine('m1', 1), mine('m2', 2)];
+    const delivery = { m1: 'displayed', m2: 'failed' } as const;
+    expect(deliveryAfterMarker(delivery, messages, me, { type: 'received', id: 'm2' })).toBe(
+      delivery,
+    );
   });
 });

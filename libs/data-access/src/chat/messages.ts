@@ -84,3 +84,40 @@ export function mergeMessages(
     .sort((a, b) => messageTime(a.m) - messageTime(b.m) || a.i - b.i)
     .map(({ m }) => m);
 }
+
+/**
+ * Delivery after someone else's `received`/`displayed` marker for message `id`: the marker
+ * covers our earlier messages in the conversation too. The marked message itself is proven
+ * stored, even if its ack has not arrived yet (the recipient's marker can overtake our
+ * stream-management ack); earlier messages are only upgraded once the server has confirmed them.
+ * Returns `delivery` itself when nothing changes.
+ */
+export function deliveryAfterMarker(
+  delivery: Readonly<Record<string, DeliveryState>>,
+  messages: readonly ChatMessage[],
+  me: string,
+  marker: { type: 'received' | 'displayed'; id: string },
+): Readonly<Record<string, DeliveryState>> {
+  const { id } = marker;
+  const at = messages.findIndex((m) => m.id === id);
+  const covered =
+    at === -1
+      ? [id]
+      : messages
+          .slice(0, at + 1)
+          .filter((m) => isOwnMessage(m, me))
+          .map((m) => m.id);
+  let next: Record<string, DeliveryState> | null = null;
+  for (const mid of covered) {
+    const current = delivery[mid];
+    const eligible =
+      mid === id ? current !== 'failed' : current === 'stored' || current === 'received';
+    if (!eligible) continue;
+    const upgraded = upgradeDelivery(current, marker.type);
+    if (upgraded !== current) {
+      next ??= { ...delivery };
+      next[mid] = upgraded;
+    }
+  }
+  return next ?? delivery;
+}

@@ -4,7 +4,7 @@ import { createChatImage, shareChatImage } from '../api/images';
 import { uploadFile } from '../api/files';
 import type { HttpClient } from '../http/createHttpClient';
 import { orThrowBadRequest } from '../http/errors';
-import type { ChatFile, ChatUploads, ConversationMeta } from './ChatStore';
+import type { ChatFile, ChatUploads, ConversationMeta } from './environment';
 
 /**
  * The REST side of rich sends (spec 01 §7 "Images and files"; spec 01 §4 "sending into a forum

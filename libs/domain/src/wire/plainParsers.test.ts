@@ -49,6 +49,10 @@ const POOL: unknown[] = [
   { kind: 'ward', id: '1' },
   { kind: 'network' },
   { id: '7', kind: 'organisation', extra: true },
+  { organisation_id: 'h-1', email_domains: [], accounts: ['a@b.c'] },
+  { organisation_id: 'h-1', email_domains: [''], accounts: [] },
+  { organisation_id: '', email_domains: 'x', accounts: [1] },
+  ['x', ''],
   new Date(0),
 ];
 
@@ -74,6 +78,13 @@ const PAIRS: Pair[] = [
       demo: true,
       redirect_disabled: false,
       analytics_scope: { kind: 'network', id: 'n-1' },
+      analytics_demo: {
+        organisation_id: 'h-1',
+        email_domains: ['pando.internal'],
+        accounts: ['sales@example.org'],
+      },
+      support_url: 'https://help.example.org',
+      knowledge_base_url: 'https://kb.example.org',
     },
   },
   {
@@ -169,6 +180,9 @@ describe('plain parsers accept exactly what their zod schema accepts', () => {
         demo: false,
         redirect_disabled: false,
         analytics_scope: null,
+        analytics_demo: null,
+        support_url: 'https://pando.health/support',
+        knowledge_base_url: 'https://pando.health/knowledge-base',
       },
     });
   });

@@ -129,6 +129,17 @@ export function plainDefault<T>(field: PlainField<T>, fallback: T): PlainField<T
   return (value, path, issues) => (value === undefined ? fallback : field(value, path, issues));
 }
 
+/** zod `z.array(item)`: every element is read; an element's problem has its index in the path. */
+export function plainArray<T>(item: PlainField<T>): PlainField<T[]> {
+  return (value, path, issues) => {
+    if (!Array.isArray(value)) {
+      issues.push({ path, message: expected('array', value) });
+      return [];
+    }
+    return value.map((element, index) => item(element, [...path, index], issues));
+  };
+}
+
 type ShapeOutput<S extends Record<string, PlainField<unknown>>> = {
   [K in keyof S]: S[K] extends PlainField<infer T> ? T : never;
 };

@@ -56,6 +56,9 @@ describe('GET /api/config', () => {
       demo: false,
       redirect_disabled: false,
       analytics_scope: null,
+      analytics_demo: null,
+      support_url: 'https://pando.health/support',
+      knowledge_base_url: 'https://pando.health/knowledge-base',
     });
     expect(
       RuntimeConfigSchema.safeParse({ chat_websocket_url: '/xmpp', chat_domain: 'a b' }).error

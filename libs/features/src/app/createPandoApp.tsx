@@ -1,6 +1,6 @@
 import { useState, useSyncExternalStore, type JSX, type ReactNode } from 'react';
 import { createHttpClient, HttpClientProvider, type HttpLogger } from '@pando/data-access';
-import type { AnalyticsScope } from '@pando/domain';
+import type { ManageSettings } from '../manage/settings';
 import { LoadingScreen } from '@pando/ui';
 import { LoginRoute } from '../auth/LoginRoute';
 import { preloadable } from '../shell/preloadable';
@@ -20,10 +20,11 @@ export interface PandoAppAdapters {
   /** Spec 01 §8: when set, a 401 does not send the visitor to /login. */
   redirectDisabled?: boolean;
   /**
-   * Spec 02 §6: the admin report's scope fixed by configuration (`analytics_scope`).
-   * @default null (each viewer's own network or organisation)
+   * The admin console's settings (report scope of spec 02 §6, sidebar links, the report's
+   * no-data switch): the web app's from `/api/config`, the demo's from its flags.
+   * @default manageSettings() (own scope, our support pages, real figures only)
    */
-  analyticsScope?: AnalyticsScope | null;
+  manage?: Partial<ManageSettings>;
   logger: HttpLogger;
   /** The REST API: absolute base URL (`…/api/v4`) and the client identification. */
   api: { baseUrl: string; clientVersion: string; clientBuild: string };
@@ -67,16 +68,16 @@ const notificationViewport = preloadable(
 const loadAppRouter = () => import('./appRouter');
 
 /**
- * Starts downloading the router, the session gate, the shell and the chat screen in parallel
- * (boot on a signed-in page, or the login page once the code is on its way). Resolves when they
- * are all in; a failure is reported by the render that needs the part.
+ * Starts downloading the router, the session gate, the shell and the pane that `path` shows in
+ * parallel (boot on a signed-in page, or the login page once the code is on its way). Resolves
+ * when they are all in; a failure is reported by the render that needs the part.
  */
-export function preloadSignedIn(): Promise<unknown> {
+export function preloadSignedIn(path = window.location.pathname): Promise<unknown> {
   return Promise.all([
     loadAppRouter(),
     notificationViewport.preload(),
     // The screens' loaders live with the routes (their module is in the router's chunk too).
-    import('../shell/signedInScreens').then((m) => m.preloadSignedInScreens()),
+    import('../shell/signedInScreens').then((m) => m.preloadSignedInScreens(path)),
   ]).catch(() => undefined);
 }
 
@@ -89,7 +90,6 @@ export function preloadSignedIn(): Promise<unknown> {
  */
 export function createPandoApp(adapters: PandoAppAdapters): PandoApp {
   const { logger, productName, chatDomain, redirectDisabled = false } = adapters;
-  const analyticsScope = adapters.analyticsScope ?? null;
   const notifications = new NotificationCenter();
   const session = { established: false };
   // Created on the first render of the routed app: after a login without the router, the browser
@@ -193,7 +193,7 @@ export function createPandoApp(adapters: PandoAppAdapters): PandoApp {
         productName={productName}
         redirectDisabled={redirectDisabled}
         chatDomain={chatDomain}
-        analyticsScope={analyticsScope}
+        {...(adapters.manage ? { manage: adapters.manage } : {})}
         logger={logger}
         notifications={notifications}
       >

@@ -6,7 +6,7 @@ import { LoginRoute } from '../auth/LoginRoute';
 import { galleryRoute, patientRoutes } from '../patients/routes';
 import { manageRoutes } from '../manage/routes';
 import { preloadable } from './preloadable';
-import { chatLayout, chatPane, sessionGate, shellLayout } from './signedInScreens';
+import { chatLayout, chatPane, sessionGate, shellLayout, welcomePane } from './signedInScreens';
 
 // Everything behind the login is code-split: the login route stays small (issue 10 budget); the
 // screens on the way to the chat list are in ./signedInScreens, which the entry preloads.
@@ -14,6 +14,7 @@ const SessionGate = sessionGate.Component;
 const ShellLayout = shellLayout.Component;
 const ChatLayout = chatLayout.Component;
 const ChatPane = chatPane.Component;
+const WelcomePane = welcomePane.Component;
 const SearchRoute = preloadable(() =>
   import('../search/components/SearchRoute').then((m) => m.SearchRoute),
 ).Component;
@@ -103,7 +104,8 @@ export function createAppRoutes(options: AppRoutesOptions): RouteObject[] {
         {
           element: <ChatLayout />,
           children: [
-            { index: true, element: pane },
+            // The same welcome text as the chat pane's empty state, without its code (issue 16).
+            { index: true, element: <WelcomePane preloadPane={chatPane.preload} /> },
             { path: 'users/:userId', element: pane },
             { path: 'teams/:teamId', element: pane },
             { path: 'teams/:teamId/advice-conversations/:conversationId', element: pane },

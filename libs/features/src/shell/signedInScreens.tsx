@@ -1,3 +1,4 @@
+import { chatScreenForPath } from '@pando/domain';
 import { LoadingScreen } from '@pando/ui';
 import { preloadable } from './preloadable';
 
@@ -25,16 +26,24 @@ export const chatPane = preloadable(
   () => import('../chat/components/ChatPane').then((m) => m.ChatPane),
   { fallback: <LoadingScreen fullScreen={false} /> },
 );
+// The pane at `/`: the welcome text without the chat pane's code, which it preloads once idle.
+export const welcomePane = preloadable(
+  () => import('./components/WelcomePane').then((m) => m.WelcomePane),
+  { fallback: <LoadingScreen fullScreen={false} /> },
+);
 
 /**
- * Starts downloading the session gate, the shell and the chat screen before the router asks for
- * them, e.g. while the runtime configuration loads on any page other than the login page: by the
- * time the session is known they are evaluated and mount without suspending (issue 10).
+ * Starts downloading the session gate, the shell and the pane that `path` shows before the router
+ * asks for them, e.g. while the runtime configuration loads on any page other than the login
+ * page: by the time the session is known they are evaluated and mount without suspending (issue
+ * 10). The chat pane only where a conversation is open: at `/` it is the largest chunk and not on
+ * screen (the welcome pane preloads it once the list is up; issue 16).
  */
-export function preloadSignedInScreens(): Promise<unknown> {
+export function preloadSignedInScreens(path: string): Promise<unknown> {
+  const pane = chatScreenForPath(path).kind === 'empty' ? welcomePane : chatPane;
   // The route's own render reports a failure.
   return Promise.all(
-    [sessionGate, shellLayout, chatLayout, chatPane].map((screen) =>
+    [sessionGate, shellLayout, chatLayout, pane].map((screen) =>
       screen.preload().catch(() => undefined),
     ),
   );

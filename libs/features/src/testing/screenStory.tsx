@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { HttpLogger } from '@pando/data-access';
-import type { AnalyticsScope } from '@pando/domain';
 import { createMockWorker, FakeChatNetwork } from '@pando/data-access/testing/browser';
 import { createPandoApp } from '../app/createPandoApp';
+import type { ManageSettings } from '../manage/settings';
 import { fakeChat, signInDemo, signOutDemo } from './demoSession';
 
 type MockBackend = ReturnType<typeof createMockWorker>['backend'];
@@ -12,8 +12,8 @@ export interface ScreenStoryOptions {
   email?: string | null;
   /** Shapes the seed before the screen opens (e.g. an advice conversation's state). */
   prepare?: (backend: MockBackend) => void;
-  /** The report scope fixed by configuration (`analytics_scope`), from the seed. */
-  analyticsScope?: (backend: MockBackend) => AnalyticsScope;
+  /** The admin console's settings (report scope, sidebar links, report switch), from the seed. */
+  manage?: (backend: MockBackend) => Partial<ManageSettings>;
 }
 
 const quietLogger: HttpLogger = {
@@ -27,12 +27,12 @@ function ScreenStory({
   backend,
   path,
   email,
-  analyticsScope,
+  manage,
 }: {
   backend: MockBackend;
   path: string;
   email: string | null;
-  analyticsScope: AnalyticsScope | null;
+  manage: Partial<ManageSettings> | undefined;
 }) {
   const [app] = useState(() => {
     const network = new FakeChatNetwork();
@@ -45,7 +45,7 @@ function ScreenStory({
       logger: quietLogger,
       api: { baseUrl: '/api/v4', clientVersion: 'storybook', clientBuild: 'storybook' },
       initialPath: path,
-      analyticsScope,
+      ...(manage ? { manage } : {}),
       ...(email === null ? {} : { loadChat: () => Promise.resolve(chat) }),
     });
   });
@@ -72,7 +72,7 @@ export function screenStory(
         backend={backend}
         path={pathOf(backend)}
         email={email}
-        analyticsScope={options.analyticsScope?.(backend) ?? null}
+        manage={options.manage?.(backend)}
       />
     ),
   };

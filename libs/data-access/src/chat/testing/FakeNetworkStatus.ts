@@ -1,4 +1,4 @@
-import type { NetworkStatus } from '../ChatStore';
+import type { NetworkStatus } from '../environment';
 
 /** A browser's online/offline switch, flipped by tests and Storybook stories. */
 export class FakeNetworkStatus implements NetworkStatus {

@@ -1,5 +1,7 @@
-import { ChatStore, type ChatNotice, type ChatStoreOptions } from '../ChatStore';
+import { ChatStore } from '../ChatStore';
+import type { ChatNotice, ChatStoreOptions } from '../environment';
 import { MemoryOutboxStorage } from '../outbox';
+import { initialSnapshot, type StoreCore } from '../snapshot';
 import { FakeChatNetwork, type FakeTransport } from './FakeChatNetwork';
 import { FakeNetworkStatus } from './FakeNetworkStatus';
 import { ManualClock } from './ManualClock';
@@ -67,4 +69,40 @@ export function createChatWorld() {
   }
 
   return { clock, net, alice, bob, ward, user };
+}
+
+/**
+ * One unit of the store on its own: a `StoreCore` over a plain snapshot, a manual clock, the
+ * notices and logs it produced, and a connection switch.
+ */
+export function createTestCore(me = 'me@pando.test') {
+  const clock = new ManualClock();
+  let state = initialSnapshot(false);
+  let online = true;
+  const notices: ChatNotice[] = [];
+  const logs: { level: 'info' | 'warn' | 'error'; message: string }[] = [];
+  const core: StoreCore = {
+    me,
+    clock,
+    logger: {
+      info: (message) => logs.push({ level: 'info', message }),
+      warn: (message) => logs.push({ level: 'warn', message }),
+      error: (message) => logs.push({ level: 'error', message }),
+    },
+    snapshot: () => state,
+    set: (patch) => {
+      state = { ...state, ...patch };
+    },
+    notice: (kind, message) => notices.push({ kind, message }),
+    connected: () => online,
+  };
+  return {
+    core,
+    clock,
+    notices,
+    logs,
+    setConnected(value: boolean) {
+      online = value;
+    },
+  };
 }

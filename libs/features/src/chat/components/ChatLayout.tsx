@@ -12,8 +12,8 @@ import { useViewer } from '../../auth/SessionGate';
 import { useAppServices } from '../../shell/services/AppServices';
 import { sidebarItems } from '../sidebarItems';
 
-// The pane is its own chunk (routes.tsx); start loading it with the layout, not after it.
-void import('./ChatPane');
+// The pane is its own chunk (routes.tsx), preloaded at boot where a conversation is open and
+// after the list is up at `/` (shell/signedInScreens.tsx, WelcomePane; issue 16).
 
 const NO_LISTS = { teams: [], forums: [], advice_conversations: [] };
 

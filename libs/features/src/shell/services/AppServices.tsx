@@ -1,6 +1,7 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { HttpLogger } from '@pando/data-access';
-import type { AnalyticsScope } from '@pando/domain';
+import type { ManageSettings } from '../../manage/settings';
+import { manageSettings } from '../../manage/settings';
 import { NotificationCenter } from './notifications';
 
 /** What every connected screen needs from the app besides the API: config, logging, notices. */
@@ -11,8 +12,8 @@ export interface AppServices {
   redirectDisabled: boolean;
   /** The XMPP domain: users are `{uuid}@{domain}`, rooms `{mim_id}@muclight.{domain}`. */
   chatDomain: string;
-  /** Spec 02 §6: a report scope fixed by configuration (`analytics_scope`); null: the viewer's own. */
-  analyticsScope: AnalyticsScope | null;
+  /** The admin console's deployment settings (report scope, sidebar links, report switch). */
+  manage: ManageSettings;
   logger: HttpLogger;
   notifications: NotificationCenter;
 }
@@ -35,24 +36,25 @@ export const consoleLogger: HttpLogger = {
   },
 };
 
-export interface AppServicesProviderProps extends Partial<AppServices> {
+export interface AppServicesProviderProps extends Partial<Omit<AppServices, 'manage'>> {
+  /** Any setting not given keeps its default (`manageSettings`). */
+  manage?: Partial<ManageSettings>;
   children: ReactNode;
 }
 
 /** Provides the app services; anything not given gets a harmless default (stories, tests). */
 export function AppServicesProvider({ children, ...given }: AppServicesProviderProps) {
-  const { productName, redirectDisabled, chatDomain, analyticsScope, logger, notifications } =
-    given;
+  const { productName, redirectDisabled, chatDomain, manage, logger, notifications } = given;
   const value = useMemo<AppServices>(
     () => ({
       productName: productName ?? 'Pando',
       redirectDisabled: redirectDisabled ?? false,
       chatDomain: chatDomain ?? 'localhost',
-      analyticsScope: analyticsScope ?? null,
+      manage: manageSettings(manage),
       logger: logger ?? consoleLogger,
       notifications: notifications ?? new NotificationCenter(),
     }),
-    [productName, redirectDisabled, chatDomain, analyticsScope, logger, notifications],
+    [productName, redirectDisabled, chatDomain, manage, logger, notifications],
   );
   return <AppServicesContext.Provider value={value}>{children}</AppServicesContext.Provider>;
 }

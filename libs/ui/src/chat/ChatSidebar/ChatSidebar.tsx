@@ -1,14 +1,4 @@
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Group,
-  NavLink,
-  Skeleton,
-  Stack,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import {
   ADVICE_HISTORY_ROUTE,
   SIDEBAR_ADD_ROUTES,
@@ -22,6 +12,7 @@ import { IconHistory, IconPlus } from '@tabler/icons-react';
 import { memo, useId } from 'react';
 import { interceptPlainClick } from '../../common/navigation';
 import { ConversationIcon } from '../ConversationIcon';
+import './ChatSidebar.css';
 
 /** A sidebar row: the domain's item with its unread count and, for teams, its icon. */
 export type ChatSidebarItem = SidebarItem & { unread: number; teamIcon?: TeamIcon };
@@ -58,6 +49,8 @@ interface SidebarRowProps {
 }
 
 /**
+ * A row is a plain link (ChatSidebar.css), not a Mantine NavLink + Text: at 200 rows those two
+ * components were the chat list's largest first-render cost on a 4x-throttled CPU (issue 16).
  * Rows are rebuilt (new objects) on every unread change; re-rendering only the rows whose
  * visible fields changed keeps a live update of a 200-row sidebar to a few rows of work.
  */
@@ -76,46 +69,34 @@ function sameRow(a: SidebarRowProps, b: SidebarRowProps): boolean {
 
 const SidebarRow = memo(function SidebarRow({ item, active, onNavigate }: SidebarRowProps) {
   return (
-    <NavLink
+    <a
       href={item.route}
-      active={active}
+      className="pando-sidebar-row mantine-focus-auto"
       aria-current={active ? 'page' : undefined}
       onClick={(event) => {
         interceptPlainClick(event, item.route, onNavigate);
       }}
-      leftSection={
-        <ConversationIcon
-          kind={item.kind}
-          {...(item.teamIcon ? { teamIcon: item.teamIcon } : {})}
-        />
-      }
-      label={
-        // The active row's primary-coloured label fails AA contrast on its tinted background
-        // (axe, light scheme); the text colour keeps 4.5:1 in both schemes.
-        <Text
+    >
+      <ConversationIcon kind={item.kind} {...(item.teamIcon ? { teamIcon: item.teamIcon } : {})} />
+      <span
+        className="pando-sidebar-row-name"
+        {...(item.unread > 0 || active ? { 'data-strong': true } : {})}
+        title={item.name}
+      >
+        {item.name}
+      </span>
+      {item.unread > 0 ? (
+        <Badge
           size="sm"
-          truncate="end"
-          fw={item.unread > 0 || active ? 700 : 400}
-          c="var(--mantine-color-text)"
-          title={item.name}
+          variant="filled"
+          circle={item.unread < 10}
+          aria-label={unreadLabel(item.unread)}
+          style={{ flex: 'none' }}
         >
-          {item.name}
-        </Text>
-      }
-      rightSection={
-        item.unread > 0 ? (
-          <Badge
-            size="sm"
-            variant="filled"
-            circle={item.unread < 10}
-            aria-label={unreadLabel(item.unread)}
-          >
-            {item.unread > 99 ? '99+' : item.unread}
-          </Badge>
-        ) : null
-      }
-      py={4}
-    />
+          {item.unread > 99 ? '99+' : item.unread}
+        </Badge>
+      ) : null}
+    </a>
   );
 }, sameRow);
 
@@ -217,8 +198,9 @@ function Section({
 
 /**
  * The chat sidebar at / (spec 01 §2): Unread, Teams (+), Direct messages (+), Advice
- * conversations (+ and history), Forums (+). Rows are real links; 500 rows render without
- * virtualisation (measured fine), so find-in-page and screen-reader lists keep working.
+ * conversations (+ and history), Forums (+). Rows are real links, all in the DOM (no
+ * virtualisation), so find-in-page and screen-reader lists keep working; off-screen rows skip
+ * layout and paint (`content-visibility: auto` in ChatSidebar.css).
  */
 export function ChatSidebar({
   sections,

@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Group, Loader, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Loader, Text, Tooltip } from '@mantine/core';
 import { adviceSystemLine, formatTime, type TimelineMessage } from '@pando/domain';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -13,6 +13,7 @@ import {
   ReplyView,
 } from './ContentViews';
 import type { MessageActions } from './messageActions';
+import './MessageBubble.css';
 
 export interface MessageBubbleProps {
   /** The message with its decoded content (from `buildTimeline`). */
@@ -99,46 +100,26 @@ export function MessageBubble({
 
   const { onReply, onRetrySend } = actions;
   return (
-    <Box
-      px="md"
-      pt={showHeader ? 'sm' : 2}
+    <div
+      className="pando-message"
       data-message-id={entry.message.id}
-      style={{
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: isOwn ? 'flex-end' : 'flex-start',
-      }}
+      {...(isOwn ? { 'data-own': true } : {})}
+      {...(showHeader ? { 'data-header': true } : {})}
     >
       {showHeader ? (
-        <Group gap="xs" mb={2} wrap="nowrap" maw="85%">
-          <Text size="xs" fw={700} truncate="end" dir="auto" title={senderName}>
+        <div className="pando-message-header">
+          <span className="pando-message-sender" dir="auto" title={senderName}>
             {isOwn ? 'You' : senderName}
-          </Text>
-          <Text size="xs" c="dimmed" component="time" dateTime={new Date(entry.time).toISOString()}>
+          </span>
+          <time className="pando-message-time" dateTime={new Date(entry.time).toISOString()}>
             {time}
-          </Text>
-        </Group>
+          </time>
+        </div>
       ) : null}
-      <Group
-        gap={4}
-        wrap="nowrap"
-        align="flex-end"
-        maw="85%"
-        style={{ flexDirection: isOwn ? 'row-reverse' : 'row' }}
-      >
-        <Box
-          px="sm"
-          py={6}
-          miw={0}
-          style={{
-            borderRadius: 'var(--mantine-radius-lg)',
-            background: isOwn
-              ? 'var(--mantine-color-blue-light)'
-              : 'var(--mantine-color-default-hover)',
-          }}
-        >
+      <div className="pando-message-line">
+        <div className="pando-message-bubble">
           <Content entry={entry} actions={actions} />
-        </Box>
+        </div>
         {onReply ? (
           <Tooltip label="Reply">
             <ActionIcon
@@ -154,9 +135,9 @@ export function MessageBubble({
             </ActionIcon>
           </Tooltip>
         ) : null}
-      </Group>
+      </div>
       {isOwn && delivery ? (
-        <Box mt={2}>
+        <div className="pando-message-delivery">
           <DeliveryStatus
             state={delivery}
             {...(onRetrySend
@@ -167,8 +148,8 @@ export function MessageBubble({
                 }
               : {})}
           />
-        </Box>
+        </div>
       ) : null}
-    </Box>
+    </div>
   );
 }

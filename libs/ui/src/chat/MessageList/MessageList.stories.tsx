@@ -174,6 +174,9 @@ export const NewMessagesIndicator: Story = {
       scroller.dispatchEvent(new Event('scroll'));
       return expect(canvas.queryByText(/\(#60\)/)).toBeNull();
     });
+    // Let the list hear of the scroll (Virtuoso reports "no longer at the bottom" from its scroll
+    // handler, a frame later) before the message arrives, as a reader's pause would.
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
     await userEvent.click(canvas.getByRole('button', { name: 'Receive a message' }));
     const indicator = await canvas.findByRole('button', { name: 'New messages' });
     await userEvent.click(indicator);

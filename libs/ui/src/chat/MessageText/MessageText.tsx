@@ -1,5 +1,6 @@
-import { Anchor, Text } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { linkify } from './linkify';
+import './MessageText.css';
 
 export interface MessageTextProps {
   /** The message text, exactly as received. */
@@ -9,11 +10,12 @@ export interface MessageTextProps {
 /**
  * Message text with safe links. Rendered as React text nodes (never as HTML); line breaks and
  * spaces are kept, long words and URLs wrap, and `dir="auto"` lets Arabic or Hebrew lines run
- * right to left.
+ * right to left. A plain paragraph (MessageText.css), not Mantine's Text: one per message row,
+ * and a conversation opens with a screen of them on a phone-class CPU (issue 16).
  */
 export function MessageText({ text }: MessageTextProps) {
   return (
-    <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+    <p className="pando-message-text" dir="auto">
       {linkify(text).map((part, i) =>
         part.kind === 'link' ? (
           <Anchor
@@ -32,6 +34,6 @@ export function MessageText({ text }: MessageTextProps) {
           <span key={i}>{part.text}</span>
         ),
       )}
-    </Text>
+    </p>
   );
 }
