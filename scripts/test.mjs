@@ -153,13 +153,19 @@ function runStep(step, capture) {
   return new Promise((resolve) => {
     const child = spawn(step.cmd, step.args, {
       cwd: root,
-      stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      stdio: ['ignore', 'pipe', 'pipe'],
       env: step.env ?? baseEnv,
     });
     /** @type {Buffer[]} */
     const chunks = [];
-    child.stdout?.on('data', (c) => chunks.push(c));
-    child.stderr?.on('data', (c) => chunks.push(c));
+    // Streamed steps are still kept, so a failure's lines can be repeated in the summary.
+    /** @param {Buffer} c @param {NodeJS.WriteStream} out */
+    const keep = (c, out) => {
+      chunks.push(c);
+      if (!capture) out.write(c);
+    };
+    child.stdout?.on('data', (c) => keep(c, process.stdout));
+    child.stderr?.on('data', (c) => keep(c, process.stderr));
     const done = (/** @type {boolean} */ ok) =>
       resolve({
         ok,
@@ -176,7 +182,7 @@ function runStep(step, capture) {
 
 const only = process.argv.slice(2);
 const selected = steps.filter((step) => !only.length || only.some((o) => step.name.startsWith(o)));
-/** @type {{ name: string, ok: boolean, seconds: number }[]} */
+/** @type {{ name: string, ok: boolean, seconds: number, output: string }[]} */
 const results = [];
 const startedAll = Date.now();
 for (let i = 0; i < selected.length;) {
@@ -188,7 +194,7 @@ for (let i = 0; i < selected.length;) {
   if (group.length === 1) {
     console.log(`\n\x1b[1m▶ ${step.name}\x1b[0m`);
     const r = await runStep(step, false);
-    results.push({ name: step.name, ok: r.ok, seconds: r.seconds });
+    results.push({ name: step.name, ok: r.ok, seconds: r.seconds, output: r.output });
   } else {
     console.log(`\n\x1b[1m▶ ${group.map((s) => s.name).join(', ')} (at the same time)\x1b[0m`);
     const done = await Promise.all(
@@ -198,12 +204,31 @@ for (let i = 0; i < selected.length;) {
           `\n\x1b[1m▶ ${s.name}\x1b[0m (${r.ok ? 'pass' : 'FAIL'}, ${r.seconds.toFixed(1)} s)`,
         );
         process.stdout.write(r.output);
-        return { name: s.name, ok: r.ok, seconds: r.seconds };
+        return { name: s.name, ok: r.ok, seconds: r.seconds, output: r.output };
       }),
     );
     results.push(...done);
   }
   i = end;
+}
+
+/**
+ * The lines of a failed step that say what failed (test runners' failure marks, errors), so the
+ * last screen of a CI log names the failing test even when the step printed thousands of lines.
+ * @param {string} output
+ */
+function failureDigest(output) {
+  // eslint-disable-next-line no-control-regex -- ANSI colour codes
+  const plain = output.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const marks =
+    /(FAIL|✗|✘|×|Error:|AssertionError|Timed out|\d+\) \[|failed|Unable to|\[warn\]|\d+:\d+\s+error\s)/;
+  const lines = [...new Set(plain.filter((l) => marks.test(l)).map((l) => l.trimEnd()))];
+  return lines.slice(0, 40).map((l) => (l.length > 300 ? `${l.slice(0, 300)}…` : l));
+}
+
+for (const r of results.filter((x) => !x.ok)) {
+  console.log(`\n\x1b[1mwhat failed in ${r.name}\x1b[0m`);
+  for (const line of failureDigest(r.output)) console.log(`  ${line}`);
 }
 
 const width = Math.max(...results.map((r) => r.name.length));

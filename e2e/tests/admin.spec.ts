@@ -90,6 +90,21 @@ test('network.admin: the report shows the seeded figures, prints to A4 with the 
   const hourly = page.getByRole('figure', { name: 'Average users per hour' });
   await expect(hourly.getByRole('rowheader')).toHaveCount(24);
   await expect(page.getByText('Not available')).toHaveCount(2);
+  // The sidebar's external links are the server's settings (SUPPORT_URL, KNOWLEDGE_BASE_URL),
+  // given to the SPA in /api/config (the spec has no addresses; these run on the defaults).
+  const config = await apiJson<{ support_url: string; knowledge_base_url: string }>(
+    page,
+    '/api/config',
+  );
+  const nav = page.getByRole('navigation', { name: 'Management' });
+  await expect(nav.getByRole('link', { name: /Support/ })).toHaveAttribute(
+    'href',
+    config.support_url,
+  );
+  await expect(nav.getByRole('link', { name: /Knowledge base/ })).toHaveAttribute(
+    'href',
+    config.knowledge_base_url,
+  );
   await expectNoSeriousAxeViolations(page, 'report');
 
   // Print report: the print stylesheet leaves the report alone on A4; the first chart starts on

@@ -187,14 +187,19 @@ test('spec 01 §2–§6: alice creates a card with info, notes, tasks and images
   const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
   expect(byName).toEqual([...byName].sort((a, b) => collator.compare(a, b)));
   await patients.sort.selectOption('Location');
-  const details = await patients.list
-    .getByRole('listitem')
-    .locator('p:nth-child(2)')
-    .allTextContents();
-  // The second line is the location (ward · bed) when there is one: those come first, in order.
-  const located = details.filter((d) => /Bed \S+$/.test(d));
-  expect(details.slice(0, located.length)).toEqual(located);
-  expect(located).toEqual([...located].sort((a, b) => collator.compare(a, b)));
+  await expect(alice).toHaveURL(/sort=location/);
+  // Read again until the re-sorted list is on screen (a read right after the change raced it).
+  await expect(async () => {
+    const details = await patients.list
+      .getByRole('listitem')
+      .locator('p:nth-child(2)')
+      .allTextContents();
+    // The second line is the location (ward · bed) when there is one: those come first, in order.
+    const located = details.filter((d) => /Bed \S+$/.test(d));
+    expect(located.length).toBeGreaterThan(0);
+    expect(details.slice(0, located.length)).toEqual(located);
+    expect(located).toEqual([...located].sort((a, b) => collator.compare(a, b)));
+  }).toPass({ timeout: 10_000 });
 
   // Email the card to herself: the dev mailbox has its content.
   await alice.goto(`/patients/${String(cardId)}`);

@@ -12,12 +12,14 @@ import { ChatPane, loggedIn } from '../pom/Chat';
  */
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const port = Number(process.env.E2E_PORT ?? 3100) + 7;
+// The build the suite's own servers run (playwright.config.ts), so parallel runs on other builds hold.
+const serverMain = process.env.E2E_SERVER_MAIN ?? join(root, 'apps/server/dist/main.js');
 const baseURL = `http://localhost:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'pando-e2e-reconnect-'));
 let server: ChildProcess | undefined;
 
 async function startServer(): Promise<void> {
-  server = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+  server = spawn(process.execPath, [serverMain], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: {

@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { OPTION_CONTROL_LABELS, PATIENT_DATA_FIELDS, type Control } from '@pando/domain';
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
 
 export interface ControlEditorProps {
   /** The control being edited. */
@@ -34,6 +35,36 @@ const lines = (text: string) =>
     .split('\n')
     .map((l) => l.trim())
     .filter((l) => l !== '');
+
+/**
+ * A list edited one item per line. The text is kept as typed: rebuilt from the list on every
+ * key, the new empty line of Enter was dropped at once and no item could be added by typing.
+ * A list changed from outside (another control moved into this place) replaces the text.
+ */
+function LineListInput({
+  label,
+  items,
+  onChange,
+}: {
+  label: string;
+  items: readonly string[];
+  onChange: (items: string[]) => void;
+}) {
+  const [text, setText] = useState(() => items.join('\n'));
+  if (lines(text).join('\n') !== items.join('\n')) setText(items.join('\n'));
+  return (
+    <Textarea
+      label={label}
+      autosize
+      minRows={2}
+      value={text}
+      onChange={(e) => {
+        setText(e.currentTarget.value);
+        onChange(lines(e.currentTarget.value));
+      }}
+    />
+  );
+}
 
 /**
  * One control in the template editor (spec 02 §2): label, placeholder, required, options,
@@ -109,24 +140,20 @@ export function ControlEditor({
           />
         ) : null}
         {hasOptions ? (
-          <Textarea
+          <LineListInput
             label="Options (one per line)"
-            autosize
-            minRows={2}
-            value={(control.options ?? []).join('\n')}
-            onChange={(e) => {
-              set({ options: lines(e.currentTarget.value) });
+            items={control.options ?? []}
+            onChange={(options) => {
+              set({ options });
             }}
           />
         ) : null}
         {control.type === 'text' ? (
-          <Textarea
+          <LineListInput
             label="Autocomplete list (one per line)"
-            autosize
-            minRows={2}
-            value={(control.autocomplete ?? []).join('\n')}
-            onChange={(e) => {
-              set({ autocomplete: lines(e.currentTarget.value) });
+            items={control.autocomplete ?? []}
+            onChange={(autocomplete) => {
+              set({ autocomplete });
             }}
           />
         ) : null}
