@@ -139,6 +139,15 @@ const loadNow = () =>
     .map((n) => n.toFixed(2))
     .join(' / ');
 const load1 = () => loadavg()[0] ?? 0;
+/**
+ * Before each pair, waits (up to BENCH_AB_SETTLE_S, default 300 s) for the 1-minute load to fall
+ * under the limit: the builds and the previous pair's servers leave it high for a minute or two,
+ * and a pair measured in that tail was flagged LOADED though nothing else ran.
+ */
+async function settle() {
+  const until = Date.now() + Number(process.env.BENCH_AB_SETTLE_S ?? 300) * 1000;
+  while (load1() >= LOAD_LIMIT && Date.now() < until) await new Promise((r) => setTimeout(r, 5000));
+}
 
 if (load1() >= LOAD_LIMIT) {
   const say = `1-minute load average ${load1().toFixed(2)} ≥ ${LOAD_LIMIT}: the figures would mostly measure the other work on this machine.`;
@@ -277,7 +286,16 @@ async function main() {
     label: 'head',
     root: HEAD_TREE,
     webDist: join(AB_DIR, 'head-web'),
-    serverMain: join(HEAD_TREE, 'apps/server/dist/ab/main.js'),
+    // One head bundle per BENCH_AB_DIR, so two A/B runs at once (helpers) do not overwrite each
+    // other's server; the default directory keeps the old path.
+    serverMain: join(
+      HEAD_TREE,
+      'apps/server/dist',
+      process.env.BENCH_AB_DIR
+        ? `ab-${createHash('sha256').update(AB_DIR).digest('hex').slice(0, 8)}`
+        : 'ab',
+      'main.js',
+    ),
   };
   build(A, needs, true);
   build(B, needs, false);
@@ -296,6 +314,7 @@ async function main() {
     /** @type {string[]} */
     const loads = [];
     for (let pair = 1; pair <= PAIRS; pair++) {
+      await settle();
       const flag = load1() >= LOAD_LIMIT ? ' LOADED (figures not comparable)' : '';
       loads.push(`pair ${pair}: load ${loadNow()}${flag}`);
       console.log(`\n=== ${name}, pair ${pair}/${PAIRS}: load average ${loadNow()}${flag}`);

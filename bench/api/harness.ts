@@ -79,6 +79,8 @@ export interface BenchServer {
   /** Set when BENCH_API_POSTGRES asked for PostgreSQL. */
   databaseUrl: string | undefined;
   engine: 'embedded PGlite' | 'PostgreSQL';
+  /** The running server's process id (its CPU time is read from /proc), once started. */
+  readonly pid: number | undefined;
   /** Starts the server (again) and waits until its health check answers. */
   start(what?: string): Promise<void>;
   stop(): Promise<void>;
@@ -126,6 +128,9 @@ export async function benchServer(name: string): Promise<BenchServer> {
     dataDir,
     databaseUrl,
     engine: admin ? 'PostgreSQL' : 'embedded PGlite',
+    get pid() {
+      return child?.pid;
+    },
     async start(what = 'our server') {
       // `--import tsx` resolves from the working directory: TREE's own tsx and dependencies.
       child = spawn(
@@ -203,6 +208,8 @@ export interface Row {
   p99: number;
   rps: number;
   errors: number;
+  /** CPU time (user + system) the server process spent per answered request, when measured. */
+  cpuUs?: number;
 }
 
 export interface Spread {
@@ -221,6 +228,7 @@ export function summarise(runs: Row[]): {
   p50: Spread;
   p99: Spread;
   rps: Spread;
+  cpuUs: Spread | undefined;
   errors: number;
 } {
   return {
@@ -228,6 +236,9 @@ export function summarise(runs: Row[]): {
     p50: spread(runs.map((r) => r.p50)),
     p99: spread(runs.map((r) => r.p99)),
     rps: spread(runs.map((r) => r.rps)),
+    cpuUs: runs.every((r) => r.cpuUs !== undefined)
+      ? spread(runs.map((r) => r.cpuUs ?? 0))
+      : undefined,
     errors: runs.reduce((n, r) => n + r.errors, 0),
   };
 }
@@ -241,22 +252,48 @@ export const loadNow = () =>
     .map((l) => l.toFixed(1))
     .join(' / ');
 
+/**
+ * CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat (Linux; undefined
+ * elsewhere or once it is gone). Clock ticks are 1/100 s on Linux.
+ */
+function cpuSeconds(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * One endpoint under autocannon: 2 s warm-up, then DURATION s. With `serverPid`, also the
+ * server's CPU time per answered request: on a shared machine requests per second mostly measure
+ * the other work, while the CPU the server spends on a request moves far less with the load.
+ */
 export async function measure(
   name: string,
   url: string,
   headers: Record<string, string> = {},
+  serverPid?: number,
 ): Promise<Row> {
   await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
+  const cpuBefore = cpuSeconds(serverPid);
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
-  const row = {
+  const cpuAfter = cpuSeconds(serverPid);
+  const row: Row = {
     name,
     p50: r.latency.p50,
     p99: r.latency.p99,
     rps: r.requests.average,
     errors: r.errors + r.timeouts + r.non2xx,
   };
+  if (cpuBefore !== undefined && cpuAfter !== undefined && r.requests.total > 0)
+    row.cpuUs = ((cpuAfter - cpuBefore) * 1e6) / r.requests.total;
   console.log(
-    `${name}: p50 ${row.p50} ms, p99 ${row.p99} ms, ${Math.round(row.rps)} req/s, ${row.errors} errors/non-2xx`,
+    `${name}: p50 ${row.p50} ms, p99 ${row.p99} ms, ${Math.round(row.rps)} req/s, ${row.errors} errors/non-2xx${row.cpuUs === undefined ? '' : `, server CPU ${row.cpuUs.toFixed(1)} µs/request`}`,
   );
   return row;
 }

@@ -5,7 +5,9 @@
  * database holding the demo organisation grown to 10,000 users, beside a bare Fastify route in
  * its own process on the same machine. autocannon, 10 connections, 2 s warm-up, then 10 s per
  * endpoint, in BENCH_API_ROUNDS (3) interleaved rounds; the median (min–max) of p50/p99 latency
- * and requests per second are appended to bench/RESULTS.md ("API").
+ * and requests per second are appended to bench/RESULTS.md ("API"), with the server's CPU time
+ * per request (/proc/<pid>/stat over each timed run): on a shared machine req/s mostly measures
+ * the other work, the CPU a request costs far less, so A/B runs under load compare that figure.
  * Not a test: nothing here asserts; `npm run bench:api` prints and records.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -249,7 +251,7 @@ async function main(): Promise<void> {
     const runs: Row[][] = endpoints.map(() => []);
     for (let round = 0; round < ROUNDS; round++) {
       for (const [i, [name, url, headers]] of endpoints.entries())
-        runs[i]!.push(await measure(name, url, headers));
+        runs[i]!.push(await measure(name, url, headers, i === 0 ? bare.pid : server.pid));
     }
     const rows = runs.map((r) => summarise(r));
     writeFigures(
@@ -257,6 +259,17 @@ async function main(): Promise<void> {
         { name: `${r.name} p50`, unit: 'ms', better: 'lower' as const, value: r.p50.median },
         { name: `${r.name} p99`, unit: 'ms', better: 'lower' as const, value: r.p99.median },
         { name: `${r.name} req/s`, unit: 'req/s', better: 'higher' as const, value: r.rps.median },
+        // The server's CPU per request: the figure to compare when the machine is shared.
+        ...(r.cpuUs
+          ? [
+              {
+                name: `${r.name} server CPU/request`,
+                unit: 'µs',
+                better: 'lower' as const,
+                value: r.cpuUs.median,
+              },
+            ]
+          : []),
       ]),
     );
     const bareRps = rows[0]!.rps.median;
@@ -267,11 +280,11 @@ async function main(): Promise<void> {
       '',
       `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; ${engine}, demo organisation grown to ${USERS} users (300 teams of 40, alice in ${body.teams?.length ?? '?'} teams and ${body.forums?.length ?? '?'} forums). autocannon, ${CONNECTIONS} connections, 2 s warm-up, ${DURATION} s, ${ROUNDS} interleaved rounds: median (min–max). Response bodies: teams ${teamsBytes} B, filters ${filtersBytes} B, patient list ${JSON.stringify(cardList).length} B, bare ${bareBytes} B. Load average at the start: ${loadAtStart}, at the end: ${loadNow()}. Command: \`${admin ? `BENCH_API_POSTGRES=${admin} ` : ''}npm run bench:api -w @pando/bench\`.`,
       '',
-      '| endpoint | p50 ms | p99 ms | req/s | of bare (median) | errors |',
-      '|---|---|---|---|---|---|',
+      '| endpoint | p50 ms | p99 ms | req/s | of bare (median) | server CPU µs/request | errors |',
+      '|---|---|---|---|---|---|---|',
       ...rows.map(
         (r) =>
-          `| ${r.name} | ${span(r.p50)} | ${span(r.p99)} | ${span(r.rps, Math.round)} | ${((100 * r.rps.median) / bareRps).toFixed(1)} % | ${r.errors} |`,
+          `| ${r.name} | ${span(r.p50)} | ${span(r.p99)} | ${span(r.rps, Math.round)} | ${((100 * r.rps.median) / bareRps).toFixed(1)} % | ${r.cpuUs ? span(r.cpuUs, (n) => Math.round(n)) : '—'} | ${r.errors} |`,
       ),
       '',
       "Target (TARGETS.md): p99 < 25 ms and at least 30 % of the bare route's requests per second.",

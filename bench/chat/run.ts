@@ -1,10 +1,17 @@
 /**
  * `npm run bench:chat`: our chat server side by side with ejabberd and Prosody (Debian), all on
- * loopback with the archive on, driven by one raw-frame load generator. Not a test: it prints
- * a table and appends it to bench/RESULTS.md ("Chat server"). Options after `--`: `--quick` for
- * a short run, `--only=ours,prosody` for some targets, `--no-max-rate` to skip the rate search,
- * `--aged=60` to add the figures after that many minutes of closed-loop load (TARGETS.md "after
- * an hour of load"; it adds that long per target), `--no-write` to leave RESULTS.md alone.
+ * loopback with the archive on, driven by one raw-frame load generator; ours on the embedded
+ * PGlite ("ours") and on PostgreSQL ("ours-pg", a fresh database under BENCH_PG_URL, default
+ * the local trusted server). Every target is started first, then the runs interleave: run 1 of
+ * each target, run 2 of each (in a rotated order), and so on, so a slow moment of the machine
+ * spreads over all. Not a test: it prints a table and appends it to bench/RESULTS.md ("Chat
+ * server"). It refuses to start at a 1-minute load average ≥ 0.5 unless BENCH_ALLOW_LOAD=1, and
+ * prints the load with every figure. Options after `--`: `--quick` for a short run,
+ * `--only=ours,prosody` for some targets, `--no-pg` to leave out ours-pg, `--idle=10000,19000`
+ * for the idle memory at those connection counts (default 5,000), `--no-max-rate` to skip the
+ * rate search, `--aged=60` to add the figures after that many minutes of closed-loop load
+ * (TARGETS.md "after an hour of load"; it adds that long per target), `--no-write` to leave
+ * RESULTS.md alone.
  * BENCH_TREE=<checkout>: "ours" is that tree's server (the A/B harness, bench/ab/run.mjs, measures
  * the base commit this way); BENCH_JSON=<file>: our figures (medians) also go there as JSON.
  */
@@ -13,6 +20,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import {
   concurrent,
   idleMemory,
@@ -22,9 +30,11 @@ import {
   sustain,
   type LatencyStats,
 } from './scenarios.js';
+import { checkLoad, load1, loadNow, loadTag } from './load.js';
 import {
   ensurePeersInstalled,
   peerVersions,
+  PG_ADMIN_URL,
   startEjabberd,
   startOurs,
   startProsody,
@@ -41,7 +51,15 @@ const SEQ_N = quick ? 300 : 1000;
 const PAIRS = 100;
 const CONC_SECONDS = quick ? 3 : 8;
 const OFFERED = { pairs: 50, rate: 500, seconds: quick ? 3 : 5 };
-const IDLE = quick ? 1000 : 5000;
+/** `--idle=10000,19000`: idle memory at each of these connection counts (default 5,000). */
+const IDLE_COUNTS = (
+  process.argv
+    .find((a) => a.startsWith('--idle='))
+    ?.slice('--idle='.length)
+    .split(',')
+    .map(Number) ?? [quick ? 1000 : 5000]
+).sort((a, b) => a - b);
+const IDLE = Math.max(...IDLE_COUNTS);
 /** TARGETS.md: 50 pairs, the highest offered rate with p99 ≤ 100 ms and nothing lost. */
 const SEARCH = {
   pairs: 50,
@@ -61,54 +79,82 @@ interface Figures {
   seq: LatencyStats[];
   conc: LatencyStats[];
   off: LatencyStats[];
-  idle?: { perConnKiB: number; baseKiB: number; withKiB: number } | undefined;
+  /** 1-minute load average at the start of each run. */
+  loads: number[];
+  /** KiB per idle connection, per count of IDLE_COUNTS. */
+  idle: Record<number, number>;
   maxRate?: number | undefined;
   aged?: { reused: LatencyStats; fresh: LatencyStats } | undefined;
 }
 
 const starters: Record<string, (n: number) => Promise<Target>> = {
-  ours: startOurs,
+  ours: (n) => startOurs(n),
+  'ours-pg': (n) => startOurs(n, { postgres: true }),
   ejabberd: startEjabberd,
   prosody: startProsody,
 };
+const OURS = ['ours', 'ours-pg'];
+
+async function attempt<T>(what: string, fn: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await fn();
+  } catch (err) {
+    // A peer falling over is a result too: the table shows — and the log says why.
+    console.log(`  ${what} failed: ${(err as Error).message}`);
+    return undefined;
+  }
+}
 
 async function main(): Promise<void> {
-  const names = Object.keys(starters).filter((n) => !only || only.includes(n));
-  if (names.some((n) => n !== 'ours')) ensurePeersInstalled();
+  const loadedAtStart = checkLoad(Boolean(process.env.BENCH_JSON));
+  const names = Object.keys(starters).filter(
+    (n) =>
+      (only ? only.includes(n) : true) && !(n === 'ours-pg' && process.argv.includes('--no-pg')),
+  );
+  if (names.some((n) => !OURS.includes(n))) ensurePeersInstalled();
   const figures: Record<string, Figures> = {};
-  for (const name of names) {
-    console.log(`\n== ${name}: starting, creating ${IDLE} accounts`);
-    const t = await starters[name]!(Math.max(IDLE, 2 * PAIRS + 2));
-    const f: Figures = { seq: [], conc: [], off: [] };
-    const attempt = async <T>(what: string, fn: () => Promise<T>): Promise<T | undefined> => {
-      try {
-        return await fn();
-      } catch (err) {
-        // A peer falling over is a result too: the table shows — and the log says why.
-        console.log(`  ${what} failed: ${(err as Error).message}`);
-        return undefined;
-      }
-    };
-    try {
+  const targets: Record<string, Target> = {};
+  try {
+    for (const name of names) {
+      console.log(`\n== ${name}: starting, creating ${IDLE} accounts ${loadTag()}`);
+      const t = await attempt(`${name} start`, () =>
+        starters[name]!(Math.max(IDLE, 2 * PAIRS + 2)),
+      );
+      if (!t) continue;
+      targets[name] = t;
+      const f: Figures = { seq: [], conc: [], off: [], loads: [], idle: {} };
+      figures[name] = f;
       // Memory first, on the fresh process: after load, a garbage-collected heap's RSS says
       // little about what one more connection costs.
-      f.idle = await attempt('idle', () => idleMemory(t, IDLE));
-      if (f.idle)
-        console.log(`  idle: ${fmt(f.idle.perConnKiB)} KiB per connection (${IDLE} connections)`);
-      // Runs alternate between scenarios so a slow moment of the machine spreads over all.
-      for (let r = 0; r < RUNS; r++) {
+      for (const n of IDLE_COUNTS) {
+        const idle = await attempt(`idle (${n})`, () => idleMemory(t, n));
+        if (!idle) continue;
+        f.idle[n] = idle.perConnKiB;
+        console.log(
+          `  idle: ${fmt(idle.perConnKiB)} KiB per connection (${n} connections) ${loadTag()}`,
+        );
+      }
+    }
+    const started = Object.keys(targets);
+    for (let r = 0; r < RUNS; r++) {
+      // Rotated each run, so no target always goes first after a pause.
+      const order = started.map((_, i) => started[(i + r) % started.length]!);
+      for (const name of order) {
+        const t = targets[name]!;
+        const f = figures[name]!;
+        f.loads.push(load1());
         const seq = await attempt('sequential', () => sequential(t, SEQ_N, 2 * r));
         if (seq) {
           f.seq.push(seq);
           console.log(
-            `  run ${r + 1}: sequential p50 ${fmt(seq.p50)} ms p99 ${fmt(seq.p99)} ms ${Math.round(seq.rate)} msg/s`,
+            `  ${name} run ${r + 1}: sequential p50 ${fmt(seq.p50)} ms p99 ${fmt(seq.p99)} ms ${Math.round(seq.rate)} msg/s ${loadTag()}`,
           );
         }
         const conc = await attempt('concurrent', () => concurrent(t, PAIRS, CONC_SECONDS, 10, r));
         if (conc) {
           f.conc.push(conc);
           console.log(
-            `  run ${r + 1}: ${PAIRS} pairs closed loop ${Math.round(conc.rate)} msg/s p99 ${fmt(conc.p99)} ms`,
+            `  ${name} run ${r + 1}: ${PAIRS} pairs closed loop ${Math.round(conc.rate)} msg/s p99 ${fmt(conc.p99)} ms ${loadTag()}`,
           );
         }
         const off = await attempt('offered', () =>
@@ -117,10 +163,14 @@ async function main(): Promise<void> {
         if (off) {
           f.off.push(off);
           console.log(
-            `  run ${r + 1}: ${OFFERED.pairs} pairs at ${OFFERED.rate} msg/s p99 ${fmt(off.p99)} ms lost ${off.lost}`,
+            `  ${name} run ${r + 1}: ${OFFERED.pairs} pairs at ${OFFERED.rate} msg/s p99 ${fmt(off.p99)} ms lost ${off.lost} ${loadTag()}`,
           );
         }
       }
+    }
+    for (const name of started) {
+      const t = targets[name]!;
+      const f = figures[name]!;
       if (searchRate) {
         const found = await attempt('max rate', () =>
           maxRate(t, SEARCH.pairs, SEARCH, 10 + 2 * PAIRS),
@@ -130,11 +180,13 @@ async function main(): Promise<void> {
           const tried = found.probes
             .map((p) => `${p.rate}: p99 ${fmt(p.p99)}${p.lost ? ` lost ${p.lost}` : ''}`)
             .join('; ');
-          console.log(`  max rate with p99 ≤ ${SEARCH.boundMs} ms: ${found.best} msg/s (${tried})`);
+          console.log(
+            `  ${name} max rate with p99 ≤ ${SEARCH.boundMs} ms: ${found.best} msg/s (${tried}) ${loadTag()}`,
+          );
         }
       }
       if (AGED_MIN > 0) {
-        console.log(`  ageing: ${PAIRS} pairs closed loop for ${AGED_MIN} min`);
+        console.log(`  ${name} ageing: ${PAIRS} pairs closed loop for ${AGED_MIN} min`);
         const sent = await attempt('ageing', () => sustain(t, PAIRS, AGED_MIN, 10));
         const reused = await attempt('aged sequential', () => sequential(t, SEQ_N, 0));
         const fresh = await attempt('aged sequential, new accounts', () =>
@@ -143,14 +195,13 @@ async function main(): Promise<void> {
         if (reused && fresh) {
           f.aged = { reused, fresh };
           console.log(
-            `  after ${AGED_MIN} min (${Math.round(sent ?? 0)} msgs): sequential ${Math.round(reused.rate)} msg/s (reused accounts), ${Math.round(fresh.rate)} msg/s (new accounts)`,
+            `  ${name} after ${AGED_MIN} min (${Math.round(sent ?? 0)} msgs): sequential ${Math.round(reused.rate)} msg/s (reused accounts), ${Math.round(fresh.rate)} msg/s (new accounts) ${loadTag()}`,
           );
         }
       }
-    } finally {
-      await t.stop();
     }
-    figures[name] = f;
+  } finally {
+    for (const t of Object.values(targets)) await attempt(`${t.name} stop`, () => t.stop());
   }
   if (process.env.BENCH_JSON && figures.ours) {
     const ours = figures.ours;
@@ -170,9 +221,17 @@ async function main(): Promise<void> {
       ),
     );
   }
+  const loaded = loadedAtStart || Object.values(figures).some((f) => f.loads.some((l) => l >= 0.5));
   const table = render(figures);
   console.log('\n' + table);
-  if (!process.argv.includes('--no-write')) append(table);
+  if (loaded)
+    console.log(
+      `\n!!! Some runs were taken at a 1-minute load ≥ 0.5 (now ${loadNow()}): NOT figures to record. !!!`,
+    );
+  if (!process.argv.includes('--no-write')) {
+    if (loaded) console.log('Not appended to RESULTS.md (taken under load).');
+    else append(table, await pgVersion());
+  }
 }
 
 const fmt = (n: number) =>
@@ -256,35 +315,55 @@ function figureRows(): Row[] {
           },
         ]
       : []),
-    {
-      label: `resident memory per idle logged-in connection (${IDLE}), KiB`,
-      get: (f) => (f.idle ? [f.idle.perConnKiB] : []),
-      better: 'lower',
-    },
+    ...IDLE_COUNTS.map((n) => ({
+      label: `resident memory per idle logged-in connection (${n}), KiB`,
+      get: (f: Figures) => (f.idle[n] === undefined ? [] : [f.idle[n]]),
+      better: 'lower' as const,
+    })),
   ];
 }
 
 function render(figs: Record<string, Figures>): string {
   const names = Object.keys(figs);
-  const peers = names.filter((n) => n !== 'ours');
+  const peers = names.filter((n) => !OURS.includes(n));
+  const ours = names.filter((n) => OURS.includes(n));
   const rows = figureRows();
-  const head = `| figure | ${names.join(' | ')} | ours vs best peer |\n|---|${names.map(() => '---|').join('')}---|`;
-  const lines = rows.map((r) => {
-    const ours = figs.ours ? median(r.get(figs.ours)) : NaN;
+  const head = `| figure | ${names.join(' | ')} | ${ours.map((o) => `${o} vs best peer`).join(' | ')} |\n|---|${names.map(() => '---|').join('')}${ours.map(() => '---|').join('')}`;
+  const ratio = (r: Row, mine: number): string => {
     const peerVals = peers.map((p) => median(r.get(figs[p]!))).filter((v) => !Number.isNaN(v));
     const best = r.better === 'lower' ? Math.min(...peerVals) : Math.max(...peerVals);
-    let ratio = '—';
-    if (!Number.isNaN(ours) && peerVals.length && best > 0 && ours > 0) {
-      const x = r.better === 'lower' ? best / ours : ours / best;
-      ratio = `${x >= 1 ? 'better' : 'worse'} ×${(x >= 1 ? x : 1 / x).toFixed(2)}`;
-    } else if (!Number.isNaN(ours) && peerVals.length)
-      ratio = ours <= best === (r.better === 'lower') ? 'better or equal' : 'worse';
-    return `| ${r.label} | ${names.map((n) => cell(r.get(figs[n]!))).join(' | ')} | ${ratio} |`;
-  });
-  return [head, ...lines].join('\n');
+    if (!Number.isNaN(mine) && peerVals.length && best > 0 && mine > 0) {
+      const x = r.better === 'lower' ? best / mine : mine / best;
+      return `${x >= 1 ? 'better' : 'worse'} ×${(x >= 1 ? x : 1 / x).toFixed(2)}`;
+    }
+    if (!Number.isNaN(mine) && peerVals.length) {
+      if (mine === best) return 'equal';
+      return mine < best === (r.better === 'lower') ? 'better' : 'worse';
+    }
+    return '—';
+  };
+  const lines = rows.map(
+    (r) =>
+      `| ${r.label} | ${names.map((n) => cell(r.get(figs[n]!))).join(' | ')} | ${ours.map((o) => ratio(r, median(r.get(figs[o]!)))).join(' | ')} |`,
+  );
+  const loads = `| 1-minute load average at the start of each run | ${names.map((n) => cell(figs[n]!.loads)).join(' | ')} | ${ours.map(() => '').join(' | ')} |`;
+  return [head, ...lines, loads].join('\n');
 }
 
-function append(table: string): void {
+async function pgVersion(): Promise<string> {
+  const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+  try {
+    await c.connect();
+    const r = await c.query<{ v: string }>('select current_setting($1) as v', ['server_version']);
+    return `PostgreSQL ${r.rows[0]?.v ?? ''}`.trim();
+  } catch {
+    return 'PostgreSQL (version unknown)';
+  } finally {
+    await c.end().catch(() => undefined);
+  }
+}
+
+function append(table: string, pgv: string): void {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const file = path.resolve(here, '../RESULTS.md');
   const v = peerVersions();
@@ -300,6 +379,8 @@ ${mem}
 \`\`\`
 - Command: \`npm run bench:chat${process.argv.slice(2).length ? ' -- ' + process.argv.slice(2).join(' ') : ''}\` (${RUNS} run(s) per scenario; median (min–max) when several)
 - Peers: ejabberd ${v.ejabberd}, Prosody ${v.prosody} (Debian), configs in \`bench/peers/\`; all on loopback, archive (MAM) on, PLAIN auth, no shapers
+- Ours on PGlite (\`ours\`) and on PostgreSQL (\`ours-pg\`, ${pgv}); runs interleaved across the targets
+- Load average at the end (1 / 5 / 15 min): ${loadNow()}; at the start of each run: the table's last row
 - Load generator: one Node process speaking raw RFC 7395 frames (\`bench/chat/\`); latency = send → arrival at the recipient's stream
 
 ${table}

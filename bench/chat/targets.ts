@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pg from 'pg';
 import { RawXmpp } from './xmppClient.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -32,7 +33,7 @@ export interface Target {
   stop(): Promise<void>;
 }
 
-function exitOf(child: ChildProcess): Promise<void> {
+export function exitOf(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve();
     else
@@ -53,7 +54,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-async function waitForPort(
+export async function waitForPort(
   port: number,
   child: ChildProcess | undefined,
   what: string,
@@ -273,10 +274,6 @@ export async function startProsody(nAccounts: number): Promise<Target> {
   };
 }
 
-/**
- * Our server exactly as `npm start` runs it (src/main.ts), on a fresh embedded database, with
- * users, sessions and chat tokens created in SQL first (the password is the chat token).
- */
 /** `CHAT_BENCH_CPU_PROF=<dir>` writes a V8 CPU profile of our server there (for profiling). */
 function profileArgs(): string[] {
   const dir = process.env.CHAT_BENCH_CPU_PROF;
@@ -286,15 +283,13 @@ function profileArgs(): string[] {
 /** Logins one bench account may make on our server in one run (each needs its own chat token). */
 const TOKENS_PER_ACCOUNT = 32;
 
-export async function startOurs(nAccounts: number): Promise<Target> {
-  const dir = tmpDirFor(undefined, 'ours');
-  const port = await freePort();
-  const env = {
+/** The environment our server runs with in the benches (plus DATA_DIR or DATABASE_URL). */
+export function oursEnv(port: number, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
     ...process.env,
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: String(port),
-    DATA_DIR: dir,
     SEED: 'none',
     LOG_LEVEL: 'warn',
     XMPP_DOMAIN: DOMAIN,
@@ -304,38 +299,44 @@ export async function startOurs(nAccounts: number): Promise<Target> {
     // Every load-generator socket comes from 127.0.0.1.
     XMPP_MAX_CONNECTIONS_PER_IP: '1000000',
     WEB_DIST_DIR: '/nonexistent',
+    ...extra,
   };
+}
+
+/** Our server exactly as `npm start` runs it (src/main.ts, from BENCH_TREE's sources). */
+function spawnOurs(env: NodeJS.ProcessEnv, stdout: 'ignore' | 'pipe' = 'ignore'): ChildProcess {
   const main = path.join(REPO, 'apps/server/src/main.ts');
-  const run = () =>
-    spawn(process.execPath, [...profileArgs(), '--import', 'tsx', main], {
-      cwd: REPO,
-      env,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-  // First start creates and migrates the database; then the accounts go in; then the real start.
-  let child = run();
-  await waitForPort(port, child, 'our server');
-  child.kill('SIGTERM');
-  await exitOf(child);
-  // The same extensions as the server's own PGlite (its search indexes use pg_trgm).
-  const pg = await PGlite.create({ dataDir: path.join(dir, 'pglite'), extensions: { pg_trgm } });
-  // All in one organisation: DMs follow canSeeUser (issue 14), and people of no organisation
-  // cannot see each other, so their messages would be refused and the scenarios wait forever.
-  await pg.query(`insert into hospitals (uuid, name) values (gen_random_uuid(), 'Bench Hospital')`);
-  await pg.query(
+  return spawn(process.execPath, [...profileArgs(), '--import', 'tsx', main], {
+    cwd: REPO,
+    env,
+    stdio: ['ignore', stdout, 'inherit'],
+  });
+}
+
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the row type, as pg's query<T> does
+type Sql = <T>(text: string, params?: unknown[]) => Promise<{ rows: T[] }>;
+
+/**
+ * Users, sessions and chat tokens in SQL (the password is the chat token), all in one
+ * organisation: DMs follow canSeeUser (issue 14), and people of no organisation cannot see each
+ * other, so their messages would be refused and the scenarios wait forever.
+ */
+export async function provisionAccounts(sql: Sql, nAccounts: number): Promise<Account[]> {
+  await sql(`insert into hospitals (uuid, name) values (gen_random_uuid(), 'Bench Hospital')`);
+  await sql(
     `insert into users (uuid, email, first_name, last_name, hospital_id)
      select gen_random_uuid(), 'bench' || i || '@example.org', 'Bench', 'User ' || i,
             (select id from hospitals where name = 'Bench Hospital')
        from generate_series(1, $1::int) i`,
     [nAccounts],
   );
-  await pg.query(
+  await sql(
     `insert into sessions (token_hash, user_id, expires_at)
      select encode(sha256(convert_to('bench-session-' || id, 'utf8')), 'hex'), id, now() + interval '1 day' from users where email like 'bench%'`,
   );
   // A chat token opens one connection, and the scenarios log the same accounts in again and
   // again: TOKENS_PER_ACCOUNT tokens each, handed out in turn by the `password` getter below.
-  await pg.query(
+  await sql(
     `insert into chat_tokens (token_hash, user_id, session_id, expires_at)
      select encode(sha256(convert_to('bench-token-' || u.id || '-' || k, 'utf8')), 'hex'), u.id, s.id, now() + interval '10 hours'
        from users u join sessions s on s.user_id = u.id cross join generate_series(1, $1::int) k
@@ -343,14 +344,11 @@ export async function startOurs(nAccounts: number): Promise<Target> {
     [TOKENS_PER_ACCOUNT],
   );
   const rows = (
-    await pg.query<{ id: number; uuid: string }>(
+    await sql<{ id: number; uuid: string }>(
       `select id, uuid::text as uuid from users where email like 'bench%' order by id`,
     )
   ).rows;
-  await pg.close();
-  child = run();
-  await waitForPort(port, child, 'our server');
-  const accounts = rows.map((r) => {
+  return rows.map((r) => {
     let used = 0;
     return {
       user: r.uuid,
@@ -361,8 +359,77 @@ export async function startOurs(nAccounts: number): Promise<Target> {
       jid: `${r.uuid}@${DOMAIN}`,
     };
   });
+}
+
+/** SQL on our server's embedded database while the server is stopped (it holds the lock). */
+export async function withPglite<T>(dataDir: string, fn: (sql: Sql) => Promise<T>): Promise<T> {
+  // The same extensions as the server's own PGlite (its search indexes use pg_trgm).
+  const db = await PGlite.create({
+    dataDir: path.join(dataDir, 'pglite'),
+    extensions: { pg_trgm },
+  });
+  try {
+    return await fn(async (text, params) => ({
+      rows: (await db.query(text, params)).rows as never[],
+    }));
+  } finally {
+    await db.close();
+  }
+}
+
+/**
+ * PostgreSQL for "ours-pg": BENCH_PG_URL (default the machine's trusted local server) is where
+ * a fresh database per run is created and, at the end, dropped.
+ */
+export const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+async function withPg<T>(url: string, fn: (sql: Sql) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return await fn(async (text, params) => ({
+      rows: (await c.query(text, params)).rows as never[],
+    }));
+  } finally {
+    await c.end();
+  }
+}
+
+export interface OursOptions {
+  /** On PostgreSQL (a fresh database under BENCH_PG_URL) instead of the embedded PGlite. */
+  postgres?: boolean;
+}
+
+/**
+ * Our server exactly as `npm start` runs it (src/main.ts), on a fresh database, with users,
+ * sessions and chat tokens created in SQL first (the password is the chat token).
+ */
+export async function startOurs(nAccounts: number, opts: OursOptions = {}): Promise<Target> {
+  const dir = tmpDirFor(undefined, 'ours');
+  const port = await freePort();
+  let databaseUrl: string | undefined;
+  let dbName = '';
+  if (opts.postgres) {
+    dbName = `pando_bench_${port}`;
+    await withPg(PG_ADMIN_URL, (sql) => sql(`create database ${dbName}`));
+    const u = new URL(PG_ADMIN_URL);
+    u.pathname = `/${dbName}`;
+    databaseUrl = u.toString();
+  }
+  const env = oursEnv(port, databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dir });
+  // First start creates and migrates the database; then the accounts go in; then the real start.
+  let child = spawnOurs(env);
+  await waitForPort(port, child, 'our server');
+  child.kill('SIGTERM');
+  await exitOf(child);
+  const provision = (sql: Sql) => provisionAccounts(sql, nAccounts);
+  const accounts = databaseUrl
+    ? await withPg(databaseUrl, provision)
+    : await withPglite(dir, provision);
+  child = spawnOurs(env);
+  await waitForPort(port, child, 'our server');
   return {
-    name: 'ours',
+    name: opts.postgres ? 'ours-pg' : 'ours',
     wsUrl: `ws://127.0.0.1:${port}/xmpp`,
     domain: DOMAIN,
     accounts,
@@ -371,6 +438,8 @@ export async function startOurs(nAccounts: number): Promise<Target> {
       child.kill('SIGTERM');
       await exitOf(child);
       fs.rmSync(dir, { recursive: true, force: true });
+      if (dbName)
+        await withPg(PG_ADMIN_URL, (sql) => sql(`drop database if exists ${dbName} with (force)`));
     },
   };
 }

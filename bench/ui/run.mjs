@@ -4,14 +4,15 @@
 // message rows in the DOM. Appends the figures to bench/RESULTS.md ("Message list").
 // Environment (all optional):
 //   BENCH_UI_ROOT=<tree>   measure another checkout (A/B, e.g. a `git worktree` of the base commit):
-//                          its bench/ui/entry.tsx (this one when it has none) is bundled against its
-//                          own libs/* sources; the bundle goes to <tree>/bench/.work/ui.
+//                          this checkout's bench/ui/entry.tsx is bundled against that tree's own
+//                          libs/* sources; the bundle goes to <tree>/bench/.work/ui.
 //   BENCH_CPU_RATES=1,4    CPU slow-down factors, interleaved (default 1,4).
 //   BENCH_RUNS=5           fresh page loads per rate.   BENCH_MESSAGES=10000   conversation length.
 //   BENCH_NO_WRITE=1       print the RESULTS.md section instead of appending it.
 //   CHROMIUM_PATH          the browser (default /usr/bin/chromium).
+//   BENCH_CPU_PROFILE=<dir> writes each run's page CPU profile (run-N-cpuRx.cpuprofile).
 import { build } from 'esbuild';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -19,16 +20,25 @@ import { chromium } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const treeRoot = resolve(process.env.BENCH_UI_ROOT ?? join(here, '..', '..'));
-const treeEntry = join(treeRoot, 'bench', 'ui', 'entry.tsx');
-const entry = existsSync(treeEntry) ? treeEntry : join(here, 'entry.tsx');
+// This checkout's entry measures every tree (an A/B compares the trees' libs, not two versions
+// of the measurement): it needs only MessageList, PandoMantineProvider, buildTimeline and
+// encodeMessageBody from the tree.
+const entry = join(here, 'entry.tsx');
 const out = join(treeRoot, 'bench', '.work', 'ui');
 /** @pando/* resolve to the measured tree's own sources, whatever its node_modules links to. */
-const alias = Object.fromEntries(
-  ['domain', 'ui', 'data-access', 'features'].map((name) => [
-    `@pando/${name}`,
-    join(treeRoot, 'libs', name, 'src', 'index.ts'),
-  ]),
-);
+// React (and what the entry itself imports) from the measured tree's node_modules too: the
+// entry lives in this checkout, and two copies of React in one page break every hook.
+const alias = {
+  ...Object.fromEntries(
+    ['domain', 'ui', 'data-access', 'features'].map((name) => [
+      `@pando/${name}`,
+      join(treeRoot, 'libs', name, 'src', 'index.ts'),
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['react', 'react-dom'].map((name) => [name, join(treeRoot, 'node_modules', name)]),
+  ),
+};
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const TARGET_MS = 150;
@@ -36,6 +46,7 @@ const TARGET_MS = 150;
 const TARGET_4X_MS = 250;
 // BENCH_CPU_RATES=1,4 (default): CDP Emulation.setCPUThrottlingRate per page, interleaved.
 const RATES = (process.env.BENCH_CPU_RATES ?? '1,4').split(',').map(Number);
+const profileDir = process.env.BENCH_CPU_PROFILE;
 const loadNow = () =>
   loadavg()
     .map((n) => n.toFixed(2))
@@ -46,7 +57,8 @@ await build({
   entryPoints: [entry],
   alias,
   bundle: true,
-  minify: true,
+  // BENCH_NO_MINIFY=1 keeps function names readable in the CPU profiles.
+  minify: process.env.BENCH_NO_MINIFY !== '1',
   format: 'iife',
   jsx: 'automatic',
   outdir: out,
@@ -74,7 +86,17 @@ const browser = await chromium.launch({
   ],
 });
 
-/** @typedef {{ buildMs: number; firstRowsMs: number; paintMs: number; rows: number; messages: number }} Result */
+/** @typedef {{ buildMs: number; firstRowsMs: number; paintMs: number; rows: number; messages: number; cpuMs: number }} Result */
+
+/**
+ * The page's main-thread CPU time so far (CDP Performance ThreadTime): what opening the list cost,
+ * less the time the page waited for a busy machine; compare it between trees at the same rate.
+ * @param {import('playwright-core').CDPSession} cdp
+ */
+async function threadMs(cdp) {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return (metrics.find((m) => m.name === 'ThreadTime')?.value ?? Number.NaN) * 1000;
+}
 /** @type {Map<number, Result[]>} */
 const byRate = new Map(RATES.map((rate) => [rate, []]));
 /** @type {Map<number, string>} */
@@ -85,15 +107,31 @@ try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+    if (profileDir) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     page.on('pageerror', (error) => console.error('page error:', error.message));
     await page.goto(pathToFileURL(join(out, 'index.html')).href);
     await page.waitForFunction(() => typeof window.__runBench === 'function');
+    await cdp.send('Performance.enable');
     await page.evaluate((n) => window.__runBench?.(n), MESSAGES);
+    const cpuBefore = await threadMs(cdp);
+    await page.evaluate(() => window.__openConversation?.());
     const handle = await page.waitForFunction(() => window.__benchResult, null, {
       timeout: 30_000,
     });
     const result = await handle.jsonValue();
-    if (result) byRate.get(rate)?.push(result);
+    if (result) byRate.get(rate)?.push({ ...result, cpuMs: (await threadMs(cdp)) - cpuBefore });
+    if (profileDir) {
+      const { profile } = await cdp.send('Profiler.stop');
+      mkdirSync(profileDir, { recursive: true });
+      writeFileSync(
+        join(profileDir, `run-${Math.floor(round / RATES.length) + 1}-cpu${rate}x.cpuprofile`),
+        JSON.stringify(profile),
+      );
+    }
     loadByRate.set(rate, loadNow());
     await page.close();
   }
@@ -102,8 +140,9 @@ try {
 }
 for (const [rate, runs] of byRate) {
   const sorted = runs.map((r) => r.paintMs).sort((a, b) => a - b);
+  const cpu = runs.map((r) => r.cpuMs).sort((a, b) => a - b);
   console.log(
-    `${treeRoot}: ${MESSAGES} messages, last page painted at ${rate}x CPU: median ${(sorted[Math.floor(sorted.length / 2)] ?? Number.NaN).toFixed(1)} ms (target ${rate >= 4 ? TARGET_4X_MS : TARGET_MS} ms; load average ${loadByRate.get(rate) ?? '?'})`,
+    `${treeRoot}: ${MESSAGES} messages, last page painted at ${rate}x CPU: median ${(sorted[Math.floor(sorted.length / 2)] ?? Number.NaN).toFixed(1)} ms (target ${rate >= 4 ? TARGET_4X_MS : TARGET_MS} ms; load average ${loadByRate.get(rate) ?? '?'}); main-thread CPU median ${(cpu[Math.floor(cpu.length / 2)] ?? Number.NaN).toFixed(0)} ms`,
   );
 }
 // The RESULTS.md section below is the 1x figure (or the first rate asked for).
@@ -130,7 +169,7 @@ const section = [
   '## Message list',
   '',
   `${date}, ${machine}.`,
-  'Command: `npm run bench:ui -w @pando/bench` (production React build via esbuild, viewport 1280×800).',
+  'Command: `npm run bench:ui -w @pando/bench` (production React build via esbuild, viewport 1280×800; the Mantine provider is mounted before the clock starts, as in the app).',
   `${MESSAGES.toLocaleString('en-GB')} messages, ${RUNS} fresh page loads, median (min–max).`,
   '',
   '| measure | result | target |',

@@ -1,0 +1,37 @@
+import os from 'node:os';
+
+/** The chat benches record figures only on an idle machine (bench/README.md). */
+const LOAD_LIMIT = 0.5;
+
+export const load1 = (): number => os.loadavg()[0] ?? 0;
+
+/** "0.12 / 0.30 / 0.41": the 1, 5 and 15-minute load averages, printed beside every figure. */
+export const loadNow = (): string =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' / ');
+
+/** A figure's suffix: the load when it was taken, flagged when the machine was busy. */
+export const loadTag = (): string =>
+  `[load ${loadNow()}${load1() >= LOAD_LIMIT ? ' LOADED: not a figure to record' : ''}]`;
+
+/**
+ * Refuses to start at a 1-minute load of LOAD_LIMIT or more unless BENCH_ALLOW_LOAD=1 (then
+ * says loudly that the figures are not to be recorded). `harness`: run by the A/B harness, which
+ * checks the load itself before each pair; then this only warns.
+ */
+export function checkLoad(harness = false): boolean {
+  const busy = load1() >= LOAD_LIMIT;
+  if (!busy) {
+    console.log(`Load average ${loadNow()} (1 / 5 / 15 min): idle enough to record.`);
+    return false;
+  }
+  const say = `1-minute load average ${load1().toFixed(2)} ≥ ${LOAD_LIMIT}: the figures would mostly measure the other work on this machine.`;
+  if (process.env.BENCH_ALLOW_LOAD !== '1' && !harness) {
+    console.error(`${say}\nRefusing to run; wait for an idle machine or set BENCH_ALLOW_LOAD=1.`);
+    process.exit(3);
+  }
+  console.log(`!!! ${say} Running anyway: NOT figures to record. !!!`);
+  return true;
+}
