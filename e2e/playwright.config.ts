@@ -20,15 +20,18 @@ import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
  * same order as a one-server run. `E2E_SERVERS=1` is the one-server run (one worker); never pass
  * `--workers` above the number of servers: two workers would share a server.
  *
- * Default: ONE server (E2E_SERVERS=2 opts in). In both clean-clone runs of 2026-11-24 the
- * two-server run failed chat-live-state's hidden-tab test the same way: bob's message was marked
- * "displayed" at once while alice's only tab was hidden, and chat-media failed beside it. That is
- * what a second alice with bob's chat open (chat-media's) on the SAME server would do, so the
- * worker-to-server mapping is suspect (check which server each worker's requests reach) until
- * shown otherwise. The one-server run passed these specs in every earlier clean-clone run.
+ * Default: TWO servers (E2E_SERVERS=1 for one). The two-server failures of the 2026-11-24
+ * clean-clone runs (alice's hidden tab saw bob's message marked "displayed") came from the
+ * environment, not the mapping: .ci/run exports REDIS_URL, the servers inherited it and formed
+ * one chat cluster over Redis, so alice's tab on one server heard the markers of chat-media's
+ * alice on the other. npm test now keeps REDIS_URL for the PostgreSQL step only
+ * (scripts/test.mjs), and this file drops it for every server the suite starts.
  */
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const servers = Math.max(1, Number(process.env.E2E_SERVERS ?? 1));
+// Not a cluster: each server (and reconnect.spec.ts's own) is alone, whatever the caller's
+// environment says (see above). Playwright's servers and workers inherit this process's env.
+delete process.env.REDIS_URL;
+const servers = Math.max(1, Number(process.env.E2E_SERVERS ?? 2));
 const firstPort = Number(process.env.E2E_PORT ?? 3100);
 const urlOf = (index: number) => `http://localhost:${firstPort + index}`;
 // Playwright loads this file again in each worker process, with TEST_PARALLEL_INDEX set there.

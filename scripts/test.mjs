@@ -17,7 +17,12 @@ assertChromium();
 const baseEnv = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', FORCE_COLOR: '1' };
 // Without DATABASE_URL every server suite runs on the embedded PGlite; with it, the server
 // suites run a second time against that PostgreSQL (step "server (PostgreSQL)").
-const { DATABASE_URL, ...embeddedEnv } = baseEnv;
+// REDIS_URL (set by .ci/run when Redis answers) belongs to that step too: every other step runs
+// single servers, as `npm start` does. Inherited by the e2e step's two servers, it joined them into
+// one chat cluster over Redis, so alice's tab on one server heard bob's markers on the other (the
+// two-server e2e failures of 2026-11-24), and it put Redis between the chat-client suite's sends
+// and deliveries.
+const { DATABASE_URL, REDIS_URL, ...embeddedEnv } = baseEnv;
 /** @param {string} name */
 const bin = (name) => join(root, 'node_modules/.bin', name);
 
@@ -36,8 +41,8 @@ const steps = [
     cmd: bin('eslint'),
     args: ['--max-warnings=0', '--cache', '.'],
     env: {
-      ...baseEnv,
-      NODE_OPTIONS: `${baseEnv.NODE_OPTIONS ?? ''} --max-old-space-size=8192`.trim(),
+      ...embeddedEnv,
+      NODE_OPTIONS: `${embeddedEnv.NODE_OPTIONS ?? ''} --max-old-space-size=8192`.trim(),
     },
     together: 'a',
   },
@@ -56,7 +61,7 @@ const steps = [
           name: 'server (PostgreSQL)',
           cmd: 'npm',
           args: ['run', 'test', '-w', '@pando/server'],
-          env: { ...baseEnv, DATABASE_URL },
+          env: { ...embeddedEnv, DATABASE_URL, ...(REDIS_URL ? { REDIS_URL } : {}) },
           together: 'a',
         },
       ]
@@ -154,7 +159,7 @@ function runStep(step, capture) {
     const child = spawn(step.cmd, step.args, {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: step.env ?? baseEnv,
+      env: step.env ?? embeddedEnv,
     });
     /** @type {Buffer[]} */
     const chunks = [];
