@@ -20,7 +20,7 @@ test('issue 10: axe finds no serious or critical violation on any screen of the 
       'direct chat',
       async () => {
         await chat
-          .sidebarRow(/Bob Baker/)
+          .sidebarRow(/^Bob Baker/)
           .first()
           .click();
         await expect(chat.composer).toBeVisible();
@@ -95,7 +95,7 @@ test('issue 10: every action is reachable by keyboard — open a DM from the sid
   const page = await loggedIn(browser, 'alice@example.org');
   const chat = new ChatPane(page);
   // Tab from the top of the page to the Bob Baker row, then Enter follows the link.
-  const row = chat.sidebarRow(/Bob Baker/).first();
+  const row = chat.sidebarRow(/^Bob Baker/).first();
   let reached = false;
   for (let i = 0; i < 40 && !reached; i += 1) {
     await page.keyboard.press('Tab');

@@ -20,7 +20,7 @@ test('spec 01 §4: alice sends bob a DM; bob sees it live with an unread badge; 
   await expect(alicePage).toHaveURL(/\/users\/\d+$/);
 
   // Bob is on the home screen; earlier specs may have left messages from alice unread.
-  const aliceRow = bob.sidebarRow(/Alice Anderson/).first();
+  const aliceRow = bob.sidebarRow(/^Alice Anderson/).first();
   await expect(aliceRow).toBeVisible();
   const unreadBefore = await bob.unreadOf(aliceRow);
   const text = `Hello Bob ${Date.now()}`;

@@ -16,7 +16,7 @@ const TOO_LARGE = 26_214_400 + 1;
 async function openDmWithBob(page: Page): Promise<ChatPane> {
   const chat = new ChatPane(page);
   await chat
-    .sidebarRow(/Bob Baker/)
+    .sidebarRow(/^Bob Baker/)
     .first()
     .click();
   await expect(chat.composer).toBeVisible();
@@ -31,7 +31,7 @@ test('spec 01 §7: alice sends bob an image and a file; both arrive and open', a
   await openDmWithBob(alicePage);
   const bob = new ChatPane(bobPage);
   await bob
-    .sidebarRow(/Alice Anderson/)
+    .sidebarRow(/^Alice Anderson/)
     .first()
     .click();
 

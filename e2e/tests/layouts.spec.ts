@@ -82,7 +82,7 @@ for (const device of DEVICES) {
       await expectTouchTargets(page.getByRole('banner'), `${device.name} header`);
 
       await chat
-        .sidebarRow(/Bob Baker/)
+        .sidebarRow(/^Bob Baker/)
         .first()
         .click();
       await expect(page).toHaveURL(/\/users\//);
@@ -125,7 +125,7 @@ for (const device of DEVICES) {
         await chat.sidebarRow(/Ward 7 Team/).click();
         await expect(page).toHaveURL(/\/teams\/\d+$/);
       }
-      await expect(chat.sidebarRow(/Bob Baker/).first()).toBeVisible();
+      await expect(chat.sidebarRow(/^Bob Baker/).first()).toBeVisible();
       await expectFits(page, `${device.name} back at the list`);
     });
 

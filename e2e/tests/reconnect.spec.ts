@@ -81,11 +81,11 @@ test('spec 01 §4/§8: the server restarts while alice and bob are logged in; me
   const alice = new ChatPane(alicePage);
   const bob = new ChatPane(bobPage);
   await alice
-    .sidebarRow(/Bob Baker/)
+    .sidebarRow(/^Bob Baker/)
     .first()
     .click();
   await bob
-    .sidebarRow(/Alice Anderson/)
+    .sidebarRow(/^Alice Anderson/)
     .first()
     .click();
   const before = `Before the restart ${Date.now()}`;
