@@ -13,7 +13,8 @@ import { DEMO_ACCOUNTS, seedDatabase } from '../seed/index.js';
 import { createTestDatabase, type TestDatabase } from '../testing/testDb.js';
 import { freePort, startChildServer } from '../xmpp/testing/childServer.js';
 import { rawLogin } from '../xmpp/testing/clients.js';
-import { insertBatch, pairConv, roomConv, type NewMessage } from '../xmpp/store.js';
+import { insertBatch, pairConv, type NewMessage } from '../xmpp/store.js';
+import { roomMessage } from '../xmpp/testing/messages.js';
 import { catchUpChatAnalytics, catchUpChatAnalyticsWhenQuiet, MAX_LAG_MS } from './chatRollup.js';
 
 // Chat messages are counted off their commit (migration 0500): archived first, their message_sent
@@ -67,16 +68,10 @@ describe('chat messages in analytics (catch-up)', () => {
       { owner: to, convJid: `${from}@test`, isSender: false },
     ],
   });
-  const inRoom = (from: string): NewMessage => ({
-    sender: from,
-    recipient: team.mim,
-    conv: roomConv(team.mim),
-    kind: 'groupchat',
-    clientId: randomUUID(),
-    createdAt: new Date(),
-    stanza: '<message xmlns="jabber:client" type="groupchat"><body>room</body></message>',
-    inbox: [{ owner: uuid.alice ?? '', convJid: `${team.mim}@muclight.test`, isSender: false }],
-  });
+  const inRoom = (from: string): NewMessage =>
+    roomMessage(team.mim, from, [
+      { owner: uuid.alice ?? '', convJid: `${team.mim}@muclight.test`, isSender: false },
+    ]);
 
   it('the demo seed’s chat history is not counted twice (the seed records its own analytics)', async () => {
     const pending = await db.query<{ behind: boolean }>(

@@ -4,6 +4,7 @@ import { catchUpChatAnalytics } from '../analytics/chatRollup.js';
 import { DEMO_ACCOUNTS } from '../seed/index.js';
 import { createTestDatabase, type TestDatabase } from '../testing/testDb.js';
 import { insertBatch, pairConv, queryInbox, roomConv, type NewMessage } from './store.js';
+import { roomMessage } from './testing/messages.js';
 
 // The archive write has two paths with the same effects: chat_insert_one for a batch of one
 // message (the usual case at rest) and chat_insert_batch for several (group commit under load).
@@ -161,19 +162,11 @@ describe('chat archive writes', () => {
   it('room messages record the team in the analytics event; system lines record none', async () => {
     const { alice, bob } = uuid as { alice: string; bob: string };
     const room = `${team.mim}@muclight.test`;
-    const msg = (sender: string): NewMessage => ({
-      sender,
-      recipient: team.mim,
-      conv: roomConv(team.mim),
-      kind: 'groupchat',
-      clientId: randomUUID(),
-      createdAt: new Date(),
-      stanza: '<message xmlns="jabber:client" type="groupchat"><body>room</body></message>',
-      inbox: [
+    const msg = (sender: string): NewMessage =>
+      roomMessage(team.mim, sender, [
         { owner: alice, convJid: room, isSender: sender === alice },
         { owner: bob, convJid: room, isSender: false },
-      ],
-    });
+      ]);
     await insertBatch(db, [msg(alice)]);
     expect((await events(alice)).at(-1)?.team_id).toBe(team.id);
     const all = async () => {

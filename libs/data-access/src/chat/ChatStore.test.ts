@@ -705,25 +705,18 @@ describe('ChatStore — last activity, forums and rich sends', () => {
     expect(w.net.archived(forum).map((m) => m.body)).toEqual(['hello forum', 'again']);
   });
 
-  it('patient cards are refused in forums: "You cannot share patient within a forum"', async () => {
+  // The refusal in forums ("You cannot share patient within a forum") is sends.test.ts's.
+  it('a patient card sent through the store reaches the DM encoded as a card', async () => {
     const w = createChatWorld();
-    const forum = w.net.addRoom('juniors', [w.bob, w.alice]);
     const a = w.user(w.alice, 'Alice Adams');
-    a.store.registerConversations([
-      { address: forum, kind: 'forum', name: 'Forum', isMember: true },
-    ]);
     await connected(a);
     const card = {
-      card_id: 12,
-      card_title: 'Bed 4',
-      patient_dob: null,
+      card_id: 7,
+      card_title: 'Bay 2',
+      patient_dob: '1950-01-01',
       patient_gender: null,
       patient_identificator: null,
     };
-    await expect(a.store.sendPatientCard(forum, card)).rejects.toThrow(
-      TEXTS.cannotSharePatientInForum,
-    );
-    expect(a.notices).toEqual([{ kind: 'error', message: TEXTS.cannotSharePatientInForum }]);
     const sent = await a.store.sendPatientCard(w.bob, card);
     expect(decodeMessageBody(sent.subject, sent.body ?? '').content).toEqual({
       kind: 'patientCard',
