@@ -21,11 +21,13 @@ import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
  * `--workers` above the number of servers: two workers would share a server.
  *
  * Default: TWO servers (E2E_SERVERS=1 for one). The two-server failures of the 2026-11-24
- * clean-clone runs (alice's hidden tab saw bob's message marked "displayed") came from the
- * environment, not the mapping: .ci/run exports REDIS_URL, the servers inherited it and formed
- * one chat cluster over Redis, so alice's tab on one server heard the markers of chat-media's
- * alice on the other. npm test now keeps REDIS_URL for the PostgreSQL step only
- * (scripts/test.mjs), and this file drops it for every server the suite starts.
+ * clean-clone runs had two causes, both fixed: .ci/run exports REDIS_URL and the servers inherited
+ * it, forming one chat cluster over Redis (alice's tab on one server heard the markers of another
+ * spec's alice on the other); and specs opened "the first sidebar row mentioning Alice", which on
+ * a server whose earlier specs differ was an advice conversation ("Cardiology Advice: Alice
+ * Anderson"): rows are now matched by their start (/^Alice Anderson/). npm test keeps REDIS_URL
+ * for the PostgreSQL step only (scripts/test.mjs), and this file drops it for every server the
+ * suite starts.
  */
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // Not a cluster: each server (and reconnect.spec.ts's own) is alone, whatever the caller's
