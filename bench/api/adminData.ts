@@ -237,6 +237,8 @@ async function grow(
         [networkId],
       )
     ).rows[0]!.id;
+    // As the server's maintenance leaves it (db/client.ts): users' pages all-visible, statistics.
+    await db.query('vacuum users');
     await db.query('analyze');
     return { networkId, hospitalId, day };
   } finally {

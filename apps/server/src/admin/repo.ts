@@ -43,8 +43,9 @@ const USER_SORTS: Record<string, string> = {
 const NULLABLE_SORTS = new Set(['role', 'speciality']);
 
 /**
- * The reach on the users table alone (a network: its organisations' ids, a hashed set), so a
- * page is found without joining every skipped person to their organisation.
+ * The reach on the users table alone (a network: `network_id`, the network of the person's
+ * organisation kept by the triggers of migration 0800), so a network's page walks an index led
+ * by its network (`users_net_*`) without joining any skipped person to their organisation.
  */
 function userReach(reach: AdminReach, args: unknown[]): string {
   switch (reach.kind) {
@@ -52,7 +53,7 @@ function userReach(reach: AdminReach, args: unknown[]): string {
       return 'true';
     case 'network':
       args.push(reach.networkId);
-      return `u.hospital_id in (select id from hospitals where network_id = $${String(args.length)})`;
+      return `u.network_id = $${String(args.length)}`;
     case 'organisation':
       args.push(reach.hospitalId);
       return `u.hospital_id = $${String(args.length)}`;

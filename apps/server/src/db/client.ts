@@ -112,7 +112,15 @@ async function openPglite(config: DatabaseConfig): Promise<Database> {
     },
   });
   const statistics = new StatisticsRefresher(config.pgliteAnalyzeMs ?? DEFAULT_ANALYZE_MS, {
-    analyze: () => client.exec('analyze').then(() => undefined),
+    // VACUUM of users too (issue 20, migration 0800): it marks their pages all-visible, which
+    // lets the admin list's far pages walk an index without reading rows (no autovacuum here).
+    analyze: async () => {
+      await client.exec('analyze');
+      const users = await client.query<{ ok: boolean }>(
+        `select to_regclass('users') is not null as ok`,
+      );
+      if (users.rows[0]?.ok) await client.exec('vacuum users');
+    },
     onDone: (ms) => log?.info({ ms: Math.round(ms) }, 'planner statistics refreshed'),
   });
   // One loop for both (maintenance.ts): they never run at once.

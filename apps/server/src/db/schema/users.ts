@@ -48,6 +48,8 @@ export const users = pgTable(
     status: text('status', { enum: USER_STATUSES }).notNull().default('UNKNOWN'),
     accessLevel: text('access_level', { enum: ACCESS_LEVELS }).notNull().default('USER'),
     hospitalId: integer('hospital_id').references(() => hospitals.id),
+    /** The network of the organisation, kept by triggers (migration 0800): the admin list's reach. */
+    networkId: integer('network_id'),
     features: jsonb('features').$type<UserFeatures>().notNull().default({}),
     premiumFeatures: jsonb('premium_features').$type<PremiumFeatures>().notNull().default({}),
     gdprAccepted: boolean('gdpr_accepted').notNull().default(false),
