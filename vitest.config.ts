@@ -20,11 +20,11 @@ const browser = (name: string) => ({
 
 export default defineConfig({
   test: {
-    // Two story files at a time on 2 cores: the four projects take ~3.8 instead of ~5.9 minutes,
-    // which npm test's 25-minute budget needs (the one-worker CI run of 2026-11-24 spent 7.6 of its
-    // minutes here). The one story that failed beside a second page (MessageList's New Messages
-    // Indicator, 2026-11-24) waited on Testing Library's 1 s default; every story now gets 5 s
-    // (.storybook/vitest.setup.ts). STORY_WORKERS=1 runs them one at a time.
+    // Two story files at a time on 2 cores: the four projects took 4.2 minutes instead of 6.3 in
+    // the clean clones of 2026-11-24, which the 25-minute budget needs (the one-worker CI run
+    // spent 7.6 of its minutes here). The one story that failed beside a second page
+    // (MessageList's New Messages Indicator) waited on Testing Library's 1 s default; every story
+    // now gets 5 s (.storybook/vitest.setup.ts). STORY_WORKERS=1 runs them one at a time.
     maxWorkers: Number(process.env['STORY_WORKERS'] ?? 2),
     projects: [
       {
