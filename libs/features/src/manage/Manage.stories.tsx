@@ -41,7 +41,9 @@ export const ReportFixedScope: Story = {
   }),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByText(/St Elsewhere General/, {}, find)).toBeVisible();
+    // Visible once the report has loaded, as in Report (CI once found the title still hidden).
+    const title = await canvas.findByText(/St Elsewhere General/, {}, find);
+    await waitFor(() => expect(title).toBeVisible(), find);
     await expect(canvas.queryByText(/Demo Health Network/)).toBeNull();
     await expect(
       await canvas.findByRole('figure', { name: 'Average users per hour' }, find),
@@ -71,9 +73,8 @@ export const ReportDemoOrganisation: Story = {
   }),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(
-      await canvas.findByRole('heading', { name: 'Riverside Hospital' }, find),
-    ).toBeVisible();
+    const title = await canvas.findByRole('heading', { name: 'Riverside Hospital' }, find);
+    await waitFor(() => expect(title).toBeVisible(), find);
     await expect(canvas.queryByText(/Demo Health Network/)).toBeNull();
     await expect(
       await canvas.findByRole('figure', { name: 'Average users per hour' }, find),
