@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../app.js';
 import { issueChatToken } from '../auth/chatToken.js';
 import { createSession } from '../auth/sessions.js';
 import { loadConfig } from '../config.js';
@@ -129,6 +130,47 @@ describe('chat messages in analytics (catch-up)', () => {
     expect(await rollup()).toBe(before.rollup + 450);
   });
 
+  it('a stopped catch-up ends between steps; the next run counts what it left, once', async () => {
+    const { alice, bob } = uuid as { alice: string; bob: string };
+    await catchUpChatAnalytics(db);
+    const before = (await sent(id.alice!)).n;
+    await insertBatch(
+      db,
+      Array.from({ length: 450 }, () => direct(alice, bob)),
+    );
+    const stop = new AbortController();
+    const run = catchUpChatAnalytics(db, stop.signal);
+    stop.abort();
+    await run;
+    expect((await sent(id.alice!)).n).toBe(before);
+    await catchUpChatAnalytics(db);
+    expect((await sent(id.alice!)).n).toBe(before + 450);
+  });
+
+  it('a clean stop of the chat server leaves a backlog to the next start instead of working through it', async () => {
+    const { alice, bob } = uuid as { alice: string; bob: string };
+    await catchUpChatAnalytics(db);
+    const before = (await sent(id.alice!)).n;
+    // 300 steps of the catch-up: at several ms each, far more than a stop should wait for.
+    for (let i = 0; i < 15; i++)
+      await insertBatch(
+        db,
+        Array.from({ length: 2_000 }, () => direct(alice, bob)),
+      );
+    // The chat plugin starts a catch-up as it registers; the server stops at once.
+    const app = await buildServer(
+      loadConfig({ NODE_ENV: 'test' }, { logLevel: 'silent', webDistDir: '/nonexistent-web-dist' }),
+      { db },
+    );
+    await app.ready();
+    await app.close();
+    // At most the step it was on when the stop came (one step of 100 here).
+    expect((await sent(id.alice!)).n - before).toBeLessThan(30_000);
+    // The next start (here: its first run) counts the rest, each message once.
+    await catchUpChatAnalytics(db);
+    expect((await sent(id.alice!)).n).toBe(before + 30_000);
+  });
+
   it('the periodic tick leaves a busy chat alone: it catches up once the chat is quiet, or a minute behind', async () => {
     const { alice, bob } = uuid as { alice: string; bob: string };
     const t0 = Date.now();
@@ -251,7 +293,8 @@ describe('chat messages in analytics across a crash', () => {
     expect(atCrash.events - before.events + atCrash.pending).toBe(atCrash.archived);
 
     // Restart (its first catch-up takes what was pending); alice re-sends everything: the
-    // resends are duplicates, neither archived nor counted again. A clean stop catches up last.
+    // resends are duplicates, neither archived nor counted again. A clean stop leaves what it
+    // had not counted yet to the next start, as a crash does: here a catch-up on the directory.
     const second = await start();
     const again = await rawLogin(url, DOMAIN, alice, tokens[1]!);
     again.send('<enable xmlns="urn:xmpp:sm:3"/>');
@@ -261,6 +304,12 @@ describe('chat messages in analytics across a crash', () => {
     again.ws.close();
     second.kill('SIGTERM');
     await new Promise((r) => second.once('exit', r));
+    const reopened = await openDatabase({ dataDir });
+    try {
+      await catchUpChatAnalytics(reopened);
+    } finally {
+      await reopened.close();
+    }
 
     const after = await counts();
     expect(after.archived).toBe(n);

@@ -204,17 +204,23 @@ async function xmppPlugin(app: FastifyInstance, opts: XmppPluginOptions): Promis
   }, config.xmpp.sessionCheckMs);
   sessionTimer.unref();
 
-  // Messages reach analytics off their commit (analytics/chatRollup.ts): now (what a crash left
-  // uncounted), when the chat is quiet (at the latest a minute behind), and once more at shutdown.
-  const catchUpAnalytics = (run = () => catchUpChatAnalytics(db)) =>
-    run().catch((err: unknown) => {
-      app.log.warn({ err }, 'chat analytics catch-up failed');
-    });
-  void catchUpAnalytics();
-  const analyticsTimer = setInterval(
-    () => void catchUpAnalytics(() => catchUpChatAnalyticsWhenQuiet(db, config.now())),
-    CATCH_UP_INTERVAL_MS,
-  );
+  // Messages reach analytics off their commit (analytics/chatRollup.ts): now (what a crash or a
+  // stop left uncounted) and when the chat is quiet (at the latest a minute behind). A stop ends
+  // the run going between two steps and leaves the rest to the next start.
+  const stopAnalytics = new AbortController();
+  const analyticsRuns = new Set<Promise<void>>();
+  const catchUpAnalytics = (run: () => Promise<void>) => {
+    const p = run()
+      .catch((err: unknown) => {
+        app.log.warn({ err }, 'chat analytics catch-up failed');
+      })
+      .finally(() => analyticsRuns.delete(p));
+    analyticsRuns.add(p);
+  };
+  catchUpAnalytics(() => catchUpChatAnalytics(db, stopAnalytics.signal));
+  const analyticsTimer = setInterval(() => {
+    catchUpAnalytics(() => catchUpChatAnalyticsWhenQuiet(db, config.now(), stopAnalytics.signal));
+  }, CATCH_UP_INTERVAL_MS);
   analyticsTimer.unref();
 
   const api: ChatApi = {
@@ -234,7 +240,8 @@ async function xmppPlugin(app: FastifyInstance, opts: XmppPluginOptions): Promis
     server.closeAll();
     for (const ws of wss.clients) ws.terminate();
     await server.writer.idle();
-    await catchUpAnalytics();
+    stopAnalytics.abort();
+    await Promise.all(analyticsRuns);
   });
   app.addHook('onClose', async () => {
     await new Promise<void>((resolve) => {
