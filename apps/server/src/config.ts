@@ -155,6 +155,12 @@ const envSchema = z.object({
     .optional(),
   XMPP_LOG_BATCHES: bool.default(false),
   /**
+   * Embedded database only (src/xmpp/journal.ts): the size of each of the chat journal's two
+   * preallocated files in DATA_DIR, in MB. A message is acknowledged once its record is synced
+   * there; the archive gets it a moment later.
+   */
+  XMPP_JOURNAL_SEGMENT_MB: positiveInt.default(32),
+  /**
    * Embedded database only (db/checkpointer.ts): CHECKPOINT after this much WAL (MB) or this
    * long (s) since the last one; 0 turns that trigger off. From half the MB on, and when the time
    * is up, it waits for a quiet second of the chat (by time for at most twice as long). pg_wal
@@ -237,6 +243,8 @@ export interface Config {
     rate: { perSecond: number; burst: number } | undefined;
     /** XMPP_LOG_BATCHES: a line every 2 s with the group-commit batch sizes. */
     logBatches: boolean;
+    /** Embedded database only: the size of each chat journal file (XMPP_JOURNAL_SEGMENT_MB). */
+    journalSegmentBytes: number;
   };
   /** When the embedded database checkpoints (PGLITE_CHECKPOINT_*; unused with DATABASE_URL). */
   pgliteCheckpoint: { walBytes: number; intervalMs: number };
@@ -353,6 +361,7 @@ export function loadConfig(
       rate:
         rate?.[0] !== undefined ? { perSecond: rate[0], burst: rate[1] ?? rate[0] * 4 } : undefined,
       logBatches: e.XMPP_LOG_BATCHES,
+      journalSegmentBytes: e.XMPP_JOURNAL_SEGMENT_MB * 1024 * 1024,
     },
     pgliteCheckpoint: {
       walBytes: e.PGLITE_CHECKPOINT_WAL_MB * 1024 * 1024,

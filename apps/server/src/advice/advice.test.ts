@@ -52,6 +52,7 @@ const act = (who: Caller, c: Wire, action: 'resolve' | 'accept' | 'unresolve') =
   api(ts, who, 'PUT', `/api/v4/teams/${cardiology.id}/advice-conversations/${c.id}/${action}`);
 
 async function systemLines(mimId: string): Promise<string[]> {
+  await ts.app.chat.settled();
   const r = await ts.db.query<{ stanza: string }>(
     `select stanza from chat_messages where conv = $1 and sender = 'system' order by id`,
     [`r:${mimId.toLowerCase()}`],
@@ -79,6 +80,7 @@ describe('POST /teams/{teamId}/advice-conversations', () => {
     expect(await roomMembers(ts, body.mim_id)).toEqual(
       [alice.uuid, ...members.rows.map((m) => m.uuid)].sort(),
     );
+    await ts.app.chat.settled();
     const first = await ts.db.query<{ sender: string; stanza: string }>(
       'select sender, stanza from chat_messages where conv = $1',
       [`r:${body.mim_id}`],
@@ -130,6 +132,7 @@ describe('state rules of spec 01 §4, enforced by the server', () => {
     });
     expect(await systemLines(c.mim_id)).toEqual(['RESOLVE']);
     // Clients show only lines with display names; the sender is who resolved it.
+    await ts.app.chat.settled();
     const line = await ts.db.query<{ stanza: string }>(
       `select stanza from chat_messages where conv = $1 and sender = 'system'`,
       [`r:${c.mim_id.toLowerCase()}`],

@@ -238,7 +238,7 @@ export default function adviceRoutes(
           requestor: `${a.requestor_first_name} ${a.requestor_last_name}`.trim(),
           team: a.team_name,
         },
-        await transcriptLines(app.db, a.mim_id),
+        await app.chat.settled().then(() => transcriptLines(app.db, a.mim_id)),
       );
       await sendTo(
         app,

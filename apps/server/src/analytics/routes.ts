@@ -267,6 +267,7 @@ export default function analyticsRoutes(
   // Chat messages are counted off their commit (chatRollup.ts): the ones stored before this call
   // are recorded before it reads, so a report is never behind the chat.
   app.addHook('preHandler', async () => {
+    await app.chat.settled();
     await catchUpChatAnalytics(app.db);
   });
   for (const [metric, path] of Object.entries(ANALYTICS_METRICS) as [AnalyticsMetric, string][]) {

@@ -28,6 +28,8 @@ export interface DatabaseTx {
 
 export interface Database extends DatabaseTx {
   kind: 'pglite' | 'postgres';
+  /** PGlite only: the DATA_DIR it lives in (the chat journal sits beside it). */
+  dataDir?: string;
   transaction<T>(fn: (tx: DatabaseTx) => Promise<T>): Promise<T>;
   /** Runs several statements without parameters (migrations). */
   exec(text: string): Promise<void>;
@@ -138,6 +140,7 @@ async function openPglite(config: DatabaseConfig): Promise<Database> {
   }
   return {
     kind: 'pglite',
+    dataDir: config.dataDir,
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the row type, as pg's query<T> does
     query<T>(text: string, params?: unknown[]) {
       return statements.query<T>(text, params);

@@ -41,7 +41,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const { seed = true, ...overrides } = options;
   const db = await createTestDatabase({ seed });
   const config = loadConfig(
-    { NODE_ENV: 'test' },
+    // Small chat journal files: quicker to create, and a test's traffic crosses segments.
+    { NODE_ENV: 'test', XMPP_JOURNAL_SEGMENT_MB: '1' },
     {
       host: '127.0.0.1',
       port: 0,

@@ -33,7 +33,9 @@ const text = (to: string, id: string, body: string, type = 'chat') =>
     xml('displayNames', { xmlns: 'urn:pando:chat:0', sender: 'Mallory', recipient: 'x' }),
   );
 
+/** Rows in the archive table; on the embedded database after the journal's apply (settled). */
 async function archived(clientId: string): Promise<number> {
+  await ts.app.chat.settled();
   const r = await ts.db.query<{ n: number }>(
     'select count(*)::int as n from chat_messages where client_id = $1',
     [clientId],
@@ -206,18 +208,20 @@ describe('login and 1:1 chat', () => {
     ).toBeGreaterThan(Date.now() - 60_000);
   });
 
-  it('archives a message before acknowledging it (stream management <a h>)', async () => {
-    const countAtAck = new Promise<number>((resolve) => {
+  it('archives a message before acknowledging it: a history query sent at the ack finds it', async () => {
+    // On the embedded database the ack follows the journal's sync and the archive row comes a
+    // moment later (journaledArchive.ts); a read sent at the ack must still see the message.
+    const atAck = new Promise<ReturnType<typeof mam>>((resolve) => {
       const onAck = (s: Element) => {
         if (s.attrs.id !== 'ack-1') return;
         alice.xmpp.streamManagement.off('ack', onAck);
-        // Read the archive synchronously-next: nothing else could have written it meanwhile.
-        resolve(archived('ack-1'));
+        resolve(mam(alice, { with: bob.bare, max: 1 }));
       };
       alice.xmpp.streamManagement.on('ack', onAck);
     });
     await alice.xmpp.send(text(bob.bare, 'ack-1', 'stored first'));
-    expect(await countAtAck).toBe(1);
+    expect((await atAck).bodies).toEqual(['stored first']);
+    expect(await archived('ack-1')).toBe(1);
   });
 
   it('stores the same client message id from the same sender once (idempotent resend)', async () => {
@@ -243,6 +247,7 @@ describe('MUC Light rooms', () => {
 
   it('records a message_sent analytics event with the team id (spec 02 §7)', async () => {
     // The events are recorded off the message's commit (analytics/chatRollup.ts, within a second).
+    await ts.app.chat.settled();
     await catchUpChatAnalytics(ts.db);
     const r = await ts.db.query<{ n: number }>(
       `select count(*)::int as n from analytics_events e join teams t on t.id = e.team_id
@@ -407,6 +412,7 @@ describe('archive (MAM) paging', () => {
   it('filters by `end`', async () => {
     const carol = await userUuid(ts, 'carol@example.org');
     const carolJid = `${carol}@${ts.app.config.xmppDomain}`;
+    await ts.app.chat.settled();
     const r = await ts.db.query<{ at: Date }>(
       `select created_at as at from chat_messages where client_id = 'page-7'`,
     );
@@ -423,6 +429,7 @@ describe('archive (MAM) paging', () => {
 
   it('without `with`: pages through all of a person’s 1:1 messages, every conversation, no room lines', async () => {
     // From the archive itself: alice's 1:1 messages, sent or received, newest first.
+    await ts.app.chat.settled();
     const expected = (
       await ts.db.query<{ client_id: string }>(
         `select client_id from chat_messages where kind = 'chat' and (sender = $1 or recipient = $1)
@@ -663,6 +670,7 @@ describe('the REST side posting into a room as a person (ChatServer.postAs)', ()
     await expect(ts.app.chat.server.postAs(mim, dave, content('not a member'))).rejects.toThrow(
       /refused/,
     );
+    await ts.app.chat.settled();
     const r = await ts.db.query('select 1 from chat_messages where sender = $1', [dave]);
     expect(r.rows).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import type { Directory } from './directory.js';
 import type { RoomDirectory } from './rooms.js';
 import type { SessionRegistry } from './sessions.js';
-import type { ChatDb, GroupCommitWriter } from './store.js';
+import type { ArchiveWriter, ChatDb } from './store.js';
 
 /** What the stanza handlers (messages, 1:1, rooms, IQs) share: the ChatServer's parts. */
 export interface ChatContext {
@@ -13,7 +13,7 @@ export interface ChatContext {
   readonly sessions: SessionRegistry;
   readonly directory: Directory;
   readonly rooms: RoomDirectory;
-  readonly writer: GroupCommitWriter;
+  readonly writer: ArchiveWriter;
   /** Spec 01 §4 forum auto-join (ChatServerOptions.joinOnPost). */
   readonly joinOnPost: ((mimId: string, senderUuid: string) => Promise<boolean>) | undefined;
   userJid(uuid: string): string;

@@ -94,8 +94,11 @@ function carbon(ctx: ChatContext, kind: 'sent' | 'received', owner: string, msg:
 /** Markers and chat states: routed, never archived; a `displayed` marker may reset the inbox. */
 async function onChatSignal(ctx: ChatContext, s: Sender, m: XmlEl, to: Jid): Promise<void> {
   const displayed = child(m, 'displayed', NS.markers);
-  if (displayed?.attrs.id)
+  if (displayed?.attrs.id) {
+    // The marked message may still be on its way from the journal to the inbox rows.
+    await ctx.writer.settled();
     await resetInbox(ctx.db, s.uuid, ctx.userJid(to.local), displayed.attrs.id);
+  }
   const out = el(
     'message',
     {

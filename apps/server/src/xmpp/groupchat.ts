@@ -27,7 +27,10 @@ export async function onGroupchat(ctx: ChatContext, s: Sender, m: XmlEl, to: Jid
   const from = `${roomJid}/${ctx.userJid(s.uuid)}`;
   if (!child(m, 'body')) {
     const displayed = child(m, 'displayed', NS.markers);
-    if (displayed?.attrs.id) await resetInbox(ctx.db, s.uuid, roomJid, displayed.attrs.id);
+    if (displayed?.attrs.id) {
+      await ctx.writer.settled();
+      await resetInbox(ctx.db, s.uuid, roomJid, displayed.attrs.id);
+    }
     const out = el(
       'message',
       { xmlns: NS.client, from, to: roomJid, type: 'groupchat', id: m.attrs.id || undefined },

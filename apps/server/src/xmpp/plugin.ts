@@ -17,6 +17,7 @@ import {
   type ConnectionOptions,
   type SessionAlive,
 } from './connection.js';
+import { JournaledArchive } from './journaledArchive.js';
 import { createRedisBus } from './redisBus.js';
 import { syncRoomsFromDirectory } from './rooms.js';
 import { ChatServer } from './server.js';
@@ -34,7 +35,8 @@ interface ChatApi {
       change: { added?: readonly string[]; removed?: readonly string[] },
     ): Promise<unknown>;
   };
-  /** A line from the room itself (advice resolution), archived and counted in inboxes. */
+  /** Resolves when every acknowledged chat message can be read from the database. */
+  settled(): Promise<void>;
   /**
    * A line from the room itself. `senderName` is shown as its sender (the person whose action
    * it reports, e.g. who resolved an advice conversation); the product name by default.
@@ -82,6 +84,16 @@ function refuse(socket: Duplex, status: number, reason: string): void {
  */
 async function xmppPlugin(app: FastifyInstance, opts: XmppPluginOptions): Promise<void> {
   const db = app.db;
+  // On the embedded database a message is acknowledged once the journal beside it has it
+  // (journaledArchive.ts, issue 23); on PostgreSQL once its commit returns. What a crash left
+  // in the journal is stored here, before anyone can connect.
+  const writer = db.dataDir
+    ? await JournaledArchive.open(db, {
+        dir: db.dataDir,
+        segmentBytes: app.config.xmpp.journalSegmentBytes,
+        log: app.log,
+      })
+    : undefined;
   const server = new ChatServer({
     domain: opts.domain ?? app.config.xmppDomain,
     db,
@@ -90,6 +102,7 @@ async function xmppPlugin(app: FastifyInstance, opts: XmppPluginOptions): Promis
     systemName: app.config.productName,
     now: app.config.now,
     logBatches: app.config.xmpp.logBatches,
+    ...(writer ? { writer } : {}),
   });
   await syncRoomsFromDirectory(db);
   await server.preloadUsers();
@@ -227,6 +240,7 @@ async function xmppPlugin(app: FastifyInstance, opts: XmppPluginOptions): Promis
     server,
     connectionOptions: connOpts,
     rooms: { setAffiliations: (mimId, change) => server.setAffiliations(mimId, change) },
+    settled: () => server.writer.settled(),
     postSystemMessage: (mimId, body, subject, senderName) =>
       server.postSystemMessage(mimId, body, subject, senderName),
   };
@@ -239,7 +253,7 @@ async function xmppPlugin(app: FastifyInstance, opts: XmppPluginOptions): Promis
     app.server.off('upgrade', onUpgrade);
     server.closeAll();
     for (const ws of wss.clients) ws.terminate();
-    await server.writer.idle();
+    await server.writer.close();
     stopAnalytics.abort();
     await Promise.all(analyticsRuns);
   });

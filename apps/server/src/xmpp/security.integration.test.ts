@@ -15,6 +15,7 @@ import {
   type RawSocket,
   type TestChatClient,
 } from './testing/clients.js';
+import { MAX_MESSAGE_ID_LENGTH } from './messages.js';
 
 /**
  * Issue 14: the chat findings of the security review, each reproduced with real WebSocket clients
@@ -70,7 +71,9 @@ async function bind(s: RawSocket): Promise<string> {
 
 const streamError = (s: RawSocket) => s.waitFor((f) => f.includes('<stream:error'), 5_000);
 
+/** Archived rows; on the embedded database once the journal is applied (settled). */
 async function archivedFrom(uuid: string): Promise<number> {
+  await ts.app.chat.settled();
   const r = await ts.db.query<{ n: number }>(
     'select count(*)::int as n from chat_messages where sender = $1',
     [uuid],
@@ -201,6 +204,7 @@ describe('finding 4: direct messages respect the network boundary', () => {
     expect(error.getChild('error')?.getChild('item-not-found')).toBeDefined();
     expect(await archivedFrom(dave.uuid)).toBe(0);
     await nothingArrives(alice, (s) => s.attrs.id === 'cross-1');
+    await ts.app.chat.settled();
     const inbox = await ts.db.query('select 1 from chat_inbox where owner = $1 and conv_jid = $2', [
       alice.uuid,
       dave.bare,
@@ -233,6 +237,27 @@ describe('finding 4: direct messages respect the network boundary', () => {
       xml('message', { to: alice.bare, type: 'chat', id: 'same-net' }, xml('body', {}, 'hi')),
     );
     expect((await alice.waitFor((s) => s.attrs.id === 'same-net')).getChildText('body')).toBe('hi');
+  });
+
+  it('a message id longer than the archive can index is refused (bad-request), not stored, and the next message goes through', async () => {
+    // The archive's (sender, client id) index takes entries of ~2.7 KB at most; on the embedded
+    // database the ack comes before the row, so the id is checked first (messages.ts).
+    const long = `long-${'x'.repeat(MAX_MESSAGE_ID_LENGTH)}`;
+    await carol.xmpp.send(
+      xml('message', { to: alice.bare, type: 'chat', id: long }, xml('body', {}, 'too long')),
+    );
+    const error = await carol.waitFor((s) => s.attrs.id === long);
+    expect(error.attrs.type).toBe('error');
+    expect(error.getChild('error')?.getChild('bad-request')).toBeDefined();
+    await carol.xmpp.send(
+      xml('message', { to: alice.bare, type: 'chat', id: 'after-long' }, xml('body', {}, 'ok')),
+    );
+    expect((await alice.waitFor((s) => s.attrs.id === 'after-long')).getChildText('body')).toBe(
+      'ok',
+    );
+    await ts.app.chat.settled();
+    const stored = await ts.db.query(`select 1 from chat_messages where client_id like 'long-%'`);
+    expect(stored.rows).toEqual([]);
   });
 });
 
@@ -301,6 +326,7 @@ describe('finding 6: the server never relays elements only it may write', () => 
       const got = await alice.waitFor((s) => s.attrs.id === id);
       expect(reserved(got), id).toEqual([]);
     }
+    await ts.app.chat.settled();
     const stored = await ts.db.query<{ stanza: string }>(
       `select stanza from chat_messages where client_id in ('forge-room', 'forge-dm')`,
     );

@@ -14,7 +14,7 @@ import {
   type KickReason,
 } from './sessions.js';
 import type { Sender } from './stanzas.js';
-import { GroupCommitWriter, type ChatDb } from './store.js';
+import { GroupCommitWriter, type ArchiveWriter, type ChatDb } from './store.js';
 import { el, localName, NS, nsOf, type XmlEl } from './xml.js';
 
 export type { AuthenticatedConnection, ChatSession };
@@ -36,6 +36,11 @@ export interface ChatServerOptions {
   systemName?: string;
   /** A line every 2 s with the group-commit batch sizes (XMPP_LOG_BATCHES). */
   logBatches?: boolean;
+  /**
+   * Where messages are stored before their ack (the embedded database's journal,
+   * journaledArchive.ts); a GroupCommitWriter on `db` when absent.
+   */
+  writer?: ArchiveWriter;
 }
 
 /**
@@ -53,7 +58,7 @@ export class ChatServer implements ChatContext {
   readonly sessions: SessionRegistry;
   readonly directory: Directory;
   readonly rooms: RoomDirectory;
-  readonly writer: GroupCommitWriter;
+  readonly writer: ArchiveWriter;
   readonly joinOnPost: ChatServerOptions['joinOnPost'];
   private bus: Bus;
   private readonly systemName: string;
@@ -82,7 +87,8 @@ export class ChatServer implements ChatContext {
     this.rooms = new RoomDirectory(this.db, this.now);
     this.joinOnPost = opts.joinOnPost;
     this.systemName = opts.systemName ?? 'Pando';
-    this.writer = new GroupCommitWriter(this.db, opts.logBatches ? batchLogger() : undefined);
+    this.writer =
+      opts.writer ?? new GroupCommitWriter(this.db, opts.logBatches ? batchLogger() : undefined);
   }
 
   setBus(bus: Bus): void {

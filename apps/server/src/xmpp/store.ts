@@ -76,12 +76,8 @@ const INSERT_BATCH = `select out_id as id, out_ord as ord
 const INSERT_ONE = `select chat_insert_one($1::text, $2::text, $3::text, $4::text, $5::text,
     $6::timestamptz, $7::text, $8::text[], $9::text[], $10::int[])::text as id`;
 
-/**
- * Writes one batch of messages and their inbox updates in a single statement (one implicit
- * transaction, one WAL flush): ARCHITECTURE.md "Durability". Their analytics events follow off
- * this path (src/analytics/chatRollup.ts, migration 0500).
- */
-export async function insertBatch(db: ChatDb, batch: NewMessage[]): Promise<StoredResult[]> {
+/** The batch as the insert functions' columns, and the batch's net change per inbox row. */
+function batchColumns(batch: readonly NewMessage[]) {
   const cols: [string[], string[], string[], string[], string[], Date[], string[]] = [
     [],
     [],
@@ -119,7 +115,42 @@ export async function insertBatch(db: ChatDb, batch: NewMessage[]): Promise<Stor
       } else b.unread += 1;
     }
   });
-  const bx = [...boxes.values()];
+  return { cols, bx: [...boxes.values()] };
+}
+
+const APPLY_BATCH = `select chat_apply_batch($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[],
+    $6::text[], $7::timestamptz[], $8::text[], $9::text[], $10::text[], $11::int[], $12::int[],
+    $13::bool[]) as n`;
+
+/**
+ * Stores journal records (journaledArchive.ts) whose archive ids the server assigned, in id
+ * order, in one statement (migration 0900). Returns how many were new; a resend of a stored
+ * (sender, client id) is skipped.
+ */
+export async function applyBatch(
+  db: ChatDb,
+  batch: readonly { id: number; msg: NewMessage }[],
+): Promise<number> {
+  const { cols, bx } = batchColumns(batch.map((r) => r.msg));
+  const res = await db.query<{ n: number }>(APPLY_BATCH, [
+    batch.map((r) => r.id),
+    ...cols,
+    bx.map((b) => b.owner),
+    bx.map((b) => b.convJid),
+    bx.map((b) => b.lastOrd),
+    bx.map((b) => b.unread),
+    bx.map((b) => b.reset),
+  ]);
+  return res.rows[0]?.n ?? 0;
+}
+
+/**
+ * Writes one batch of messages and their inbox updates in a single statement (one implicit
+ * transaction, one WAL flush): ARCHITECTURE.md "Durability". Their analytics events follow off
+ * this path (src/analytics/chatRollup.ts, migration 0500).
+ */
+export async function insertBatch(db: ChatDb, batch: NewMessage[]): Promise<StoredResult[]> {
+  const { cols, bx } = batchColumns(batch);
   const only = batch.length === 1 ? batch[0] : undefined;
   // chat_insert_one reads unread 0 as the sender's reset, which one message always satisfies.
   if (only && bx.every((b) => b.reset === (b.unread === 0))) {
@@ -170,10 +201,27 @@ interface Pending {
 }
 
 /**
+ * Where the chat stores a message before acknowledging or routing it: the group-committed
+ * database write (GroupCommitWriter, PostgreSQL) or the synced journal applied behind
+ * (JournaledArchive, the embedded database).
+ */
+export interface ArchiveWriter {
+  write(msg: NewMessage): Promise<StoredResult>;
+  /**
+   * Resolves when every message acknowledged so far can be read from the database: MAM, the
+   * inbox, markers, transcripts and the analytics catch-up wait for it.
+   */
+  settled(): Promise<void>;
+  /** Resolves when everything written so far is stored; call after the sockets are closed. */
+  close(): Promise<void>;
+}
+
+/**
  * Group commit: messages arriving while a batch is being written wait for the next one, so
  * under load each commit carries many messages and at rest a message is written at once.
+ * A message is acknowledged after its commit, so reads never wait.
  */
-export class GroupCommitWriter {
+export class GroupCommitWriter implements ArchiveWriter {
   private queue: Pending[] = [];
   private writing = false;
 
@@ -189,8 +237,12 @@ export class GroupCommitWriter {
     });
   }
 
+  settled(): Promise<void> {
+    return Promise.resolve();
+  }
+
   /** Resolves when everything queued so far is written. */
-  async idle(): Promise<void> {
+  async close(): Promise<void> {
     while (this.writing || this.queue.length > 0) await new Promise((r) => setTimeout(r, 5));
   }
 

@@ -13,6 +13,7 @@ export const inbox: IqHandler = async (ctx, req) => {
     req.fail('service-unavailable');
     return;
   }
+  await ctx.writer.settled();
   const rows = await queryInbox(ctx.db, s.uuid);
   const queryid = req.payload.attrs.queryid || undefined;
   let unreadTotal = 0;

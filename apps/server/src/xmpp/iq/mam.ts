@@ -78,6 +78,8 @@ export const mam: IqHandler = async (ctx, req) => {
       req.fail('item-not-found');
       return;
     }
+  // Every acknowledged message, also one the journal has not handed to the database yet.
+  await ctx.writer.settled();
   const res = await queryArchive(ctx.db, {
     conv,
     owner: conv ? undefined : s.uuid,
