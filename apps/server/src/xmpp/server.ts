@@ -82,6 +82,7 @@ export class ChatServer implements ChatContext {
       publish: (m) => {
         this.bus.publish(m);
       },
+      clustered: () => this.bus !== noBus,
     });
     this.directory = new Directory(this.db, this.now);
     this.rooms = new RoomDirectory(this.db, this.now);

@@ -30,6 +30,8 @@ export interface SessionRegistryOptions {
   now: () => Date;
   /** Publishes to the other nodes (Redis bus; a no-op alone). */
   publish: (m: BusMessage) => void;
+  /** Whether other nodes share this chat (a Redis bus): only then is a delivery published. */
+  clustered: () => boolean;
   log: { error(obj: unknown, msg?: string): void };
 }
 
@@ -153,11 +155,25 @@ export class SessionRegistry {
     }
   }
 
-  /** Delivers to every resource of a user on every node. */
+  /**
+   * Delivers to every resource of a user on every node. On a single node a stanza nobody here
+   * takes is not serialized (the carbon copy of each 1:1 message, when the sender has no other
+   * resource: issue 23's per-message cost).
+   */
   deliver(uuid: string, stanza: XmlEl, exceptJid?: string, carbonsOnly?: boolean): void {
+    const clustered = this.opts.clustered();
+    if (!clustered && !this.anyTakes(uuid, exceptJid, carbonsOnly)) return;
     const xml = serialize(stanza);
     this.deliverLocal(uuid, xml, exceptJid, carbonsOnly);
-    this.opts.publish({ t: 'user', uuid, xml, exceptJid, carbonsOnly });
+    if (clustered) this.opts.publish({ t: 'user', uuid, xml, exceptJid, carbonsOnly });
+  }
+
+  private anyTakes(uuid: string, exceptJid?: string, carbonsOnly?: boolean): boolean {
+    const byRes = this.byUser.get(uuid);
+    if (!byRes) return false;
+    for (const s of byRes.values())
+      if (s.jid !== exceptJid && (!carbonsOnly || s.carbons)) return true;
+    return false;
   }
 
   /** Delivers to one resource on this node; false when it is not here. */
