@@ -112,7 +112,9 @@ class Server {
     });
     this.child = child;
     readline.createInterface({ input: child.stdout }).on('line', (line) => {
-      // Checkpoints, and errors (a clean stop that took over 10 s is forced: main.ts says so).
+      // Checkpoints, the chat journal's open and replay (what a restart spends), and errors (a
+      // clean stop that took over 10 s is forced: main.ts says so).
+      if (line.includes('"chat journal')) console.log(`  server: ${line}`);
       if (!line.includes('"checkpoint') && !/"level":(50|60)/.test(line)) return;
       try {
         const j = JSON.parse(line) as {

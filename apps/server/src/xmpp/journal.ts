@@ -34,7 +34,7 @@ export interface JournalRecord {
   payload: Buffer;
 }
 
-export interface JournalOptions {
+interface JournalOptions {
   /** Size of each of the two segment files. */
   segmentBytes: number;
   /**
@@ -93,7 +93,7 @@ function readRecords(buf: Buffer, epoch: number): JournalRecord[] {
     if (end > buf.length) break;
     if (buf.readUInt32LE(at + 12) !== crc32(buf.subarray(at + 16, end))) break;
     const id = Number(buf.readBigUInt64LE(at + 16));
-    out.push({ id, payload: Buffer.from(buf.subarray(at + RECORD_HEADER, end)) });
+    out.push({ id, payload: buf.subarray(at + RECORD_HEADER, end) });
     at = end;
   }
   return out;

@@ -16,18 +16,21 @@ import { ChatJournal, type JournalRecord } from './journal.js';
  * crash between the journal's sync and the apply loses nothing and stores nothing twice.
  *
  * Resends: a client that lost an ack sends the same (sender, client id) again, usually on its
- * next connection. The ids of the last DUPLICATE_WINDOW messages (seeded from the archive at
- * start) answer "stored before" without a database read; an older resend is still stored once
+ * next connection. The ids of the last DUPLICATE_WINDOW messages (at start, those the journal
+ * still holds) answer "stored before" without a database read; an older resend is still stored once
  * (the unique index at apply time) but is routed again, and clients drop a message whose id
  * they hold.
  */
 
 /** Quiet time after which waiting records are applied. */
-export const QUIET_MS = 2;
+const QUIET_MS = 2;
 /** The oldest a waiting record may get before it is applied anyway. */
-export const MAX_LAG_MS = 250;
-/** Most records in one apply statement (a few tens of ms on PGlite). */
-const MAX_STEP = 1_000;
+const MAX_LAG_MS = 250;
+/**
+ * Most records in one apply statement: ~15–20 ms on PGlite, the longest a message arriving
+ * meanwhile waits (with 1,000 the closed-loop p99 was ~50 ms instead of ~25).
+ */
+const MAX_STEP = 250;
 /** Beyond this many waiting records, new messages wait for the applier (memory stays bounded). */
 const MAX_PENDING = 20_000;
 /** How many recent (sender, client id) pairs answer a resend without a database read. */
@@ -48,6 +51,7 @@ interface Waiter {
 }
 
 interface JournalLog {
+  info(obj: unknown, msg?: string): void;
   warn(obj: unknown, msg?: string): void;
   error(obj: unknown, msg?: string): void;
 }
@@ -97,7 +101,7 @@ function decode(rec: JournalRecord): { id: number; msg: NewMessage } {
 
 const keyOf = (m: NewMessage) => m.sender + '\n' + m.clientId;
 
-export interface JournaledArchiveOptions {
+interface JournaledArchiveOptions {
   /** The directory of the journal's two files (the embedded database's DATA_DIR). */
   dir: string;
   /** Size of each journal segment. */
@@ -130,15 +134,17 @@ export class JournaledArchive implements ArchiveWriter {
 
   /**
    * Opens the journal, applies what a crash left unapplied, and seeds the id counter and the
-   * resend window from the archive. Call before the chat accepts connections.
+   * resend window from the journal. Call before the chat accepts connections.
    */
   static async open(db: ChatDb, opts: JournaledArchiveOptions): Promise<JournaledArchive> {
+    const t0 = performance.now();
     const a = new JournaledArchive(db, opts.log);
     const { journal, records } = ChatJournal.open(opts.dir, {
       segmentBytes: opts.segmentBytes,
       waitApplied: (id) => a.waitApplied(id),
     });
     a.journal = journal;
+    const t1 = performance.now();
     const top = await db.query<{ max: string; seq: string }>(
       `select coalesce((select max(id) from chat_messages), 0)::text as max,
               (select last_value from chat_messages_id_seq)::text as seq`,
@@ -151,12 +157,24 @@ export class JournaledArchive implements ArchiveWriter {
       opts.log?.warn({ messages: missing.length }, 'chat journal replayed after an unclean stop');
     a.appliedId = a.syncedId = Math.max(stored, journal.lastId);
     a.nextId = Math.max(a.appliedId, Number(top.rows[0]?.seq ?? 0)) + 1;
-    const recent = await db.query<{ sender: string; client_id: string; id: string }>(
-      `select sender, client_id, id::text as id from chat_messages order by id desc limit $1`,
-      [DUPLICATE_WINDOW],
-    );
-    for (const r of recent.rows.reverse()) a.recent.set(r.sender + '\n' + r.client_id, r.id);
+    const t2 = performance.now();
+    // The resend window from the journal's newest records (all stored by now): reading the same
+    // rows from the archive took 1.3 s after a clean stop and 3.1 s after a crash at 1 M
+    // messages (cold pages through PGlite), against a ~3 s restart target.
+    for (const r of records.slice(-DUPLICATE_WINDOW)) {
+      const { s: sender, i: clientId } = JSON.parse(r.payload.toString()) as RecordJson;
+      a.recent.set(sender + '\n' + clientId, String(r.id));
+    }
     journal.start();
+    opts.log?.info(
+      {
+        readMs: Math.round(t1 - t0),
+        replayed: missing.length,
+        replayMs: Math.round(t2 - t1),
+        resendWindowMs: Math.round(performance.now() - t2),
+      },
+      'chat journal opened',
+    );
     return a;
   }
 
