@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client.js';
 import { createTestDataDir } from '../testing/testDb.js';
 import { JournaledArchive } from './journaledArchive.js';
-import { insertBatch, pairConv, type NewMessage } from './store.js';
+import { insertBatch } from './store.js';
+import { directMessage } from './testing/messages.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SEGMENT = 1024 * 1024;
@@ -31,19 +32,7 @@ async function database(dir?: string): Promise<{ db: Database; dir: string }> {
   return o;
 }
 
-const message = (clientId: string, from = alice, to = bob): NewMessage => ({
-  sender: from,
-  recipient: to,
-  conv: pairConv(from, to),
-  kind: 'chat',
-  clientId,
-  createdAt: new Date(),
-  stanza: `<message id="${clientId}"><body>${clientId}</body></message>`,
-  inbox: [
-    { owner: from, convJid: `${to}@localhost`, isSender: true },
-    { owner: to, convJid: `${from}@localhost`, isSender: false },
-  ],
-});
+const message = (clientId: string) => directMessage(alice, bob, clientId);
 
 async function rows(db: Database, like: string) {
   return (

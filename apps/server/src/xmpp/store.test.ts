@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catchUpChatAnalytics } from '../analytics/chatRollup.js';
 import { DEMO_ACCOUNTS } from '../seed/index.js';
 import { createTestDatabase, type TestDatabase } from '../testing/testDb.js';
-import { insertBatch, pairConv, queryInbox, roomConv, type NewMessage } from './store.js';
-import { roomMessage } from './testing/messages.js';
+import { insertBatch, queryInbox, roomConv, type NewMessage } from './store.js';
+import { directMessage, roomMessage } from './testing/messages.js';
 
 // The archive write has two paths with the same effects: chat_insert_one for a batch of one
 // message (the usual case at rest) and chat_insert_batch for several (group commit under load).
@@ -31,22 +31,7 @@ afterAll(async () => {
 });
 
 const jid = (u: string) => `${u}@test`;
-
-function direct(from: string, to: string, clientId: string = randomUUID()): NewMessage {
-  return {
-    sender: from,
-    recipient: to,
-    conv: pairConv(from, to),
-    kind: 'chat',
-    clientId,
-    createdAt: new Date(),
-    stanza: `<message xmlns="jabber:client" type="chat"><body>hi ${clientId}</body></message>`,
-    inbox: [
-      { owner: from, convJid: jid(to), isSender: true },
-      { owner: to, convJid: jid(from), isSender: false },
-    ],
-  };
-}
+const direct = directMessage;
 
 async function unread(owner: string, conv: string): Promise<number | undefined> {
   return (await queryInbox(db, owner)).find((r) => r.conv_jid === conv)?.unread;

@@ -115,7 +115,16 @@ function batchColumns(batch: readonly NewMessage[]) {
       } else b.unread += 1;
     }
   });
-  return { cols, bx: [...boxes.values()] };
+  const bx = [...boxes.values()];
+  // The inbox columns of chat_insert_batch and chat_apply_batch, in their parameter order.
+  const boxCols = [
+    bx.map((b) => b.owner),
+    bx.map((b) => b.convJid),
+    bx.map((b) => b.lastOrd),
+    bx.map((b) => b.unread),
+    bx.map((b) => b.reset),
+  ] as const;
+  return { cols, bx, boxCols };
 }
 
 const APPLY_BATCH = `select chat_apply_batch($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[],
@@ -131,15 +140,11 @@ export async function applyBatch(
   db: ChatDb,
   batch: readonly { id: number; msg: NewMessage }[],
 ): Promise<number> {
-  const { cols, bx } = batchColumns(batch.map((r) => r.msg));
+  const { cols, boxCols } = batchColumns(batch.map((r) => r.msg));
   const res = await db.query<{ n: number }>(APPLY_BATCH, [
     batch.map((r) => r.id),
     ...cols,
-    bx.map((b) => b.owner),
-    bx.map((b) => b.convJid),
-    bx.map((b) => b.lastOrd),
-    bx.map((b) => b.unread),
-    bx.map((b) => b.reset),
+    ...boxCols,
   ]);
   return res.rows[0]?.n ?? 0;
 }
@@ -150,7 +155,7 @@ export async function applyBatch(
  * this path (src/analytics/chatRollup.ts, migration 0500).
  */
 export async function insertBatch(db: ChatDb, batch: NewMessage[]): Promise<StoredResult[]> {
-  const { cols, bx } = batchColumns(batch);
+  const { cols, bx, boxCols } = batchColumns(batch);
   const only = batch.length === 1 ? batch[0] : undefined;
   // chat_insert_one reads unread 0 as the sender's reset, which one message always satisfies.
   if (only && bx.every((b) => b.reset === (b.unread === 0))) {
@@ -163,14 +168,7 @@ export async function insertBatch(db: ChatDb, batch: NewMessage[]): Promise<Stor
     const id = one.rows[0]?.id;
     return [id ? { id, duplicate: false } : await storedBefore(db, only)];
   }
-  const res = await db.query<{ id: string; ord: number }>(INSERT_BATCH, [
-    ...cols,
-    bx.map((b) => b.owner),
-    bx.map((b) => b.convJid),
-    bx.map((b) => b.lastOrd),
-    bx.map((b) => b.unread),
-    bx.map((b) => b.reset),
-  ]);
+  const res = await db.query<{ id: string; ord: number }>(INSERT_BATCH, [...cols, ...boxCols]);
   const ids = new Map<number, string>();
   for (const r of res.rows) ids.set(r.ord, r.id);
   const out: StoredResult[] = [];

@@ -6,7 +6,7 @@
  */
 import { openDatabase } from '../../db/client.js';
 import { JournaledArchive } from '../journaledArchive.js';
-import { pairConv } from '../store.js';
+import { directMessage } from './messages.js';
 
 const [dataDir = '', count = '0', sender = '', recipient = ''] = process.argv.slice(2);
 const db = await openDatabase({ dataDir });
@@ -21,19 +21,7 @@ const archive = await JournaledArchive.open(neverApplied, {
 });
 for (let i = 1; i <= Number(count); i++) {
   const clientId = `killed-${String(i)}`;
-  const stored = await archive.write({
-    sender,
-    recipient,
-    conv: pairConv(sender, recipient),
-    kind: 'chat',
-    clientId,
-    createdAt: new Date(),
-    stanza: `<message id="${clientId}"><body>${clientId}</body></message>`,
-    inbox: [
-      { owner: sender, convJid: `${recipient}@localhost`, isSender: true },
-      { owner: recipient, convJid: `${sender}@localhost`, isSender: false },
-    ],
-  });
+  const stored = await archive.write(directMessage(sender, recipient, clientId));
   process.stdout.write(JSON.stringify({ clientId, id: stored.id }) + '\n');
 }
 process.stdout.write('done\n');
