@@ -161,9 +161,10 @@ export class ChatJournal {
         created = true;
       }
       const fd = fs.openSync(file, fs.constants.O_RDWR | fs.constants.O_DSYNC);
-      const buf = fs.readFileSync(file);
-      const epoch = readEpoch(buf);
-      const found = epoch > 0 ? readRecords(buf, epoch) : [];
+      // A segment just created holds zeros: nothing to read.
+      const buf = size === opts.segmentBytes ? fs.readFileSync(file) : undefined;
+      const epoch = buf ? readEpoch(buf) : 0;
+      const found = buf && epoch > 0 ? readRecords(buf, epoch) : [];
       records.push(...found);
       segments.push({ fd, epoch, lastId: found.at(-1)?.id ?? 0 });
     }

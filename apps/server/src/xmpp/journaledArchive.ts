@@ -191,12 +191,7 @@ export class JournaledArchive implements ArchiveWriter {
   }
 
   settled(): Promise<void> {
-    const target = this.syncedId;
-    if (this.appliedId >= target) return Promise.resolve();
-    return new Promise((resolve, reject) => {
-      this.waiters.push({ id: target, resolve, reject });
-      this.applyNow();
-    });
+    return this.waitApplied(this.syncedId);
   }
 
   async close(): Promise<void> {
@@ -222,8 +217,8 @@ export class JournaledArchive implements ArchiveWriter {
       const id = this.nextId++;
       await this.journal.append(id, encode(msg));
       this.syncedId = id;
-      this.waiting.push({ id, msg, at: performance.now() });
       this.lastArrival = performance.now();
+      this.waiting.push({ id, msg, at: this.lastArrival });
       this.remember(key, String(id));
       this.schedule();
       return { id: String(id), duplicate: false };
@@ -243,10 +238,14 @@ export class JournaledArchive implements ArchiveWriter {
   /** Arms the timer that applies on quiet or lag (one at a time). */
   private schedule(): void {
     if (this.timer !== undefined || this.applying) return;
+    this.arm(QUIET_MS);
+  }
+
+  private arm(ms: number): void {
     this.timer = setTimeout(() => {
       this.timer = undefined;
       this.tick();
-    }, QUIET_MS);
+    }, ms);
   }
 
   private tick(): void {
@@ -259,13 +258,7 @@ export class JournaledArchive implements ArchiveWriter {
       this.applyNow();
       return;
     }
-    this.timer = setTimeout(
-      () => {
-        this.timer = undefined;
-        this.tick();
-      },
-      Math.max(1, Math.min(QUIET_MS - quiet, MAX_LAG_MS - lag)),
-    );
+    this.arm(Math.max(1, Math.min(QUIET_MS - quiet, MAX_LAG_MS - lag)));
   }
 
   private applyNow(): void {
@@ -307,7 +300,7 @@ export class JournaledArchive implements ArchiveWriter {
     }
   }
 
-  /** The journal reuses a segment once its last record is applied. */
+  /** Resolves once every record up to `id` is applied (reads, and the journal's segment reuse). */
   private waitApplied(id: number): Promise<void> {
     if (this.appliedId >= id) return Promise.resolve();
     return new Promise((resolve, reject) => {

@@ -35,6 +35,10 @@ export interface SessionRegistryOptions {
   log: { error(obj: unknown, msg?: string): void };
 }
 
+/** Whether a delivery to the session's user reaches this session (not the sender's own, carbons). */
+const takes = (s: ChatSession, exceptJid?: string, carbonsOnly?: boolean) =>
+  s.jid !== exceptJid && (!carbonsOnly || s.carbons);
+
 /**
  * Sessions and delivery: the bound resources of this node (and the connections between SASL and
  * bind), delivery to a user's resources here and, over the bus, on every other node, and the kicks
@@ -148,11 +152,7 @@ export class SessionRegistry {
   deliverLocal(uuid: string, xml: string, exceptJid?: string, carbonsOnly?: boolean): void {
     const byRes = this.byUser.get(uuid);
     if (!byRes) return;
-    for (const s of byRes.values()) {
-      if (s.jid === exceptJid) continue;
-      if (carbonsOnly && !s.carbons) continue;
-      s.send(xml);
-    }
+    for (const s of byRes.values()) if (takes(s, exceptJid, carbonsOnly)) s.send(xml);
   }
 
   /**
@@ -171,8 +171,7 @@ export class SessionRegistry {
   private anyTakes(uuid: string, exceptJid?: string, carbonsOnly?: boolean): boolean {
     const byRes = this.byUser.get(uuid);
     if (!byRes) return false;
-    for (const s of byRes.values())
-      if (s.jid !== exceptJid && (!carbonsOnly || s.carbons)) return true;
+    for (const s of byRes.values()) if (takes(s, exceptJid, carbonsOnly)) return true;
     return false;
   }
 
