@@ -4,6 +4,7 @@ import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, statSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../apps/server/nodeFlags.mjs';
 import { useProjectNode } from './node-version.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -58,11 +59,15 @@ buildIfStale('@pando/server', 'apps/server/dist/main.js', ['apps/server/src', 'l
 
 // The server binary alone is a production server (no demo seed, no dev mailbox, no login codes
 // in its log); `npm start` is the local development mode unless NODE_ENV says otherwise.
-const server = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: process.env.NODE_ENV || 'development' },
-});
+const server = spawn(
+  process.execPath,
+  [...SERVER_NODE_FLAGS, join(root, 'apps/server/dist/main.js')],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: process.env.NODE_ENV || 'development' },
+  },
+);
 for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
   process.on(signal, () => server.kill(signal));
 }

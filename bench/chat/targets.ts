@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
@@ -13,6 +13,15 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** Our server is this checkout's, or with BENCH_TREE=<checkout> that one's (the A/B harness's base). */
 const REPO = path.resolve(process.env.BENCH_TREE ?? path.join(here, '../..'));
 const PEERS = path.resolve(here, '../peers');
+/**
+ * The V8 flags that tree's `npm start` passes (apps/server/nodeFlags.mjs), read from REPO so that an
+ * A/B against an older BENCH_TREE runs each server with its own flags (none before the file).
+ */
+const flagsFile = path.join(REPO, 'apps/server/nodeFlags.mjs');
+const SERVER_NODE_FLAGS: string[] = fs.existsSync(flagsFile)
+  ? ((await import(pathToFileURL(flagsFile).href)) as { SERVER_NODE_FLAGS: string[] })
+      .SERVER_NODE_FLAGS
+  : [];
 const DOMAIN = 'localhost';
 
 export interface Account {
@@ -303,10 +312,11 @@ export function oursEnv(port: number, extra: Record<string, string> = {}): NodeJ
   };
 }
 
-/** Our server exactly as `npm start` runs it (src/main.ts, from BENCH_TREE's sources). */
+/** Our server as `npm start` runs it (src/main.ts, from BENCH_TREE's sources, with its V8 flags). */
 function spawnOurs(env: NodeJS.ProcessEnv, stdout: 'ignore' | 'pipe' = 'ignore'): ChildProcess {
   const main = path.join(REPO, 'apps/server/src/main.ts');
-  return spawn(process.execPath, [...profileArgs(), '--import', 'tsx', main], {
+  const args = [...SERVER_NODE_FLAGS, ...profileArgs(), '--import', 'tsx', main];
+  return spawn(process.execPath, args, {
     cwd: REPO,
     env,
     stdio: ['ignore', stdout, 'inherit'],
