@@ -16,6 +16,22 @@ export const loadNow = (): string =>
 export const loadTag = (): string =>
   `[load ${loadNow()}${load1() >= LOAD_LIMIT ? ' LOADED: not a figure to record' : ''}]`;
 
+/** The longest `settle` waits: the 1-minute average of a machine left alone halves in ~42 s. */
+const SETTLE_MAX_MS = 180_000;
+
+/**
+ * Waits until the 1-minute load is under LOAD_LIMIT again (at most SETTLE_MAX_MS), so each
+ * target's turn starts on an idle machine rather than on the load the turn before it left (a
+ * load generator and a server keep two cores' average near 1 by themselves). Not with
+ * BENCH_ALLOW_LOAD=1: a busy machine would only make it wait.
+ */
+export async function settle(): Promise<void> {
+  if (process.env.BENCH_ALLOW_LOAD === '1') return;
+  const until = Date.now() + SETTLE_MAX_MS;
+  while (load1() >= LOAD_LIMIT && Date.now() < until)
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+}
+
 /**
  * Refuses to start at a 1-minute load of LOAD_LIMIT or more unless BENCH_ALLOW_LOAD=1 (then
  * says loudly that the figures are not to be recorded). `harness`: run by the A/B harness, which

@@ -4,14 +4,15 @@
  * PGlite ("ours") and on PostgreSQL ("ours-pg", a fresh database under BENCH_PG_URL, default
  * the local trusted server). Every target is started first, then the runs interleave: run 1 of
  * each target, run 2 of each (in a rotated order), and so on, so a slow moment of the machine
- * spreads over all. Not a test: it prints a table and appends it to bench/RESULTS.md ("Chat
- * server"). It refuses to start at a 1-minute load average ≥ 0.5 unless BENCH_ALLOW_LOAD=1, and
- * prints the load with every figure. Options after `--`: `--quick` for a short run,
- * `--only=ours,prosody` for some targets, `--no-pg` to leave out ours-pg, `--idle=10000,19000`
- * for the idle memory at those connection counts (default 5,000), `--no-max-rate` to skip the
- * rate search, `--aged=60` to add the figures after that many minutes of closed-loop load
- * (TARGETS.md "after an hour of load"; it adds that long per target), `--no-write` to leave
- * RESULTS.md alone.
+ * spreads over all; each target's turn waits for the 1-minute load to fall under 0.5 first (the
+ * turn before leaves ~1 on two cores). Not a test: it prints a table and appends it to
+ * bench/RESULTS.md ("Chat server"). It refuses to start at a 1-minute load average ≥ 0.5
+ * unless BENCH_ALLOW_LOAD=1, and prints the load with every figure. Options after `--`:
+ * `--quick` for a short run, `--only=ours,prosody` for some targets, `--no-pg` to leave out
+ * ours-pg, `--idle=10000,19000` for the idle memory at those connection counts (default 5,000),
+ * `--no-max-rate` to skip the rate search, `--aged=60` to add the figures after that many
+ * minutes of closed-loop load (TARGETS.md "after an hour of load"; it adds that long per
+ * target), `--no-write` to leave RESULTS.md alone.
  * BENCH_TREE=<checkout>: "ours" is that tree's server (the A/B harness, bench/ab/run.mjs, measures
  * the base commit this way); BENCH_JSON=<file>: our figures (medians) also go there as JSON.
  */
@@ -30,7 +31,7 @@ import {
   sustain,
   type LatencyStats,
 } from './scenarios.js';
-import { checkLoad, load1, loadNow, loadTag } from './load.js';
+import { checkLoad, load1, loadNow, loadTag, settle } from './load.js';
 import {
   ensurePeersInstalled,
   peerVersions,
@@ -142,6 +143,7 @@ async function main(): Promise<void> {
       for (const name of order) {
         const t = targets[name]!;
         const f = figures[name]!;
+        await settle();
         f.loads.push(load1());
         const seq = await attempt('sequential', () => sequential(t, SEQ_N, 2 * r));
         if (seq) {
@@ -172,6 +174,7 @@ async function main(): Promise<void> {
       const t = targets[name]!;
       const f = figures[name]!;
       if (searchRate) {
+        await settle();
         const found = await attempt('max rate', () =>
           maxRate(t, SEARCH.pairs, SEARCH, 10 + 2 * PAIRS),
         );
@@ -379,7 +382,7 @@ ${mem}
 \`\`\`
 - Command: \`npm run bench:chat${process.argv.slice(2).length ? ' -- ' + process.argv.slice(2).join(' ') : ''}\` (${RUNS} run(s) per scenario; median (min–max) when several)
 - Peers: ejabberd ${v.ejabberd}, Prosody ${v.prosody} (Debian), configs in \`bench/peers/\`; all on loopback, archive (MAM) on, PLAIN auth, no shapers
-- Ours on PGlite (\`ours\`) and on PostgreSQL (\`ours-pg\`, ${pgv}); runs interleaved across the targets
+- Ours on PGlite (\`ours\`) and on PostgreSQL (\`ours-pg\`, ${pgv}); runs interleaved across the targets, each turn started once the 1-minute load is under 0.5
 - Load average at the end (1 / 5 / 15 min): ${loadNow()}; at the start of each run: the table's last row
 - Load generator: one Node process speaking raw RFC 7395 frames (\`bench/chat/\`); latency = send → arrival at the recipient's stream
 
