@@ -1,4 +1,6 @@
-// Bundles src/main.ts to dist/main.js. Our workspace packages (@pando/*) are bundled (they are
+// Bundles src/main.ts to dist/main.js, and the embedded database's thread (src/db/pgliteWorker.ts)
+// beside it as dist/main.pglite-worker.js: the server finds it by its own name
+// (src/db/pgliteThread.ts). Our workspace packages (@pando/*) are bundled (they are
 // TypeScript sources); every npm dependency stays external and is loaded from node_modules.
 // esbuild's `packages: 'external'` would also externalise the workspace links, hence the list.
 import { readFileSync } from 'node:fs';
@@ -16,11 +18,19 @@ const external = Object.keys({
   ...(root.devDependencies ?? {}),
 }).flatMap((name) => [name, `${name}/*`]);
 
-/** Bundles the server into `outfile` (tests bundle into dist/ too: migrations are found from there). */
-export async function bundleServer(outfile = path.join(here, 'dist/main.js')): Promise<void> {
+/**
+ * Bundles the server into `outfile` (tests bundle into dist/ too: migrations are found from
+ * there). Returns every file written, so a test can remove them.
+ */
+export async function bundleServer(outfile = path.join(here, 'dist/main.js')): Promise<string[]> {
+  if (!outfile.endsWith('.js')) throw new Error(`bundleServer: ${outfile} must end in .js`);
+  const name = path.basename(outfile, '.js');
   await build({
-    entryPoints: [path.join(here, 'src/main.ts')],
-    outfile,
+    entryPoints: {
+      [name]: path.join(here, 'src/main.ts'),
+      [`${name}.pglite-worker`]: path.join(here, 'src/db/pgliteWorker.ts'),
+    },
+    outdir: path.dirname(outfile),
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -33,6 +43,8 @@ export async function bundleServer(outfile = path.join(here, 'dist/main.js')): P
     },
     logLevel: 'warning',
   });
+  const worker = path.join(path.dirname(outfile), `${name}.pglite-worker.js`);
+  return [outfile, `${outfile}.map`, worker, `${worker}.map`];
 }
 
 if (

@@ -124,13 +124,13 @@ function exited(child: ChildProcess): Promise<void> {
 const children: ChildProcess[] = [];
 // A bundle starts in a fraction of tsx's time (which compiles every file at start).
 const bundle = path.join(serverDir, 'dist', `crash-test-${process.pid}.js`);
+let bundleFiles: string[] = [];
 beforeAll(async () => {
-  await bundleServer(bundle);
+  bundleFiles = await bundleServer(bundle);
 });
 afterAll(() => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
-  fs.rmSync(bundle, { force: true });
-  fs.rmSync(`${bundle}.map`, { force: true });
+  for (const f of bundleFiles) fs.rmSync(f, { force: true });
 });
 
 async function crashDuringLogins(target: Target) {

@@ -111,15 +111,15 @@ async function requestCode(base: string, email: string): Promise<void> {
   expect(res.status).toBe(200);
 }
 
+let bundleFiles: string[] = [];
 beforeAll(async () => {
-  await bundleServer(bundle);
+  bundleFiles = await bundleServer(bundle);
 });
 
 afterAll(() => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
-  fs.rmSync(bundle, { force: true });
-  fs.rmSync(`${bundle}.map`, { force: true });
+  for (const f of bundleFiles) fs.rmSync(f, { force: true });
 });
 
 describe('the server binary with no mode variables is a production server', () => {
