@@ -32,12 +32,14 @@ const db = await openPgliteHere(workerData as PgliteSettings, {
   },
 });
 
-/** Open transactions: their queries, and how the server thread ends each. */
-const transactions = new Map<number, { tx: DatabaseTx; end: (commit: boolean) => void }>();
+/** Open transactions: their queries, and how the server thread's `end` request ends each. */
+const transactions = new Map<
+  number,
+  { tx: DatabaseTx; end: (commit: boolean, replyId: number) => void }
+>();
 /** Thrown inside a transaction to roll it back. */
 const ROLLBACK = new Error('rolled back by the server thread');
 let nextTx = 0;
-const endId = new Map<number, number>();
 
 function answer(id: number, work: Promise<FromWorker | undefined>): void {
   work.then(
@@ -50,30 +52,36 @@ function answer(id: number, work: Promise<FromWorker | undefined>): void {
   );
 }
 
+/** Answers `begin` once the transaction is open, and its `end` request once it is over. */
 function begin(id: number): void {
   const txId = ++nextTx;
   let started = false;
+  let endReply = 0;
   db.transaction(async (tx) => {
     started = true;
-    const commit = await new Promise<boolean>((end) => {
-      transactions.set(txId, { tx, end });
+    const commit = await new Promise<boolean>((resolve) => {
+      transactions.set(txId, {
+        tx,
+        end: (c, replyId) => {
+          endReply = replyId;
+          resolve(c);
+        },
+      });
       send({ id, tx: txId });
     });
     if (!commit) throw ROLLBACK;
   })
     .then(
       () => {
-        send({ id: endId.get(txId) ?? 0 });
+        send({ id: endReply });
       },
       (err: unknown) => {
         if (!started) send({ id, error: serialize(err) });
-        else if (err === ROLLBACK) send({ id: endId.get(txId) ?? 0 });
-        else send({ id: endId.get(txId) ?? 0, error: serialize(err) });
+        else send(err === ROLLBACK ? { id: endReply } : { id: endReply, error: serialize(err) });
       },
     )
     .finally(() => {
       transactions.delete(txId);
-      endId.delete(txId);
     });
 }
 
@@ -110,9 +118,7 @@ port.on('message', (m: ToWorker) => {
       break;
     case 'end':
       try {
-        const open = transaction(m.tx);
-        endId.set(m.tx, m.id);
-        open.end(m.commit);
+        transaction(m.tx).end(m.commit, m.id);
       } catch (err) {
         send({ id: m.id, error: serialize(err) });
       }
