@@ -10,9 +10,9 @@
  * unless BENCH_ALLOW_LOAD=1, and prints the load with every figure. Options after `--`:
  * `--quick` for a short run, `--only=ours,prosody` for some targets, `--no-pg` to leave out
  * ours-pg, `--idle=10000,19000` for the idle memory at those connection counts (default 5,000),
- * `--no-max-rate` to skip the rate search, `--aged=60` to add the figures after that many
- * minutes of closed-loop load (TARGETS.md "after an hour of load"; it adds that long per
- * target), `--no-write` to leave RESULTS.md alone.
+ * `--idle-only` for those alone (printed, not written), `--no-max-rate` to skip the rate search,
+ * `--aged=60` to add the figures after that many minutes of closed-loop load (TARGETS.md "after an
+ * hour of load"; it adds that long per target), `--no-write` to leave RESULTS.md alone.
  * BENCH_TREE=<checkout>: "ours" is that tree's server (the A/B harness, bench/ab/run.mjs, measures
  * the base commit this way); BENCH_JSON=<file>: our figures (medians) also go there as JSON.
  */
@@ -31,11 +31,13 @@ import {
   sustain,
   type LatencyStats,
 } from './scenarios.js';
+import { syncedWriteP50Ms } from './disk.js';
 import { checkLoad, load1, loadNow, loadTag, settle } from './load.js';
 import {
   ensurePeersInstalled,
   peerVersions,
   PG_ADMIN_URL,
+  rssKiB,
   startEjabberd,
   startOurs,
   startProsody,
@@ -70,6 +72,8 @@ const SEARCH = {
   boundMs: 100,
   bisections: quick ? 2 : 4,
 };
+/** `--idle-only`: the idle memory figures alone (no runs, no rate search, no ageing). */
+const idleOnly = process.argv.includes('--idle-only');
 const searchRate = !process.argv.includes('--no-max-rate');
 /** `--aged=<minutes>`: after the fresh figures, closed-loop load for that long, then sequential again. */
 const AGED_MIN = Number(
@@ -82,6 +86,8 @@ interface Figures {
   off: LatencyStats[];
   /** 1-minute load average at the start of each run. */
   loads: number[];
+  /** The disk's synced write (a journal record, O_DSYNC) just before each sequential run, ms. */
+  disk: number[];
   /** KiB per idle connection, per count of IDLE_COUNTS. */
   idle: Record<number, number>;
   maxRate?: number | undefined;
@@ -123,12 +129,13 @@ async function main(): Promise<void> {
       );
       if (!t) continue;
       targets[name] = t;
-      const f: Figures = { seq: [], conc: [], off: [], loads: [], idle: {} };
+      const f: Figures = { seq: [], conc: [], off: [], loads: [], disk: [], idle: {} };
       figures[name] = f;
       // Memory first, on the fresh process: after load, a garbage-collected heap's RSS says
       // little about what one more connection costs.
+      const base = rssKiB(t.pids());
       for (const n of IDLE_COUNTS) {
-        const idle = await attempt(`idle (${n})`, () => idleMemory(t, n));
+        const idle = await attempt(`idle (${n})`, () => idleMemory(t, n, base));
         if (!idle) continue;
         f.idle[n] = idle.perConnKiB;
         console.log(
@@ -136,7 +143,7 @@ async function main(): Promise<void> {
         );
       }
     }
-    const started = Object.keys(targets);
+    const started = idleOnly ? [] : Object.keys(targets);
     for (let r = 0; r < RUNS; r++) {
       // Rotated each run, so no target always goes first after a pause.
       const order = started.map((_, i) => started[(i + r) % started.length]!);
@@ -145,11 +152,13 @@ async function main(): Promise<void> {
         const f = figures[name]!;
         await settle();
         f.loads.push(load1());
+        const disk = syncedWriteP50Ms();
+        f.disk.push(disk);
         const seq = await attempt('sequential', () => sequential(t, SEQ_N, 2 * r));
         if (seq) {
           f.seq.push(seq);
           console.log(
-            `  ${name} run ${r + 1}: sequential p50 ${fmt(seq.p50)} ms p99 ${fmt(seq.p99)} ms ${Math.round(seq.rate)} msg/s ${loadTag()}`,
+            `  ${name} run ${r + 1}: sequential p50 ${fmt(seq.p50)} ms p99 ${fmt(seq.p99)} ms ${Math.round(seq.rate)} msg/s (synced write p50 just before ${fmt(disk)} ms) ${loadTag()}`,
           );
         }
         const conc = await attempt('concurrent', () => concurrent(t, PAIRS, CONC_SECONDS, 10, r));
@@ -231,7 +240,7 @@ async function main(): Promise<void> {
     console.log(
       `\n!!! Some runs were taken at a 1-minute load ≥ 0.5 (now ${loadNow()}): NOT figures to record. !!!`,
     );
-  if (!process.argv.includes('--no-write')) {
+  if (!process.argv.includes('--no-write') && !idleOnly) {
     if (loaded) console.log('Not appended to RESULTS.md (taken under load).');
     else append(table, await pgVersion());
   }
@@ -245,7 +254,13 @@ const cell = (xs: number[]) =>
     ? `${fmt(median(xs))} (${fmt(Math.min(...xs))}–${fmt(Math.max(...xs))})`
     : fmt(xs[0] ?? NaN);
 
-type Row = { label: string; get: (f: Figures) => number[]; better: 'lower' | 'higher' };
+type Row = {
+  label: string;
+  get: (f: Figures) => number[];
+  better: 'lower' | 'higher';
+  /** A reading of the machine during the target's turns, not the target's: no comparison. */
+  machine?: true;
+};
 
 /** The figures of the table, each labelled "<what>, <unit>". */
 function figureRows(): Row[] {
@@ -254,6 +269,13 @@ function figureRows(): Row[] {
       label: `sequential 1:1 (${SEQ_N} msgs) p50 latency, ms`,
       get: (f) => f.seq.map((s) => s.p50),
       better: 'lower',
+    },
+    {
+      label:
+        "disk's synced write of one journal record (O_DSYNC) before each sequential run, p50, ms",
+      get: (f) => f.disk,
+      better: 'lower',
+      machine: true,
     },
     {
       label: 'sequential 1:1 p95 latency, ms',
@@ -333,6 +355,7 @@ function render(figs: Record<string, Figures>): string {
   const rows = figureRows();
   const head = `| figure | ${names.join(' | ')} | ${ours.map((o) => `${o} vs best peer`).join(' | ')} |\n|---|${names.map(() => '---|').join('')}${ours.map(() => '---|').join('')}`;
   const ratio = (r: Row, mine: number): string => {
+    if (r.machine) return '';
     const peerVals = peers.map((p) => median(r.get(figs[p]!))).filter((v) => !Number.isNaN(v));
     const best = r.better === 'lower' ? Math.min(...peerVals) : Math.max(...peerVals);
     if (!Number.isNaN(mine) && peerVals.length && best > 0 && mine > 0) {

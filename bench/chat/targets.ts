@@ -18,7 +18,7 @@ const PEERS = path.resolve(here, '../peers');
  * A/B against an older BENCH_TREE runs each server with its own flags (none before the file).
  */
 const flagsFile = path.join(REPO, 'apps/server/nodeFlags.mjs');
-const SERVER_NODE_FLAGS: string[] = fs.existsSync(flagsFile)
+export const SERVER_NODE_FLAGS: string[] = fs.existsSync(flagsFile)
   ? ((await import(pathToFileURL(flagsFile).href)) as { SERVER_NODE_FLAGS: string[] })
       .SERVER_NODE_FLAGS
   : [];

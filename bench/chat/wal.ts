@@ -32,6 +32,7 @@ import {
   exitOf,
   oursEnv,
   provisionAccounts,
+  SERVER_NODE_FLAGS,
   waitForPort,
   withPglite,
   type Account,
@@ -105,7 +106,8 @@ class Server {
   /** Starts it; resolves with ms until it listens. */
   async start(): Promise<number> {
     const t0 = performance.now();
-    const child = spawn(process.execPath, [this.main], {
+    // With the V8 flags `npm start` passes (apps/server/nodeFlags.mjs), as the chat bench does.
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, this.main], {
       cwd: REPO,
       env: this.env,
       stdio: ['ignore', 'pipe', 'inherit'],

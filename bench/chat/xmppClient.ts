@@ -94,22 +94,37 @@ export class RawXmpp {
     resource = 'load',
   ): Promise<RawXmpp> {
     const c = await RawXmpp.connect(url);
-    await c.open(domain);
-    const outcome = c.wait((f) => f.includes('<success') || f.includes('<failure'));
-    c.send(
+    try {
+      return await c.signIn(domain, user, password, resource);
+    } catch (err) {
+      // A login that failed (a peer timing out under the idle test) gives its socket back.
+      c.close();
+      throw err;
+    }
+  }
+
+  private async signIn(
+    domain: string,
+    user: string,
+    password: string,
+    resource: string,
+  ): Promise<RawXmpp> {
+    await this.open(domain);
+    const outcome = this.wait((f) => f.includes('<success') || f.includes('<failure'));
+    this.send(
       `<auth xmlns="urn:ietf:params:xml:ns:xmpp-sasl" mechanism="PLAIN">${Buffer.from(`\0${user}\0${password}`).toString('base64')}</auth>`,
     );
     const o = await outcome;
     if (!o.includes('<success')) throw new Error(`login of ${user} failed: ${o}`);
-    await c.open(domain);
-    const bound = c.wait((f) => f.includes('id="bind1"') || f.includes("id='bind1'"));
-    c.send(
+    await this.open(domain);
+    const bound = this.wait((f) => f.includes('id="bind1"') || f.includes("id='bind1'"));
+    this.send(
       `<iq xmlns="jabber:client" type="set" id="bind1"><bind xmlns="urn:ietf:params:xml:ns:xmpp-bind"><resource>${resource}</resource></bind></iq>`,
     );
     const b = await bound;
-    c.jid = /<jid>([^<]+)<\/jid>/.exec(b)?.[1] ?? '';
-    c.send('<presence xmlns="jabber:client"/>');
-    return c;
+    this.jid = /<jid>([^<]+)<\/jid>/.exec(b)?.[1] ?? '';
+    this.send('<presence xmlns="jabber:client"/>');
+    return this;
   }
 
   close(): void {
