@@ -79,8 +79,13 @@ export default defineConfig({
   fullyParallel: false,
   workers: servers,
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Timeouts only end a test that is already failing, so they are set for a slow host, not this
+  // one: in the CI run of 2026-11-27 the host was 3-4 times slower than a usual one (a layouts
+  // test ran out of its 120 s inside axe's analyze(), where it takes 30-36 s on a usual host, and
+  // the main menu took over 10 s to appear after a login). Every budget was doubled then: 120 s per
+  // test (specs that do more set more, doubled too), 20 s per expectation, 30 s for a login code.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   reporter: [['list']],
   use: {
     baseURL,

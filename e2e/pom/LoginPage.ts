@@ -31,7 +31,7 @@ async function readLoginCode(
           .find((found) => found !== undefined);
         return code;
       },
-      { message: `a login code for ${email} in the dev mailbox`, timeout: 15_000 },
+      { message: `a login code for ${email} in the dev mailbox`, timeout: 30_000 },
     )
     .toBeTruthy();
   return code ?? '';

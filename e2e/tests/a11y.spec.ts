@@ -5,7 +5,7 @@ import { ChatPane, loggedIn } from '../pom/Chat';
 test('issue 10: axe finds no serious or critical violation on any screen of the chat app', async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const page = await loggedIn(browser, 'alice@example.org');
   const chat = new ChatPane(page);
   let teamId = '';

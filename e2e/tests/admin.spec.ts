@@ -65,7 +65,7 @@ function drawnPathOperators(pdf: Buffer): number {
 test('network.admin: the report shows the seeded figures, prints to A4 with the charts on page one, and is axe clean', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const page = await loggedIn(browser, 'network.admin@example.org', '/manage');
   const admin = new AdminConsole(page);
   const me = await apiJson<Current>(page, '/api/v4/login/current?embed=hospital');
@@ -125,7 +125,7 @@ test('network.admin: the report shows the seeded figures, prints to A4 with the 
 test('network.admin: invites by email, imports a CSV (invalid and already-invited rows), and the invited person logs in', async ({
   browser,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const stamp = Date.now();
   const invited = `new.starter.${String(stamp)}@example.org`;
   const page = await loggedIn(browser, 'network.admin@example.org', '/manage/users/invitations');
@@ -177,7 +177,7 @@ test('network.admin: invites by email, imports a CSV (invalid and already-invite
 test('network.admin: generates a code for a user who started a login (it logs them in), the 409 state for one who has not, and blocks a user whose chat drops at once', async ({
   browser,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const page = await loggedIn(browser, 'network.admin@example.org', '/manage/users');
   const admin = new AdminConsole(page);
   const staff = await generatedStaff(page);
@@ -257,7 +257,7 @@ test('network.admin: generates a code for a user who started a login (it logs th
 test('org.admin cannot see another organisation’s users, on screen or through the API; alice gets "No access"; tables fit a phone', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const network = await loggedIn(browser, 'network.admin@example.org', '/manage/users');
   const carol = (await apiJson<Page_<UserRow>>(network, '/api/v4/admin/users?q=carol@example.org'))
     .results[0];

@@ -5,7 +5,7 @@ import { expectNoSeriousAxeViolations } from '../pom/axe';
 test('spec 01 §4: alice asks Cardiology Advice, bob answers, alice resolves, the team accepts; system lines on both sides; it leaves the sidebar and shows in history', async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const alicePage = await loggedIn(browser, 'alice@example.org');
   const bobPage = await loggedIn(browser, 'bob@example.org');
   const alice = new ChatPane(alicePage);

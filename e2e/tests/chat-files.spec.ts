@@ -41,7 +41,7 @@ test('spec 01 §2 file-action modal (desktop, phone): alice downloads a PDF bob 
   browser,
 }) => {
   // Two sizes in one test (two logins instead of four): twice the default budget.
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const stamp = String(Date.now());
   const filename = `discharge-${stamp}.pdf`;
   const pdf = Buffer.from(

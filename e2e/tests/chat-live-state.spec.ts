@@ -103,7 +103,7 @@ test('offline: the banner and the composer say so, a message typed meanwhile is 
 test('availability changed by the other person shows on their open profile (the 30 s status poll)', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const alicePage = await loggedIn(browser, 'alice@example.org');
   const bobPage = await loggedIn(browser, 'bob@example.org');
   await openDirectChat(alicePage, 'Bob Baker');

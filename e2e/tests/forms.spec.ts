@@ -63,7 +63,7 @@ async function choose(page: Page, select: Locator, option: string): Promise<void
 test('smart forms: pando.admin builds, versions, duplicates and deletes; alice (not the owner) cannot delete; alice fills it in a chat with a real barcode scan, the confirm flow and every export; bob sees the card', async ({
   browser,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const title = `Ward round ${Date.now().toString(36)}`;
 
   // --- pando.admin builds the template: one control of every type, csv + json + email exports.

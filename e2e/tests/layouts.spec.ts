@@ -75,7 +75,7 @@ for (const device of DEVICES) {
     test('alice opens a DM, sends a message, opens bob’s profile from the header and goes back to the list', async ({
       browser,
     }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(180_000);
       const page = await loggedInOn(browser, device, 'alice@example.org');
       const chat = new ChatPane(page);
       await checkScreen(page, `${device.name} chat list`);
@@ -132,7 +132,7 @@ for (const device of DEVICES) {
     test('no route scrolls sideways, every screen is axe clean, the menu and user menu open', async ({
       browser,
     }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(240_000);
       const page = await loggedInOn(browser, device, 'alice@example.org');
       const chat = new ChatPane(page);
 

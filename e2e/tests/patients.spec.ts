@@ -19,7 +19,7 @@ test('spec 01 §2–§6: alice creates a card with info, notes, tasks and images
   browser,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const stamp = Date.now();
   const lastName = `Quill${String(stamp)}`;
   const alice = await loggedIn(browser, 'alice@example.org', '/patients');
@@ -236,7 +236,7 @@ test('spec 01 §2–§6: alice creates a card with info, notes, tasks and images
 test('phone (390 × 844): create, list → card → back, sort, share into a team chat, gallery; tablet (768 × 1024): card, create, gallery; axe clean', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   const { LoginPage } = await import('../pom/LoginPage');

@@ -74,7 +74,7 @@ test.afterAll(async () => {
 test('spec 01 §4/§8: the server restarts while alice and bob are logged in; messages sent in the gap arrive once, in order, and the offline/online notices show', async ({
   browser,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   await startServer();
   const alicePage = await loggedIn(browser, 'alice@example.org', '/', baseURL);
   const bobPage = await loggedIn(browser, 'bob@example.org', '/', baseURL);
