@@ -1,7 +1,8 @@
 // The V8 flags the server runs with: `npm start` (scripts/start.mjs) passes them, and so does the
 // chat benchmark (bench/chat), which runs the server as `npm start` does. A production start
-// passes them too: `node --no-memory-reducer --invocation-count-for-turbofan=300
-// apps/server/dist/main.js` (README.md).
+// passes them too: `npm start -w @pando/server` (its package.json writes them out, and
+// src/nodeFlags.test.ts fails when the two differ), or `node --no-memory-reducer
+// --invocation-count-for-turbofan=300 apps/server/dist/main.js` (README.md).
 //
 // `--no-memory-reducer`: after ~8 s without traffic V8's memory reducer (a browser heuristic for
 // background tabs) runs memory-reducing full collections that shrink the young generation and
