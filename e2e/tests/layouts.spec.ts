@@ -127,6 +127,18 @@ for (const device of DEVICES) {
       }
       await expect(chat.sidebarRow(/^Bob Baker/).first()).toBeVisible();
       await expectFits(page, `${device.name} back at the list`);
+      // The line between the list and the conversation exists only where both show: on a phone
+      // it was a grey line down the right edge of the screen.
+      const edges = await chat.conversations.evaluate((nav) => {
+        const widths: string[] = [];
+        for (let el: Element | null = nav; el; el = el.parentElement) {
+          widths.push(getComputedStyle(el).borderInlineEndWidth);
+        }
+        return widths.filter((width) => width !== '0px');
+      });
+      expect(edges, `${device.name}: inline-end borders around the chat list`).toEqual(
+        device.phone ? [] : ['1px'],
+      );
     });
 
     test('no route scrolls sideways, every screen is axe clean, the menu and user menu open', async ({

@@ -33,11 +33,10 @@ export function SplitView({
         {...(detailOpen ? { visibleFrom: LAYOUT.splitFrom } : {})}
         w={{ base: '100%', [LAYOUT.splitFrom]: listWidth }}
         h="100%"
-        style={{
-          flexShrink: 0,
-          overflowY: 'auto',
-          borderInlineEnd: '1px solid var(--mantine-color-default-border)',
-        }}
+        // Its edge against the item only beside it (layout.css): on a phone the list fills the
+        // screen, and a border there was a grey line down the screen's right edge.
+        className="pando-split-list"
+        style={{ flexShrink: 0, overflowY: 'auto' }}
       >
         {list}
       </Box>
