@@ -289,6 +289,24 @@ test('org.admin cannot see another organisation’s users, on screen or through 
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
     true,
   );
+  // The table scrolls rather than squeezing its columns: no word is cut across two lines
+  // ("Physiothe / rapist", as the roles read on a phone before).
+  const cutWords = await region.evaluate((box) => {
+    const cut: string[] = [];
+    for (const cell of box.querySelectorAll('td')) {
+      const texts = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+        for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          if (range.getClientRects().length > 1) cut.push(word[0]);
+        }
+      }
+    }
+    return cut;
+  });
+  expect(cutWords, 'words cut across lines in the users table').toEqual([]);
   await expectNoSeriousAxeViolations(page, 'users at phone size');
   await page.getByRole('button', { name: 'Management menu' }).click();
   await expect(admin.nav.getByRole('link', { name: 'Teams' })).toBeVisible();

@@ -202,10 +202,11 @@ export function AdminTable<T>({
                       />
                     </Table.Td>
                   )}
+                  {/* Words stay whole and the table scrolls in its box: with overflow-wrap
+                      anywhere the columns squeezed to fit `minWidth` and a phone read roles,
+                      emails and dates cut mid-word ("Physiothe / rapist"). */}
                   {columns.map((col) => (
-                    <Table.Td key={col.key} style={{ overflowWrap: 'anywhere' }}>
-                      {col.render(row)}
-                    </Table.Td>
+                    <Table.Td key={col.key}>{col.render(row)}</Table.Td>
                   ))}
                 </Table.Tr>
               );
