@@ -8,8 +8,9 @@ export default defineConfig({
     // the 2 cores busy (its PGlite thread beside the test's), so two at a time took the suite from
     // 211 to 140 s (2026-11-28); a PGlite instance peaks at ~300-700 MB, two fit easily in 24 GiB.
     // On PostgreSQL (DATABASE_URL, npm test's step beside ESLint, which has the other core), one
-    // at a time. Every test database is its own copy (PGlite) or schema (PostgreSQL) and every
-    // server listens on port 0, so files never share state. SERVER_TEST_WORKERS overrides.
+    // at a time. Every test database is its own copy (PGlite) or schema (PostgreSQL), servers
+    // listen on port 0 or a free port found just before, and built bundles carry the pid in their
+    // names, so files never share state. SERVER_TEST_WORKERS overrides.
     pool: 'forks',
     fileParallelism: true,
     maxWorkers: Number(process.env['SERVER_TEST_WORKERS'] ?? (process.env['DATABASE_URL'] ? 1 : 2)),
