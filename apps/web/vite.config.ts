@@ -82,14 +82,12 @@ export default defineConfig({
             // chat list is interactive sooner (bench:ab chatlist, 3 pairs, 2026-11-28: 698 → 581
             // ms at 1x CPU, 1,622 → 1,470 ms at 4x; the login route unchanged; bench/RESULTS.md).
             // What one screen alone uses (the analytics report, each admin screen) stays in that
-            // screen's chunk. The session gate stays out: the shell loads it on its own
-            // (signedInScreens.tsx), and inside this group that import would be ineffective.
+            // screen's chunk.
             {
               name: 'shared',
               minShareCount: 2,
               priority: 1,
               includeDependenciesRecursively: false,
-              test: (id: string) => !id.endsWith('/auth/SessionGate.tsx'),
             },
           ],
         },

@@ -1,21 +1,12 @@
-import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import {
   useCurrentUserQuery,
   usePrefetchTeamsWithAdviceConversations,
   UnauthorisedError,
 } from '@pando/data-access';
-import type { CurrentUser } from '@pando/domain';
 import { LoadingScreen, SessionPlaceholder } from '@pando/ui';
 import { useAppServices } from '../shell/services/AppServices';
-
-const ViewerContext = createContext<CurrentUser | null>(null);
-
-/** The signed-in user; only inside `SessionGate`. */
-export function useViewer(): CurrentUser {
-  const viewer = useContext(ViewerContext);
-  if (!viewer) throw new Error('useViewer() needs a <SessionGate> above it.');
-  return viewer;
-}
+import { ViewerContext } from './viewer';
 
 export interface SessionGateProps {
   children: ReactNode;

@@ -10,7 +10,7 @@ import {
 } from '@pando/data-access';
 import { displayName, adviceState, roomJid, type AdviceAction } from '@pando/domain';
 import { AdviceActionBar, AdviceTeamInfo } from '@pando/ui';
-import { useViewer } from '../../auth/SessionGate';
+import { useViewer } from '../../auth/viewer';
 import { ChatFrame, PaneLoading } from '../../chat/components/ChatFrame';
 import { ConversationView } from '../../chat/components/ConversationView';
 import { useAppServices } from '../../shell/services/AppServices';

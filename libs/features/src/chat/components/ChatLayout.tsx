@@ -8,7 +8,7 @@ import {
 } from '@pando/data-access';
 import { buildSidebar, chatScreenForPath } from '@pando/domain';
 import { ChatSidebar, LoadingScreen, SplitView } from '@pando/ui';
-import { useViewer } from '../../auth/SessionGate';
+import { useViewer } from '../../auth/viewer';
 import { useAppServices } from '../../shell/services/AppServices';
 import { sidebarItems } from '../sidebarItems';
 

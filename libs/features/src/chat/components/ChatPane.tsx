@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router-dom';
 import { chatScreenForPath } from '@pando/domain';
 import { WelcomeEmptyState } from '@pando/ui';
-import { useViewer } from '../../auth/SessionGate';
+import { useViewer } from '../../auth/viewer';
 import { useAppServices } from '../../shell/services/AppServices';
 import { AdviceChat } from '../../advice/components/AdviceChat';
 import { AskAdvice } from '../../advice/components/AskAdvice';

@@ -35,7 +35,7 @@ import {
   type MessageActions,
   type MessageListHandle,
 } from '@pando/ui';
-import { useViewer } from '../../auth/SessionGate';
+import { useViewer } from '../../auth/viewer';
 import { useChatForms } from '../../forms/chat/useChatForms';
 import { useShareCardIntoChat } from '../../patients/components/ShareCardIntoChat';
 import { useAppServices } from '../../shell/services/AppServices';

@@ -34,7 +34,7 @@ import {
   type CurrentUser,
 } from '@pando/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useViewer } from '../../auth/SessionGate';
+import { useViewer } from '../../auth/viewer';
 import { AppErrorBoundary } from '../../shell/components/AppErrorBoundary';
 import { useAppServices } from '../../shell/services/AppServices';
 import { useBrowserNotifications } from '../hooks/useBrowserNotifications';

@@ -26,7 +26,7 @@ import {
   type FormFillerNotice,
 } from '@pando/ui';
 import { useMemo, useState } from 'react';
-import { useViewer } from '../../auth/SessionGate';
+import { useViewer } from '../../auth/viewer';
 import { ConnectedFormFiller } from './ConnectedFormFiller';
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -25,7 +25,7 @@ import {
   TasksPanel,
   patientCardName,
 } from '@pando/ui';
-import { useViewer } from '../../auth/SessionGate';
+import { useViewer } from '../../auth/viewer';
 import { useAppServices } from '../../shell/services/AppServices';
 import { ContactPickerContainer } from '../../teams/components/ContactPickerContainer';
 import { useFullImageUrl, usePatientImages } from '../hooks/usePatientImages';

@@ -21,7 +21,7 @@ import {
   type Viewer,
 } from '@pando/domain';
 import { AppHeader, LAYOUT, LoadingScreen, MainMenu, type MainMenuItem } from '@pando/ui';
-import { useViewer } from '../../auth/SessionGate';
+import { useViewer } from '../../auth/viewer';
 import { useAppServices } from '../services/AppServices';
 import { AvailabilityToggle } from './AvailabilityToggle';
 import { ChatOfflineBanner } from '../../chat/components/ChatOfflineBanner';

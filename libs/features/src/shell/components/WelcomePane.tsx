@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { WelcomeEmptyState } from '@pando/ui';
-import { useViewer } from '../../auth/SessionGate';
+import { useViewer } from '../../auth/viewer';
 import { useAppServices } from '../services/AppServices';
 
 /**

@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { useTeamQuery } from '@pando/data-access';
 import { isForum, roomJid, teamIcon } from '@pando/domain';
-import { useViewer } from '../../auth/SessionGate';
+import { useViewer } from '../../auth/viewer';
 import { ChatFrame, PaneLoading } from '../../chat/components/ChatFrame';
 import { ConversationView } from '../../chat/components/ConversationView';
 import { useAppServices } from '../../shell/services/AppServices';
