@@ -31,6 +31,18 @@ export const Request: Story = {
     await expect(sent?.flags.users).toBe(false);
   },
 };
+/** Each box shows its tick and a second click unticks it (the request carries only ticked sets). */
+export const TickAndUntick: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const users = canvas.getByRole('checkbox', { name: 'Users' });
+    await userEvent.click(users);
+    await expect(users).toBeChecked();
+    await userEvent.click(users);
+    await expect(users).not.toBeChecked();
+    await expect(canvas.getByRole('button', { name: 'Send' })).toBeDisabled();
+  },
+};
 export const ThankYou: Story = {
   args: { sent: true },
   play: async ({ canvasElement }) => {

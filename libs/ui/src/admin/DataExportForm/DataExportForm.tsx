@@ -88,18 +88,24 @@ export function DataExportForm({
                 setValues((v) => ({ ...v, email }));
               }}
             />
-            <Checkbox.Group label="Data to export" description="Choose at least one">
+            {/* The group owns the ticks (Mantine 9 takes each box's `checked` from the group's
+                value): the chosen keys, each box by its `value`. */}
+            <Checkbox.Group
+              label="Data to export"
+              description="Choose at least one"
+              value={DATA_EXPORT_FLAGS.filter((f) => values.flags[f.key]).map((f) => f.key)}
+              onChange={(chosen) => {
+                setValues((v) => ({
+                  ...v,
+                  flags: Object.fromEntries(
+                    DATA_EXPORT_FLAGS.map((f) => [f.key, chosen.includes(f.key)]),
+                  ) as Record<FlagKey, boolean>,
+                }));
+              }}
+            >
               <SimpleGrid cols={{ base: 1, xs: 2 }} mt="xs">
                 {DATA_EXPORT_FLAGS.map((f) => (
-                  <Checkbox
-                    key={f.key}
-                    label={f.label}
-                    checked={values.flags[f.key]}
-                    onChange={(e) => {
-                      const checked = e.currentTarget.checked;
-                      setValues((v) => ({ ...v, flags: { ...v.flags, [f.key]: checked } }));
-                    }}
-                  />
+                  <Checkbox key={f.key} value={f.key} label={f.label} />
                 ))}
               </SimpleGrid>
             </Checkbox.Group>
