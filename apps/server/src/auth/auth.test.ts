@@ -153,6 +153,10 @@ describe('rate limits', () => {
     // The first of the 3 attempts was 3 minutes ago: it leaves the 15-minute window in 12.
     expect(Number(refused.headers['retry-after'])).toBe(12 * 60);
     expect(ApiErrorSchema.parse(refused.json()).statusCode).toBe(429);
+    // The wait as a person says it, not "720 seconds" (issue 35).
+    expect(ApiErrorSchema.parse(refused.json()).message).toBe(
+      'Too many login attempts. Try again in 12 minutes.',
+    );
     // Unknown emails are limited exactly like known ones.
     const other = new TestBrowser(limited.app, '10.0.0.2');
     for (let i = 0; i < 3; i++)

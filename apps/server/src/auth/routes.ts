@@ -15,6 +15,8 @@ import {
   NoQuerySchema,
   parseEmbed,
   inviteeName,
+  LOGIN_ATTEMPTS,
+  rateLimitedText,
 } from '@pando/domain';
 import { callerOf, PUBLIC, SELF, SELF_SESSION_OPTIONAL } from '../authz/access.js';
 import { ERROR_RESPONSES } from '../http/routeShape.js';
@@ -67,7 +69,8 @@ function tooManyRequests(retryAfterSeconds: number, field: 'email' | 'ip'): Http
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
   return new HttpError(
     429,
-    `Too many login attempts. Try again in ${seconds} seconds.`,
+    // "Try again in 11 minutes": the wait as a person says it (issue 35); Retry-After has the seconds.
+    rateLimitedText(LOGIN_ATTEMPTS, seconds),
     [{ path: field, message: 'rate limit reached' }],
     'RATE_LIMITED',
     { 'Retry-After': String(seconds) },

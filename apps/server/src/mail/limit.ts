@@ -1,3 +1,4 @@
+import { rateLimitedText } from '@pando/domain';
 import type { Config } from '../config.js';
 import { HttpError } from '../http/errors.js';
 
@@ -22,13 +23,9 @@ export class PerUserLimit {
     if (recent.length >= this.limit) {
       const seconds = Math.max(1, Math.ceil(((recent[0] ?? now) + this.windowMs - now) / 1000));
       this.sent.set(userId, recent);
-      throw new HttpError(
-        429,
-        `Too many ${what}. Try again in ${String(seconds)} seconds.`,
-        undefined,
-        'RATE_LIMITED',
-        { 'Retry-After': String(seconds) },
-      );
+      throw new HttpError(429, rateLimitedText(what, seconds), undefined, 'RATE_LIMITED', {
+        'Retry-After': String(seconds),
+      });
     }
     recent.push(now);
     this.sent.set(userId, recent);

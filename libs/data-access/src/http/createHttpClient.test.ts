@@ -5,6 +5,7 @@ import {
   DataConflictError,
   ForbiddenError,
   NotFoundError,
+  RefusedError,
   ResponseShapeError,
   ServerError,
   UnauthorisedError,
@@ -292,13 +293,15 @@ describe('HTTP client: central status handling (spec 01 §8)', () => {
     expect(notify).not.toHaveBeenCalled();
   });
 
-  it("anything else: a server-error notification for non-GET; thrown with '[INTERNAL SERVER ERROR]'", async () => {
+  it("5xx: a server-error notification for non-GET; '[INTERNAL SERVER ERROR]' only in the log, the error says a sentence", async () => {
     const post = setup(500, { message: 'boom' });
     const error = await post.client
       .request({ method: 'POST', path: '/teams', body: {} })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServerError);
-    expect((error as Error).message).toBe('[INTERNAL SERVER ERROR]');
+    expect((error as Error).message).toBe(
+      'There was an error on the server. The engineering team has been notified.',
+    );
     expect(post.notify).toHaveBeenCalledWith(expect.objectContaining({ kind: 'error' }));
     expect(post.logger.error).toHaveBeenCalledWith('[INTERNAL SERVER ERROR]', expect.anything());
     const get = setup(503);
@@ -306,6 +309,81 @@ describe('HTTP client: central status handling (spec 01 §8)', () => {
       ServerError,
     );
     expect(get.notify).not.toHaveBeenCalled();
+  });
+
+  it("another 4xx throws the server's message, with no server-error notification", async () => {
+    for (const [status, message] of [
+      [413, 'The file is too large to send, the limit is 25 Mb for a single file.'],
+      [415, 'This file type is not accepted. Send an image or a PDF or Word (docx) document.'],
+      [429, 'Too many file emails. Try again in 2 minutes.'],
+    ] as const) {
+      const post = setup(status, { message, statusCode: status });
+      const error = await post.client
+        .request({ method: 'POST', path: '/structured/files', body: {} })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RefusedError);
+      expect(error).not.toBeInstanceOf(ServerError);
+      expect((error as Error).message).toBe(message);
+      expect(post.notify).not.toHaveBeenCalled();
+      expect(post.logger.error).not.toHaveBeenCalled();
+    }
+  });
+
+  it('a 4xx without a message of its own still says what to do', async () => {
+    const { client } = setup(413);
+    await expect(
+      client.request({ method: 'POST', path: '/images', body: {} }),
+    ).rejects.toMatchObject({ message: expect.stringMatching(/25 Mb/) as unknown });
+  });
+
+  it('a 429 carries how long the server asked to wait (Retry-After)', async () => {
+    const fetchMock = vi.fn(() =>
+      Promise.resolve(
+        new Response(
+          JSON.stringify({
+            message: 'Too many login attempts. Try again in 11 minutes.',
+            statusCode: 429,
+          }),
+          { status: 429, headers: { 'Content-Type': 'application/json', 'Retry-After': '603' } },
+        ),
+      ),
+    );
+    const client = createHttpClient({
+      baseUrl: '/api/v4',
+      clientVersion: '1',
+      clientBuild: '1',
+      notify: vi.fn(),
+      navigateToLogin: vi.fn(),
+      logger: { info: vi.fn(), warn: vi.fn(), error: vi.fn(), event: vi.fn() },
+      fetch: fetchMock,
+    });
+    await expect(client.request({ method: 'POST', path: '/auth', body: {} })).rejects.toMatchObject(
+      { status: 429, retryAfterSeconds: 603 },
+    );
+  });
+
+  it('a 409 with a message throws that message (a stale write says someone else changed it)', async () => {
+    const { client, notify } = setup(409, {
+      message: 'Someone else changed this team. Reload it to see their changes.',
+      statusCode: 409,
+    });
+    await expect(
+      client.request({ method: 'PUT', path: '/teams/5', body: {} }),
+    ).rejects.toMatchObject({
+      message: 'Someone else changed this team. Reload it to see their changes.',
+    });
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('a 403 FEATURE_NOT_ENABLED leaves its notice to the screen: no generic "not allowed"', async () => {
+    const { client, notify } = setup(403, {
+      message: 'Invitations by email are not enabled for this network',
+      internalCode: 'FEATURE_NOT_ENABLED',
+    });
+    await expect(
+      client.request({ method: 'POST', path: '/admin/invites', body: {} }),
+    ).rejects.toMatchObject({ internalCode: 'FEATURE_NOT_ENABLED' });
+    expect(notify).not.toHaveBeenCalled();
   });
 
   it('a network failure is handled like a server error', async () => {
@@ -319,9 +397,17 @@ describe('HTTP client: central status handling (spec 01 §8)', () => {
       logger: { info: vi.fn(), warn: vi.fn(), error: vi.fn(), event: vi.fn() },
       fetch: () => Promise.reject(new TypeError('Failed to fetch')),
     });
-    await expect(
-      client.request({ method: 'PUT', path: '/teams/1', body: {} }),
-    ).rejects.toBeInstanceOf(ServerError);
-    expect(notify).toHaveBeenCalledTimes(1);
+    const error = await client
+      .request({ method: 'PUT', path: '/teams/1', body: {} })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServerError);
+    // No answer is not a server fault: the person reads that the connection was lost.
+    expect((error as Error).message).toBe(
+      'The connection to Pando was lost, please try again or refresh the browser',
+    );
+    expect(notify).toHaveBeenCalledWith({
+      kind: 'error',
+      message: 'The connection to Pando was lost, please try again or refresh the browser',
+    });
   });
 });

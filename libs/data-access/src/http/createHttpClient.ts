@@ -1,9 +1,16 @@
-import { AuthValidateResponseParser, statusHandling, TEXTS, type WireParser } from '@pando/domain';
+import {
+  AuthValidateResponseParser,
+  refusalText,
+  statusHandling,
+  TEXTS,
+  type WireParser,
+} from '@pando/domain';
 import { createAccessTokenSource } from './accessToken';
 import {
   DataConflictError,
   ForbiddenError,
   NotFoundError,
+  RefusedError,
   ResponseShapeError,
   ServerError,
   UnauthorisedError,
@@ -96,7 +103,7 @@ const STATUS_LOG: Readonly<Record<number, string>> = {
   422: '[UNPROCESSABLE ENTITY]',
 };
 
-/** The thrown error for a status the domain's rule says to throw. */
+/** The thrown error for a status the domain's rule says to throw, saying `message`. */
 function errorFor(status: number, message: string, init: ErrorInit): Error {
   switch (status) {
     case 403:
@@ -106,8 +113,17 @@ function errorFor(status: number, message: string, init: ErrorInit): Error {
     case 422:
       return new UnprocessableError(message, init);
     default:
-      return new ServerError(TEXTS.internalServerErrorLog, init);
+      return status < 500 ? new RefusedError(message, init) : new ServerError(message, init);
   }
+}
+
+/** `Retry-After` in seconds: a number of seconds or an HTTP date (RFC 9110 §10.2.3). */
+function retryAfterOf(response: Response): number | undefined {
+  const raw = response.headers.get('Retry-After')?.trim();
+  if (!raw) return undefined;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const at = Date.parse(raw);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 
 function defaultCurrentPath(): string {
@@ -208,13 +224,15 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       response = await doFetch(url(path, req.query, req.baseUrl?.replace(/\/+$/, '')), init);
     } catch (cause) {
       if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-      // No answer at all is handled as a server error (status 0).
-      const handling = statusHandling(500, method);
-      logger.error(TEXTS.internalServerErrorLog, { ...context, cause: String(cause) });
-      if (handling.action === 'throw' && handling.notify) {
-        notify({ kind: 'error', message: handling.notify });
-      }
-      throw new ServerError(TEXTS.internalServerErrorLog, { ...context, status: 0 });
+      // No answer at all (status 0): the domain's rule says what to log and show.
+      const handling = statusHandling(0, method);
+      const shown = handling.action === 'throw' ? handling : null;
+      logger.error(shown?.log ?? TEXTS.internalServerErrorLog, {
+        ...context,
+        cause: String(cause),
+      });
+      if (shown?.notify) notify({ kind: 'error', message: shown.notify });
+      throw new ServerError(shown?.text ?? TEXTS.connectionLost, { ...context, status: 0 });
     }
 
     if (response.ok) return parseSuccess(response, req);
@@ -225,10 +243,17 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
 
     const body = await readBody(response);
-    const { message, internalCode } = describeError(body, response.statusText || 'Request failed');
-    const errorInit = { ...context, status: response.status, internalCode, body };
+    const { message, internalCode } = describeError(body, refusalText(response.status));
+    const retryAfterSeconds = retryAfterOf(response);
+    const errorInit = {
+      ...context,
+      status: response.status,
+      internalCode,
+      body,
+      ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+    };
     // What to do is the domain's rule (spec 01 §8, `statusHandling`); the error classes are ours.
-    const handling = statusHandling(response.status, method);
+    const handling = statusHandling(response.status, method, internalCode);
     switch (handling.action) {
       case 'ok':
       case 'continue':
@@ -256,7 +281,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           // 422 asks the person to change what they sent: a warning, not an error.
           notify({ kind: response.status === 422 ? 'warning' : 'error', message: handling.notify });
         }
-        throw errorFor(response.status, message, errorInit);
+        throw errorFor(response.status, handling.text ?? message, errorInit);
     }
   }
 

@@ -15,10 +15,17 @@ export class ApiError extends Error {
   readonly internalCode: string | undefined;
   /** The decoded error body, kept for callers that show field-level messages. */
   readonly body: unknown;
+  /** Seconds the server asked to wait before trying again (its `Retry-After`), when it said. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     message: string,
-    init: RequestContext & { status: number; internalCode?: string | undefined; body?: unknown },
+    init: RequestContext & {
+      status: number;
+      internalCode?: string | undefined;
+      body?: unknown;
+      retryAfterSeconds?: number | undefined;
+    },
   ) {
     super(message);
     this.name = 'ApiError';
@@ -27,6 +34,7 @@ export class ApiError extends Error {
     this.path = init.path;
     this.internalCode = init.internalCode;
     this.body = init.body;
+    this.retryAfterSeconds = init.retryAfterSeconds;
   }
 }
 
@@ -59,7 +67,19 @@ export class UnprocessableError extends DataConflictError {
   override readonly name = 'UnprocessableError';
 }
 
-/** Any other status, or no answer at all (spec 01 §8: thrown with '[INTERNAL SERVER ERROR]'). */
+/**
+ * Another 4xx (408, 413, 415, 429…): the server refused and said why. Its message is the server's
+ * (or the domain's `refusalText` when it sent none), for the screen where the action was taken.
+ */
+export class RefusedError extends ApiError {
+  override readonly name = 'RefusedError';
+}
+
+/**
+ * A 5xx, or no answer at all (status 0). Spec 01 §8 logs it as '[INTERNAL SERVER ERROR]'; that
+ * label stays in the log, and the error says what a person can read: "There was an error on the
+ * server…" or, with no answer, "The connection to Pando was lost…" (issue 35).
+ */
 export class ServerError extends ApiError {
   override readonly name = 'ServerError';
 }

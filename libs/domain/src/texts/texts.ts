@@ -17,6 +17,23 @@ export const TEXTS = {
   badRequestLog: '[BAD REQUEST]',
   internalServerErrorLog: '[INTERNAL SERVER ERROR]',
   somethingWentWrong: 'Something went wrong.',
+  /** Ours: a part of the app could not be downloaded, twice (after a redeploy). */
+  newVersionAvailable: 'A new version of Pando is available.',
+  newVersionReload: 'Reload the page to continue. Your messages are safe.',
+  reload: 'Reload',
+  /**
+   * Ours (issue 35): what a refusal says when the server gave no reason of its own
+   * (`refusalText`); a server's message is shown as it came.
+   */
+  requestTimedOut: 'Pando took too long to answer. Please try again.',
+  tooLargeToSend: 'What you sent is too large. The limit is 25 Mb for a single file.',
+  typeNotAccepted:
+    'This file type is not accepted. Send a PDF, a Word document (docx) or an image.',
+  tooManyRequests: 'Too many requests. Please wait a minute and try again.',
+  /** Ours (issue 35): after the server-error text where the screen has no Retry of its own. */
+  tryAgainLater: 'Please try again in a few minutes.',
+  /** Ours (issue 35): a 2xx answer the client could not read. */
+  unreadableAnswer: "Pando's answer could not be read. Please reload the page and try again.",
 
   // Login (spec 01 §8, spec 02 §8)
   invalidCode: 'Invalid code',
@@ -62,6 +79,21 @@ export const TEXTS = {
   unstableConnection: 'unstable connection',
   adviceReopened: 'The conversation is re-opened.',
   adviceResolved: 'The conversation has been marked as resolved.',
+  /** Ours (issue 35): an advice conversation's status in its header, per side. */
+  adviceStatusOpen: 'Open',
+  adviceStatusAwaitingTeam: 'Resolved, waiting for the team to accept',
+  adviceStatusAwaitingYou: 'Resolved by the requester, awaiting your acceptance',
+  adviceStatusTeamResolved: 'Resolved by the team, ready to archive',
+  adviceStatusClosed: 'Closed',
+  /** Ours (issue 35): a closed advice conversation is read-only; said where the composer was. */
+  adviceClosedTeam: 'This conversation is closed. It can be read and exported, not written to.',
+  adviceClosedRequester:
+    'This conversation is closed. To ask again, start a new advice request to the team.',
+  /** Ours (issue 35): the chat server refuses a message into a closed advice conversation. */
+  adviceClosedRefused:
+    'This advice conversation is closed. Start a new advice request to ask again.',
+  /** Ours (issue 35): the confirmation before removing a member from a team or forum. */
+  removeMemberConfirm: 'They will stop receiving its messages. They can be added again later.',
   welcome: 'Welcome to Pando. Choose a conversation or start a new one.',
 
   // Images and files (spec 01 §8)
@@ -129,6 +161,10 @@ export const textsWith = {
   errorSendingEmail: (statusText: string) => `Error sending email: ${statusText}`,
   emailSentSuccessfully: (message: string) => `Email sent successfully: ${message}`,
   fileUploadFailed: (reason: string) => `File upload failed. Please try again. ${reason}`.trimEnd(),
+  /** Ours (issue 35): the server refused a file by its content; its reason follows. */
+  fileRefused: (name: string, reason: string) => `The file, ${name} was not accepted. ${reason}`,
+  /** Ours (issue 35): a 429 (`rateLimitedText`), the wait in words ("11 minutes"). */
+  tooMany: (what: string, wait: string) => `Too many ${what}. Try again in ${wait}.`,
   inviteFeatureNotEnabled: (email: string) =>
     `An invitation was not sent to ${email}, because the feature is not enabled for this network`,
   inviteNotSent: (email: string) => `An invitation was not sent to ${email}`,
@@ -143,6 +179,8 @@ export const textsWith = {
   reportSubtitle: (date: string) => `30 day report, ending ${date}`,
   optionsNotProvided: (typeLabel: string) => `${typeLabel} options not provided`,
   unknownControlType: (type: string) => `Unknown control type: ${type}`,
+  /** Ours (issue 35): the second line of an advice row in the sidebar (`adviceRowDetail`). */
+  adviceAsked: (when: string) => `Asked ${when}`,
   /** Ours: system lines of the advice flow (spec 01 §4 names them, not their words). */
   adviceSystemLine: (action: 'ACCEPT' | 'REJECT' | 'RESOLVE', name: string) =>
     action === 'RESOLVE'

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { TEXTS } from '../texts/texts';
 import {
   isIgnoredChatRoomError,
   loginBannerText,
+  rateLimitedText,
+  refusalText,
   requestCodeErrorText,
   statusHandling,
   validateCodeError,
+  waitInWords,
 } from './statusHandling';
 
 describe('central API handling by status (spec 01 §8)', () => {
@@ -19,28 +23,73 @@ describe('central API handling by status (spec 01 §8)', () => {
       action: 'throw',
       notify: 'You are not allowed to perform that action.',
       log: null,
+      text: null,
     });
-    expect(statusHandling(403, 'GET')).toEqual({ action: 'throw', notify: null, log: null });
+    expect(statusHandling(403, 'GET')).toEqual({
+      action: 'throw',
+      notify: null,
+      log: null,
+      text: null,
+    });
+  });
+  it('403 FEATURE_NOT_ENABLED: no generic "not allowed" beside the screen\'s own notice', () => {
+    expect(statusHandling(403, 'POST', 'FEATURE_NOT_ENABLED')).toMatchObject({
+      action: 'throw',
+      notify: null,
+    });
+    expect(statusHandling(403, 'POST', 'OTHER')).toMatchObject({ notify: TEXTS.forbidden });
   });
   it('404: thrown; 409: a data conflict; 422: unprocessable notification for non-GET', () => {
-    expect(statusHandling(404, 'DELETE')).toEqual({ action: 'throw', notify: null, log: null });
+    expect(statusHandling(404, 'DELETE')).toEqual({
+      action: 'throw',
+      notify: null,
+      log: null,
+      text: null,
+    });
     expect(statusHandling(409, 'POST')).toEqual({ action: 'conflict' });
     expect(statusHandling(422, 'POST')).toMatchObject({
       notify: 'Your action could not be processed, please change what you sent and try again.',
     });
     expect(statusHandling(422, 'GET')).toMatchObject({ notify: null });
   });
-  it("anything else: a server-error notification for non-GET; thrown with '[INTERNAL SERVER ERROR]'", () => {
+  it("5xx: a server-error notification for non-GET; '[INTERNAL SERVER ERROR]' is the log label, the error says a sentence", () => {
     expect(statusHandling(502, 'PATCH')).toEqual({
       action: 'throw',
       notify: 'There was an error on the server. The engineering team has been notified.',
       log: '[INTERNAL SERVER ERROR]',
+      text: 'There was an error on the server. The engineering team has been notified.',
     });
     expect(statusHandling(500, 'GET')).toMatchObject({
       notify: null,
       log: '[INTERNAL SERVER ERROR]',
     });
     expect(statusHandling(204, 'GET')).toEqual({ action: 'ok' });
+  });
+  it("another 4xx (413, 415, 429…) throws the server's own message and never claims a server fault", () => {
+    for (const status of [408, 413, 415, 429]) {
+      expect(statusHandling(status, 'POST')).toEqual({
+        action: 'throw',
+        notify: null,
+        log: null,
+        text: null,
+      });
+    }
+  });
+  it('no answer at all (status 0): the connection was lost, not "the engineering team"', () => {
+    expect(statusHandling(0, 'PUT')).toEqual({
+      action: 'throw',
+      notify: TEXTS.connectionLost,
+      log: '[INTERNAL SERVER ERROR]',
+      text: TEXTS.connectionLost,
+    });
+    expect(statusHandling(0, 'GET')).toMatchObject({ notify: null, text: TEXTS.connectionLost });
+  });
+  it('a refusal without a message still says what to do', () => {
+    expect(refusalText(413)).toMatch(/25 Mb/);
+    expect(refusalText(415)).toMatch(/PDF/);
+    expect(refusalText(429)).toMatch(/wait/);
+    expect(refusalText(408)).toMatch(/try again/);
+    expect(refusalText(418)).toBe(TEXTS.couldNotComplete);
   });
 });
 
@@ -52,6 +101,30 @@ describe('login errors (spec 01 §8)', () => {
       "You don't have permission to use the web application.",
     );
     expect(requestCodeErrorText(500, 'Server down')).toBe('Server down');
+  });
+
+  it('a login lockout (429) says how long to wait, in words, from Retry-After', () => {
+    expect(
+      requestCodeErrorText(429, 'Too many login attempts. Try again in 603 seconds.', 603),
+    ).toBe('Too many login attempts. Try again in 11 minutes.');
+    expect(requestCodeErrorText(429, 'Too many login attempts. Try again in 2 minutes.')).toBe(
+      'Too many login attempts. Try again in 2 minutes.',
+    );
+  });
+
+  it('waits read as a person says them, rounded up', () => {
+    expect(waitInWords(1)).toBe('1 second');
+    expect(waitInWords(45)).toBe('45 seconds');
+    expect(waitInWords(60)).toBe('1 minute');
+    expect(waitInWords(61)).toBe('2 minutes');
+    expect(waitInWords(603)).toBe('11 minutes');
+    expect(waitInWords(3600)).toBe('1 hour');
+    expect(waitInWords(3900)).toBe('1 hour and 5 minutes');
+    expect(waitInWords(7260)).toBe('2 hours and 1 minute');
+    expect(waitInWords(0)).toBe('1 second');
+    expect(rateLimitedText('file emails', 30)).toBe(
+      'Too many file emails. Try again in 30 seconds.',
+    );
   });
 
   it('code validation: 400 to 500 shows "Invalid code" and logs login_unsuccessful/auth_code_invalid', () => {

@@ -1,5 +1,6 @@
 import {
   ForbiddenError,
+  RefusedError,
   ServerError,
   UnauthorisedError,
   UnprocessableError,
@@ -37,6 +38,14 @@ describe('spec 01 §8 "Request code" error mapping', () => {
   });
   it("anything else shows the error's message", () => {
     expect(requestCodeErrorText(new Error('Network down'))).toBe('Network down');
+  });
+  it('a lockout (429) says how long to wait in words, from the Retry-After', () => {
+    const lockout = new RefusedError('Too many login attempts. Try again in 603 seconds.', {
+      ...ctx,
+      status: 429,
+      retryAfterSeconds: 603,
+    });
+    expect(requestCodeErrorText(lockout)).toBe('Too many login attempts. Try again in 11 minutes.');
   });
 });
 

@@ -9,7 +9,8 @@ import {
  * these only read the status and message off whatever the HTTP client returned or threw.
  */
 export function requestCodeErrorText(error: unknown): string {
-  return requestCodeText(statusOf(error) ?? 0, messageOf(error));
+  const retryAfter = error instanceof ApiError ? error.retryAfterSeconds : undefined;
+  return requestCodeText(statusOf(error) ?? 0, messageOf(error), retryAfter);
 }
 
 /** Spec 01 §8 "Code validation": the text, and whether it is the invalid-code case (logged). */
