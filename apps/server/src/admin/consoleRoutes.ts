@@ -13,7 +13,10 @@ import {
   InviteSchema,
   MessageResponseSchema,
   NetworkInputSchema,
+  type NetworkPatch,
+  NetworkPatchSchema,
   NetworkSchema,
+  NetworkUpdateSchema,
   NoQuerySchema,
   OrganisationSchema,
   PagerSchema,
@@ -370,7 +373,7 @@ export function registerConsoleRoutes(app: FastifyInstance): void {
     },
   );
 
-  const updateNetwork = async (id: number, change: Partial<z.infer<typeof NetworkInputSchema>>) => {
+  const updateNetwork = async (id: number, change: NetworkPatch) => {
     await checkDefaultOrganisation(app.db, id, change.default_organisation_id);
     await app.db.query(
       `update networks set
@@ -398,16 +401,12 @@ export function registerConsoleRoutes(app: FastifyInstance): void {
     {
       schema: {
         params: IdParamSchema,
-        body: NetworkInputSchema,
+        body: NetworkUpdateSchema,
         response: { 200: NetworkSchema, ...ERROR_RESPONSES },
       },
       config: { access: scoped('admin:network-manager') },
     },
-    async (req) =>
-      updateNetwork(loaded(req, 'network').id, {
-        ...req.body,
-        default_organisation_id: req.body.default_organisation_id ?? null,
-      }),
+    async (req) => updateNetwork(loaded(req, 'network').id, req.body),
   );
 
   r.patch(
@@ -415,7 +414,7 @@ export function registerConsoleRoutes(app: FastifyInstance): void {
     {
       schema: {
         params: IdParamSchema,
-        body: NetworkInputSchema.partial(),
+        body: NetworkPatchSchema,
         response: { 200: NetworkSchema, ...ERROR_RESPONSES },
       },
       config: { access: scoped('admin:network-manager') },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AccessLevelSchema } from '../access/levels';
 import {
   HospitalSchema,
+  NetworkInputSchema,
   PremiumFeaturesSchema,
   RoleSchema,
   UserStatusSchema,
@@ -14,6 +15,7 @@ import {
   TimestampSchema,
   UuidSchema,
 } from '../wire/common';
+import { updateOf } from '../wire/updates';
 import { ADMIN_PAGE_SIZE } from './constants';
 
 /**
@@ -155,6 +157,19 @@ export const AdminTeamInputSchema = z.object({
   description: z.string().max(2000).optional(),
 });
 export type AdminTeamInput = z.infer<typeof AdminTeamInputSchema>;
+
+/**
+ * `PATCH /admin/networks/{id}`: any part of the network; only the fields sent change (a rename
+ * must not set the status back to PENDING, the create's default).
+ */
+export const NetworkPatchSchema = updateOf(NetworkInputSchema);
+export type NetworkPatch = z.infer<typeof NetworkPatchSchema>;
+
+/**
+ * `PUT /admin/networks/{id}`: the name and any other part. Decision (issue 35): a field left out
+ * keeps its value, as in the PATCH; `default_organisation_id: null` clears the default.
+ */
+export const NetworkUpdateSchema = NetworkPatchSchema.extend({ name: NameSchema });
 
 /** PATCH body: any part of the input. */
 export const AdminTeamPatchSchema = z.object({

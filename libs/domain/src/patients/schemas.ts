@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdListSchema, IdSchema, IsoDateSchema, TimestampSchema } from '../wire/common';
+import { updateOf } from '../wire/updates';
 import {
   CARD_SHARE_ACCESS_TYPE,
   DEFAULT_GENDER,
@@ -35,9 +36,12 @@ export const PatientSchema = z.object({
 });
 export type Patient = z.infer<typeof PatientSchema>;
 
-/** PUT /patients/{id} body: `{ patient }` with the editable fields. */
+/**
+ * PUT /patients/{id} body: `{ patient }` with the editable fields; only those sent change (no
+ * default filled in: saving the notes must not reset the gender).
+ */
 export const PatientUpdateSchema = z.object({
-  patient: PatientSchema.omit({ id: true, ward: true }).partial(),
+  patient: updateOf(PatientSchema.omit({ id: true, ward: true })),
 });
 export type PatientUpdate = z.infer<typeof PatientUpdateSchema>;
 

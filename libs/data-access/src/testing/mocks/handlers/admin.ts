@@ -10,6 +10,8 @@ import {
   FEATURE_NOT_ENABLED,
   InviteCreateSchema,
   NetworkInputSchema,
+  NetworkPatchSchema,
+  NetworkUpdateSchema,
   TEXTS,
   UserIdsBodySchema,
   adminChangeRefusal,
@@ -708,15 +710,12 @@ export function adminHandlers(backend: MockBackend) {
         on(async ({ request, cookies, params }) => {
           requireNetworkManager(backend, requireUser(backend, cookies, request));
           const current = wireNetwork(backend, id(params));
-          const schema = method === 'put' ? NetworkInputSchema : NetworkInputSchema.partial();
+          const schema = method === 'put' ? NetworkUpdateSchema : NetworkPatchSchema;
           const input = await parseBody(request, schema);
           const network = backend.state.networks.find((n) => n.id === current.id);
           const meta = store().networks.get(current.id);
           if (!network || !meta) return fail(notFound('Network'));
-          const defaultId =
-            method === 'put'
-              ? (input.default_organisation_id ?? null)
-              : input.default_organisation_id;
+          const defaultId = input.default_organisation_id;
           if (defaultId != null && backend.hospital(defaultId)?.network_id !== network.id)
             badField('default_organisation_id', 'not an organisation of this network');
           if (input.name !== undefined) network.name = input.name;
