@@ -19,7 +19,12 @@ import { callerOf, loaded, scoped } from '../authz/access.js';
 import type { DatabaseTx } from '../db/client.js';
 import { HttpError } from '../http/errors.js';
 import { ERROR_RESPONSES } from '../http/routeShape.js';
-import { announceTeamChange, changeTeamMembers, syncTeamRooms } from '../teams/membership.js';
+import {
+  announceRename,
+  announceTeamChange,
+  changeTeamMembers,
+  syncTeamRooms,
+} from '../teams/membership.js';
 import { newMimId, one, queryTeams, type TeamRecord, uuidsOf } from '../teams/repo.js';
 import { targetOrganisation } from './consoleRoutes.js';
 import { likeContains, reachFilter } from './repo.js';
@@ -266,6 +271,8 @@ export function registerTeamRoutes(app: FastifyInstance): void {
           [team.id, req.body.name ?? null, req.body.description ?? null, app.config.now()],
         );
         announceTeamChange(app, team.id, { added: [], removed: [] });
+        if (req.body.name !== undefined && req.body.name !== team.name)
+          await announceRename(app, team, req.body.name);
         return present(await teamById(app.db, team.id));
       },
     );

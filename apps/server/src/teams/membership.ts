@@ -83,3 +83,22 @@ export async function syncTeamRooms(
     });
   }
 }
+
+/**
+ * Tells everyone in the team's room, and in the rooms of its advice conversations (whose names
+ * are the team's), that the team was renamed: a MUC Light configuration message, as MongooseIM
+ * sends, so their sidebars, panels and headers follow at once (issue 35). Call after the commit
+ * and `announceTeamChange`, so what the clients refetch is already the new name.
+ */
+export async function announceRename(
+  app: FastifyInstance,
+  team: { id: number; mim_id: string },
+  name: string,
+): Promise<void> {
+  await app.chat.rooms.notifyConfig(team.mim_id, { roomname: name });
+  const convs = await app.db.query<{ mim_id: string }>(
+    'select mim_id from advice_conversations where team_id = $1',
+    [team.id],
+  );
+  for (const c of convs.rows) await app.chat.rooms.notifyConfig(c.mim_id, { roomname: name });
+}

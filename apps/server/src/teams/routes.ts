@@ -22,7 +22,13 @@ import { asUuid } from '../users/repo.js';
 import { HttpError } from '../http/errors.js';
 import { ERROR_RESPONSES } from '../http/routeShape.js';
 import { cachedJson } from '../http/responseCache.js';
-import { announceTeamChange, changeTeamMembers, syncTeamRooms } from './membership.js';
+import { lockAtVersion, versionOf } from '../http/versions.js';
+import {
+  announceRename,
+  announceTeamChange,
+  changeTeamMembers,
+  syncTeamRooms,
+} from './membership.js';
 import {
   checkAddableUsers,
   findTeam,
@@ -163,26 +169,42 @@ export default function teamRoutes(
           input.user_ids.filter((u) => !current.has(u)),
         );
       }
-      const now = app.config.now();
       const change = await app.db.transaction(async (tx) => {
+        // A change made on a stale copy is refused (issue 35); without `user_ids` the members
+        // are not touched (a rename sends the name).
+        const now = await lockAtVersion(
+          tx,
+          'teams',
+          team.id,
+          versionOf(req, input.modified_at),
+          app.config.now(),
+        );
         await tx.query(
           `update teams set name = coalesce($2, name), discoverable = coalesce($3, discoverable), modified_at = $4 where id = $1`,
           [team.id, input.name ?? null, input.discoverable ?? null, now],
         );
         if (!input.user_ids) return { added: [], removed: [] };
         const next = new Set(input.user_ids);
+        const members = (
+          await tx.query<{ user_id: number }>(
+            'select user_id from team_members where team_id = $1',
+            [team.id],
+          )
+        ).rows.map((m) => m.user_id);
         return changeTeamMembers(
           tx,
           team.id,
           {
-            add: [...next].filter((u) => !team.user_ids.includes(u)),
-            remove: team.user_ids.filter((u) => !next.has(u)),
+            add: [...next].filter((u) => !members.includes(u)),
+            remove: members.filter((u) => !next.has(u)),
           },
           now,
         );
       });
       announceTeamChange(app, team.id, change);
       await syncTeamRooms(app, team, change);
+      if (input.name !== undefined && input.name !== team.name)
+        await announceRename(app, team, input.name);
       return reread(team.id, user.id);
     },
   );

@@ -118,6 +118,40 @@ export async function postRoomLine(
 ): Promise<string> {
   const mimId = mimIdRaw.toLowerCase();
   const room = await ctx.rooms.get(mimId);
+/**
+ * Tells the occupants that the room's configuration changed (a rename), as MongooseIM's MUC Light
+ * does: a groupchat message from the room carrying `<x xmlns='urn:xmpp:muclight:0#configuration'>`
+ * with the room's version and the new values, and an empty body. Not archived. Clients refetch
+ * what they show of the room (issue 35: names follow a rename live).
+ */
+export async function notifyConfig(
+  ctx: ChatContext,
+  mimIdRaw: string,
+  config: { roomname: string },
+): Promise<void> {
+  const mimId = mimIdRaw.toLowerCase();
+  const room = await ctx.rooms.get(mimId);
+  if (!room) return;
+  const roomJid = ctx.roomJid(mimId);
+  const id = randomUUID();
+  for (const u of room.members) {
+    ctx.sessions.deliver(
+      u,
+      el(
+        'message',
+        { xmlns: NS.client, from: roomJid, to: ctx.userJid(u), type: 'groupchat', id },
+        el(
+          'x',
+          { xmlns: NS.muclightConfiguration },
+          el('version', {}, room.version),
+          el('roomname', {}, config.roomname),
+        ),
+        el('body'),
+      ),
+    );
+  }
+}
+
   if (!room) throw new Error(`no chat room ${mimId}`);
   const roomJid = ctx.roomJid(mimId);
   const now = ctx.now();

@@ -34,6 +34,8 @@ interface ChatApi {
       mimId: string,
       change: { added?: readonly string[]; removed?: readonly string[] },
     ): Promise<unknown>;
+    /** Tells the occupants the room was renamed (a MUC Light configuration message). */
+    notifyConfig(mimId: string, config: { roomname: string }): Promise<void>;
   };
   /** Resolves when every acknowledged chat message can be read from the database. */
   settled(): Promise<void>;
@@ -239,7 +241,10 @@ async function xmppPlugin(app: FastifyInstance, opts: XmppPluginOptions): Promis
   const api: ChatApi = {
     server,
     connectionOptions: connOpts,
-    rooms: { setAffiliations: (mimId, change) => server.setAffiliations(mimId, change) },
+    rooms: {
+      setAffiliations: (mimId, change) => server.setAffiliations(mimId, change),
+      notifyConfig: (mimId, config) => server.notifyConfig(mimId, config),
+    },
     settled: () => server.writer.settled(),
     postSystemMessage: (mimId, body, subject, senderName) =>
       server.postSystemMessage(mimId, body, subject, senderName),

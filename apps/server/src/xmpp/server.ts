@@ -3,7 +3,7 @@ import type { Bus, BusMessage } from './bus.js';
 import { noBus } from './bus.js';
 import type { ChatContext } from './context.js';
 import { Directory } from './directory.js';
-import { notifyAffiliations, onGroupchat, postRoomLine } from './groupchat.js';
+import { notifyAffiliations, notifyConfig, onGroupchat, postRoomLine } from './groupchat.js';
 import { onIq } from './iq/index.js';
 import { onMessage } from './messages.js';
 import { RoomDirectory, type AffiliationChange } from './rooms.js';
@@ -203,6 +203,11 @@ export class ChatServer implements ChatContext {
   /**
    * Posts a line from the room itself (advice resolution: ACCEPT, REJECT, RESOLVE), archived
    * and counted in every occupant's inbox. `senderName` is shown as its sender (the product
+  /** Tells the occupants the room was renamed (MUC Light configuration message). */
+  notifyConfig(mimId: string, config: { roomname: string }): Promise<void> {
+    return notifyConfig(this, mimId, config);
+  }
+
    * name by default).
    */
   postSystemMessage(

@@ -5,8 +5,15 @@ import {
   AdviceConversationSchema,
   CreatedAdviceConversationSchema,
 } from '@pando/domain';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { z } from 'zod';
+import type { RoomChange } from '../chat/types';
 import type { HttpClient } from '../http/createHttpClient';
 import { isBadRequest, orThrowBadRequest } from '../http/errors';
 import { useHttpClient } from './PandoApiProvider';
@@ -101,6 +108,25 @@ const adviceKeys = {
   detail: (teamId: number, id: number) => [...adviceKeys.all, 'detail', teamId, id] as const,
   history: () => [...adviceKeys.all, 'history'] as const,
 };
+
+/**
+ * What someone else's change to a room makes stale (issue 35 "live state between people"), so
+ * every open screen follows it without a reload:
+ * - `advice` (a resolve, reject or accept line arrived): the advice conversations (their state
+ *   decides the actions offered and the label), their history and the sidebar lists;
+ * - `members` (added, removed, left, joined by posting) and `config` (renamed): every team answer
+ *   (sidebar lists, team details and member lists) and the advice conversations, which carry
+ *   their team's name and members.
+ * Only the queries on screen refetch; the others are marked stale.
+ */
+export async function refreshAfterRoomChange(
+  queryClient: QueryClient,
+  change: Pick<RoomChange, 'kind'>,
+): Promise<void> {
+  const keys =
+    change.kind === 'advice' ? [adviceKeys.all, teamKeys.lists()] : [teamKeys.all, adviceKeys.all];
+  await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
 
 export function useAdviceConversationQuery(teamId: number | undefined, id: number | undefined) {
   const http = useHttpClient();

@@ -1,4 +1,9 @@
-import type { ChatMessage, PatientCardShare, UserStatus } from '@pando/domain';
+import {
+  MESSAGE_SUBJECTS,
+  type ChatMessage,
+  type PatientCardShare,
+  type UserStatus,
+} from '@pando/domain';
 import { systemClock } from './clock';
 import { ConnectionSupervisor } from './connection';
 import {
@@ -26,7 +31,7 @@ import {
   type ChatSnapshot,
   type StoreCore,
 } from './snapshot';
-import type { ChatTransport, PresenceAvailability, TransportEvent } from './types';
+import type { ChatTransport, PresenceAvailability, RoomChange, TransportEvent } from './types';
 
 /**
  * The chat client's state, outside React (CONVENTIONS "Chat outside React"): a plain class with
@@ -39,6 +44,7 @@ import type { ChatTransport, PresenceAvailability, TransportEvent } from './type
 export class ChatStore {
   private state: ChatSnapshot;
   private readonly listeners = new Set<() => void>();
+  private readonly roomListeners = new Set<(change: RoomChange) => void>();
   private readonly transport: ChatTransport;
   private readonly core: StoreCore;
   private readonly network: NetworkStatus;
@@ -131,6 +137,20 @@ export class ChatStore {
 
   getSnapshot = (): ChatSnapshot => this.state;
 
+  /**
+   * Tells `listener` when a room's members, name or advice state change under the viewer (MUC
+   * Light affiliation and configuration messages, live advice resolution lines), so the app can
+   * refetch what its REST answers show of the room. Returns the unsubscribe.
+   */
+  onRoomChange(listener: (change: RoomChange) => void): () => void {
+    this.roomListeners.add(listener);
+    return () => this.roomListeners.delete(listener);
+  }
+
+  private roomChanged(change: RoomChange): void {
+    for (const l of [...this.roomListeners]) l(change);
+  }
+
   private set(patch: Partial<ChatSnapshot>): void {
     this.state = { ...this.state, ...patch };
     for (const l of [...this.listeners]) l();
@@ -215,6 +235,10 @@ export class ChatStore {
         this.onMarker(event.from, event.conversation, event.marker.type, event.marker.id);
         return;
       case 'affiliations':
+        this.roomChanged({ kind: 'members', room: event.room });
+        return;
+      case 'roomConfig':
+        this.roomChanged({ kind: 'config', room: event.room });
         return;
     }
   };
@@ -227,6 +251,10 @@ export class ChatStore {
     const address = conversationOf(message, this.core.me);
     if (archiveId) this.history.noteLive(address, archiveId);
     addMessages(this.core, address, message.type, [message]);
+    if (message.type === 'groupchat' && message.subject === MESSAGE_SUBJECTS.ADVICE_RESOLUTION) {
+      // Resolve, reject or accept by the other side: the conversation's state changed.
+      this.roomChanged({ kind: 'advice', room: address });
+    }
     if (isOwnMessage(message, this.core.me)) {
       // Our own message: the room's echo or a carbon from another tab. Either way the server
       // has it, and sending resets our own unread count (ESL inbox).

@@ -327,6 +327,11 @@ export class XmppTransport implements ChatTransport {
           ? bareJid(message.from.slice(message.from.indexOf('/') + 1))
           : bareJid(message.from);
       this.emit({
+    if (stanza.attrs.type === 'groupchat' && stanza.getChild('x', NS.muclightConfiguration)) {
+      // MUC Light configuration change (the room was renamed): from the room itself.
+      this.emit({ type: 'roomConfig', room: bareJid(stanza.attrs.from ?? '') });
+      return;
+    }
         type: 'marker',
         from,
         conversation,

@@ -15,6 +15,7 @@ export const NS = {
   last: 'jabber:iq:last',
   sid: 'urn:xmpp:sid:0',
   muclightAffiliations: 'urn:xmpp:muclight:0#affiliations',
+  muclightConfiguration: 'urn:xmpp:muclight:0#configuration',
   /**
    * Our custom elements (apps/server/src/xmpp/README.md "Custom elements"): `displayNames`
    * (sender, recipient attributes), `sendTimestamp` (ms as text, set by the sender) and `sent`

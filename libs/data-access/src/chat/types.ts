@@ -86,7 +86,21 @@ export type TransportEvent =
   /** The session ended (socket cut, stream error, server shutdown). */
   | { type: 'disconnected'; reason: string }
   /** MUC Light affiliation change: we were added to or removed from a room. */
-  | { type: 'affiliations'; room: string; members: { user: string; affiliation: string }[] };
+  | { type: 'affiliations'; room: string; members: { user: string; affiliation: string }[] }
+  /** MUC Light configuration change (`urn:xmpp:muclight:0#configuration`): renamed, etc. */
+  | { type: 'roomConfig'; room: string };
+
+/**
+ * Something the REST side shows about a room changed under the viewer (issue 35 "live state
+ * between people"): its members (`members`: a MUC Light affiliation message), its name or
+ * settings (`config`: a MUC Light configuration message), or an advice conversation's state
+ * (`advice`: a live `json/advice_resolution` line). Screens refetch what they show of it.
+ */
+export interface RoomChange {
+  kind: 'members' | 'config' | 'advice';
+  /** Bare JID of the room. */
+  room: string;
+}
 
 export type TransportListener = (event: TransportEvent) => void;
 

@@ -7,6 +7,7 @@ import {
   createForumJoin,
   getChatRoom,
   isInactiveAdviceTeam,
+  refreshAfterRoomChange,
   teamKeys,
   useActiveConversation,
   useChatOffline,
@@ -216,6 +217,24 @@ function UnknownRooms({
   return null;
 }
 
+/**
+ * Issue 35 "live state between people": when someone else changes a room the viewer is in (adds,
+ * removes, renames, resolves or accepts advice), the chat server tells its occupants (MUC Light
+ * affiliation and configuration messages, advice resolution lines) and the REST answers showing
+ * the room are refetched: member lists, team panels, sidebars and advice actions follow at once.
+ */
+function RoomChanges({ store }: { store: ChatStore }) {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      store.onRoomChange((change) => {
+        void refreshAfterRoomChange(queryClient, change);
+      }),
+    [store, queryClient],
+  );
+  return null;
+}
+
 interface ChatWiringProps {
   adapter: ChatAdapter;
   children: ReactNode;
@@ -257,6 +276,7 @@ function ChatWiring({ adapter, children }: ChatWiringProps) {
       <ChatNotices store={store} />
       <StatusPoll store={store} />
       <UnknownRooms store={store} listed={conversations} />
+      <RoomChanges store={store} />
       {children}
     </ChatProvider>
   );
