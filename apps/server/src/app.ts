@@ -33,6 +33,7 @@ import patientRoutes from './patients/routes.js';
 import adminRoutes from './admin/routes.js';
 import analyticsRoutes from './analytics/routes.js';
 import formRoutes from './forms/routes.js';
+import { auditPlugin, registerAuditHooks } from './audit/hooks.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -74,7 +75,11 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
   if (!db) {
     db = await openDatabase({ ...config, log: app.log });
     const owned = db;
-    app.addHook('onClose', async () => owned.close());
+    app.addHook('onClose', async () => {
+      // The audit trail's last batch (requests that finished during the stop) goes first.
+      if (app.hasDecorator('audit')) await app.audit.close();
+      await owned.close();
+    });
     try {
       await migrate(db);
       if (config.seed === 'demo')
@@ -96,6 +101,8 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
     });
 
   await app.register(core, { config, db, mailer, devMailbox });
+  // The audit trail's writer and retention (src/audit/README.md).
+  await app.register(auditPlugin);
   // Before any route: the zod compilers, the list of API routes and the OpenAPI collector.
   await app.register(routeShape);
   await app.register(openApi);
@@ -121,6 +128,7 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
   await app.register(
     async (api) => {
       registerAccessHooks(api);
+      registerAuditHooks(api);
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(userRoutes);

@@ -171,6 +171,11 @@ const envSchema = z.object({
   /** Embedded database only (db/statistics.ts): ANALYZE every this many minutes; 0 turns it off. */
   PGLITE_ANALYZE_MINUTES: z.coerce.number().int().min(0).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The audit trail (src/audit/README.md): events older than this many days are removed. */
+  AUDIT_RETENTION_DAYS: positiveInt.default(2190),
+  /** Audited reads are written in batches: at most this long (ms) or this many events apart. */
+  AUDIT_FLUSH_MS: positiveInt.default(250),
+  AUDIT_FLUSH_EVENTS: positiveInt.default(200),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -251,6 +256,8 @@ export interface Config {
   /** How often the embedded database's planner statistics are refreshed (PGLITE_ANALYZE_MINUTES). */
   pgliteAnalyzeMs: number;
   logLevel: Env['LOG_LEVEL'];
+  /** The audit trail: retention, and the batch window of audited reads (src/audit/README.md). */
+  audit: { retentionMs: number; flushMs: number; flushEvents: number };
   now: Clock;
 }
 
@@ -369,6 +376,11 @@ export function loadConfig(
     },
     pgliteAnalyzeMs: e.PGLITE_ANALYZE_MINUTES * 60_000,
     logLevel: e.LOG_LEVEL,
+    audit: {
+      retentionMs: e.AUDIT_RETENTION_DAYS * 86_400_000,
+      flushMs: e.AUDIT_FLUSH_MS,
+      flushEvents: e.AUDIT_FLUSH_EVENTS,
+    },
     now: () => new Date(),
     ...overrides,
   };

@@ -4,6 +4,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import { ApiErrorSchema, validationError } from '@pando/domain';
 import { z } from 'zod';
 import type { Access } from '../authz/access.js';
+import type { AuditDeclaration } from '../audit/hooks.js';
 import { HttpError } from './errors.js';
 
 /**
@@ -30,6 +31,8 @@ export interface ApiRoute {
   url: string;
   schema: FastifySchema | undefined;
   access: Access | undefined;
+  /** What the route records in the audit trail (src/audit/hooks.ts). */
+  audit?: AuditDeclaration | undefined;
 }
 
 /** Marks a body that is multipart: the handler streams it and validates its fields itself. */
@@ -102,6 +105,7 @@ export const routeShape = fp(
           url: opts.url,
           schema: opts.schema,
           access: opts.config?.access,
+          audit: opts.config?.audit,
         };
         routes.push(route);
       }

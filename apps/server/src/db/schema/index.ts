@@ -8,3 +8,4 @@ export * from './forms.js';
 export * from './admin.js';
 export * from './chat.js';
 export * from './analytics.js';
+export * from './audit.js';
