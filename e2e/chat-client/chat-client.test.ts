@@ -124,6 +124,39 @@ describe('chat client against the real server (two clients, Node 22)', () => {
     await again.store.stop();
   });
 
+  it('read receipts survive a reload: alice sends, bob reads, alice reloads and still sees Read (issue 35)', async () => {
+    const a = client(alice);
+    const b = client(bob);
+    await started(a);
+    await started(b);
+    const read = await a.store.sendText(bob.jid, `read before the reload ${Date.now()}`);
+    await until(b, (s) => bodiesFrom(s, alice.jid).includes(read.body ?? ''), 'the DM at bob');
+    b.store.openConversation(alice.jid);
+    await until(a, (s) => s.delivery[read.id] === 'displayed', 'Read, live');
+    b.store.openConversation(null);
+    const delivered = await a.store.sendText(bob.jid, `delivered, not read ${Date.now()}`);
+    await until(a, (s) => s.delivery[delivered.id] === 'received', 'Delivered, live');
+    await a.store.stop();
+
+    // The reload: a new store; the same person's second device would do the same.
+    const reloaded = client(alice);
+    await started(reloaded);
+    reloaded.store.openConversation(bob.jid);
+    await until(
+      reloaded,
+      (s) => s.conversations[bob.jid]?.messages.some((m) => m.id === delivered.id) === true,
+      'history after the reload',
+    );
+    await until(
+      reloaded,
+      (s) => s.delivery[read.id] === 'displayed' && s.delivery[delivered.id] === 'received',
+      'Read and Delivered after the reload',
+      5_000,
+    );
+    await reloaded.store.stop();
+    await b.store.stop();
+  });
+
   it('carbons sync a second tab', async () => {
     const tab1 = client(alice, { resource: 'tab1' });
     const tab2 = client(alice, { resource: 'tab2' });

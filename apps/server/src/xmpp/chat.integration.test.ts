@@ -507,6 +507,71 @@ describe('inbox and markers', () => {
   });
 });
 
+describe('markers kept with the archive (issue 35: read receipts after a reload)', () => {
+  const NS_MARKERS = 'urn:xmpp:chat-markers:0';
+  const marker = (to: string, type: 'received' | 'displayed', id: string, kind = 'chat') =>
+    xml(
+      'message',
+      { to, type: kind, id: `mk-${type}-${id}` },
+      xml(type, { xmlns: NS_MARKERS, id }),
+    );
+  /** The markers a MAM page carries from `reader`: type → marked id. */
+  const markersIn = (page: Awaited<ReturnType<typeof mam>>, reader: string) =>
+    Object.fromEntries(
+      page.results
+        .map((r) =>
+          r
+            .getChild('result', NS_MAM)
+            ?.getChild('forwarded', 'urn:xmpp:forward:0')
+            ?.getChild('message'),
+        )
+        .filter((m): m is Element => m !== undefined && (m.attrs.from ?? '').includes(reader))
+        .flatMap((m) =>
+          (['received', 'displayed'] as const)
+            .map((t) => [t, m.getChild(t, NS_MARKERS)?.attrs.id] as const)
+            .filter(([, id]) => id !== undefined),
+        ),
+    );
+
+  it("returns the recipient's latest received and displayed markers with the sender's history", async () => {
+    for (const n of [1, 2, 3]) await alice.xmpp.send(text(bob.bare, `rr-${n}`, `receipt ${n}`));
+    await bob.waitFor(msgWithId('rr-3'));
+    for (const n of [1, 2, 3]) await bob.xmpp.send(marker(alice.bare, 'received', `rr-${n}`));
+    await bob.xmpp.send(marker(alice.bare, 'displayed', 'rr-2'));
+    await alice.waitFor(msgWithId('mk-displayed-rr-2'));
+
+    // A reload: a fresh history query, as the sender's other tab or device would send.
+    const page = await mam(alice2, { with: bob.bare });
+    expect(markersIn(page, bob.uuid)).toEqual({ received: 'rr-3', displayed: 'rr-2' });
+    // Markers are not messages: the page still holds 10 messages and the count is of messages.
+    expect(page.bodies.filter((b) => typeof b === 'string')).toHaveLength(10);
+    expect(page.results).toHaveLength(12);
+
+    // A late marker for an older message does not take the state back; a newer one moves it on.
+    await bob.xmpp.send(marker(alice.bare, 'displayed', 'rr-1'));
+    await alice.waitFor(msgWithId('mk-displayed-rr-1'));
+    expect(markersIn(await mam(alice2, { with: bob.bare }), bob.uuid).displayed).toBe('rr-2');
+    await bob.xmpp.send(marker(alice.bare, 'displayed', 'rr-3'));
+    await alice.waitFor(msgWithId('mk-displayed-rr-3'));
+    expect(markersIn(await mam(alice2, { with: bob.bare }), bob.uuid).displayed).toBe('rr-3');
+
+    // Bob's own history does not show him his markers; a marker for no message is not kept.
+    expect(markersIn(await mam(bob, { with: alice.bare }), bob.uuid)).toEqual({});
+    await bob.xmpp.send(marker(alice.bare, 'displayed', 'no-such-message'));
+    await alice.waitFor(msgWithId('mk-displayed-no-such-message'));
+    expect(markersIn(await mam(alice2, { with: bob.bare }), bob.uuid).displayed).toBe('rr-3');
+  });
+
+  it("returns an occupant's displayed marker with the room's history", async () => {
+    await alice.xmpp.send(text(ward7, 'room-rr-1', 'room receipt', 'groupchat'));
+    await bob.waitFor(msgWithId('room-rr-1'));
+    await bob.xmpp.send(marker(ward7, 'displayed', 'room-rr-1', 'groupchat'));
+    await alice.waitFor(msgWithId('mk-displayed-room-rr-1'));
+    const page = await mam(alice2, { to: ward7 });
+    expect(markersIn(page, `${ward7}/${bob.bare}`)).toEqual({ displayed: 'room-rr-1' });
+  });
+});
+
 describe('last activity', () => {
   it('answers 0 for an online colleague and the seconds since disconnect otherwise; strangers are refused', async () => {
     const q = (c: TestChatClient, to: string) =>

@@ -1,4 +1,5 @@
 import type { Directory } from './directory.js';
+import type { MarkerStore } from './markers.js';
 import type { RoomDirectory } from './rooms.js';
 import type { SessionRegistry } from './sessions.js';
 import type { ArchiveWriter, ChatDb } from './store.js';
@@ -14,6 +15,8 @@ export interface ChatContext {
   readonly directory: Directory;
   readonly rooms: RoomDirectory;
   readonly writer: ArchiveWriter;
+  /** Received/displayed markers kept with the archive (markers.ts). */
+  readonly markers: MarkerStore;
   /** Spec 01 §4 forum auto-join (ChatServerOptions.joinOnPost). */
   readonly joinOnPost: ((mimId: string, senderUuid: string) => Promise<boolean>) | undefined;
   userJid(uuid: string): string;

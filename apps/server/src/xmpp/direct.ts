@@ -91,9 +91,23 @@ function carbon(ctx: ChatContext, kind: 'sent' | 'received', owner: string, msg:
   );
 }
 
-/** Markers and chat states: routed, never archived; a `displayed` marker may reset the inbox. */
+/**
+ * Markers and chat states: routed, not archived as messages. A `received` or `displayed` marker
+ * is kept as the reader's latest in the conversation (markers.ts, stored behind, in batches),
+ * and a `displayed` marker may reset the inbox.
+ */
 async function onChatSignal(ctx: ChatContext, s: Sender, m: XmlEl, to: Jid): Promise<void> {
   const displayed = child(m, 'displayed', NS.markers);
+  const marker = displayed ?? child(m, 'received', NS.markers);
+  if (marker?.attrs.id && to.local !== s.uuid)
+    ctx.markers.note({
+      conv: pairConv(s.uuid, to.local),
+      reader: s.uuid,
+      type: marker === displayed ? 'displayed' : 'received',
+      messageId: marker.attrs.id,
+      markedSender: to.local,
+      at: ctx.now(),
+    });
   if (displayed?.attrs.id) {
     // The marked message may still be on its way from the journal to the inbox rows.
     await ctx.writer.settled();

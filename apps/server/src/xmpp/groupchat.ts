@@ -10,7 +10,7 @@ import { child, el, NS, serialize, type XmlEl } from './xml.js';
 /**
  * A message to a MUC Light room: occupants only (a forum may add the poster first, spec 01 §4);
  * a message with a body is archived, counted in every occupant's inbox, then sent to all of
- * them; markers and chat states are only routed.
+ * them; markers and chat states are routed, and a marker is kept as its occupant's latest.
  */
 export async function onGroupchat(ctx: ChatContext, s: Sender, m: XmlEl, to: Jid): Promise<void> {
   const mimId = to.local;
@@ -27,6 +27,17 @@ export async function onGroupchat(ctx: ChatContext, s: Sender, m: XmlEl, to: Jid
   const from = `${roomJid}/${ctx.userJid(s.uuid)}`;
   if (!child(m, 'body')) {
     const displayed = child(m, 'displayed', NS.markers);
+    const marker = displayed ?? child(m, 'received', NS.markers);
+    if (marker?.attrs.id)
+      // Kept as the occupant's latest marker in the room (markers.ts), stored behind.
+      ctx.markers.note({
+        conv: roomConv(mimId),
+        reader: s.uuid,
+        type: marker === displayed ? 'displayed' : 'received',
+        messageId: marker.attrs.id,
+        markedSender: '',
+        at: ctx.now(),
+      });
     if (displayed?.attrs.id) {
       await ctx.writer.settled();
       await resetInbox(ctx.db, s.uuid, roomJid, displayed.attrs.id);
@@ -108,17 +119,6 @@ export function notifyAffiliations(ctx: ChatContext, c: AffiliationChange): void
 }
 
 /**
- * A line from the room itself (advice resolution: ACCEPT, REJECT, RESOLVE), archived and counted
- * in every occupant's inbox; `senderName` is shown as its sender.
- */
-export async function postRoomLine(
-  ctx: ChatContext,
-  mimIdRaw: string,
-  line: { body: string; subject?: string | undefined; senderName: string },
-): Promise<string> {
-  const mimId = mimIdRaw.toLowerCase();
-  const room = await ctx.rooms.get(mimId);
-/**
  * Tells the occupants that the room's configuration changed (a rename), as MongooseIM's MUC Light
  * does: a groupchat message from the room carrying `<x xmlns='urn:xmpp:muclight:0#configuration'>`
  * with the room's version and the new values, and an empty body. Not archived. Clients refetch
@@ -152,6 +152,17 @@ export async function notifyConfig(
   }
 }
 
+/**
+ * A line from the room itself (advice resolution: ACCEPT, REJECT, RESOLVE), archived and counted
+ * in every occupant's inbox; `senderName` is shown as its sender.
+ */
+export async function postRoomLine(
+  ctx: ChatContext,
+  mimIdRaw: string,
+  line: { body: string; subject?: string | undefined; senderName: string },
+): Promise<string> {
+  const mimId = mimIdRaw.toLowerCase();
+  const room = await ctx.rooms.get(mimId);
   if (!room) throw new Error(`no chat room ${mimId}`);
   const roomJid = ctx.roomJid(mimId);
   const now = ctx.now();

@@ -259,6 +259,7 @@ async function xmppPlugin(app: FastifyInstance, opts: XmppPluginOptions): Promis
     server.closeAll();
     for (const ws of wss.clients) ws.terminate();
     await server.writer.close();
+    await server.markers.close();
     stopAnalytics.abort();
     await Promise.all(analyticsRuns);
   });

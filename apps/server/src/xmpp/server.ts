@@ -5,6 +5,7 @@ import type { ChatContext } from './context.js';
 import { Directory } from './directory.js';
 import { notifyAffiliations, notifyConfig, onGroupchat, postRoomLine } from './groupchat.js';
 import { onIq } from './iq/index.js';
+import { MarkerStore } from './markers.js';
 import { onMessage } from './messages.js';
 import { RoomDirectory, type AffiliationChange } from './rooms.js';
 import {
@@ -59,6 +60,7 @@ export class ChatServer implements ChatContext {
   readonly directory: Directory;
   readonly rooms: RoomDirectory;
   readonly writer: ArchiveWriter;
+  readonly markers: MarkerStore;
   readonly joinOnPost: ChatServerOptions['joinOnPost'];
   private bus: Bus;
   private readonly systemName: string;
@@ -90,6 +92,7 @@ export class ChatServer implements ChatContext {
     this.systemName = opts.systemName ?? 'Pando';
     this.writer =
       opts.writer ?? new GroupCommitWriter(this.db, opts.logBatches ? batchLogger() : undefined);
+    this.markers = new MarkerStore(this.db, this.writer, log);
   }
 
   setBus(bus: Bus): void {
@@ -200,14 +203,14 @@ export class ChatServer implements ChatContext {
     return c;
   }
 
-  /**
-   * Posts a line from the room itself (advice resolution: ACCEPT, REJECT, RESOLVE), archived
-   * and counted in every occupant's inbox. `senderName` is shown as its sender (the product
   /** Tells the occupants the room was renamed (MUC Light configuration message). */
   notifyConfig(mimId: string, config: { roomname: string }): Promise<void> {
     return notifyConfig(this, mimId, config);
   }
 
+  /**
+   * Posts a line from the room itself (advice resolution: ACCEPT, REJECT, RESOLVE), archived
+   * and counted in every occupant's inbox. `senderName` is shown as its sender (the product
    * name by default).
    */
   postSystemMessage(

@@ -304,6 +304,56 @@ describe('ChatStore — delivery and the durable outbox', () => {
     ]);
   });
 
+  it('read receipts survive a reload and reach the sender\u2019s other devices (issue 35)', async () => {
+    const w = createChatWorld();
+    const a = w.user(w.alice, 'Alice Adams');
+    const b = w.user(w.bob, 'Bob Brown');
+    await connected(a);
+    await connected(b);
+    const read = await a.store.sendText(w.bob, 'read before the reload');
+    await settle();
+    b.store.openConversation(w.alice);
+    await settle();
+    b.store.openConversation(null);
+    const delivered = await a.store.sendText(w.bob, 'delivered, not read');
+    await settle();
+    expect(a.store.getSnapshot().delivery).toMatchObject({
+      [read.id]: 'displayed',
+      [delivered.id]: 'received',
+    });
+    // A reload (a new store and tab) and a second device opening the conversation.
+    await a.store.stop();
+    for (const resource of ['reloaded', 'phone']) {
+      const again = w.user(w.alice, 'Alice Adams', { resource });
+      await connected(again);
+      again.store.openConversation(w.bob);
+      await settle();
+      expect(again.store.getSnapshot().delivery).toMatchObject({
+        [read.id]: 'displayed',
+        [delivered.id]: 'received',
+      });
+    }
+  });
+
+  it('a read room message stays read after a reload', async () => {
+    const w = createChatWorld();
+    const a = w.user(w.alice, 'Alice Adams');
+    const b = w.user(w.bob, 'Bob Brown');
+    await connected(a);
+    await connected(b);
+    const sent = await a.store.sendText(w.ward, 'Handover at 8');
+    await settle();
+    b.store.openConversation(w.ward);
+    await settle();
+    expect(a.store.getSnapshot().delivery[sent.id]).toBe('displayed');
+    await a.store.stop();
+    const again = w.user(w.alice, 'Alice Adams', { resource: 'reloaded' });
+    await connected(again);
+    again.store.openConversation(w.ward);
+    await settle();
+    expect(again.store.getSnapshot().delivery[sent.id]).toBe('displayed');
+  });
+
   it('a received marker that overtakes the server ack still counts: the message is stored and leaves the outbox', async () => {
     const w = createChatWorld();
     const a = w.user(w.alice, 'Alice Adams');
@@ -444,6 +494,23 @@ describe('ChatStore — history (spec 01 §4 message loading)', () => {
     w.clock.advance(1000);
     await settle();
     expect(bodies(b, w.ward)).toEqual(['while away 1', 'while away 2', 'while away 3']);
+  });
+
+  it('an empty conversation opened before the session starts (a URL, a bookmark, a reload) loads once connected (issue 35)', async () => {
+    const w = createChatWorld();
+    const a = w.user(w.alice, 'Alice Adams');
+    // The screen opens the conversation first; the chat connects after.
+    a.store.openConversation(w.bob);
+    await connected(a);
+    expect(a.transport.calls.history).toEqual([
+      { with: w.bob, max: HISTORY_PAGE_SIZE, before: '' },
+    ]);
+    // "Beginning of conversation" instead of an endless spinner; the first message adds to it.
+    expect(a.store.getSnapshot().conversations[w.bob]?.loading.state).toBe('fetchedAll');
+    await a.store.sendText(w.bob, 'Hello');
+    await settle();
+    expect(a.store.getSnapshot().conversations[w.bob]?.loading.state).toBe('fetchedAll');
+    expect(bodies(a, w.bob)).toEqual(['Hello']);
   });
 
   it('an older-messages fetch that returns nothing notifies that there are no more', async () => {

@@ -19,6 +19,7 @@ import {
 } from './stanzas';
 import type {
   ChatTransport,
+  HistoryMarker,
   HistoryPage,
   HistoryQuery,
   InboxEntry,
@@ -31,6 +32,13 @@ import type {
 import type { SaslAuthenticate, XmlBuilder, XmlElement, XmppClient } from './xmppTypes';
 
 const xml = xmppXml as unknown as XmlBuilder;
+
+/** Who sent a marker: the bare JID of the user, or in a room of the occupant (`room/occupant`). */
+function markerSender(message: Pick<ChatMessage, 'from' | 'type'>): string {
+  return message.type === 'groupchat'
+    ? bareJid(message.from.slice(message.from.indexOf('/') + 1))
+    : bareJid(message.from);
+}
 
 export interface XmppTransportOptions {
   /** WebSocket URL of the chat server (`wss://host/xmpp`; from the runtime config). */
@@ -233,11 +241,19 @@ export class XmppTransport implements ChatTransport {
       this.collectors.delete(queryId);
     }
     const messages: ChatMessage[] = [];
+    const markers: HistoryMarker[] = [];
     const archiveIds: Record<string, string> = {};
     for (const result of collector.results) {
       const fwd = forwarded(result);
       const message = fwd ? parseMessage(fwd.message, fwd.stamp) : null;
       if (!message) continue;
+      const marker = message.marker;
+      if (marker && message.body === undefined) {
+        // An archived marker (issue 35): it restores the delivery of our messages.
+        if (marker.type === 'received' || marker.type === 'displayed')
+          markers.push({ from: markerSender(message), type: marker.type, id: marker.id });
+        continue;
+      }
       messages.push({ ...message, historical: true });
       if (result.attrs.id) archiveIds[message.id] = result.attrs.id;
     }
@@ -251,6 +267,7 @@ export class XmppTransport implements ChatTransport {
       ...(first ? { first } : {}),
       ...(last ? { last } : {}),
       complete: fin?.attrs.complete === 'true',
+      ...(markers.length > 0 ? { markers } : {}),
     };
   }
 
@@ -310,6 +327,11 @@ export class XmppTransport implements ChatTransport {
   }
 
   private onChatMessage(stanza: XmlElement, carbon?: 'sent' | 'received'): void {
+    if (stanza.attrs.type === 'groupchat' && stanza.getChild('x', NS.muclightConfiguration)) {
+      // MUC Light configuration change (the room was renamed): from the room itself.
+      this.emit({ type: 'roomConfig', room: bareJid(stanza.attrs.from ?? '') });
+      return;
+    }
     const message = parseMessage(stanza);
     if (!message) return;
     const conversation = conversationOf(message, this.me);
@@ -322,18 +344,9 @@ export class XmppTransport implements ChatTransport {
       return;
     }
     if (message.marker && message.marker.type !== 'markable' && message.body === undefined) {
-      const from =
-        message.type === 'groupchat'
-          ? bareJid(message.from.slice(message.from.indexOf('/') + 1))
-          : bareJid(message.from);
       this.emit({
-    if (stanza.attrs.type === 'groupchat' && stanza.getChild('x', NS.muclightConfiguration)) {
-      // MUC Light configuration change (the room was renamed): from the room itself.
-      this.emit({ type: 'roomConfig', room: bareJid(stanza.attrs.from ?? '') });
-      return;
-    }
         type: 'marker',
-        from,
+        from: markerSender(message),
         conversation,
         marker: message.marker,
         ...(carbon ? { carbon } : {}),

@@ -123,6 +123,39 @@ describe('HistoryLoader — message loading (spec 01 §4)', () => {
     expect(h.bodies().slice(-3)).toEqual(['a21', 'a22', 'a23']);
   });
 
+  it('the archive\u2019s markers restore Delivered/Read on our own messages, also on older pages loaded later (issue 35)', async () => {
+    const mine = (n: number) => ({ ...archived(n, 'me@pando.test/web'), id: `mine${n}` });
+    const ownPage = (ns: number[], complete: boolean): HistoryPage => ({
+      messages: ns.map(mine),
+      archiveIds: Object.fromEntries(ns.map((n) => [`mine${n}`, String(n)])),
+      first: String(ns[0]),
+      last: String(ns.at(-1)),
+      complete,
+      // Our server sends each reader's latest markers with every page of the conversation.
+      markers: [
+        { from: bob, type: 'displayed', id: 'mine13' },
+        { from: bob, type: 'received', id: 'mine20' },
+        { from: 'me@pando.test', type: 'displayed', id: 'mine20' },
+      ],
+    });
+    const h = setup([
+      ownPage([11, 12, 13, 14, 15, 16, 17, 18, 19, 20], false),
+      { ...ownPage([9, 10], true), markers: [] },
+    ]);
+    await h.history.loadInitial(bob);
+    const delivery = () => h.core.snapshot().delivery;
+    expect(delivery()).toMatchObject({
+      mine11: 'displayed',
+      mine13: 'displayed',
+      mine14: 'received',
+      mine20: 'received',
+    });
+    h.history.loadMore(bob);
+    h.clock.advance(LOAD_MORE_DEBOUNCE_MS);
+    await settle();
+    expect(delivery()).toMatchObject({ mine9: 'displayed', mine10: 'displayed' });
+  });
+
   it('our own messages in a page are proven stored', async () => {
     const own = { ...archived(5, 'me@pando.test/web'), id: 'mine' };
     const h = setup([

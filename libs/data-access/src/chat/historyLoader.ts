@@ -10,9 +10,9 @@ import {
 import type { TimerHandle } from './clock';
 import { errorText } from './environment';
 import { HistoryCursors } from './historyCursors';
-import { isOwnMessage, upgradeDelivery } from './messages';
+import { deliveryAfterMarker, isOwnMessage, upgradeDelivery } from './messages';
 import { addMessages, conversationIn, loadingEvent, type StoreCore } from './snapshot';
-import type { ChatTransport, HistoryPage, HistoryQuery } from './types';
+import type { ChatTransport, HistoryMarker, HistoryPage, HistoryQuery } from './types';
 
 /**
  * How long a history (MAM) query may take before we give up on it. The spec only says "a
@@ -44,6 +44,8 @@ export interface HistoryHost {
 export class HistoryLoader {
   private readonly cursors = new HistoryCursors();
   private readonly loadMoreTimers = new Map<string, TimerHandle>();
+  /** Markers the archive returned, per conversation: they also cover older pages loaded later. */
+  private readonly markers = new Map<string, Map<string, HistoryMarker>>();
 
   constructor(private readonly host: HistoryHost) {}
 
@@ -89,12 +91,18 @@ export class HistoryLoader {
    * After a reconnect: page forward from the newest archive id we hold (or, when we never saw
    * one, from the newest message's time, or from the start of an empty conversation), so
    * nothing sent while we were away is missed. Conversations never opened need nothing: the
-   * inbox brought their counts and last messages.
+   * inbox brought their counts and last messages. The open conversation gets its first page
+   * even when nothing of it is held yet (issue 35: an empty conversation opened by URL, a
+   * bookmark or a reload, before the session started, is in no inbox).
    */
   async catchUp(): Promise<void> {
     const { core } = this.host;
     const state = core.snapshot();
-    for (const conv of Object.values(state.conversations)) {
+    const active = state.activeConversation;
+    const walk = Object.values(state.conversations);
+    if (active !== null && !(active in state.conversations))
+      walk.push(conversationIn(state, active));
+    for (const conv of walk) {
       const loaded = conv.loading.state === 'fetched' || conv.loading.state === 'fetchedAll';
       if (!loaded) {
         if (conv.address === core.snapshot().activeConversation)
@@ -195,7 +203,11 @@ export class HistoryLoader {
     }
   }
 
-  /** A page's messages into the conversation; our own among them are proven stored. */
+  /**
+   * A page's messages into the conversation; our own among them are proven stored, and the
+   * others' received/displayed markers the archive returned make them Delivered/Read again
+   * (issue 35: after a reload and on our other devices, as they were live).
+   */
   private applyPage(
     address: string,
     type: ChatMessage['type'],
@@ -212,5 +224,23 @@ export class HistoryLoader {
       core.set({ delivery });
     }
     addMessages(core, address, type, page.messages, older);
+    this.applyMarkers(address, page.markers ?? []);
+  }
+
+  private applyMarkers(address: string, fresh: readonly HistoryMarker[]): void {
+    const { core } = this.host;
+    let known = this.markers.get(address);
+    for (const k of fresh) {
+      if (k.from === core.me) continue;
+      if (!known) this.markers.set(address, (known = new Map<string, HistoryMarker>()));
+      known.set(`${k.from}\n${k.type}\n${k.id}`, k);
+    }
+    if (!known) return;
+    const state = core.snapshot();
+    const messages = conversationIn(state, address).messages;
+    let delivery = state.delivery;
+    for (const k of known.values())
+      delivery = deliveryAfterMarker(delivery, messages, core.me, { type: k.type, id: k.id });
+    if (delivery !== state.delivery) core.set({ delivery });
   }
 }

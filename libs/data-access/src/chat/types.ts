@@ -58,6 +58,20 @@ export interface HistoryPage {
   last?: string;
   /** The archive says there is nothing further in the paging direction. */
   complete: boolean;
+  /**
+   * Received/displayed markers the archive returned with the page (MongooseIM archives markers;
+   * our server returns each other reader's latest with every page of a conversation): they
+   * restore the delivery state of our own messages after a reload and on our other devices.
+   */
+  markers?: HistoryMarker[];
+}
+
+/** A marker from the archive: `from` is the reader's bare JID (in a room, the occupant's). */
+export interface HistoryMarker {
+  from: string;
+  type: SentMarkerType;
+  /** The marked message's id. */
+  id: string;
 }
 
 /** Events a transport emits; the store is the only listener in the app. */

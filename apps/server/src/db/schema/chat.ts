@@ -82,3 +82,20 @@ export const chatAnalyticsWatermark = pgTable('chat_analytics_watermark', {
   onlyRow: boolean('only_row').primaryKey().default(true),
   lastId: bigint('last_id', { mode: 'number' }).notNull(),
 });
+
+/**
+ * The latest `received`/`displayed` marker of each reader per conversation (migration
+ * 0901_chat_markers.sql): written in batches by src/xmpp/markers.ts, read with MAM pages.
+ */
+export const chatMarkers = pgTable(
+  'chat_markers',
+  {
+    conv: text('conv').notNull(),
+    reader: text('reader').notNull(),
+    type: text('type', { enum: ['received', 'displayed'] }).notNull(),
+    messageId: text('message_id').notNull(),
+    archiveId: bigint('archive_id', { mode: 'number' }).notNull(),
+    updatedAt: timestamp('updated_at', tz).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.conv, t.reader, t.type] })],
+);

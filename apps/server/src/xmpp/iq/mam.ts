@@ -1,4 +1,5 @@
 import { isRoomId, parseJid } from '../jid.js';
+import { latestMarkers } from '../markers.js';
 import { pairConv, queryArchive, roomConv } from '../store.js';
 import { child, childText, children, el, NS, rawXml, serialize, text } from '../xml.js';
 import type { IqHandler } from './types.js';
@@ -78,8 +79,10 @@ export const mam: IqHandler = async (ctx, req) => {
       req.fail('item-not-found');
       return;
     }
-  // Every acknowledged message, also one the journal has not handed to the database yet.
+  // Every acknowledged message, also one the journal has not handed to the database yet, and
+  // every marker routed so far.
   await ctx.writer.settled();
+  await ctx.markers.settled();
   const res = await queryArchive(ctx.db, {
     conv,
     owner: conv ? undefined : s.uuid,
@@ -109,6 +112,51 @@ export const mam: IqHandler = async (ctx, req) => {
         ),
       ),
     );
+  }
+  // The conversation's latest received/displayed markers from the others, as MongooseIM returns
+  // archived markers: a result each (not counted in the RSM set), so a client restores the
+  // delivery state of its own messages (issue 35).
+  if (conv) {
+    const archiveBare = ctx.userJid(s.uuid);
+    for (const k of await latestMarkers(ctx.db, conv, s.uuid)) {
+      const readerJid = ctx.userJid(k.reader);
+      s.send(
+        serialize(
+          el(
+            'message',
+            { xmlns: NS.client, from: archiveJid, to: s.jid },
+            el(
+              'result',
+              { xmlns: NS.mam, queryid, id: `${k.archive_id}-${k.type}` },
+              el(
+                'forwarded',
+                { xmlns: NS.forward },
+                el('delay', { xmlns: NS.delay, stamp: new Date(k.updated_at).toISOString() }),
+                el(
+                  'message',
+                  isRoom
+                    ? {
+                        xmlns: NS.client,
+                        from: `${archiveJid}/${readerJid}`,
+                        to: archiveJid,
+                        type: 'groupchat',
+                        id: `${k.type}-${k.archive_id}`,
+                      }
+                    : {
+                        xmlns: NS.client,
+                        from: readerJid,
+                        to: archiveBare,
+                        type: 'chat',
+                        id: `${k.type}-${k.archive_id}`,
+                      },
+                  el(k.type, { xmlns: NS.markers, id: k.message_id }),
+                ),
+              ),
+            ),
+          ),
+        ),
+      );
+    }
   }
   const first = res.rows[0];
   const last = res.rows.at(-1);

@@ -42,6 +42,11 @@ export class FakeChatNetwork {
   private readonly stored = new Set<string>();
   private readonly inboxes = new Map<string, Map<string, InboxRow>>();
   private readonly lastSeen = new Map<string, number>();
+  /** Each reader's latest received/displayed marker per conversation (as our server keeps them). */
+  private readonly markers = new Map<
+    string,
+    { conv: string; from: string; type: SentMarkerType; id: string; archiveId: number }
+  >();
   private readonly sessions = new Set<FakeTransport>();
   private nextArchiveId = 1;
   /** When false, connects fail as if the network were down. */
@@ -182,9 +187,11 @@ export class FakeChatNetwork {
     id: string,
   ): void {
     const from = sender.jid;
+    const keep = marker === 'received' || marker === 'displayed' ? marker : undefined;
     if (type === 'groupchat') {
       const members = this.rooms.get(to);
       if (!members?.has(from)) return;
+      if (keep) this.keepMarker(to, from, keep, id);
       if (marker === 'displayed') this.resetInbox(from, to, id);
       for (const m of members)
         for (const s of this.sessionsOf(m))
@@ -192,6 +199,7 @@ export class FakeChatNetwork {
             s.emitLater({ type: 'marker', from, conversation: to, marker: { type: marker, id } });
       return;
     }
+    if (keep) this.keepMarker(pairKey(from, to), from, keep, id);
     if (marker === 'displayed') this.resetInbox(from, to, id);
     for (const s of this.sessionsOf(to))
       s.emitLater({ type: 'marker', from, conversation: from, marker: { type: marker, id } });
@@ -204,6 +212,16 @@ export class FakeChatNetwork {
           marker: { type: marker, id },
           carbon: 'sent',
         });
+  }
+
+  /** A marker for a message of the conversation, kept unless the reader's kept one is newer. */
+  private keepMarker(conv: string, from: string, type: SentMarkerType, id: string): void {
+    const marked = this.archive.find((a) => a.conv === conv && a.message.id === id);
+    if (!marked) return;
+    const key = `${conv}\n${from}\n${type}`;
+    const archiveId = Number(marked.archiveId);
+    if ((this.markers.get(key)?.archiveId ?? 0) >= archiveId) return;
+    this.markers.set(key, { conv, from, type, id, archiveId });
   }
 
   private resetInbox(owner: string, conv: string, id: string): void {
@@ -248,6 +266,9 @@ export class FakeChatNetwork {
       ...(page[0] ? { first: page[0].archiveId } : {}),
       ...(page.at(-1) ? { last: page.at(-1)?.archiveId } : {}),
       complete: rows.length <= q.max,
+      markers: [...this.markers.values()]
+        .filter((k) => k.conv === conv && k.from !== owner)
+        .map(({ from, type, id }) => ({ from, type, id })),
     };
   }
 
