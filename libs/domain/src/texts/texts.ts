@@ -21,6 +21,10 @@ export const TEXTS = {
   newVersionAvailable: 'A new version of Pando is available.',
   newVersionReload: 'Reload the page to continue. Your messages are safe.',
   reload: 'Reload',
+  /** Ours: a part of the app could not be downloaded, twice (after a redeploy). */
+  newVersionAvailable: 'A new version of Pando is available.',
+  newVersionReload: 'Reload the page to continue. Your messages are safe.',
+  reload: 'Reload',
   /**
    * Ours (issue 35): what a refusal says when the server gave no reason of its own
    * (`refusalText`); a server's message is shown as it came.

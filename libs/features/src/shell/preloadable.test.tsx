@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Component, Suspense, useEffect, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { preloadable } from './preloadable';
+import { isChunkLoadError, preloadable } from './preloadable';
 
 function deferred<T>() {
   let resolve: (value: T) => void = () => undefined;
@@ -88,11 +88,11 @@ describe('preloadable', () => {
     expect(await screen.findByText('Hello Alice')).toBeTruthy();
   });
 
-  it('a chunk that fails to load reaches the error boundary, and a later preload asks again', async () => {
+  it('a chunk that fails to load is asked once more, then reaches the error boundary', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const load = vi
       .fn<() => Promise<Screen>>()
-      .mockRejectedValueOnce(new Error('chunk failed'))
+      .mockRejectedValueOnce(new Error('dropped connection'))
       .mockResolvedValue(Greeting);
     const greeting = preloadable(load, { fallback: <p>Loading…</p> });
     render(
@@ -100,8 +100,32 @@ describe('preloadable', () => {
         <greeting.Component name="Alice" />
       </Boundary>,
     );
-    expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'chunk failed');
-    await expect(greeting.preload()).resolves.toBe(Greeting);
+    expect(await screen.findByText('Hello Alice')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('a chunk that fails twice is a ChunkLoadError, kept: no later mount requests it again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const load = vi.fn<() => Promise<Screen>>().mockRejectedValue(new Error('404 chunk'));
+    const greeting = preloadable(load, { fallback: <p>Loading…</p> });
+    render(
+      <Boundary>
+        <greeting.Component name="Alice" />
+      </Boundary>,
+    );
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      'A part of the app could not be loaded: 404 chunk',
+    );
+    const error = await greeting.preload().catch((e: unknown) => e);
+    expect(isChunkLoadError(error)).toBe(true);
+    cleanup();
+    render(
+      <Boundary>
+        <greeting.Component name="Bob" />
+      </Boundary>,
+    );
+    expect(await screen.findByRole('alert')).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(2);
   });
 });

@@ -17,6 +17,25 @@ export interface PreloadableOptions {
 }
 
 /**
+ * A part of the app whose code could not be loaded, twice: after a redeploy the old chunks answer
+ * 404, or a chunk throws when it is evaluated. Only a reload (the new version) helps.
+ */
+class ChunkLoadError extends Error {
+  constructor(cause: unknown) {
+    super(
+      `A part of the app could not be loaded${cause instanceof Error ? `: ${cause.message}` : '.'}`,
+      { cause },
+    );
+    this.name = 'ChunkLoadError';
+  }
+}
+
+/** Whether a render crash is a chunk that could not be loaded (the screen offers a reload). */
+export function isChunkLoadError(error: unknown): boolean {
+  return error instanceof ChunkLoadError;
+}
+
+/**
  * A code-split component that renders without suspending once its chunk is loaded.
  *
  * `React.lazy` suspends on its first render even when the chunk is already there (the import's
@@ -35,24 +54,28 @@ export function preloadable<P extends object>(
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
   const preload = () => {
-    loading ??= load().then(
-      (component) => {
-        loaded = component;
-        return component;
-      },
-      (error: unknown) => {
-        loading = undefined; // a later render asks again (e.g. after a network failure)
-        throw error;
-      },
-    );
+    // One retry covers a dropped connection; a chunk that fails twice is gone (a redeploy
+    // replaced it) or throws when evaluated, and only a reload helps: the failure is kept, so no
+    // later mount asks again (a crash that remounts the screen re-requested it in a loop).
+    loading ??= load()
+      .catch(() => load())
+      .then(
+        (component) => {
+          loaded = component;
+          return component;
+        },
+        (error: unknown) => {
+          throw new ChunkLoadError(error);
+        },
+      );
     return loading;
   };
   const Lazy = lazy(() => preload().then((component) => ({ default: component })));
   const waits = 'fallback' in options;
 
   function Preloaded(props: P) {
-    const [state, setState] = useState<{ component?: ComponentType<P>; error?: unknown }>(() =>
-      loaded ? { component: loaded } : {},
+    const [state, setState] = useState<{ component?: ComponentType<P>; error?: ChunkLoadError }>(
+      () => (loaded ? { component: loaded } : {}),
     );
     const missing = state.component === undefined && state.error === undefined;
     useEffect(() => {
@@ -63,19 +86,20 @@ export function preloadable<P extends object>(
           if (live) setState({ component });
         },
         (error: unknown) => {
-          if (live) setState({ error });
+          if (live) {
+            setState({
+              error: error instanceof ChunkLoadError ? error : new ChunkLoadError(error),
+            });
+          }
         },
       );
       return () => {
         live = false;
       };
     }, [missing]);
-    if (state.error !== undefined) {
-      // To the nearest error boundary, as a failed `React.lazy` import does.
-      throw state.error instanceof Error
-        ? state.error
-        : new Error('A part of the app could not be loaded.', { cause: state.error });
-    }
+    // To the nearest error boundary, as a failed `React.lazy` import does; the boundary offers
+    // a reload (`isChunkLoadError`).
+    if (state.error !== undefined) throw state.error;
     const Loaded = state.component;
     if (Loaded) return <Loaded {...props} />;
     if (waits) return <>{options.fallback}</>;

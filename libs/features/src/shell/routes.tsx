@@ -1,11 +1,18 @@
 import { Suspense, type ReactNode } from 'react';
-import { Navigate, useLocation, useNavigate, type RouteObject } from 'react-router-dom';
+import {
+  Navigate,
+  useLocation,
+  useNavigate,
+  useRouteError,
+  type RouteObject,
+} from 'react-router-dom';
 import { useRefreshSession } from '@pando/data-access';
-import { ErrorScreen, LoadingScreen } from '@pando/ui';
+import { LoadingScreen } from '@pando/ui';
 import { LoginRoute } from '../auth/LoginRoute';
 import { galleryRoute, patientRoutes } from '../patients/routes';
 import { manageRoutes } from '../manage/routes';
 import { preloadable } from './preloadable';
+import { CrashScreen } from './components/AppErrorBoundary';
 import { chatLayout, chatPane, sessionGate, shellLayout, welcomePane } from './signedInScreens';
 
 // Everything behind the login is code-split: the login route stays small (issue 10 budget); the
@@ -48,6 +55,11 @@ function RoutedLogin({ step }: { step: 'email' | 'code' }) {
   );
 }
 
+/** The router's error element: the crash that reached it decides the screen. */
+function RouteCrash() {
+  return <CrashScreen error={useRouteError()} />;
+}
+
 function Loading({ children }: { children: ReactNode }) {
   return <Suspense fallback={<LoadingScreen />}>{children}</Suspense>;
 }
@@ -75,13 +87,8 @@ export function createAppRoutes(options: AppRoutesOptions): RouteObject[] {
     {
       path: '/',
       // Spec 01 §2: a render crash shows 'Something went wrong.', not the router's developer page.
-      errorElement: (
-        <ErrorScreen
-          onReload={() => {
-            window.location.reload();
-          }}
-        />
-      ),
+      // A chunk that could not be loaded (a redeploy) offers a reload of the new version.
+      errorElement: <RouteCrash />,
       element: (
         <Suspense fallback={<LoadingScreen label="Loading your session…" />}>
           <SessionGate

@@ -20,3 +20,14 @@ export const WithReload: Story = {
     await expect(args.onReload).toHaveBeenCalled();
   },
 };
+/** A part of the app could not be downloaded (after a redeploy): a reload brings the new version. */
+export const NewVersion: Story = {
+  args: { kind: 'newVersion', onReload: fn() },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('A new version of Pando is available.')).toBeVisible();
+    await expect(canvas.queryByText('Something went wrong.')).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Reload' }));
+    await expect(args.onReload).toHaveBeenCalled();
+  },
+};
