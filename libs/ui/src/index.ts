@@ -27,6 +27,7 @@ export * from './panels/MemberList';
 export * from './panels/TeamPanel';
 export * from './panels/UserProfilePanel';
 export * from './panels/AdviceTeamInfo';
+export * from './panels/ClosedConversationNotice';
 export * from './search/SearchResultRow';
 export * from './search/SearchFilters';
 export * from './search/SearchResults';

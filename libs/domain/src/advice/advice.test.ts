@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { TEXTS } from '../texts/texts';
 import {
   adviceActions,
   adviceState,
+  adviceRowDetail,
+  adviceStatusLabel,
+  isAdviceClosed,
   adviceSystemLine,
   adviceTransition,
   isAdviceHiddenFor,
@@ -214,5 +218,50 @@ describe('advice wire schemas', () => {
     expect(
       CreateAdviceConversationSchema.safeParse({ message: ' ' }).error?.issues[0]?.path,
     ).toEqual(['message']);
+  });
+});
+
+describe('advice status as each side reads it (issue 35)', () => {
+  const label = (isRequester: boolean, req: boolean, team: boolean) =>
+    adviceStatusLabel({ isRequester, requestor_resolved: req, public_team_resolved: team });
+
+  it('nothing resolved (open, or re-opened by Reject) reads "Open" on both sides, never "Archived"', () => {
+    expect(label(true, false, false)).toBe('Open');
+    expect(label(false, false, false)).toBe('Open');
+    // The spec's state for a team member looking at an open conversation is ARCHIVED.
+    expect(s(false, false, false)).toBe('ARCHIVED');
+  });
+
+  it('requester resolved, team not: the requester waits for the team; the team is asked to accept', () => {
+    expect(label(true, true, false)).toBe(TEXTS.adviceStatusAwaitingTeam);
+    expect(label(false, true, false)).toBe('Resolved by the requester, awaiting your acceptance');
+  });
+
+  it('team resolved, requester not: ready to archive, on both sides', () => {
+    expect(label(true, false, true)).toBe(TEXTS.adviceStatusTeamResolved);
+    expect(label(false, false, true)).toBe(TEXTS.adviceStatusTeamResolved);
+  });
+
+  it('both resolved: "Closed" on both sides, and only then closed (read-only)', () => {
+    expect(label(true, true, true)).toBe('Closed');
+    expect(label(false, true, true)).toBe('Closed');
+    expect(isAdviceClosed({ requestor_resolved: true, public_team_resolved: true })).toBe(true);
+    expect(isAdviceClosed({ requestor_resolved: true, public_team_resolved: false })).toBe(false);
+    expect(isAdviceClosed({ requestor_resolved: false, public_team_resolved: true })).toBe(false);
+    expect(isAdviceClosed({ requestor_resolved: false, public_team_resolved: false })).toBe(false);
+  });
+});
+
+describe('advice rows in the sidebar (issue 35: two "Cardiology Advice" rows)', () => {
+  it('the second line says when it was asked, so two requests to one team differ', () => {
+    const first = adviceRowDetail({ created_at: new Date(2026, 10, 28, 9, 14).toISOString() });
+    const second = adviceRowDetail({ created_at: new Date(2026, 10, 28, 15, 2).toISOString() });
+    expect(first).toBe('Asked 28/11/2026 09:14');
+    expect(second).toBe('Asked 28/11/2026 15:02');
+  });
+
+  it('no second line when the list does not say when it started', () => {
+    expect(adviceRowDetail({})).toBeUndefined();
+    expect(adviceRowDetail({ created_at: 'not a date' })).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 import { TEXTS, textsWith } from '../texts/texts';
+import { formatDateTime } from '../time/format';
 import { INTERNAL_CODES } from '../wire/errors';
 import type { AdviceResolutionAction } from '../chat/codec';
 
@@ -216,4 +217,49 @@ export function isAdviceHiddenFor(
   isRequester: boolean,
 ): boolean {
   return isRequester ? conversation.requestor_resolved : conversation.public_team_resolved;
+}
+
+/**
+ * Both sides have resolved it: the conversation is closed (archived) and, as decided for issue 35
+ * (libs/domain/README.md "Advice: a closed conversation is read-only"), read-only — the
+ * composer gives way to a line saying so, and the chat server refuses messages into its room.
+ */
+export function isAdviceClosed(flags: {
+  requestor_resolved: boolean;
+  public_team_resolved: boolean;
+}): boolean {
+  return flags.requestor_resolved && flags.public_team_resolved;
+}
+
+/**
+ * The conversation's status as the viewer's side reads it (issue 35; the wording is ours). The
+ * spec's state names are not labels: its ARCHIVED also covers a team member looking at an open or
+ * re-opened conversation, which must not read "Archived".
+ * - nothing resolved: Open, on both sides;
+ * - requester resolved, team not: the requester is waiting for the team to accept; the team is
+ *   asked for its acceptance;
+ * - team resolved, requester not: ready to archive, on both sides;
+ * - both resolved: Closed.
+ */
+export function adviceStatusLabel(input: AdviceStateInput): string {
+  const { isRequester, requestor_resolved: req, public_team_resolved: team } = input;
+  if (req && team) return TEXTS.adviceStatusClosed;
+  if (req) return isRequester ? TEXTS.adviceStatusAwaitingTeam : TEXTS.adviceStatusAwaitingYou;
+  if (team) return TEXTS.adviceStatusTeamResolved;
+  return TEXTS.adviceStatusOpen;
+}
+
+/**
+ * The second line of an advice conversation's sidebar row (issue 35): when it was asked, so two
+ * requests to the same team ("Cardiology Advice", "Cardiology Advice") can be told apart. None
+ * when the list does not say when it started.
+ */
+export function adviceRowDetail(conversation: {
+  created_at?: string | undefined;
+}): string | undefined {
+  if (!conversation.created_at) return undefined;
+  const started = new Date(conversation.created_at);
+  return Number.isNaN(started.getTime())
+    ? undefined
+    : textsWith.adviceAsked(formatDateTime(started));
 }

@@ -30,6 +30,11 @@ export interface SidebarItem {
   route: string;
   /** Advice only: hidden when resolved for this viewer (see isAdviceHiddenFor). */
   hidden?: boolean;
+  /**
+   * A second line that tells rows of the same name apart (advice: when it was asked,
+   * `adviceRowDetail`; two requests to "Cardiology Advice" read the same otherwise).
+   */
+  detail?: string;
 }
 
 export type SidebarSections = Record<SidebarSection, (SidebarItem & { unread: number })[]>;

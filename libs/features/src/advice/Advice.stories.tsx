@@ -59,3 +59,51 @@ export const Archivable: Story = {
   }),
   play: ({ canvasElement }) => expectActions(canvasElement, ['Archive']),
 };
+
+/**
+ * Issue 35: an open (or re-opened) conversation seen by the team reads "Open", never
+ * "Archived"; the team's members are listed in the panel for the person asking too.
+ */
+export const OpenForTheTeam: Story = {
+  ...screenStory(pathOf, { email: 'bob@example.org' }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await (await showPanel(canvasElement, 'Advice team')).close();
+    await expect(await canvas.findByText('Open')).toBeVisible();
+    await expect(canvas.queryByText('Archived')).toBeNull();
+  },
+};
+
+/**
+ * Issue 35: a closed conversation (both sides resolved) is read-only: the composer gives way to
+ * a line saying so, and the person who asked is offered to ask the team again.
+ */
+export const ClosedForTheRequester: Story = {
+  ...screenStory(
+    (backend) => {
+      const closed = backend.state.adviceConversations.find(
+        (a) => a.requestor_resolved && a.public_team_resolved,
+      );
+      if (!closed) throw new Error('the demo seed has no closed advice conversation');
+      return `/teams/${String(closed.team_id)}/advice-conversations/${String(closed.id)}`;
+    },
+    {
+      prepare: (backend) => {
+        // The seed's resolved conversation is asked by a colleague; here alice asked it.
+        const closed = backend.state.adviceConversations.find(
+          (a) => a.requestor_resolved && a.public_team_resolved,
+        );
+        const alice = backend.state.users.find((u) => u.email === 'alice@example.org');
+        if (closed && alice) closed.requestor_id = alice.id;
+      },
+    },
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await (await showPanel(canvasElement, 'Advice team')).close();
+    await expect(await canvas.findByText('Closed')).toBeVisible();
+    await expect(await canvas.findByText(/This conversation is closed\./)).toBeVisible();
+    await expect(canvas.getByRole('link', { name: /Ask .* again/ })).toBeVisible();
+    await expect(canvas.queryByRole('textbox', { name: 'Message' })).toBeNull();
+  },
+};

@@ -1,5 +1,6 @@
 import type { DirectConversation } from '@pando/data-access';
 import {
+  adviceRowDetail,
   displayName,
   chatRoutes,
   isAdviceHiddenFor,
@@ -26,6 +27,7 @@ interface AdviceRow {
   requestor_id: number;
   requestor_resolved: boolean;
   public_team_resolved: boolean;
+  created_at?: string | undefined;
 }
 /** The part of GET /teams-with-advices-conversations the sidebar reads. */
 export interface SidebarLists {
@@ -61,6 +63,7 @@ export function sidebarItems(
     const isRequester = advice.requestor_id === viewerId;
     const requestor = advice.requestor ? displayName(advice.requestor) : '';
     const teamName = advice.team?.name ?? 'Advice';
+    const detail = adviceRowDetail(advice);
     items.push({
       address: roomJid(advice.mim_id, chatDomain),
       // The requester sees the team they asked; the team sees who asked.
@@ -68,6 +71,8 @@ export function sidebarItems(
       kind: 'advice',
       route: chatRoutes.adviceConversation(teamId, advice.id),
       hidden: isAdviceHiddenFor(advice, isRequester),
+      // Two requests to one team share a name: the second line says when each was asked.
+      ...(detail === undefined ? {} : { detail }),
     });
   }
   for (const direct of directs) {

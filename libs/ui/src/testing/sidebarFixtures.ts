@@ -103,3 +103,21 @@ export function awkwardSidebarSections(): ChatSidebarSections {
     { [`long@${D}`]: 250 },
   );
 }
+
+/**
+ * Issue 35: a requester with two open requests to one advice team; each row's second line says
+ * when it was asked, so the two "Cardiology Advice" rows can be told apart.
+ */
+export function twoAdviceRowsSections(): ChatSidebarSections {
+  const advice = (id: number, detail: string): SidebarItem => ({
+    address: `adv-${String(id)}@muclight.${D}`,
+    name: 'Cardiology Advice',
+    kind: 'advice',
+    route: `/teams/31/advice-conversations/${String(id)}`,
+    detail,
+  });
+  return buildSidebar(
+    [...sidebarItems, advice(92, 'Asked 28/11/2026 09:14'), advice(93, 'Asked 28/11/2026 15:02')],
+    {},
+  );
+}

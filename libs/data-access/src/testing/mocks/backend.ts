@@ -66,6 +66,8 @@ export interface MockAdviceConversation {
   modified_at: string;
 }
 interface MockWard {
+  /** When it was asked (the sidebar's second line, issue 35). */
+  created_at: string;
   id: number;
   name: string;
   hospital_id: number;

@@ -152,6 +152,7 @@ export function seedDemoOrganisation(backend: MockBackend): void {
     accepted: resolved,
     first_message: null,
     modified_at: daysAgo(age - 1),
+    created_at: daysAgo(age),
   });
   DEMO_ADVICE.forEach((a, i) => {
     state.adviceConversations.push(

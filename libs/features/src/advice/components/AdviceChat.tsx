@@ -8,23 +8,28 @@ import {
   useExportAdviceConversationMutation,
   useTeamMembersQuery,
 } from '@pando/data-access';
-import { displayName, adviceState, roomJid, type AdviceAction } from '@pando/domain';
-import { AdviceActionBar, AdviceTeamInfo } from '@pando/ui';
+import {
+  adviceState,
+  adviceStatusLabel,
+  chatRoutes,
+  displayName,
+  isAdviceClosed,
+  roomJid,
+  TEXTS,
+  type AdviceAction,
+} from '@pando/domain';
+import { AdviceActionBar, AdviceTeamInfo, ClosedConversationNotice } from '@pando/ui';
 import { useViewer } from '../../auth/viewer';
 import { ChatFrame, PaneLoading } from '../../chat/components/ChatFrame';
 import { ConversationView } from '../../chat/components/ConversationView';
 import { useAppServices } from '../../shell/services/AppServices';
 
-const STATE_LABEL = {
-  RESOLVABLE: 'Open',
-  ACCEPTABLE: 'Resolved by the requester',
-  ARCHIVABLE: 'Resolved by the team',
-  ARCHIVED: 'Archived',
-} as const;
-
 /**
  * /teams/{teamId}/advice-conversations/{id}: the conversation with the actions its state offers
  * (spec 01 §4 "Advice conversation"), the system line posted for each, and the team's info.
+ * Live (issue 35): the other side's resolve, reject or accept refetches the conversation
+ * (ChatWiring's room changes), so the actions and the status follow without a reload. The
+ * status reads per side (`adviceStatusLabel`); a closed conversation is read-only.
  */
 export function AdviceChat({ teamId, conversationId }: { teamId: number; conversationId: number }) {
   const viewer = useViewer();
@@ -35,8 +40,9 @@ export function AdviceChat({ teamId, conversationId }: { teamId: number; convers
   const exportToEmail = useExportAdviceConversationMutation(teamId, conversationId);
   const [pending, setPending] = useState<AdviceAction['id'] | null>(null);
   const isRequester = conversation.data?.requestor_id === viewer.id;
-  // The team's members are listed for the team's side only: the person asking is not a member.
-  const members = useTeamMembersQuery(conversation.data && !isRequester ? teamId : undefined);
+  // Spec 01 §2 "advice team info (resolved issues, tips, members)": for both sides; the person
+  // asking may read the members of an advice team of their network.
+  const members = useTeamMembersQuery(conversation.data ? teamId : undefined);
   if (conversation.isPending) return <PaneLoading label="Loading the advice conversation" />;
   if (conversation.isError) {
     return (
@@ -47,6 +53,7 @@ export function AdviceChat({ teamId, conversationId }: { teamId: number; convers
   }
   const c = conversation.data;
   const state = adviceState({ isRequester, ...c });
+  const closed = isAdviceClosed(c);
   const address = roomJid(c.mim_id, chatDomain);
   const teamName = c.team?.name ?? 'Advice';
   const requestor = c.requestor ? displayName(c.requestor) : '';
@@ -96,15 +103,15 @@ export function AdviceChat({ teamId, conversationId }: { teamId: number; convers
           teamName={teamName}
           tips={c.team?.public_data?.tips ?? []}
           resolvedIssues={c.team?.public_data?.resolved_issues ?? []}
-          {...(isRequester
-            ? {}
-            : {
-                members: (members.data ?? []).map((m) => ({
+          {...(members.data
+            ? {
+                members: members.data.map((m) => ({
                   id: String(m.id),
                   name: displayName(m),
                   status: m.status,
                 })),
-              })}
+              }
+            : {})}
         />
       }
     >
@@ -117,7 +124,7 @@ export function AdviceChat({ teamId, conversationId }: { teamId: number; convers
           teamId,
         }}
         title={isRequester || requestor === '' ? teamName : `${teamName}: ${requestor}`}
-        detail={STATE_LABEL[state]}
+        detail={adviceStatusLabel({ isRequester, ...c })}
         footer={
           <AdviceActionBar
             state={state}
@@ -127,6 +134,19 @@ export function AdviceChat({ teamId, conversationId }: { teamId: number; convers
             pending={busy ? pending : null}
           />
         }
+        {...(closed
+          ? {
+              closed: isRequester ? (
+                <ClosedConversationNotice
+                  message={TEXTS.adviceClosedRequester}
+                  action={{ label: `Ask ${teamName} again`, href: chatRoutes.newAdvice(teamId) }}
+                  onNavigate={(href) => void navigate(href)}
+                />
+              ) : (
+                <ClosedConversationNotice message={TEXTS.adviceClosedTeam} />
+              ),
+            }
+          : {})}
       />
     </ChatFrame>
   );

@@ -161,6 +161,7 @@ export function LiveConversation({
   teamIcon,
   detail,
   footer,
+  closed,
 }: LiveConversationProps) {
   const headerLayout = useChatHeaderLayout();
   const store = useChatStore();
@@ -282,42 +283,44 @@ export function LiveConversation({
         />
       </Box>
       {footer}
-      <Composer
-        isForum={isForum}
-        {...(shareCard.open ? { onSharePatientCard: shareCard.open } : {})}
-        offline={unreachable}
-        queuesOffline
-        onSend={(text) => {
-          const sending = quoted
-            ? store.sendReply(address, text, { ...quoted, body: quotedText(quoted) })
-            : store.sendText(address, text);
-          setQuoted(null);
-          // The store has already shown the failure (spec 01 §8 "Failed send: error notification").
-          sending.catch(() => undefined);
-        }}
-        onSendImages={(files) => {
-          sendAll(store, address, files, 'image');
-        }}
-        onAttachFiles={(files) => {
-          sendAll(store, address, files, 'file');
-        }}
-        onRefuseFiles={(messages) => {
-          for (const message of messages) notifications.notify({ kind: 'warning', message });
-        }}
-        {...(quoted
-          ? {
-              replyTo: {
-                senderName: quoted.displayNames?.sender ?? '',
-                text: quotedText(quoted),
-              },
-              onCancelReply: () => {
-                setQuoted(null);
-              },
-            }
-          : {})}
-        uploads={uploads}
-        {...(forms.onSelectForm ? { onSelectForm: forms.onSelectForm } : {})}
-      />
+      {closed ?? (
+        <Composer
+          isForum={isForum}
+          {...(shareCard.open ? { onSharePatientCard: shareCard.open } : {})}
+          offline={unreachable}
+          queuesOffline
+          onSend={(text) => {
+            const sending = quoted
+              ? store.sendReply(address, text, { ...quoted, body: quotedText(quoted) })
+              : store.sendText(address, text);
+            setQuoted(null);
+            // The store has already shown the failure (spec 01 §8 "Failed send: error notification").
+            sending.catch(() => undefined);
+          }}
+          onSendImages={(files) => {
+            sendAll(store, address, files, 'image');
+          }}
+          onAttachFiles={(files) => {
+            sendAll(store, address, files, 'file');
+          }}
+          onRefuseFiles={(messages) => {
+            for (const message of messages) notifications.notify({ kind: 'warning', message });
+          }}
+          {...(quoted
+            ? {
+                replyTo: {
+                  senderName: quoted.displayNames?.sender ?? '',
+                  text: quotedText(quoted),
+                },
+                onCancelReply: () => {
+                  setQuoted(null);
+                },
+              }
+            : {})}
+          uploads={uploads}
+          {...(forms.onSelectForm ? { onSelectForm: forms.onSelectForm } : {})}
+        />
+      )}
       {images.viewer}
       {forms.dialogs}
       {fileActions.dialog}

@@ -28,4 +28,9 @@ export interface ConversationChrome {
   detail?: string;
   /** Between the messages and the composer, e.g. the advice actions. */
   footer?: ReactNode;
+  /**
+   * The conversation is read-only (a closed advice conversation, issue 35): this replaces the
+   * composer, saying why and what to do instead.
+   */
+  closed?: ReactNode;
 }

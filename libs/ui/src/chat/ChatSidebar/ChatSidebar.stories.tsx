@@ -6,6 +6,7 @@ import {
   emptySidebarSections,
   manySidebarSections,
   sidebarSections,
+  twoAdviceRowsSections,
 } from '../../testing/sidebarFixtures';
 import { ChatSidebar } from './ChatSidebar';
 
@@ -37,6 +38,28 @@ export const Default: Story = {
     await expect(args.onNavigate).toHaveBeenCalledWith('/teams/create');
     await userEvent.click(canvas.getByRole('link', { name: 'Advice history' }));
     await expect(args.onNavigate).toHaveBeenCalledWith('/ask-advice/history');
+  },
+};
+
+/**
+ * Two requests to the same advice team (issue 35): each row's second line says when it was
+ * asked, and it is part of the link's name, so a screen reader tells them apart too.
+ */
+export const SameNamedAdviceRows: Story = {
+  args: {
+    sections: twoAdviceRowsSections(),
+    activeAddress: 'adv-93@muclight.stelsewhere.example.org',
+  },
+  play: async ({ canvasElement }) => {
+    const advice = within(
+      within(canvasElement).getByRole('group', { name: 'Advice conversations' }),
+    );
+    await expect(
+      advice.getByRole('link', { name: 'Cardiology Advice Asked 28/11/2026 09:14' }),
+    ).toBeVisible();
+    await expect(
+      advice.getByRole('link', { name: 'Cardiology Advice Asked 28/11/2026 15:02' }),
+    ).toBeVisible();
   },
 };
 

@@ -60,6 +60,7 @@ function sameRow(a: SidebarRowProps, b: SidebarRowProps): boolean {
     a.onNavigate === b.onNavigate &&
     a.item.address === b.item.address &&
     a.item.name === b.item.name &&
+    a.item.detail === b.item.detail &&
     a.item.route === b.item.route &&
     a.item.kind === b.item.kind &&
     a.item.unread === b.item.unread &&
@@ -68,6 +69,15 @@ function sameRow(a: SidebarRowProps, b: SidebarRowProps): boolean {
 }
 
 const SidebarRow = memo(function SidebarRow({ item, active, onNavigate }: SidebarRowProps) {
+  const name = (
+    <span
+      className="pando-sidebar-row-name"
+      {...(item.unread > 0 || active ? { 'data-strong': true } : {})}
+      title={item.name}
+    >
+      {item.name}
+    </span>
+  );
   return (
     <a
       href={item.route}
@@ -78,13 +88,15 @@ const SidebarRow = memo(function SidebarRow({ item, active, onNavigate }: Sideba
       }}
     >
       <ConversationIcon kind={item.kind} {...(item.teamIcon ? { teamIcon: item.teamIcon } : {})} />
-      <span
-        className="pando-sidebar-row-name"
-        {...(item.unread > 0 || active ? { 'data-strong': true } : {})}
-        title={item.name}
-      >
-        {item.name}
-      </span>
+      {item.detail ? (
+        // Two lines: the name, and what tells it apart from a row of the same name.
+        <span className="pando-sidebar-row-text">
+          {name}
+          <span className="pando-sidebar-row-detail">{item.detail}</span>
+        </span>
+      ) : (
+        name
+      )}
       {item.unread > 0 ? (
         <Badge
           size="sm"

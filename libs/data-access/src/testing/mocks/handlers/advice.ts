@@ -87,6 +87,7 @@ export function adviceHandlers(backend: MockBackend) {
           accepted: false,
           first_message: body.message,
           modified_at: backend.timestamp(),
+          created_at: backend.timestamp(),
         };
         backend.state.adviceConversations.push(advice);
         return HttpResponse.json({ id: advice.id, mim_id: advice.mim_id }, { status: 201 });

@@ -142,6 +142,7 @@ export function wireAdvice(backend: MockBackend, advice: MockAdviceConversation)
     modified_at: advice.modified_at,
   };
 }
+    created_at: advice.created_at,
 
 export function wireCard(backend: MockBackend, card: MockPatientCard, viewer: MockUser) {
   const patient = backend.state.patients.find((p) => p.id === card.patient_id);

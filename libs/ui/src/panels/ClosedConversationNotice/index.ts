@@ -1,0 +1,2 @@
+export { ClosedConversationNotice } from './ClosedConversationNotice';
+export type { ClosedConversationNoticeProps } from './ClosedConversationNotice';
