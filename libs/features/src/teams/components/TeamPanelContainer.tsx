@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   isBadRequest,
+  isEditConflict,
   useAddTeamMembersMutation,
   useJoinTeamMutation,
   useLeaveTeamMutation,
@@ -9,7 +10,7 @@ import {
   useTeamMembersQuery,
   useUpdateTeamMutation,
 } from '@pando/data-access';
-import { displayName, type TeamMember } from '@pando/domain';
+import { displayName, TEXTS, type TeamMember } from '@pando/domain';
 import { TeamPanel, type PanelMember } from '@pando/ui';
 import { useAppServices } from '../../shell/services/AppServices';
 import { ContactPickerContainer } from './ContactPickerContainer';
@@ -39,7 +40,11 @@ function panelMember(member: TeamMember): PanelMember {
  */
 export function TeamPanelContainer({ team, viewerId }: { team: TeamPanelTeam; viewerId: number }) {
   const isMember = team.user_ids.includes(viewerId);
-  const members = useTeamMembersQuery(isMember ? team.id : undefined);
+  // Whoever may see the panel may read the members (the server's team:reader: members, and
+  // anyone of the network for a discoverable team), so the list and the count agree (issue 35:
+  // a non-member saw "11 members" beside "No members yet."). Both follow others' changes live
+  // (ChatWiring's room changes refetch the team and its members).
+  const members = useTeamMembersQuery(team.id);
   const join = useJoinTeamMutation(team.id, viewerId);
   const leave = useLeaveTeamMutation(team.id, viewerId);
   const add = useAddTeamMembersMutation(team.id);
@@ -52,7 +57,10 @@ export function TeamPanelContainer({ team, viewerId }: { team: TeamPanelTeam; vi
 
   const failed = (what: string) => (error: unknown) => {
     logger.warn(`${what} failed`, { teamId: team.id, error: String(error) });
-    notifications.notify({ kind: 'error', message: `${what} failed. Please try again.` });
+    notifications.notify({
+      kind: 'error',
+      message: isEditConflict(error) ? TEXTS.editConflict : `${what} failed. Please try again.`,
+    });
   };
 
   return (
@@ -61,14 +69,16 @@ export function TeamPanelContainer({ team, viewerId }: { team: TeamPanelTeam; vi
         label="Team"
         team={team}
         members={panelMembers}
-        // A non-member does not get the member list, but the team says how many members it has.
-        memberCount={isMember ? panelMembers.length : team.user_ids.length}
+        memberCount={members.data ? panelMembers.length : team.user_ids.length}
+        membersLoading={members.isPending}
         isMember={isMember}
         selfId={String(viewerId)}
         busy={join.isPending || leave.isPending}
         onRename={(name) => {
           rename
-            .mutateAsync({ name, discoverable: team.discoverable, user_ids: team.user_ids })
+            // The name only (issue 35): sending the members the page loaded removed anyone
+            // added since. The hook sends the version the page shows; a stale one is refused.
+            .mutateAsync({ name })
             .then((result) => {
               // Spec 01 §8: a 400 is logged by the client and returned; the person is told why
               // (the server's message names the field), and the old name stays.

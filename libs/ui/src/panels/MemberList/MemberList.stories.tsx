@@ -25,6 +25,15 @@ export const WithRemove: Story = {
   },
 };
 export const ReadOnly: Story = { args: { onRemove: undefined } };
+/** While the list loads it says so; "No members yet." is only for a list that is empty. */
+export const Loading: Story = {
+  args: { members: [], loading: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('status')).toHaveTextContent('Loading members…');
+    await expect(canvas.queryByText('No members yet.')).toBeNull();
+  },
+};
 export const LongNames: Story = {
   args: {
     members: [

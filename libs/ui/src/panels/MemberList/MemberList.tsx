@@ -19,6 +19,11 @@ export interface MemberListProps {
   onRemove?: (member: PanelMember) => void;
   /** The viewer's id: no remove button on oneself (leaving is its own action). */
   selfId?: string;
+  /**
+   * The list is still being fetched: says so instead of "No members yet." (issue 35: an empty
+   * list while loading contradicted the member count beside it). @default false
+   */
+  loading?: boolean;
 }
 
 const initials = (name: string) =>
@@ -30,7 +35,14 @@ const initials = (name: string) =>
     .join('');
 
 /** Members with status and an optional remove action. */
-export function MemberList({ members, onRemove, selfId }: MemberListProps) {
+export function MemberList({ members, onRemove, selfId, loading = false }: MemberListProps) {
+  if (loading && members.length === 0) {
+    return (
+      <Text size="sm" c="dimmed" role="status">
+        Loading members…
+      </Text>
+    );
+  }
   if (members.length === 0) {
     return (
       <Text size="sm" c="dimmed">

@@ -54,8 +54,20 @@ type Story = StoryObj<typeof meta>;
 export const Member: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
+    // Removing asks first (issue 35): Cancel removes nobody, Remove does.
     await userEvent.click(canvas.getByRole('button', { name: 'Remove Bob Okafor' }));
+    const ask = await screen.findByRole('dialog', { name: 'Remove from team' });
+    await waitFor(() =>
+      expect(within(ask).getByText(/Remove Bob Okafor from Ward 7 Team\?/)).toBeVisible(),
+    );
+    await userEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await expect(args.onRemoveMember).not.toHaveBeenCalled();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await userEvent.click(canvas.getByRole('button', { name: 'Remove Bob Okafor' }));
+    const again = await screen.findByRole('dialog', { name: 'Remove from team' });
+    await userEvent.click(within(again).getByRole('button', { name: 'Remove' }));
     await expect(args.onRemoveMember).toHaveBeenCalledWith(expect.objectContaining({ id: 'bob' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await userEvent.click(canvas.getByRole('button', { name: 'Leave team' }));
     const dialog = await screen.findByRole('dialog');
     await waitFor(() =>
@@ -90,6 +102,24 @@ export const NonMemberOfForum: Story = {
   },
 };
 export const NonMemberOfPrivateTeam: Story = { args: { isMember: false } };
+/** A forum member leaves a forum, not a team (issue 35). */
+export const MemberOfForum: Story = {
+  args: { team: { name: 'Junior Doctors Forum', discoverable: true, auto_accept: true } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('button', { name: 'Leave forum' })).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Leave team' })).toBeNull();
+  },
+};
+/** The member list is loading: it says so, and the count beside it is the team's. */
+export const MembersLoading: Story = {
+  args: { members: [], memberCount: 11, membersLoading: true, isMember: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('11 members')).toBeVisible();
+    await expect(canvas.queryByText('No members yet.')).toBeNull();
+  },
+};
 export const NoMembers: Story = { args: { members: [] } };
 export const LongAndRightToLeftNames: Story = {
   args: {

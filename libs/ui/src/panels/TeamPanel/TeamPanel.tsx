@@ -1,5 +1,5 @@
 import { Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
-import { joinLabel } from '@pando/domain';
+import { isForum, joinLabel, TEXTS } from '@pando/domain';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Dialog } from '../../common/Dialog';
@@ -38,6 +38,8 @@ export interface TeamPanelProps {
   onLeave: () => void;
   /** Spinner on join/leave. @default false */
   busy?: boolean;
+  /** The member list is still being fetched ("Loading members…"). @default false */
+  membersLoading?: boolean;
   /** The complementary landmark's name; unique per page. @default 'Team details' */
   label?: string;
 }
@@ -58,10 +60,17 @@ export function TeamPanel({
   onJoin,
   onLeave,
   busy = false,
+  membersLoading = false,
   label = 'Team details',
 }: TeamPanelProps) {
   const [confirmLeave, setConfirmLeave] = useState(false);
+  // The member asked about stays named while the dialog closes (its fade-out).
+  const [removing, setRemoving] = useState<PanelMember | null>(null);
+  const [confirmRemove, setConfirmRemove] = useState(false);
   const join = joinLabel(team);
+  // A forum says "forum" (issue 35: "Leave team" on a forum).
+  const noun = isForum(team) ? 'forum' : 'team';
+  const leaveLabel = `Leave ${noun}`;
   return (
     <Stack gap="md" p="md" component="aside" aria-label={label}>
       <InlineRename name={team.name} onRename={onRename} editable={isMember} />
@@ -86,7 +95,15 @@ export function TeamPanel({
       </Group>
       <MemberList
         members={members}
-        {...(isMember ? { onRemove: onRemoveMember } : {})}
+        loading={membersLoading}
+        {...(isMember
+          ? {
+              onRemove: (member: PanelMember) => {
+                setRemoving(member);
+                setConfirmRemove(true);
+              },
+            }
+          : {})}
         {...(selfId !== undefined ? { selfId } : {})}
       />
       <Divider />
@@ -99,7 +116,7 @@ export function TeamPanel({
           }}
           loading={busy}
         >
-          Leave team
+          {leaveLabel}
         </Button>
       ) : join ? (
         <Button onClick={onJoin} loading={busy}>
@@ -115,7 +132,7 @@ export function TeamPanel({
         onClose={() => {
           setConfirmLeave(false);
         }}
-        title="Leave team"
+        title={leaveLabel}
       >
         <Text>
           Are you sure you want to leave {team.name}? You will stop receiving its messages.
@@ -138,6 +155,37 @@ export function TeamPanel({
             }}
           >
             Leave
+          </Button>
+        </Group>
+      </Dialog>
+      <Dialog
+        opened={confirmRemove}
+        onClose={() => {
+          setConfirmRemove(false);
+        }}
+        title={`Remove from ${noun}`}
+      >
+        <Text>
+          Remove {removing?.name} from {team.name}? {TEXTS.removeMemberConfirm}
+        </Text>
+        <Group justify="flex-end" mt="lg">
+          <Button
+            variant="default"
+            onClick={() => {
+              setConfirmRemove(false);
+            }}
+            data-autofocus
+          >
+            Cancel
+          </Button>
+          <Button
+            color="red"
+            onClick={() => {
+              setConfirmRemove(false);
+              if (removing) onRemoveMember(removing);
+            }}
+          >
+            Remove
           </Button>
         </Group>
       </Dialog>
