@@ -170,6 +170,22 @@ export function displayName(user: {
 }
 
 /**
+ * The second line that tells two people of the same name apart, wherever a person is listed
+ * (search, contact picker): "Consultant · Cardiology · St Elsewhere General". Role as people read
+ * it (its description, else its machine name), speciality, hospital; missing parts are left out,
+ * so it may be empty.
+ */
+export function personDetail(person: {
+  role?: { description?: string | null; role?: string | null } | null;
+  speciality?: string | null;
+  hospital?: { name?: string | null } | null;
+}): string {
+  return [person.role?.description || person.role?.role, person.speciality, person.hospital?.name]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/**
  * `GET /users/statuses?subscribe=false&users={ids}`. Decision: ids are user uuids (the chat
  * knows users by uuid), comma-separated; at most 1000 per call (the team-members limit).
  */

@@ -5,6 +5,7 @@ import {
   HospitalSchema,
   NetworkSchema,
   OrganisationSchema,
+  personDetail,
   SetOwnStatusBodySchema,
   UserSchema,
   UsersStatusesQuerySchema,
@@ -99,6 +100,24 @@ describe('User (spec 01 §3)', () => {
     expect(displayName(alice)).toBe('Alice Adams');
     expect(displayName({ first_name: ' ', email: 'x@y.z' })).toBe('x@y.z');
     expect(displayName({})).toBe('Unknown user');
+  });
+
+  it('two people of the same name read apart by role, speciality and hospital', () => {
+    const george = { first_name: 'George', last_name: 'Adeyemi' };
+    const here = personDetail({
+      ...george,
+      role: { role: 'nurse', description: 'Nurse' },
+      hospital: { name: 'St Elsewhere General' },
+    });
+    const there = personDetail({
+      ...george,
+      role: { role: 'consultant', description: null },
+      speciality: 'Cardiology',
+      hospital: { name: 'Riverside Hospital' },
+    });
+    expect(here).toBe('Nurse · St Elsewhere General');
+    expect(there).toBe('consultant · Cardiology · Riverside Hospital');
+    expect(personDetail({ role: null, hospital: null })).toBe('');
   });
 });
 

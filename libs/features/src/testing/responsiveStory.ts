@@ -49,3 +49,32 @@ export async function showMainMenu(canvasElement: HTMLElement): Promise<void> {
   if (burger) await userEvent.click(burger);
   await waitFor(() => expect(canvas.getByRole('navigation', { name: 'Main menu' })).toBeVisible());
 }
+
+/**
+ * Runs the composer's attachment `name` ("Select a form", "Share a patient card"…): its icon
+ * button on a desktop, else the item of the composer's "Attachments" menu (phones and tablets).
+ */
+export async function chooseComposerAction(
+  canvasElement: HTMLElement,
+  name: string,
+): Promise<void> {
+  const canvas = within(canvasElement);
+  const { button, menu } = await waitFor(
+    () => {
+      const button = canvas.queryByRole('button', { name });
+      const menu = canvas.queryByRole('button', { name: 'Attachments' });
+      if (!button && !menu) throw new Error(`neither "${name}" nor the Attachments menu`);
+      return { button, menu };
+    },
+    { timeout: 10_000 },
+  );
+  if (button) {
+    await userEvent.click(button);
+    return;
+  }
+  if (!menu) throw new Error('unreachable');
+  await userEvent.click(menu);
+  const item = await screen.findByRole('menuitem', { name });
+  await waitFor(() => expect(item).toBeVisible());
+  await userEvent.click(item);
+}

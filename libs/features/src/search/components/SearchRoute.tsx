@@ -1,4 +1,4 @@
-import { Button, Group, Loader, NavLink, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Box, Button, Loader, NavLink, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useThrottledValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -7,6 +7,7 @@ import {
   chosenIncludes,
   displayName,
   parseIncludes,
+  personDetail,
   requestedIncludes,
   SEARCH_THROTTLE_MS,
   searchResultRoute,
@@ -17,7 +18,9 @@ import { SearchFilters } from '@pando/ui';
 import { PatientCardSearchResults } from '../../patients/components/PatientCardSearchResults';
 
 function resultLabel(result: SearchResult): { label: string; description: string } {
-  if (result.type === 'USER') return { label: displayName(result.data), description: 'Person' };
+  // Two people of the same name read apart by role and hospital (the contact picker's rule).
+  if (result.type === 'USER')
+    return { label: displayName(result.data), description: personDetail(result.data) || 'Person' };
   const team = result.data;
   const description = team.public_data?.enabled
     ? 'Ask advice'
@@ -29,7 +32,10 @@ function resultLabel(result: SearchResult): { label: string; description: string
 
 /**
  * /search (spec 01 §2 "Search"): results on the left, filters on the right. The include choices
- * start from the `include` parameter; the outside-organisation filter defaults to no.
+ * start from the `include` parameter; the outside-organisation filter defaults to no. On a phone
+ * (below `LAYOUT.splitFrom`) the filters come right under the search box, above the results
+ * (`.pando-search-layout` in the ui's layout.css); the DOM has that order too, so the keyboard
+ * meets them there as well.
  */
 export function SearchRoute() {
   const [params] = useSearchParams();
@@ -49,8 +55,8 @@ export function SearchRoute() {
   const results = search.data?.pages.flatMap((page) => page.results) ?? [];
 
   return (
-    <Group align="flex-start" p="md" gap="xl" wrap="wrap">
-      <Stack style={{ flex: '1 1 420px' }} maw={720}>
+    <Box p="md" className="pando-search-layout">
+      <Stack style={{ gridArea: 'head' }}>
         <Title order={1} size="h3">
           Search
         </Title>
@@ -67,6 +73,19 @@ export function SearchRoute() {
             if (event.key === 'Escape') setQuery('');
           }}
         />
+      </Stack>
+      <Stack component="aside" aria-label="Filters" gap="xs" style={{ gridArea: 'aside' }}>
+        <Title order={2} size="h5">
+          Filters
+        </Title>
+        <SearchFilters
+          includes={choices}
+          onIncludesChange={setChoices}
+          outsideOrganisation={outside}
+          onOutsideOrganisationChange={setOutside}
+        />
+      </Stack>
+      <Stack style={{ gridArea: 'body' }}>
         <section aria-label="Results" aria-busy={search.isFetching}>
           {search.isPending && choices.length > 0 ? (
             <Loader size="sm" role="status" aria-label="Searching" />
@@ -110,17 +129,6 @@ export function SearchRoute() {
         </section>
         <PatientCardSearchResults query={throttledQuery} />
       </Stack>
-      <Stack component="aside" aria-label="Filters" w={240}>
-        <Title order={2} size="h5">
-          Filters
-        </Title>
-        <SearchFilters
-          includes={choices}
-          onIncludesChange={setChoices}
-          outsideOrganisation={outside}
-          onOutsideOrganisationChange={setOutside}
-        />
-      </Stack>
-    </Group>
+    </Box>
   );
 }

@@ -41,8 +41,23 @@ export const PrivateTeam: Story = {
     await expect(within(canvasElement).getByText('Team · 4 members')).toBeVisible();
   },
 };
+/**
+ * Nothing unread: "Mark as read" is disabled but flat like its neighbours (a grey background read
+ * as a button held down), and "scroll to newest" is a double chevron, not the download arrow.
+ */
 export const Forum: Story = {
   args: { name: 'Junior Doctors Forum', kind: 'forum', lastActive: undefined, nothingUnread: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const markRead = canvas.getByRole('button', { name: 'Mark as read' });
+    await expect(markRead).toBeDisabled();
+    const scroll = canvas.getByRole('button', { name: 'Scroll to the newest message' });
+    // Same background as the enabled, flat "scroll to newest" beside it: nothing looks pressed.
+    await expect(getComputedStyle(markRead).backgroundColor).toBe(
+      getComputedStyle(scroll).backgroundColor,
+    );
+    await expect(scroll.querySelector('svg')).toHaveClass('tabler-icon-chevrons-down');
+  },
 };
 export const LastActiveUnknown: Story = { args: { lastActive: 'Unknown' } };
 export const LongName: Story = { args: { name: LONG_NAME } };

@@ -1,9 +1,10 @@
 import { ActionIcon, Group, Text, Title, Tooltip } from '@mantine/core';
 import type { ConversationKind, TeamIcon } from '@pando/domain';
-import { IconArrowBarToDown, IconChecks, IconInfoCircle } from '@tabler/icons-react';
+import { IconChecks, IconChevronsDown, IconInfoCircle } from '@tabler/icons-react';
 import { BackToListButton } from '../../shell/BackToListButton';
 import { LAYOUT } from '../../shell/layout';
 import { ConversationIcon } from '../ConversationIcon';
+import './ChatHeader.css';
 
 export interface ChatHeaderProps {
   /** The conversation's name (person, team, forum or advice team). */
@@ -88,8 +89,11 @@ export function ChatHeader({
             size="lg"
             aria-label="Scroll to the newest message"
             onClick={onScrollToBottom}
+            className="pando-chat-header-action"
           >
-            <IconArrowBarToDown size={20} aria-hidden />
+            {/* A double chevron, as messaging apps jump to the end: the arrow onto a bar read as
+                "download". */}
+            <IconChevronsDown size={20} aria-hidden />
           </ActionIcon>
         </Tooltip>
         <Tooltip label="Mark as read">
@@ -100,6 +104,7 @@ export function ChatHeader({
             aria-label="Mark as read"
             onClick={onMarkRead}
             disabled={nothingUnread}
+            className="pando-chat-header-action"
           >
             <IconChecks size={20} aria-hidden />
           </ActionIcon>

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { Stack, Text } from '@mantine/core';
 import { Composer } from './Composer';
 
@@ -87,6 +87,47 @@ export const RefusesFilesBeforeUpload: Story = {
       'The file, CT head series.pdf is too large to send, the limit is 25 Mb for a single file.',
       'The file, setup.exe cannot be sent: .exe files are not allowed. Send a PDF, a Word document or an image.',
     ]);
+  },
+};
+/**
+ * On a phone the attachments sit behind one "Attachments" button (a menu, by keyboard too) and
+ * the message field takes at least half the screen's width (126 px beside four buttons before).
+ */
+export const Phone: Story = {
+  globals: { viewport: { value: 'phone', isRotated: false } },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const box = canvas.getByRole('textbox', { name: 'Message' });
+    await expect(box.getBoundingClientRect().width).toBeGreaterThanOrEqual(window.innerWidth / 2);
+    await expect(canvas.queryByRole('button', { name: 'Send an image' })).toBeNull();
+    const attach = canvas.getByRole('button', { name: 'Attachments' });
+    attach.focus();
+    await userEvent.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    const items = within(menu).getAllByRole('menuitem');
+    await expect(items.map((item) => item.textContent)).toEqual([
+      'Share a patient card',
+      'Send an image',
+      'Attach a file',
+      'Select a form',
+    ]);
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Select a form' }));
+    await expect(args.onSelectForm).toHaveBeenCalled();
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+  },
+};
+/** A forum on a phone: the menu has no patient share (spec 01 §6). */
+export const PhoneForum: Story = {
+  args: { isForum: true },
+  globals: { viewport: { value: 'phone', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Attachments' }));
+    const menu = await screen.findByRole('menu');
+    await expect(within(menu).queryByRole('menuitem', { name: 'Share a patient card' })).toBeNull();
+    await waitFor(() =>
+      expect(within(menu).getByRole('menuitem', { name: 'Send an image' })).toBeVisible(),
+    );
+    // Left open: axe checks the open menu too.
   },
 };
 export const RightToLeftDraft: Story = {

@@ -23,15 +23,64 @@ describe('Composer', () => {
     expect(onSend).not.toHaveBeenCalled();
   });
 
-  it('hides the patient-share button in forum chats', () => {
-    const { rerender } = renderWithTheme(
-      <Composer onRefuseFiles={vi.fn()} onSend={vi.fn()} onSharePatientCard={vi.fn()} />,
+  it('hides the patient-share action in forum chats', async () => {
+    const { unmount } = renderWithTheme(
+      <Composer
+        onRefuseFiles={vi.fn()}
+        onSend={vi.fn()}
+        onSharePatientCard={vi.fn()}
+        onSendImages={vi.fn()}
+      />,
     );
-    expect(screen.getByRole('button', { name: 'Share a patient card' })).toBeInTheDocument();
-    rerender(
-      <Composer onRefuseFiles={vi.fn()} onSend={vi.fn()} onSharePatientCard={vi.fn()} isForum />,
+    await userEvent.click(screen.getByRole('button', { name: 'Attachments' }));
+    // jsdom never ends Mantine's opening transition: the open menu counts as hidden there.
+    expect(
+      await screen.findByRole('menuitem', { name: 'Share a patient card', hidden: true }),
+    ).toBeInTheDocument();
+    unmount();
+    renderWithTheme(
+      <Composer
+        onRefuseFiles={vi.fn()}
+        onSend={vi.fn()}
+        onSharePatientCard={vi.fn()}
+        onSendImages={vi.fn()}
+        isForum
+      />,
     );
-    expect(screen.queryByRole('button', { name: 'Share a patient card' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Attachments' }));
+    expect(
+      await screen.findByRole('menuitem', { name: 'Send an image', hidden: true }),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByRole('menuitem', { name: 'Share a patient card', hidden: true }),
+    ).toBeNull();
+  });
+
+  it('puts every attachment behind one button, and offers none when there is nothing to attach', async () => {
+    const onSelectForm = vi.fn();
+    const { unmount } = renderWithTheme(
+      <Composer
+        onRefuseFiles={vi.fn()}
+        onSend={vi.fn()}
+        onSharePatientCard={vi.fn()}
+        onSendImages={vi.fn()}
+        onAttachFiles={vi.fn()}
+        onSelectForm={onSelectForm}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Attachments' }));
+    const items = await screen.findAllByRole('menuitem', { hidden: true });
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Share a patient card',
+      'Send an image',
+      'Attach a file',
+      'Select a form',
+    ]);
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Select a form', hidden: true }));
+    expect(onSelectForm).toHaveBeenCalled();
+    unmount();
+    renderWithTheme(<Composer onRefuseFiles={vi.fn()} onSend={vi.fn()} />);
+    expect(screen.queryByRole('button', { name: 'Attachments' })).toBeNull();
   });
 
   it('refuses files over 26214400 bytes and disallowed types before upload, naming each', () => {

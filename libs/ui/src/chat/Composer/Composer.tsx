@@ -3,8 +3,8 @@ import {
   Alert,
   Box,
   CloseButton,
-  FileButton,
   Group,
+  Menu,
   Paper,
   Progress,
   Text,
@@ -18,8 +18,17 @@ import {
   partitionUploads,
   TEXTS,
 } from '@pando/domain';
-import { IconClipboardText, IconId, IconPaperclip, IconPhoto, IconSend } from '@tabler/icons-react';
-import { useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  IconClipboardText,
+  IconId,
+  IconPaperclip,
+  IconPhoto,
+  IconPlus,
+  IconSend,
+  type Icon,
+} from '@tabler/icons-react';
+import { useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { LAYOUT } from '../../shell/layout/layoutRules';
 
 export interface ComposerReply {
   senderName: string;
@@ -71,9 +80,20 @@ export interface ComposerProps {
   uploads?: readonly ComposerUpload[];
 }
 
+/** One way to add something to the conversation besides text. */
+interface Attachment {
+  label: string;
+  icon: Icon;
+  run: () => void;
+}
+
 /**
  * The chat composer (spec 01 §2, §5): share patient card, send image, attach file, select form;
- * a text area growing to 3 rows; Enter sends, Shift+Enter adds a line. The pickers offer only the
+ * a text area growing to 3 rows; Enter sends, Shift+Enter adds a line. On a desktop (from
+ * `LAYOUT.panelInlineFrom`) the four attachments are icon buttons beside the text area; below, where
+ * every button is a 44 px touch target, they sit behind one "Attachments" button (a menu, as
+ * messaging apps do), so the message field keeps most of the width (at 390 px: 126 px beside four
+ * buttons before, about 270 px now). The pickers offer only the
  * chat's types (domain CHAT_IMAGE_MIME_TYPES / CHAT_FILE_MIME_TYPES); files over 25 MB or of
  * another type are refused before upload through `onRefuseFiles`.
  */
@@ -111,30 +131,35 @@ export function Composer({
     }
   };
 
+  const imageInput = useRef<HTMLInputElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
   const pick = (
-    files: File[],
+    event: ChangeEvent<HTMLInputElement>,
     allowed: readonly string[],
     deliver: ((files: File[]) => void) | undefined,
   ) => {
+    const files = Array.from(event.currentTarget.files ?? []);
+    // The same file can be chosen again (after a refusal, or to send it twice).
+    event.currentTarget.value = '';
     const { accepted, rejected } = partitionUploads(files, allowed);
     if (rejected.length > 0) onRefuseFiles(rejected.map((r) => r.message));
     if (accepted.length > 0) deliver?.(accepted);
   };
 
-  const iconButton = (label: string, icon: ReactNode, onClick?: () => void) => (
-    <Tooltip label={label}>
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        size="lg"
-        aria-label={label}
-        onClick={onClick}
-        disabled={offline}
-      >
-        {icon}
-      </ActionIcon>
-    </Tooltip>
-  );
+  const attachments: Attachment[] = [
+    ...(onSharePatientCard && !isForum
+      ? [{ label: 'Share a patient card', icon: IconId, run: onSharePatientCard }]
+      : []),
+    ...(onSendImages
+      ? [{ label: 'Send an image', icon: IconPhoto, run: () => imageInput.current?.click() }]
+      : []),
+    ...(onAttachFiles
+      ? [{ label: 'Attach a file', icon: IconPaperclip, run: () => fileInput.current?.click() }]
+      : []),
+    ...(onSelectForm
+      ? [{ label: 'Select a form', icon: IconClipboardText, run: onSelectForm }]
+      : []),
+  ];
 
   return (
     <Box p="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
@@ -173,43 +198,82 @@ export function Composer({
           </Group>
         </Paper>
       ) : null}
+      {onSendImages ? (
+        <input
+          ref={imageInput}
+          type="file"
+          hidden
+          multiple
+          accept={CHAT_IMAGE_MIME_TYPES.join(',')}
+          aria-label="Image to send"
+          disabled={offline}
+          onChange={(event) => {
+            pick(event, CHAT_IMAGE_MIME_TYPES, onSendImages);
+          }}
+        />
+      ) : null}
+      {onAttachFiles ? (
+        <input
+          ref={fileInput}
+          type="file"
+          hidden
+          multiple
+          accept={CHAT_FILE_MIME_TYPES.join(',')}
+          aria-label="File to send"
+          disabled={offline}
+          onChange={(event) => {
+            pick(event, CHAT_FILE_MIME_TYPES, onAttachFiles);
+          }}
+        />
+      ) : null}
       <Group gap={4} wrap="nowrap" align="flex-end">
-        {onSharePatientCard && !isForum
-          ? iconButton('Share a patient card', <IconId size={20} aria-hidden />, onSharePatientCard)
-          : null}
-        {onSendImages ? (
-          <FileButton
-            onChange={(files) => {
-              pick(files, CHAT_IMAGE_MIME_TYPES, onSendImages);
-            }}
-            accept={CHAT_IMAGE_MIME_TYPES.join(',')}
-            multiple
-            disabled={offline}
-            inputProps={{ 'aria-label': 'Image to send' }}
-          >
-            {(props) =>
-              iconButton('Send an image', <IconPhoto size={20} aria-hidden />, props.onClick)
-            }
-          </FileButton>
+        {attachments.length > 0 ? (
+          <>
+            <Group gap={4} wrap="nowrap" visibleFrom={LAYOUT.panelInlineFrom}>
+              {attachments.map(({ label, icon: AttachmentIcon, run }) => (
+                <Tooltip key={label} label={label}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    size="lg"
+                    aria-label={label}
+                    onClick={run}
+                    disabled={offline}
+                  >
+                    <AttachmentIcon size={20} aria-hidden />
+                  </ActionIcon>
+                </Tooltip>
+              ))}
+            </Group>
+            <Box hiddenFrom={LAYOUT.panelInlineFrom}>
+              <Menu position="top-start" withinPortal withInitialFocusPlaceholder={false}>
+                <Menu.Target>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    size="lg"
+                    aria-label="Attachments"
+                    disabled={offline}
+                  >
+                    <IconPlus size={20} aria-hidden />
+                  </ActionIcon>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  {attachments.map(({ label, icon: AttachmentIcon, run }) => (
+                    <Menu.Item
+                      key={label}
+                      leftSection={<AttachmentIcon size={18} aria-hidden />}
+                      onClick={run}
+                      mih={LAYOUT.touchTarget}
+                    >
+                      {label}
+                    </Menu.Item>
+                  ))}
+                </Menu.Dropdown>
+              </Menu>
+            </Box>
+          </>
         ) : null}
-        {onAttachFiles ? (
-          <FileButton
-            onChange={(files) => {
-              pick(files, CHAT_FILE_MIME_TYPES, onAttachFiles);
-            }}
-            accept={CHAT_FILE_MIME_TYPES.join(',')}
-            multiple
-            disabled={offline}
-            inputProps={{ 'aria-label': 'File to send' }}
-          >
-            {(props) =>
-              iconButton('Attach a file', <IconPaperclip size={20} aria-hidden />, props.onClick)
-            }
-          </FileButton>
-        ) : null}
-        {onSelectForm
-          ? iconButton('Select a form', <IconClipboardText size={20} aria-hidden />, onSelectForm)
-          : null}
         <Textarea
           aria-label="Message"
           placeholder={
@@ -228,7 +292,7 @@ export function Composer({
           }}
           onKeyDown={onKeyDown}
           disabled={textBlocked}
-          style={{ flex: 1 }}
+          style={{ flex: 1, minWidth: 0 }}
         />
         <Tooltip label="Send">
           <ActionIcon

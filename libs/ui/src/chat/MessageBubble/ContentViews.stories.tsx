@@ -151,7 +151,22 @@ export const FileReadOnly = story(
   },
 );
 
-/** A long file name is cut with an ellipsis; the full name is in the tooltip. */
+/** The whole name and the whole action are readable: the box shows every character of both. */
+async function expectFileBubbleWhole(canvasElement: HTMLElement) {
+  const canvas = within(canvasElement);
+  const name = canvas.getByRole('link');
+  await expect(name.scrollWidth).toBeLessThanOrEqual(name.clientWidth);
+  await expect(getComputedStyle(name).textOverflow).not.toBe('ellipsis');
+  const action = canvas.getByRole('button', { name: /^Download or email/ });
+  const label = action.querySelector('.mantine-Button-label');
+  if (!label) throw new Error('no button label');
+  await expect(label.scrollWidth).toBeLessThanOrEqual(label.clientWidth);
+  const box = action.closest('.mantine-Paper-root')?.getBoundingClientRect();
+  const edge = action.getBoundingClientRect();
+  await expect(box && edge.right <= box.right && edge.left >= box.left).toBe(true);
+}
+
+/** A long file name wraps over several lines, whole; "Download or email" sits below it. */
 export const FileLongName = story(
   () => (
     <FileView
@@ -162,11 +177,25 @@ export const FileLongName = story(
     />
   ),
   async ({ canvasElement }) => {
-    const link = within(canvasElement).getByRole('link');
-    await expect(link.scrollWidth).toBeGreaterThan(link.clientWidth);
-    await expect(link).toHaveAttribute('title', expect.stringContaining('final version (2).pdf'));
+    await expectFileBubbleWhole(canvasElement);
+    await expect(within(canvasElement).getByRole('link')).toHaveTextContent(
+      'final version (2).pdf',
+    );
   },
 );
+
+/** On a phone (390 px) the file name is whole and "Download or email" is not clipped. */
+export const FilePhone: Story = {
+  ...story(
+    () => (
+      <FileView content={file('discharge-summary-bed-9-patel-2026-03-14.pdf')} actions={actions} />
+    ),
+    async ({ canvasElement }) => {
+      await expectFileBubbleWhole(canvasElement);
+    },
+  ),
+  globals: { viewport: { value: 'phone', isRotated: false } },
+};
 
 export const FileRightToLeftName = story(() => (
   <FileView content={file('تقرير الخروج – المريض ٩.pdf')} actions={actions} />

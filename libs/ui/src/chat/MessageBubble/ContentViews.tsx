@@ -92,36 +92,43 @@ export function ImageThumbnail({
   );
 }
 
+/**
+ * A file message: icon, the whole file name (wrapped, never cut: "discharge-summary-….pdf" told
+ * apart from "discharge-letter-….pdf"), its size, and below them "Download or email", which
+ * therefore never competes with the name for the row's width (a phone cut both before).
+ */
 export function FileView({ content, actions }: { content: FileContent; actions: MessageActions }) {
   const { file } = content;
+  const nameStyle = { overflowWrap: 'anywhere' as const, wordBreak: 'break-word' as const };
   return (
     <Paper withBorder p="xs" radius="sm" maw={320}>
-      <Group gap="xs" wrap="nowrap">
-        <IconFile size={28} aria-hidden style={{ flexShrink: 0 }} />
-        <Box miw={0} style={{ flex: 1 }}>
-          {actions.getFileUrl ? (
-            <Anchor
-              href={actions.getFileUrl(file)}
-              target="_blank"
-              rel="noopener"
-              size="sm"
-              fw={600}
-              truncate="end"
-              title={file.filename}
-              dir="auto"
-              display="block"
-            >
-              {file.filename}
-            </Anchor>
-          ) : (
-            <Text size="sm" fw={600} truncate="end" title={file.filename} dir="auto">
-              {file.filename}
+      <Stack gap="xs">
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <IconFile size={28} aria-hidden style={{ flexShrink: 0 }} />
+          <Box miw={0} style={{ flex: 1 }}>
+            {actions.getFileUrl ? (
+              <Anchor
+                href={actions.getFileUrl(file)}
+                target="_blank"
+                rel="noopener"
+                size="sm"
+                fw={600}
+                dir="auto"
+                display="block"
+                style={nameStyle}
+              >
+                {file.filename}
+              </Anchor>
+            ) : (
+              <Text size="sm" fw={600} dir="auto" style={nameStyle}>
+                {file.filename}
+              </Text>
+            )}
+            <Text size="xs" c="dimmed">
+              {formatFileSize(file.size)}
             </Text>
-          )}
-          <Text size="xs" c="dimmed">
-            {formatFileSize(file.size)}
-          </Text>
-        </Box>
+          </Box>
+        </Group>
         {actions.onFileAction ? (
           <Button
             size="compact-sm"
@@ -129,11 +136,12 @@ export function FileView({ content, actions }: { content: FileContent; actions: 
             leftSection={<IconDownload size={14} aria-hidden />}
             onClick={() => actions.onFileAction?.(file)}
             aria-label={`Download or email ${file.filename}`}
+            style={{ alignSelf: 'flex-start', maxWidth: '100%' }}
           >
             Download or email
           </Button>
         ) : null}
-      </Group>
+      </Stack>
     </Paper>
   );
 }

@@ -1,5 +1,5 @@
 import { Button, Checkbox, Group, Pill, Stack, Text, TextInput } from '@mantine/core';
-import { displayName, mergeContacts, type SearchUser } from '@pando/domain';
+import { displayName, mergeContacts, personDetail, type SearchUser } from '@pando/domain';
 import { IconSearch } from '@tabler/icons-react';
 import { useId, useMemo, useState } from 'react';
 import { Dialog } from '../../common/Dialog';
@@ -134,10 +134,7 @@ export function ContactPicker({
                   toggle(person);
                 }}
                 label={fullName(person)}
-                description={
-                  [person.role?.description, person.hospital?.name].filter(Boolean).join(' · ') ||
-                  undefined
-                }
+                description={personDetail(person) || undefined}
               />
             ))
           )}

@@ -1,5 +1,11 @@
 import { Group, Text, UnstyledButton } from '@mantine/core';
-import { displayName, isAdviceTeam, teamIcon, type SearchResult } from '@pando/domain';
+import {
+  displayName,
+  isAdviceTeam,
+  personDetail,
+  teamIcon,
+  type SearchResult,
+} from '@pando/domain';
 import { IconMessageQuestion } from '@tabler/icons-react';
 import type { MouseEvent, ReactNode } from 'react';
 import { StatusIndicator } from '../../common/StatusIndicator';
@@ -8,11 +14,7 @@ import { ConversationIcon } from '../../chat/ConversationIcon';
 /** The name and the second line of a result, as people read them. */
 export function describeResult(result: SearchResult): { name: string; detail: string } {
   if (result.type === 'USER') {
-    const u = result.data;
-    const detail = [u.role?.description, u.speciality, u.hospital?.name]
-      .filter(Boolean)
-      .join(' · ');
-    return { name: displayName(u), detail };
+    return { name: displayName(result.data), detail: personDetail(result.data) };
   }
   const t = result.data;
   const kind = isAdviceTeam(t) ? 'Ask advice' : t.discoverable && t.auto_accept ? 'Forum' : 'Team';
