@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, within } from 'storybook/test';
 import { screenStory } from '../testing/screenStory';
+import { chooseComposerAction } from '../testing/responsiveStory';
 
 const meta = { title: 'Screens/Forms' } satisfies Meta;
 export default meta;
@@ -48,10 +49,8 @@ export const InChat: Story = {
     return `/users/${String(bob?.id)}`;
   }),
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await userEvent.click(
-      await canvas.findByRole('button', { name: 'Select a form' }, { timeout: 10_000 }),
-    );
+    // A desktop shows the icon button; phones and tablets the composer's Attachments menu.
+    await chooseComposerAction(canvasElement, 'Select a form');
     const picker = within(await screen.findByRole('dialog', { name: 'Select a form' }));
     await userEvent.click(await picker.findByRole('button', { name: /Observation chart/ }));
     await expect(
