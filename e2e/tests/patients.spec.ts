@@ -277,7 +277,9 @@ test('phone (390 × 844): create, list → card → back, sort, share into a tea
   await page.goto('/');
   const chat = new ChatPane(page);
   await chat.sidebarRow(/Ward 7 Team/).click();
-  await page.getByRole('button', { name: 'Share a patient card' }).click();
+  // On a phone the composer's attachments sit behind one "Attachments" menu (issue 35).
+  await page.getByRole('button', { name: 'Attachments' }).click();
+  await page.getByRole('menuitem', { name: 'Share a patient card' }).click();
   const picker = page.getByRole('dialog', { name: 'Share a patient card' });
   await picker
     .getByRole('searchbox', { name: 'Search patients by name or identifier' })
