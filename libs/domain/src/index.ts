@@ -5,6 +5,7 @@ export * from './access/analyticsScope';
 export * from './access/visibility';
 export * from './wire/common';
 export * from './wire/errors';
+export * from './wire/versions';
 export * from './users/constants';
 export * from './users/schemas';
 export * from './auth/constants';

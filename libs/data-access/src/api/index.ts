@@ -1,5 +1,6 @@
 export * from './PandoApiProvider';
 export * from './stale';
+export * from './editConflict';
 export * from './login';
 export * from './auth';
 export * from './users';

@@ -18,6 +18,7 @@ import {
 import { z } from 'zod';
 import type { HttpClient } from '../http/createHttpClient';
 import { isBadRequest, orThrowBadRequest } from '../http/errors';
+import { isEditConflict } from './editConflict';
 import { useHttpClient } from './PandoApiProvider';
 import { STALE } from './stale';
 
@@ -53,7 +54,11 @@ export function createTeam(http: HttpClient, input: TeamInput) {
   });
 }
 
-/** PUT /teams/{id} with name, discoverable, user_ids (rename lives here). */
+/**
+ * PUT /teams/{id} with only the fields that change (rename lives here: the name alone; members
+ * change through members/add and members/remove) and `modified_at`, the version they were made
+ * on: a stale one answers 409 `EDIT_CONFLICT` (issue 35).
+ */
 export function updateTeam(http: HttpClient, id: number, input: TeamUpdate) {
   return http.request({ method: 'PUT', path: `/teams/${id}`, body: input, schema: TeamSchema });
 }
@@ -165,15 +170,35 @@ export function useCreateTeamMutation() {
   });
 }
 
+/**
+ * Changes a team on the version the screen shows (the cached team's `modified_at`, unless the
+ * input names one); each save's answer becomes the next version, so a person's consecutive saves
+ * never conflict with each other. Refused as stale (`isEditConflict`): the team, its members and
+ * the lists are fetched again, so the latest version shows.
+ */
 export function useUpdateTeamMutation(id: number) {
   const http = useHttpClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TeamUpdate) => updateTeam(http, id, input),
+    mutationFn: (input: TeamUpdate) => {
+      const version = queryClient.getQueryData<Team>(teamKeys.detail(id))?.modified_at;
+      return updateTeam(http, id, {
+        ...input,
+        ...(input.modified_at === undefined && version ? { modified_at: version } : {}),
+      });
+    },
     onSuccess: async (team) => {
       if (isBadRequest(team)) return;
       queryClient.setQueryData(teamKeys.detail(id), team);
       await queryClient.invalidateQueries({ queryKey: teamKeys.lists() });
+    },
+    onError: async (error) => {
+      if (!isEditConflict(error)) return;
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: teamKeys.detail(id) }),
+        queryClient.invalidateQueries({ queryKey: teamKeys.members(id) }),
+        queryClient.invalidateQueries({ queryKey: teamKeys.lists() }),
+      ]);
     },
   });
 }
@@ -223,6 +248,12 @@ function useMembershipMutation(
         (current) => change(current, userIds),
         memberOf(userIds),
       ),
+    onSuccess: (result) => {
+      // The team as the change left it, with its new version: a rename right after an add is
+      // the same person's next change, not a stale one (issue 35).
+      const team = TeamSchema.safeParse(result);
+      if (team.success) queryClient.setQueryData(teamKeys.detail(teamId), team.data);
+    },
     onError: (_error, _userIds, snapshot) => {
       if (snapshot?.team) queryClient.setQueryData(teamKeys.detail(teamId), snapshot.team);
     },

@@ -23,6 +23,7 @@ import { createCookieJarFetch } from './cookieJarFetch';
 import { DEMO_ACCOUNTS, DEMO_PEOPLE, generateDemoOrganisation } from '@pando/domain/demo';
 import { adminScenarios } from './adminScenarios';
 import { formsScenarios } from './formsScenarios';
+import { staleWriteScenarios } from './staleWriteScenarios';
 
 /** The demo accounts both backends seed (@pando/domain/demo). */
 const DEMO = DEMO_ACCOUNTS;
@@ -778,4 +779,5 @@ export const scenarios: Scenario[] = [
   },
   ...adminScenarios,
   ...formsScenarios,
+  ...staleWriteScenarios,
 ];

@@ -56,11 +56,17 @@ export const TeamInputSchema = z.object({
 export type TeamInput = z.input<typeof TeamInputSchema>;
 export type TeamInputParsed = z.output<typeof TeamInputSchema>;
 
-/** PUT /teams/{id} body (spec 01 §7): name, discoverable, user_ids, each optional. */
+/**
+ * PUT /teams/{id} body (spec 01 §7): name, discoverable, user_ids, each optional; only those sent
+ * change (the web client's rename sends the name: membership changes through members/add and
+ * members/remove). Ours (issue 35): `modified_at`, the team's version the change was made on; a
+ * stale one is refused with 409 `EDIT_CONFLICT` (wire/versions.ts).
+ */
 export const TeamUpdateSchema = z.object({
   name: TeamNameSchema.optional(),
   discoverable: z.boolean().optional(),
   user_ids: IdListSchema.optional(),
+  modified_at: TimestampSchema.optional(),
 });
 export type TeamUpdate = z.infer<typeof TeamUpdateSchema>;
 

@@ -17,10 +17,12 @@ export const TEXTS = {
   badRequestLog: '[BAD REQUEST]',
   internalServerErrorLog: '[INTERNAL SERVER ERROR]',
   somethingWentWrong: 'Something went wrong.',
-  /** Ours: a part of the app could not be downloaded, twice (after a redeploy). */
-  newVersionAvailable: 'A new version of Pando is available.',
-  newVersionReload: 'Reload the page to continue. Your messages are safe.',
-  reload: 'Reload',
+  /**
+   * Ours (issue 35): a change made on a stale copy of a shared record (team, advice channel,
+   * patient, card, template) is refused with 409 `EDIT_CONFLICT`; the screen shows the latest.
+   */
+  editConflict:
+    'Someone else changed this while you had it open, so your change was not saved. The latest version is shown now.',
   /** Ours: a part of the app could not be downloaded, twice (after a redeploy). */
   newVersionAvailable: 'A new version of Pando is available.',
   newVersionReload: 'Reload the page to continue. Your messages are safe.',

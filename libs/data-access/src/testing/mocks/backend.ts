@@ -51,6 +51,8 @@ export interface MockTeam {
   discoverable: boolean;
   auto_accept: boolean;
   public_data: { enabled: boolean; tips: string[]; resolved_issues: string[] };
+  /** The team's version (issue 35); unset until its first change. */
+  modified_at?: string;
 }
 export interface MockAdviceConversation {
   id: number;
@@ -64,10 +66,10 @@ export interface MockAdviceConversation {
   accepted: boolean;
   first_message: string | null;
   modified_at: string;
-}
-interface MockWard {
   /** When it was asked (the sidebar's second line, issue 35). */
   created_at: string;
+}
+interface MockWard {
   id: number;
   name: string;
   hospital_id: number;
@@ -83,6 +85,8 @@ interface MockPatient {
   bed: string | null;
   ward_id: number | null;
   hospital_id: number;
+  /** The patient's version (issue 35); unset until their first change. */
+  modified_at?: string;
 }
 /** A stored task: the same row as the server's (`TaskRow` of @pando/domain). */
 export type MockTask = TaskRow;

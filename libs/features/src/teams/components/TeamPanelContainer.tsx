@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   isBadRequest,
+  isEditConflict,
   useAddTeamMembersMutation,
   useJoinTeamMutation,
   useLeaveTeamMutation,
@@ -9,7 +10,7 @@ import {
   useTeamMembersQuery,
   useUpdateTeamMutation,
 } from '@pando/data-access';
-import { displayName, type TeamMember } from '@pando/domain';
+import { displayName, TEXTS, type TeamMember } from '@pando/domain';
 import { TeamPanel, type PanelMember } from '@pando/ui';
 import { useAppServices } from '../../shell/services/AppServices';
 import { ContactPickerContainer } from './ContactPickerContainer';
@@ -56,7 +57,10 @@ export function TeamPanelContainer({ team, viewerId }: { team: TeamPanelTeam; vi
 
   const failed = (what: string) => (error: unknown) => {
     logger.warn(`${what} failed`, { teamId: team.id, error: String(error) });
-    notifications.notify({ kind: 'error', message: `${what} failed. Please try again.` });
+    notifications.notify({
+      kind: 'error',
+      message: isEditConflict(error) ? TEXTS.editConflict : `${what} failed. Please try again.`,
+    });
   };
 
   return (
@@ -72,7 +76,9 @@ export function TeamPanelContainer({ team, viewerId }: { team: TeamPanelTeam; vi
         busy={join.isPending || leave.isPending}
         onRename={(name) => {
           rename
-            .mutateAsync({ name, discoverable: team.discoverable, user_ids: team.user_ids })
+            // The name only (issue 35): sending the members the page loaded removed anyone
+            // added since. The hook sends the version the page shows; a stale one is refused.
+            .mutateAsync({ name })
             .then((result) => {
               // Spec 01 §8: a 400 is logged by the client and returned; the person is told why
               // (the server's message names the field), and the old name stays.

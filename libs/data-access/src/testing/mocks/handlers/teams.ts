@@ -21,6 +21,7 @@ import {
   wireTeam,
   wireUser,
 } from './util';
+import { refuseStale, touch } from './versions';
 
 function visibleTeam(
   backend: MockBackend,
@@ -118,6 +119,7 @@ export function teamHandlers(backend: MockBackend) {
         const viewer = requireUser(backend, cookies, request);
         const team = memberTeam(backend, viewer, params.id);
         const body = await parseBody(request, TeamUpdateSchema);
+        refuseStale(request, team, body.modified_at);
         if (body.user_ids) {
           // Spec 02 §5: at least one member (the domain's rule, as on the server).
           const problem = validateMembers(body.user_ids);
@@ -128,6 +130,7 @@ export function teamHandlers(backend: MockBackend) {
         }
         if (body.name !== undefined) team.name = body.name;
         if (body.discoverable !== undefined) team.discoverable = body.discoverable;
+        touch(backend, team);
         return HttpResponse.json(wireTeam(team, viewer));
       }),
     ),
@@ -163,7 +166,9 @@ export function teamHandlers(backend: MockBackend) {
         );
         if (refusal) fail(apiError(403, refusal));
         checkAddable(backend, viewer, user_ids);
+        const before = team.user_ids.length;
         team.user_ids = [...new Set([...team.user_ids, ...user_ids])];
+        if (team.user_ids.length !== before) touch(backend, team);
         return HttpResponse.json(wireTeam(team, viewer));
       }),
     ),
@@ -173,7 +178,9 @@ export function teamHandlers(backend: MockBackend) {
         const viewer = requireUser(backend, cookies, request);
         const team = memberTeam(backend, viewer, params.id);
         const { user_ids } = await parseBody(request, UserIdsBodySchema);
+        const before = team.user_ids.length;
         team.user_ids = team.user_ids.filter((id) => !user_ids.includes(id));
+        if (team.user_ids.length !== before) touch(backend, team);
         return HttpResponse.json(wireTeam(team, viewer));
       }),
     ),
@@ -183,6 +190,7 @@ export function teamHandlers(backend: MockBackend) {
         const viewer = requireUser(backend, cookies, request);
         const team = memberTeam(backend, viewer, params.id);
         team.user_ids = team.user_ids.filter((id) => id !== viewer.id);
+        touch(backend, team);
         return new HttpResponse(null, { status: 204 });
       }),
     ),

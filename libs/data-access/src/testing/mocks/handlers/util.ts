@@ -9,6 +9,7 @@ import type {
   MockUser,
 } from '../backend';
 import { SESSION_COOKIE } from '../backend';
+import { versionOf } from './recordVersion';
 
 /** Any origin: the demo runs same-origin, tests use whatever base URL their client has. */
 export const api = (path: string) => `*/api/v4${path}`;
@@ -121,6 +122,7 @@ export function wireTeam(team: MockTeam, viewer: MockUser) {
     auto_accept: team.auto_accept,
     public_data: team.public_data,
     member_of: team.user_ids.includes(viewer.id),
+    modified_at: versionOf(team),
   };
 }
 
@@ -140,9 +142,9 @@ export function wireAdvice(backend: MockBackend, advice: MockAdviceConversation)
     public_team_resolved: advice.public_team_resolved,
     resolver: advice.resolver_id === null ? null : person(backend.userById(advice.resolver_id)),
     modified_at: advice.modified_at,
+    created_at: advice.created_at,
   };
 }
-    created_at: advice.created_at,
 
 export function wireCard(backend: MockBackend, card: MockPatientCard, viewer: MockUser) {
   const patient = backend.state.patients.find((p) => p.id === card.patient_id);

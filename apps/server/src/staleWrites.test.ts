@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EDIT_CONFLICT, TEXTS } from '@pando/domain';
+import { DEMO_ACCOUNTS } from './seed/index.js';
+import { type Caller, callerFor } from './teams/testing.js';
+import { startTestServer, type TestServer } from './testing/testServer.js';
+
+/**
+ * Issue 35: a change made on a stale copy of a shared record is refused with 409 and a message
+ * that says someone else changed it, never silently applied. For each record: two people read
+ * it, one changes it, the other changes it from the copy they read → 409 `EDIT_CONFLICT`, and
+ * the record is as the first left it. A change naming no version is still accepted (the spec's
+ * clients send none), and a person's consecutive saves, each on the version the last returned,
+ * never conflict with themselves.
+ */
+
+let ts: TestServer;
+const people = {} as Record<'alice' | 'bob' | 'orgAdmin', Caller>;
+
+type Json = Record<string, unknown>;
+
+async function call(
+  who: Caller,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
+  const res = await ts.app.inject({
+    method,
+    url: `/api/v4${url}`,
+    headers: {
+      cookie: who.cookie,
+      ...(method === 'GET' ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+  });
+  return { status: res.statusCode, json: () => res.json<Json>(), body: res.body };
+}
+
+async function read(who: Caller, url: string): Promise<Json> {
+  const res = await call(who, 'GET', url);
+  expect(res.status, res.body).toBe(200);
+  return res.json();
+}
+
+function expectConflict(res: { status: number; json: () => Json; body: string }) {
+  expect(res.status, res.body).toBe(409);
+  expect(res.json()).toMatchObject({ message: TEXTS.editConflict, internalCode: EDIT_CONFLICT });
+}
+
+beforeAll(async () => {
+  ts = await startTestServer();
+  for (const k of ['alice', 'bob', 'orgAdmin'] as const)
+    people[k] = await callerFor(ts, DEMO_ACCOUNTS[k]);
+}, 120_000);
+
+afterAll(async () => {
+  await ts.close();
+});
+
+describe('a change on a stale copy is refused with 409', () => {
+  it('team: a rename from a page opened before a member was added is refused, the member stays', async () => {
+    const { alice, bob } = people;
+    const created = await call(alice, 'POST', '/teams', {
+      name: 'Night shift',
+      user_ids: [],
+      public_data: {},
+    });
+    expect(created.status, created.body).toBe(201);
+    const id = created.json()['id'] as number;
+    const alicesCopy = await read(alice, `/teams/${id}`);
+    // In another window, bob is added.
+    const added = await call(alice, 'POST', `/teams/${id}/members/add`, { user_ids: [bob.id] });
+    expect(added.status, added.body).toBe(200);
+    const bobsCopy = await read(bob, `/teams/${id}`);
+    // The page opened before renames: refused, named as someone else's change.
+    expectConflict(
+      await call(alice, 'PUT', `/teams/${id}`, {
+        name: 'Night shift (renamed)',
+        modified_at: alicesCopy['modified_at'],
+      }),
+    );
+    // The same through If-Match, as an API client sends it.
+    expectConflict(
+      await call(
+        alice,
+        'PUT',
+        `/teams/${id}`,
+        { name: 'Night shift (renamed)' },
+        { 'if-match': `"${String(alicesCopy['modified_at'])}"` },
+      ),
+    );
+    const after = await read(alice, `/teams/${id}`);
+    expect(after['name']).toBe('Night shift');
+    expect(after['user_ids']).toEqual(expect.arrayContaining([alice.id, bob.id]));
+    // On the latest copy the rename works, sends only the name, and keeps both members.
+    const renamed = await call(bob, 'PUT', `/teams/${id}`, {
+      name: 'Night shift huddle',
+      modified_at: bobsCopy['modified_at'],
+    });
+    expect(renamed.status, renamed.body).toBe(200);
+    expect(renamed.json()['user_ids']).toEqual(expect.arrayContaining([alice.id, bob.id]));
+    // Bob's second rename, on the version his first returned, is his own: accepted.
+    const again = await call(bob, 'PUT', `/teams/${id}`, {
+      name: 'Night shift team',
+      modified_at: renamed.json()['modified_at'],
+    });
+    expect(again.status, again.body).toBe(200);
+    // A change naming no version is accepted (the spec's clients).
+    const plain = await call(alice, 'PUT', `/teams/${id}`, { name: 'Night shift' });
+    expect(plain.status, plain.body).toBe(200);
+    expect(plain.json()['user_ids']).toEqual(expect.arrayContaining([alice.id, bob.id]));
+  });
+});

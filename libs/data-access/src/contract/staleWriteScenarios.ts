@@ -1,0 +1,75 @@
+/**
+ * Issue 35: a change made on a stale copy of a shared record is refused with 409 and the words
+ * of `TEXTS.editConflict`, on both backends; the record stays as the other person left it.
+ */
+import { expect } from 'vitest';
+import { EDIT_CONFLICT, TEXTS } from '@pando/domain';
+import { DEMO_ACCOUNTS } from '@pando/domain/demo';
+import * as auth from '../api/auth';
+import * as teams from '../api/teams';
+import { ApiError, isBadRequest, type BadRequest } from '../http/errors';
+import type { Scenario } from './scenarios';
+
+function ok<T>(value: T | BadRequest): T {
+  if (isBadRequest(value))
+    throw new Error(`unexpected 400 from ${value.method} ${value.path}: ${value.message}`);
+  return value;
+}
+
+/** The refusal of a stale change: 409 `EDIT_CONFLICT` with the words people read. */
+async function refusedAsStale(change: Promise<unknown>): Promise<void> {
+  const error = await change.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  expect(error).toMatchObject({
+    status: 409,
+    internalCode: EDIT_CONFLICT,
+    message: TEXTS.editConflict,
+  });
+}
+
+export const staleWriteScenarios: Scenario[] = [
+  {
+    area: 'teams',
+    name: 'alice renames a team from a page opened before bob was added: refused (409), bob stays; the rename on the latest version keeps him',
+    async run({ logIn }) {
+      const aliceBrowser = await logIn(DEMO_ACCOUNTS.alice);
+      const alice = await auth.getCurrentUser(aliceBrowser.http);
+      const bob = await auth.getCurrentUser((await logIn(DEMO_ACCOUNTS.bob)).http);
+      const team = ok(
+        await teams.createTeam(aliceBrowser.http, { name: 'Stale rename', user_ids: [] }),
+      );
+      const page = await teams.getTeam(aliceBrowser.http, team.id);
+      expect(page.modified_at).toEqual(expect.any(String));
+      // In another window, bob is added.
+      const otherWindow = await logIn(DEMO_ACCOUNTS.alice);
+      ok(await teams.addTeamMembers(otherWindow.http, team.id, [bob.id]));
+      await refusedAsStale(
+        teams.updateTeam(aliceBrowser.http, team.id, {
+          name: 'Stale rename B',
+          modified_at: page.modified_at,
+        }),
+      );
+      const latest = await teams.getTeam(aliceBrowser.http, team.id);
+      expect(latest.name).toBe('Stale rename');
+      expect(latest.user_ids.sort()).toEqual([alice.id, bob.id].sort());
+      const renamed = ok(
+        await teams.updateTeam(aliceBrowser.http, team.id, {
+          name: 'Stale rename B',
+          modified_at: latest.modified_at,
+        }),
+      );
+      expect(renamed.name).toBe('Stale rename B');
+      expect(renamed.user_ids.sort()).toEqual([alice.id, bob.id].sort());
+      // Her next rename, on the version the first returned, is hers: accepted.
+      ok(
+        await teams.updateTeam(aliceBrowser.http, team.id, {
+          name: 'Stale rename C',
+          modified_at: renamed.modified_at,
+        }),
+      );
+    },
+  },
+];
