@@ -772,6 +772,29 @@ describe('ChatStore — last activity, forums and rich sends', () => {
     expect(w.net.archived(forum).map((m) => m.body)).toEqual(['hello forum', 'again']);
   });
 
+  it('a forum not joined opens on its beginning, not a spinner; joining loads its history (issue 35)', async () => {
+    const w = createChatWorld();
+    const forum = w.net.addRoom('juniors', [w.bob]);
+    const b = w.user(w.bob, 'Bob Brown');
+    await connected(b);
+    await b.store.sendText(forum, 'Teaching at noon');
+    const a = w.user(w.alice, 'Alice Adams');
+    a.store.openConversation(forum);
+    await connected(a);
+    // The room's archive refuses a non-occupant: nothing to wait for.
+    expect(a.store.getSnapshot().conversations[forum]?.loading.state).toBe('fetchedAll');
+    expect(a.logs).toEqual([]);
+    w.net.addMember(forum, w.alice);
+    a.transport.emitLater({
+      type: 'affiliations',
+      room: forum,
+      members: [w.alice, w.bob].map((user) => ({ user, affiliation: 'member' })),
+    });
+    await settle();
+    expect(bodies(a, forum)).toEqual(['Teaching at noon']);
+    expect(a.store.getSnapshot().conversations[forum]?.loading.state).toBe('fetchedAll');
+  });
+
   // The refusal in forums ("You cannot share patient within a forum") is sends.test.ts's.
   it('a patient card sent through the store reaches the DM encoded as a card', async () => {
     const w = createChatWorld();

@@ -235,6 +235,8 @@ export class ChatStore {
         this.onMarker(event.from, event.conversation, event.marker.type, event.marker.id);
         return;
       case 'affiliations':
+        if (event.members.some((m) => m.user === this.core.me && m.affiliation !== 'none'))
+          this.history.joined(event.room);
         this.roomChanged({ kind: 'members', room: event.room });
         return;
       case 'roomConfig':

@@ -1,7 +1,9 @@
 import {
   HISTORY_PAGE_SIZE,
+  INITIAL_MESSAGE_LOADING,
   LOAD_MORE_DEBOUNCE_MS,
   TEXTS,
+  isRoomJid,
   messageTime,
   noMoreMessagesNotice,
   type ChatMessage,
@@ -44,6 +46,8 @@ export interface HistoryHost {
 export class HistoryLoader {
   private readonly cursors = new HistoryCursors();
   private readonly loadMoreTimers = new Map<string, TimerHandle>();
+  /** Rooms whose archive refused us (not an occupant: a forum not joined yet). */
+  private readonly refused = new Set<string>();
   /** Markers the archive returned, per conversation: they also cover older pages loaded later. */
   private readonly markers = new Map<string, Map<string, HistoryMarker>>();
 
@@ -133,6 +137,24 @@ export class HistoryLoader {
     }
   }
 
+  /**
+   * We became an occupant of `room` (a MUC Light affiliation message naming us): a room whose
+   * archive refused us before loads its history now.
+   */
+  joined(room: string): void {
+    if (!this.refused.delete(room)) return;
+    const { core } = this.host;
+    const state = core.snapshot();
+    const conv = conversationIn(state, room);
+    core.set({
+      conversations: {
+        ...state.conversations,
+        [room]: { ...conv, loading: INITIAL_MESSAGE_LOADING },
+      },
+    });
+    if (state.activeConversation === room) void this.loadInitial(room);
+  }
+
   stop(): void {
     for (const t of this.loadMoreTimers.values()) this.host.core.clock.clearTimeout(t);
     this.loadMoreTimers.clear();
@@ -168,6 +190,20 @@ export class HistoryLoader {
     try {
       page = await this.fetchPage(query);
     } catch (err) {
+      const initial = conversationIn(core.snapshot(), address).loading.state === 'fetchingInitial';
+      if (initial && isRoomJid(address) && /item-not-found/.test(errorText(err))) {
+        // Not an occupant: a forum the person has not joined (spec 01 §4: posting joins it).
+        // Its archive is not theirs to read, so there is nothing to wait for: the list shows its
+        // beginning, not a spinner, and joining loads the history (`joined`).
+        this.refused.add(address);
+        loadingEvent(core, address, {
+          type: 'PAGE_LOADED',
+          count: 0,
+          oldestId: null,
+          complete: true,
+        });
+        return;
+      }
       core.logger.warn('chat history failed', { address, reason: errorText(err) });
       loadingEvent(core, address, { type: 'FETCH_FAILED' });
       return;
