@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   bumpVersion,
   templateChanged,
+  autocompleteCompletion,
   autocompleteMatch,
   canEnterEditMode,
   fileControlState,
@@ -19,6 +20,9 @@ import {
   exportCsv,
   exportJson,
   fillFromPatientData,
+  formFileRefusal,
+  formFileTypes,
+  formFileUploadError,
   isFilled,
   isKnownControlType,
   lookupTemplate,
@@ -100,11 +104,16 @@ describe('templates (spec 02 §4, §9)', () => {
   });
 
   it('duplicate creates "{title} (copy)" with no id and cleared values', () => {
-    const copy = duplicateTemplate({ ...filled(), confirmed: true }, 9);
+    const copy = duplicateTemplate(
+      { ...filled(), author: 'Pat Admin', created_by_id: 3, confirmed: true },
+      { author: 'Olive Org', created_by_id: 9 },
+    );
     expect(copy.title).toBe('Admission (copy)');
     expect('id' in copy).toBe(false);
     expect('confirmed' in copy).toBe(false);
     expect(copy.created_by_id).toBe(9);
+    // The copy names whoever duplicated it, not the original's author (issue 35).
+    expect(copy.author).toBe('Olive Org');
     expect(copy.controls.every((c) => c.value === undefined)).toBe(true);
     expect(clearValues([control('a', { value: 'x', error: true })])).toEqual([control('a')]);
   });
@@ -250,6 +259,35 @@ describe('filling (spec 02 §4, §5)', () => {
     expect(out.map((c) => c.value)).toEqual(['NHS 1', '', undefined, 'keep', undefined]);
   });
 
+  it('a control the scan fills loses its red border; one left empty keeps it (issue 35)', () => {
+    const controls = validateForm([
+      control('nhs', { required: true, patient_data: 'patient_identificator' }),
+      control('first', { required: true, patient_data: 'first_name' }),
+      control('ward', { required: true, patient_data: 'ward' }),
+    ]).controls;
+    expect(controls.every((c) => c.error)).toBe(true);
+    const out = fillFromPatientData(controls, { patient_identificator: 'NHS 1', first_name: null });
+    expect(out.map((c) => [c.id, c.error])).toEqual([
+      ['nhs', false],
+      ['first', true],
+      ['ward', true],
+    ]);
+  });
+
+  it("filling one control of a required group clears the whole group's red border", () => {
+    const controls = validateForm([
+      control('g1', { required: true, group_index: 1 }),
+      control('g2', { required: true, group_index: 1 }),
+      control('b', { required: true }),
+    ]).controls;
+    const r = setControlValue(controls, 'g1', 'x');
+    expect(r.ok && r.controls.map((c) => [c.id, c.error])).toEqual([
+      ['g1', false],
+      ['g2', false],
+      ['b', true],
+    ]);
+  });
+
   it('confirm compares submitted and current patient data, then resubmits with confirmed true', () => {
     const controls = [
       control('a', { patient_data: 'first_name', value: 'Ada' }),
@@ -288,6 +326,58 @@ describe('filling (spec 02 §4, §5)', () => {
     expect(autocompleteMatch('', list)).toBeNull();
     expect(autocompleteMatch('Aspirin', list)).toBeNull();
     expect(autocompleteMatch('a', undefined)).toBeNull();
+  });
+
+  it('autocomplete keeps the list\'s case: "RESP" completes to "Respiratory", the rest selected', () => {
+    const list = ['Cardiology', 'Respiratory', 'Renal'];
+    expect(autocompleteCompletion('RESP', list, false)).toEqual({
+      value: 'Respiratory',
+      selectFrom: 4,
+    });
+    expect(autocompleteCompletion('c', list, false)).toEqual({
+      value: 'Cardiology',
+      selectFrom: 1,
+    });
+    // Typed out in full in another case: the list's word.
+    expect(autocompleteCompletion('RENAL', list, false)).toEqual({ value: 'Renal', selectFrom: 5 });
+    expect(autocompleteCompletion('Resp', list, true)).toBeNull();
+    expect(autocompleteCompletion('x', list, false)).toBeNull();
+    expect(autocompleteCompletion('', list, false)).toBeNull();
+  });
+});
+
+describe('form file and image controls (spec 02 §5)', () => {
+  const pdf = { name: 'discharge.pdf', size: 1000, type: 'application/pdf' };
+  it('offer documents and images for a file, images for an image', () => {
+    expect(formFileTypes('file')).toContain('application/pdf');
+    expect(formFileTypes('file')).toContain(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
+    expect(formFileTypes('file')).toContain('image/png');
+    expect(formFileTypes('image')).toContain('image/png');
+    expect(formFileTypes('image')).not.toContain('application/pdf');
+  });
+  it('refuse over 25 MB or another type before uploading, naming the file', () => {
+    expect(formFileRefusal('file', pdf)).toBeNull();
+    expect(formFileRefusal('file', { ...pdf, size: 26_214_401 })).toBe(
+      'The file, discharge.pdf is too large to send, the limit is 25 Mb for a single file.',
+    );
+    expect(formFileRefusal('file', { ...pdf, size: 26_214_400 })).toBeNull();
+    expect(formFileRefusal('file', { name: 'notes.txt', size: 10, type: 'text/plain' })).toMatch(
+      /^The file, notes\.txt cannot be sent: \.txt files are not allowed/,
+    );
+    expect(formFileRefusal('image', pdf)).toMatch(/discharge\.pdf/);
+  });
+  it("a refused upload names the file and the server's reason; other failures say try again", () => {
+    expect(formFileUploadError('scan.pdf', 413, 'too big')).toBe(
+      'The file, scan.pdf is too large to send, the limit is 25 Mb for a single file.',
+    );
+    expect(formFileUploadError('fake.pdf', 415, 'This file type is not accepted.')).toBe(
+      'The file, fake.pdf was not accepted. This file type is not accepted.',
+    );
+    expect(formFileUploadError('a.pdf', 0, 'The connection to Pando was lost')).toBe(
+      'File upload failed. Please try again. The connection to Pando was lost',
+    );
   });
 });
 

@@ -1,6 +1,8 @@
 import Papa from 'papaparse';
 import { TEXTS, textsWith } from '../texts/texts';
 import { resolveExportEmail } from '../files/sendToEmail';
+import { FORM_FILE_MIME_TYPES, IMAGE_MIME_TYPES } from '../files/constants';
+import { partitionUploads } from '../files/rules';
 import {
   CONTROL_TYPES,
   DEFAULT_CONTROL_DELIMITER,
@@ -84,15 +86,20 @@ export function clearValues(controls: readonly Control[]): Control[] {
 /**
  * Spec 02 §4: duplicate creates "{title} (copy)" with no id and cleared values, without
  * confirmation; it does not exist on the server until saved. The copy belongs to whoever
- * duplicates it, at version 1.0.
+ * duplicates it, at version 1.0, and names them as its author (issue 35: a copy kept the
+ * original's author, "v1.0 · Pat Admin" in someone else's own templates).
  */
-export function duplicateTemplate(template: FormTemplate, ownerId: number): FormTemplate {
+export function duplicateTemplate(
+  template: FormTemplate,
+  owner: { author: string; created_by_id: number },
+): FormTemplate {
   const { id: _id, confirmed: _confirmed, ...rest } = template;
   return {
     ...rest,
     title: `${template.title} (copy)`,
     version: DEFAULT_TEMPLATE_VERSION,
-    created_by_id: ownerId,
+    author: owner.author,
+    created_by_id: owner.created_by_id,
     controls: clearValues(template.controls),
   };
 }
@@ -286,8 +293,21 @@ export function setControlValue(
     return { ok: false, error: textsWith.controlNotFound(id) };
   return {
     ok: true,
-    controls: controls.map((c) => (c.id === id ? { ...c, value, error: false } : c)),
+    controls: clearResolvedErrors(
+      controls.map((c) => (c.id === id ? { ...c, value, error: false } : c)),
+    ),
   };
+}
+
+/**
+ * Validation messages clear as soon as the input is valid (issue 35): a control flagged by the
+ * submit check loses its flag once the rule holds (its value, or a value anywhere in its
+ * required group). Nothing new is flagged: that waits for the next submit.
+ */
+export function clearResolvedErrors(controls: readonly Control[]): Control[] {
+  if (!controls.some((c) => c.error === true)) return [...controls];
+  const failing = new Set(requiredFieldErrors(controls));
+  return controls.map((c) => (c.error === true && !failing.has(c.id) ? { ...c, error: false } : c));
 }
 
 /** Spec 02 §4: deleting a file sets the value to a dash. */
@@ -303,12 +323,15 @@ export function fillFromPatientData(
   controls: readonly Control[],
   data: PatientLookupResponse,
 ): Control[] {
-  return controls.map((c) => {
+  const filled = controls.map((c) => {
     const field = c.patient_data;
     if (!field || !c.can_edit || !(field in data)) return c;
     const raw = data[field];
     return { ...c, value: raw == null ? '' : String(raw) };
   });
+  // A control the scan filled is no longer failing: its red border goes, as when typed into
+  // (issue 35); one the record leaves empty keeps it.
+  return clearResolvedErrors(filled);
 }
 
 /**
@@ -343,6 +366,26 @@ export function submissionNotice(response: {
   if (response.status === 'ok') return { level: 'success', text: TEXTS.templateSubmitted };
   if (response.status === 'confirm') return { level: 'confirm' };
   return { level: 'error', text: textsWith.submitError(response.error ?? 'unknown error') };
+}
+
+/**
+ * Spec 02 §4 text autocomplete, what the field holds after a keystroke: the completion in the
+ * list's own case, the part not typed selected ("RESP" → "Respiratory", "iratory" selected), so
+ * Tab or Enter keeps the list's word, never "RESPiratory" (issue 35). Deleting never completes
+ * (Backspace over the selection removes it). Null: no completion, the field keeps what was typed.
+ */
+export function autocompleteCompletion(
+  typed: string,
+  options: readonly string[] | undefined,
+  deleting: boolean,
+): { value: string; selectFrom: number } | null {
+  if (deleting) return null;
+  // A word typed out in full in another case becomes the list's word too.
+  const match =
+    autocompleteMatch(typed, options) ??
+    options?.find((o) => typed !== '' && o.toLowerCase() === typed.toLowerCase()) ??
+    null;
+  return match ? { value: match, selectFrom: typed.length } : null;
 }
 
 /**
@@ -536,6 +579,37 @@ export function fileControlState(
   if (uploading) return 'uploading';
   if (value === DELETED_FILE_VALUE) return 'deleted';
   return typeof value === 'string' && value.trim() !== '' ? 'uploaded' : 'empty';
+}
+
+/**
+ * Spec 02 §5 acceptable types of a form's file or image control: documents (docx, pdf) and
+ * images for a file; images for an image. The picker offers only these (`accept`).
+ */
+export function formFileTypes(controlType: 'file' | 'image'): readonly string[] {
+  return controlType === 'image' ? IMAGE_MIME_TYPES : FORM_FILE_MIME_TYPES;
+}
+
+/**
+ * Spec 02 §5 before uploading a form file: over 25 MB, or a type the control does not accept
+ * (by the browser's type; the server decides again by content), is refused with a message naming
+ * the file, and nothing is sent. Null: upload it.
+ */
+export function formFileRefusal(
+  controlType: 'file' | 'image',
+  file: { name: string; size: number; type: string },
+): string | null {
+  return partitionUploads([file], formFileTypes(controlType)).rejected[0]?.message ?? null;
+}
+
+/**
+ * What a failed form-file upload says (spec 02 §8 "File upload failed. Please try again.
+ * {reason}"), naming the file when the server refused it for its size (413) or its content
+ * (415): trying again would not help then (issue 35).
+ */
+export function formFileUploadError(name: string, status: number | undefined, reason: string) {
+  if (status === 413) return textsWith.fileTooLarge(name);
+  if (status === 415) return textsWith.fileRefused(name, reason);
+  return textsWith.fileUploadFailed(reason);
 }
 
 /** Spec 02 §7 "a saved change bumps the version": the last number goes up ('1.0' → '1.1', '1.9' → '1.10'). */

@@ -149,6 +149,14 @@ export const TEXTS = {
   invalidEmailAddress: 'Invalid email address',
   notEmailExport: 'Selected type is not an email export',
   comingSoon: 'Smart forms are coming soon. Contact us to find out more.',
+  /** Ours (issue 35): what the "coming soon" page says smart forms do. */
+  smartFormsWhat:
+    'Smart forms turn the paper forms of a ward into forms your teams fill in on any device: referrals, handovers, observation charts.',
+  smartFormsHow:
+    "Scan a patient's wristband to fill in their details, add photos and documents, and share the result in a conversation or export it as CSV, JSON or by email.",
+  smartFormsWho:
+    'Your administrators build the templates here; required fields are checked before a form is sent.',
+  contactUs: 'Contact us',
 } as const;
 
 export type TextKey = keyof typeof TEXTS;

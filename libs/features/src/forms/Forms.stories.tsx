@@ -58,3 +58,20 @@ export const InChat: Story = {
     ).toBeInTheDocument();
   },
 };
+
+/**
+ * Without smart forms (the network admin's network has no form_templates): the "coming soon"
+ * page says what smart forms do and offers a way to get in touch (issue 35).
+ */
+export const ComingSoon: Story = {
+  ...screenStory('/manage/form-templates', { email: 'network.admin@example.org' }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const contact = await canvas.findByRole('link', { name: 'Contact us' }, { timeout: 10_000 });
+    await expect(contact).toHaveAttribute(
+      'href',
+      'mailto:support@pando.health?subject=Smart%20forms',
+    );
+    await expect(canvas.getByText(/Smart forms are coming soon/)).toBeVisible();
+  },
+};

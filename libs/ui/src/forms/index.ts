@@ -1,4 +1,5 @@
 export * from './FormControlField';
+export * from './FormsComingSoon';
 export * from './ScannerOverlay';
 export * from './FormFiller';
 export * from './TemplateEditor';

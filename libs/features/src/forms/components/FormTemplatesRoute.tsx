@@ -20,6 +20,7 @@ import {
 import {
   Dialog,
   FormControlField,
+  FormsComingSoon,
   TemplateEditor,
   TemplateList,
   templateKey,
@@ -27,9 +28,19 @@ import {
 } from '@pando/ui';
 import { useMemo, useState } from 'react';
 import { useViewer } from '../../auth/viewer';
+import { SUPPORT_EMAIL } from '../../manage/constants';
 import { ConnectedFormFiller } from './ConnectedFormFiller';
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Who a new or duplicated template belongs to, and the author it names: the person making it. */
+const ownerOf = (viewer: { id: number; first_name: string; last_name: string }) => ({
+  author: `${viewer.first_name} ${viewer.last_name}`.trim(),
+  created_by_id: viewer.id,
+});
+
+/** "Contact us" on the coming-soon page: the support address the broadcast page uses. */
+const SMART_FORMS_CONTACT = `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent('Smart forms')}`;
 
 /**
  * /manage/form-templates (spec 02 §2, §4, §5): own and public templates; view or fill, or (the
@@ -58,16 +69,7 @@ export function FormTemplatesRoute() {
   const own = [...drafts, ...split.own];
   const selected = [...own, ...split.public].find((t) => templateKey(t) === selectedKey) ?? null;
 
-  if (!enabled) {
-    return (
-      <Stack p="md" maw={640}>
-        <Title order={1} size="h2">
-          Form templates
-        </Title>
-        <Text>{TEXTS.comingSoon}</Text>
-      </Stack>
-    );
-  }
+  if (!enabled) return <FormsComingSoon contactHref={SMART_FORMS_CONTACT} />;
 
   const select = (template: FormTemplate) => {
     setSelectedKey(templateKey(template));
@@ -151,8 +153,7 @@ export function FormTemplatesRoute() {
               onNew={() => {
                 startDraft(
                   defaultNewTemplate({
-                    author: `${viewer.first_name} ${viewer.last_name}`,
-                    created_by_id: viewer.id,
+                    ...ownerOf(viewer),
                     trust_id: viewer.hospital_id ?? null,
                   }),
                 );
@@ -215,7 +216,7 @@ export function FormTemplatesRoute() {
                     <Button
                       variant="light"
                       onClick={() => {
-                        startDraft(duplicateTemplate(selected, viewer.id));
+                        startDraft(duplicateTemplate(selected, ownerOf(viewer)));
                       }}
                     >
                       Duplicate

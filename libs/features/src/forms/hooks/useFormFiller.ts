@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import {
+  ApiError,
   deleteStructuredFile,
   emailStructuredFile,
   isBadRequest,
@@ -15,6 +16,8 @@ import {
   deleteFileValue,
   exportPdf,
   fillFromPatientData,
+  formFileRefusal,
+  formFileUploadError,
   patientDataDifferences,
   planExport,
   setControlValue,
@@ -197,12 +200,21 @@ export function useFormFiller({ template: initial, ownEmail, onSubmitted }: UseF
   };
 
   const upload = async (controlId: string, file: File) => {
+    // Spec 02 §5: over 25 MB or a type the control does not take is refused here, naming the
+    // file, before a byte is sent (issue 35: a 26 MB file went up whole to be refused).
+    const type = current.current?.controls.find((c) => c.id === controlId)?.type;
+    const refusal = formFileRefusal(type === 'image' ? 'image' : 'file', file);
+    if (refusal) {
+      setNotice({ kind: 'error', text: refusal });
+      return;
+    }
     setUploadingIds((ids) => [...ids, controlId]);
     try {
       const guid = await uploadStructuredFile(http, file, file.name);
       setValue(controlId, guid);
     } catch (error) {
-      setNotice({ kind: 'error', text: textsWith.fileUploadFailed(reasonOf(error)) });
+      const status = error instanceof ApiError ? error.status : undefined;
+      setNotice({ kind: 'error', text: formFileUploadError(file.name, status, reasonOf(error)) });
     } finally {
       setUploadingIds((ids) => ids.filter((id) => id !== controlId));
     }

@@ -12,7 +12,7 @@ import { errorText } from './errorText';
 
 const server = setupServer();
 beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
+  server.listen({ onUnhandledFrame: 'error' });
 });
 afterAll(() => {
   server.close();

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { TeamForm } from './TeamForm';
 
 const people = [
@@ -27,6 +27,22 @@ export const NeedsAMember: Story = {
       canvas.getByText('You need to add at least one member to create an advice channel'),
     ).toBeVisible();
     await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
+
+/** The member message goes as soon as a member is added, before the next submit (issue 35). */
+export const MemberMessageClears: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Create' }));
+    const message = 'You need to add at least one member to create an advice channel';
+    await expect(canvas.getByText(message)).toBeVisible();
+    await expect(canvas.getByText('Team name is required')).toBeVisible();
+    await userEvent.type(canvas.getByRole('textbox', { name: /Name/ }), 'Night Team');
+    await expect(canvas.queryByText('Team name is required')).toBeNull();
+    await userEvent.click(canvas.getByLabelText(/Members/));
+    await userEvent.click(await screen.findByRole('option', { name: 'Bob Brown' }));
+    await expect(canvas.queryByText(message)).toBeNull();
   },
 };
 

@@ -122,7 +122,10 @@ export function TeamForm({
           value={name}
           error={errors.name}
           onChange={(e) => {
-            setName(e.currentTarget.value);
+            const next = e.currentTarget.value;
+            setName(next);
+            // A message goes as soon as what it asks for is there (issue 35).
+            if (next.trim()) setErrors(({ name: _name, ...rest }) => rest);
           }}
         />
         {kind === 'adviceChannel' && (
@@ -141,7 +144,10 @@ export function TeamForm({
           required
           data={people}
           value={members}
-          onChange={setMembers}
+          onChange={(next) => {
+            setMembers(next);
+            if (!validateMembers(next)) setErrors(({ members: _members, ...rest }) => rest);
+          }}
           searchable
           hidePickedOptions
           error={errors.members}

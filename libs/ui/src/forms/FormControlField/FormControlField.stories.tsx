@@ -49,9 +49,19 @@ export const TextWithAutocomplete: Story = {
   play: async ({ canvasElement }) => {
     const input = within(canvasElement).getByRole('textbox', { name: 'Ward' });
     await userEvent.type(input, 'car');
-    await expect(input).toHaveValue('cardiology Ward');
+    await expect(input).toHaveValue('Cardiology Ward');
     await userEvent.keyboard('{Backspace}');
-    await expect(input).toHaveValue('car');
+    await expect(input).toHaveValue('Car');
+  },
+};
+/** The completion keeps the list's case: "CARD" + Tab stores "Cardiology Ward" (issue 35). */
+export const AutocompleteKeepsListCase: Story = {
+  play: async ({ args, canvasElement }) => {
+    const input = within(canvasElement).getByRole('textbox', { name: 'Ward' });
+    await userEvent.type(input, 'CARD');
+    await userEvent.tab();
+    await expect(input).toHaveValue('Cardiology Ward');
+    await expect(args.onChange).toHaveBeenLastCalledWith('Cardiology Ward');
   },
 };
 export const Barcode: Story = {
@@ -85,7 +95,17 @@ export const Textarea: Story = {
   },
 };
 export const Radio: Story = { args: { control: byId('escalate') } };
-export const FileEmpty: Story = { args: { control: byId('letter') } };
+/** Spec 02 §5: the picker offers documents (pdf, docx) and images only. */
+export const FileEmpty: Story = {
+  args: { control: byId('letter') },
+  play: async ({ canvasElement }) => {
+    const accept = canvasElement.querySelector('input[type="file"]')?.getAttribute('accept');
+    await expect(accept?.split(',')).toEqual(
+      expect.arrayContaining(['application/pdf', 'image/png']),
+    );
+    await expect(accept).not.toContain('text/plain');
+  },
+};
 export const FileUploading: Story = { args: { control: byId('letter'), uploading: true } };
 export const FileUploaded: Story = {
   args: { control: { ...byId('letter'), value: 'guid-1' }, fileUrl: '#letter' },
@@ -97,8 +117,30 @@ export const FileUploaded: Story = {
   },
 };
 export const FileDeleted: Story = { args: { control: { ...byId('letter'), value: '-' } } };
-export const ImageEmpty: Story = { args: { control: byId('wound') } };
-export const Date: Story = { args: { control: { ...byId('seen_on'), value: '2026-11-23' } } };
+/** Spec 02 §5: an image control offers images only. */
+export const ImageEmpty: Story = {
+  args: { control: byId('wound') },
+  play: async ({ canvasElement }) => {
+    const accept = canvasElement.querySelector('input[type="file"]')?.getAttribute('accept');
+    await expect(accept).toContain('image/jpeg');
+    await expect(accept).not.toContain('application/pdf');
+  },
+};
+/**
+ * A date reads and is typed dd/mm/yyyy whatever the browser's language (the native date input
+ * showed mm/dd/yyyy in an en-US browser); the form keeps ISO.
+ */
+export const Date: Story = {
+  args: { control: { ...byId('seen_on'), value: '2026-11-23' } },
+  play: async ({ canvasElement, args }) => {
+    const field = within(canvasElement).getByRole('textbox', { name: 'Seen on' });
+    await expect(field).toHaveValue('23/11/2026');
+    await userEvent.clear(field);
+    await userEvent.type(field, '01122026');
+    await expect(field).toHaveValue('01/12/2026');
+    await expect(args.onChange).toHaveBeenLastCalledWith('2026-12-01');
+  },
+};
 export const Divider: Story = { args: { control: byId('section') } };
 /** Spec 02 §5: a dropdown without options shows "Dropdown options not provided". */
 export const MissingOptions: Story = {

@@ -20,10 +20,10 @@ import {
   Tooltip,
 } from '@mantine/core';
 import {
-  autocompleteMatch,
-  CHAT_IMAGE_MIME_TYPES,
+  autocompleteCompletion,
   controlInlineMessage,
   fileControlState,
+  formFileTypes,
   MULTISELECT_MAX_ROWS,
   TEXTAREA_DEFAULT_COLS,
   TEXTAREA_DEFAULT_ROWS,
@@ -33,6 +33,7 @@ import {
 } from '@pando/domain';
 import { IconBarcode, IconCurrentLocation, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useId, type ChangeEvent } from 'react';
+import { DateField } from '../../common/DateField';
 
 /** Height of one multiselect row (a small checkbox and its gap), for the 6-row window. */
 const MULTISELECT_ROW_PX = 30;
@@ -50,7 +51,10 @@ export interface FormControlFieldProps {
   onLocate?: () => void;
   /** Geolocation is being looked up. @default false */
   locating?: boolean;
-  /** File and image: receives the chosen file to upload. */
+  /**
+   * File and image: receives the chosen file to upload (the caller checks its size and type
+   * before sending: `formFileRefusal`).
+   */
   onUploadFile?: (file: File) => void;
   /** File and image: removes the uploaded file (the value becomes a dash). */
   onDeleteFile?: () => void;
@@ -89,19 +93,21 @@ function TextWithAutocomplete({ control, onChange, readOnly }: TextWithAutocompl
     const field = event.currentTarget;
     const typed = field.value;
     const inputType = (event.nativeEvent as InputEvent).inputType;
-    const match = inputType.startsWith('delete')
-      ? null
-      : autocompleteMatch(typed, control.autocomplete);
-    if (!match) {
+    const completion = autocompleteCompletion(
+      typed,
+      control.autocomplete,
+      inputType.startsWith('delete'),
+    );
+    if (!completion) {
       onChange(typed);
       return;
     }
-    // Keep what the person typed (their case) and select the completed rest. Set on the field
-    // itself: "c" and "ca" can complete to the same value, and React would not re-render for it.
-    const completed = typed + match.slice(typed.length);
-    field.value = completed;
-    field.setSelectionRange(typed.length, completed.length);
-    onChange(completed);
+    // The list's word in its own case ("RESP" → "Respiratory"), the part not typed selected: what
+    // the field shows is what is stored. Set on the field itself: "c" and "ca" can complete to
+    // the same value, and React would not re-render for it.
+    field.value = completion.value;
+    field.setSelectionRange(completion.selectFrom, completion.value.length);
+    onChange(completion.value);
   };
   return (
     <TextInput
@@ -190,7 +196,8 @@ function FileControl({
             onChange={(file) => {
               if (file) onUploadFile?.(file);
             }}
-            {...(isImage ? { accept: CHAT_IMAGE_MIME_TYPES.join(',') } : {})}
+            // Spec 02 §5: only the accepted types are offered (documents and images; images).
+            accept={formFileTypes(isImage ? 'image' : 'file').join(',')}
             inputProps={{
               'aria-label': `${isImage ? 'Image' : 'File'} for ${control.label || control.id}`,
             }}
@@ -366,15 +373,16 @@ export function FormControlField(props: FormControlFieldProps) {
     case 'image':
       return <FileControl {...props} readOnly={locked} />;
     case 'date':
+      // dd/mm/yyyy whatever the browser's language; ISO in the form's value (DateField).
       return (
-        <TextInput
-          {...common}
-          type="date"
+        <DateField
+          label={common.label}
+          {...(common.placeholder ? { placeholder: common.placeholder } : {})}
+          required={common.required}
+          error={common.error}
           value={textOf(control.value)}
           readOnly={locked}
-          onChange={(event) => {
-            onChange(event.currentTarget.value);
-          }}
+          onChange={onChange}
         />
       );
     case 'divider':
