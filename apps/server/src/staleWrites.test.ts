@@ -60,6 +60,58 @@ afterAll(async () => {
 });
 
 describe('a change on a stale copy is refused with 409', () => {
+  for (const path of ['advice-channels', 'teams'] as const) {
+    it(`admin ${path}: an edit from a form opened before another admin's is refused`, async () => {
+      const { orgAdmin, alice, bob } = people;
+      const created = await call(orgAdmin, 'POST', `/admin/${path}`, {
+        name: `Stale ${path}`,
+        members: [alice.id],
+        ...(path === 'advice-channels' ? { description: 'First words' } : {}),
+      });
+      expect(created.status, created.body).toBe(201);
+      const id = created.json()['id'] as number;
+      const first = await read(orgAdmin, `/admin/${path}/${id}`);
+      const second = await read(orgAdmin, `/admin/${path}/${id}`);
+      expect(first['modified_at']).toEqual(expect.any(String));
+      const saved = await call(orgAdmin, 'PATCH', `/admin/${path}/${id}`, {
+        name: `Stale ${path} (first)`,
+        description: 'Second words',
+        modified_at: first['modified_at'],
+      });
+      expect(saved.status, saved.body).toBe(200);
+      expectConflict(
+        await call(orgAdmin, 'PATCH', `/admin/${path}/${id}`, {
+          name: `Stale ${path} (second)`,
+          modified_at: second['modified_at'],
+        }),
+      );
+      expect((await read(orgAdmin, `/admin/${path}/${id}`))['name']).toBe(`Stale ${path} (first)`);
+      // A member added by a clinician's panel is a change too: the form must be reopened.
+      const latest = await read(orgAdmin, `/admin/${path}/${id}`);
+      const addedByPanel = await call(orgAdmin, 'POST', `/admin/${path}/${id}/members/add`, {
+        user_ids: [bob.id],
+      });
+      expect(addedByPanel.status, addedByPanel.body).toBe(200);
+      expectConflict(
+        await call(orgAdmin, 'PATCH', `/admin/${path}/${id}`, {
+          name: `Stale ${path} (third)`,
+          modified_at: latest['modified_at'],
+        }),
+      );
+      // On the latest version, and without one (the spec's clients), the edit is saved.
+      const fresh = await read(orgAdmin, `/admin/${path}/${id}`);
+      const ok = await call(orgAdmin, 'PATCH', `/admin/${path}/${id}`, {
+        name: `Stale ${path} (fourth)`,
+        modified_at: fresh['modified_at'],
+      });
+      expect(ok.status, ok.body).toBe(200);
+      const plain = await call(orgAdmin, 'PATCH', `/admin/${path}/${id}`, {
+        name: `Stale ${path} (fifth)`,
+      });
+      expect(plain.status, plain.body).toBe(200);
+    });
+  }
+
   it('team: a rename from a page opened before a member was added is refused, the member stays', async () => {
     const { alice, bob } = people;
     const created = await call(alice, 'POST', '/teams', {

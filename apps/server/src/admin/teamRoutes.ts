@@ -20,6 +20,7 @@ import type { DatabaseTx } from '../db/client.js';
 import { HttpError } from '../http/errors.js';
 import { ERROR_RESPONSES } from '../http/routeShape.js';
 import {
+import { lockAtVersion, versionOf } from '../http/versions.js';
   announceRename,
   announceTeamChange,
   changeTeamMembers,
@@ -72,6 +73,7 @@ const toAdminTeam = (t: TeamRecord) => ({
   created_at: t.created_at.toISOString(),
   mim_id: t.mim_id,
 });
+  modified_at: t.modified_at.toISOString(),
 
 /** The advice channel row (spec 02 §3): members with names, and its resolved conversations. */
 async function toAdviceChannel(db: DatabaseTx, t: TeamRecord) {
@@ -94,6 +96,7 @@ async function toAdviceChannel(db: DatabaseTx, t: TeamRecord) {
     members: members.rows,
     mim_id: t.mim_id,
   };
+    modified_at: t.modified_at.toISOString(),
 }
 
 /**
@@ -265,11 +268,21 @@ export function registerTeamRoutes(app: FastifyInstance): void {
       },
       async (req) => {
         const team = loaded(req, 'adminTeam');
-        await app.db.query(
-          `update teams set name = coalesce($2, name), description = coalesce($3, description), modified_at = $4
-            where id = $1`,
-          [team.id, req.body.name ?? null, req.body.description ?? null, app.config.now()],
-        );
+        await app.db.transaction(async (tx) => {
+          // An edit made on a stale copy is refused (issue 35, src/http/versions.ts).
+          const now = await lockAtVersion(
+            tx,
+            'teams',
+            team.id,
+            versionOf(req, req.body.modified_at),
+            app.config.now(),
+          );
+          await tx.query(
+            `update teams set name = coalesce($2, name), description = coalesce($3, description), modified_at = $4
+              where id = $1`,
+            [team.id, req.body.name ?? null, req.body.description ?? null, now],
+          );
+        });
         announceTeamChange(app, team.id, { added: [], removed: [] });
         if (req.body.name !== undefined && req.body.name !== team.name)
           await announceRename(app, team, req.body.name);

@@ -437,6 +437,8 @@ export function deleteAdminTeam(http: HttpClient, kind: AdminTeamKind, id: numbe
  * Saves an edit: the name and description, then the members as differences between the current
  * and the chosen ones (spec 02 §4, domain `memberDiff`). Additions go first, so a channel never
  * drops to no members on the way. The first refusal (a 400) is returned and the rest not sent.
+ * `version` is the `modified_at` of the copy the form was filled from: if someone else changed
+ * the team since, the save is refused (409 `EDIT_CONFLICT`, issue 35) before anything changes.
  */
 export async function saveAdminTeam(
   http: HttpClient,
@@ -444,9 +446,11 @@ export async function saveAdminTeam(
   id: number,
   current: readonly number[],
   input: AdminTeamInput,
+  version?: string,
 ): Promise<AdminTeamRow | BadRequest> {
   const patch: AdminTeamPatch = { name: input.name };
   if (input.description !== undefined) patch.description = input.description;
+  if (version !== undefined) patch.modified_at = version;
   let row = await patchAdminTeam(http, kind, id, patch);
   if (isBadRequest(row)) return row;
   const { add, remove } = memberDiff(current, input.members);
@@ -689,10 +693,13 @@ export function useSaveAdminTeamMutation(kind: AdminTeamKind) {
       current?: readonly number[] | undefined;
       input: AdminTeamInput;
       scope?: AdminScopeParams | undefined;
+      /** The edited copy's `modified_at` (issue 35: a stale edit is refused). */
+      version?: string | undefined;
     }) =>
       save.id === undefined
         ? createAdminTeam(http, kind, save.input, save.scope)
-        : saveAdminTeam(http, kind, save.id, save.current ?? [], save.input),
+        : saveAdminTeam(http, kind, save.id, save.current ?? [], save.input, save.version),
+    // Refused as stale (`isEditConflict`) too: the team is read again, so the latest shows.
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.teams(kind) }),
   });
 }

@@ -5,6 +5,7 @@
 import { expect } from 'vitest';
 import { EDIT_CONFLICT, TEXTS } from '@pando/domain';
 import { DEMO_ACCOUNTS } from '@pando/domain/demo';
+import * as admin from '../api/admin';
 import * as auth from '../api/auth';
 import * as teams from '../api/teams';
 import { ApiError, isBadRequest, type BadRequest } from '../http/errors';
@@ -31,6 +32,48 @@ async function refusedAsStale(change: Promise<unknown>): Promise<void> {
 }
 
 export const staleWriteScenarios: Scenario[] = [
+  {
+    area: 'admin',
+    name: 'two administrators edit one advice channel: the save from the form opened before the other saved is refused (409) and changes nothing',
+    async run({ logIn }) {
+      const adminA = await logIn(DEMO_ACCOUNTS.orgAdmin);
+      const adminB = await logIn(DEMO_ACCOUNTS.orgAdmin);
+      const alice = await auth.getCurrentUser((await logIn(DEMO_ACCOUNTS.alice)).http);
+      const channel = ok(
+        await admin.createAdminTeam(adminA.http, 'advice', {
+          name: 'Stale channel',
+          members: [alice.id],
+          description: 'First words',
+        }),
+      );
+      const formA = await admin.getAdminTeam(adminA.http, 'advice', channel.id);
+      const formB = await admin.getAdminTeam(adminB.http, 'advice', channel.id);
+      expect(formA.modified_at).toEqual(expect.any(String));
+      const saved = ok(
+        await admin.saveAdminTeam(
+          adminA.http,
+          'advice',
+          channel.id,
+          [alice.id],
+          { name: 'Stale channel A', members: [alice.id], description: 'Words of A' },
+          formA.modified_at,
+        ),
+      );
+      expect(saved.name).toBe('Stale channel A');
+      await refusedAsStale(
+        admin.saveAdminTeam(
+          adminB.http,
+          'advice',
+          channel.id,
+          [alice.id],
+          { name: 'Stale channel B', members: [alice.id], description: 'Words of B' },
+          formB.modified_at,
+        ),
+      );
+      const latest = await admin.getAdminTeam(adminB.http, 'advice', channel.id);
+      expect(latest).toMatchObject({ name: 'Stale channel A', description: 'Words of A' });
+    },
+  },
   {
     area: 'teams',
     name: 'alice renames a team from a page opened before bob was added: refused (409), bob stays; the rename on the latest version keeps him',

@@ -147,6 +147,8 @@ export const AdviceChannelSchema = z.object({
   created_at: TimestampSchema,
   members: z.array(MemberRefSchema).default([]),
   mim_id: MimIdSchema.optional(),
+  /** Ours (issue 35): the channel's version, which an edit sends back (`AdminTeamPatchSchema`). */
+  modified_at: TimestampSchema.optional(),
 });
 export type AdviceChannel = z.infer<typeof AdviceChannelSchema>;
 
@@ -171,10 +173,14 @@ export type NetworkPatch = z.infer<typeof NetworkPatchSchema>;
  */
 export const NetworkUpdateSchema = NetworkPatchSchema.extend({ name: NameSchema });
 
-/** PATCH body: any part of the input. */
+/**
+ * PATCH body: any part of the input. Ours (issue 35): `modified_at`, the version the edit was
+ * made on; a stale one is refused with 409 `EDIT_CONFLICT` (wire/versions.ts).
+ */
 export const AdminTeamPatchSchema = z.object({
   name: NameSchema.optional(),
   description: z.string().max(2000).optional(),
+  modified_at: TimestampSchema.optional(),
 });
 export type AdminTeamPatch = z.infer<typeof AdminTeamPatchSchema>;
 
@@ -188,6 +194,8 @@ export const AdminTeamSchema = z.object({
   auto_accept: z.boolean().default(false),
   created_at: TimestampSchema.optional(),
   mim_id: MimIdSchema.optional(),
+  /** Ours (issue 35): the team's version, which an edit sends back (`AdminTeamPatchSchema`). */
+  modified_at: TimestampSchema.optional(),
 });
 export type AdminTeam = z.infer<typeof AdminTeamSchema>;
 

@@ -68,7 +68,8 @@ export function AdminTeamEditScreen({
   }
   return (
     <TeamForm
-      key={team.data?.id ?? 'new'}
+      // A new version (someone else's change, after a refused save) fills the form again.
+      key={team.data ? `${team.data.id}-${team.data.modified_at ?? ''}` : 'new'}
       kind={kind === 'team' ? 'team' : 'adviceChannel'}
       mode={mode}
       initial={
@@ -106,6 +107,7 @@ export function AdminTeamEditScreen({
           {
             id,
             current,
+            version: team.data?.modified_at,
             input: {
               name: values.name,
               members: values.members,

@@ -28,6 +28,8 @@ import type { MockBackend, MockTeam, MockUser } from '../backend';
 import { adminStore, teamMeta, type MockInvite } from '../adminStore';
 import { guard } from './guard';
 import { api, apiError, fail, notFound, numberParam, parseBody, requireUser } from './util';
+import { versionOf } from './recordVersion';
+import { refuseStale, touch } from './versions';
 
 /*
  * The admin console's API (spec 02 §7) on the mock backend, with the server's rules
@@ -314,6 +316,7 @@ function wireAdminTeam(backend: MockBackend, team: MockTeam, advice: boolean) {
       auto_accept: team.auto_accept,
       created_at: meta.created_at,
       mim_id: team.mim_id,
+      modified_at: versionOf(team),
     };
   const members = team.user_ids
     .map((id) => backend.userById(id))
@@ -336,6 +339,7 @@ function wireAdminTeam(backend: MockBackend, team: MockTeam, advice: boolean) {
     created_at: meta.created_at,
     members,
     mim_id: team.mim_id,
+    modified_at: versionOf(team),
   };
 }
 
@@ -446,9 +450,11 @@ export function adminHandlers(backend: MockBackend) {
           const { reach } = admin(backend, request, cookies);
           const team = teamInReach(backend, reach, id(params), advice);
           const patch = await parseBody(request, AdminTeamPatchSchema);
+          refuseStale(request, team, patch.modified_at);
           if (patch.name !== undefined) team.name = patch.name;
           if (patch.description !== undefined)
             teamMeta(backend, team).description = patch.description;
+          touch(backend, team);
           return HttpResponse.json(wireAdminTeam(backend, team, advice));
         }),
       ),
@@ -467,6 +473,7 @@ export function adminHandlers(backend: MockBackend) {
                 badField('user_ids', TEXTS.atLeastOneMember);
               team.user_ids = team.user_ids.filter((u) => !ids.includes(u));
             }
+            touch(backend, team);
             return HttpResponse.json(wireAdminTeam(backend, team, advice));
           }),
         ),
