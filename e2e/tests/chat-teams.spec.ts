@@ -40,10 +40,12 @@ test('spec 01 §4: carol finds the Junior Doctors Forum in search, posts into it
     'data-delivery',
     /stored|received|displayed/,
   );
-  // The first message joined her: after a reload the panel offers "Leave team" and the sidebar
-  // lists the forum.
+  // The first message joined her: the panel offers "Leave forum" and the sidebar lists the forum,
+  // at once (issue 35: the server's MUC Light affiliation message) and after a reload.
+  await expect(carolPage.getByRole('button', { name: 'Leave forum' })).toBeVisible();
+  await expect(carol.sidebarRow(/Junior Doctors Forum/)).toBeVisible();
   await carolPage.reload();
-  await expect(carolPage.getByRole('button', { name: 'Leave team' })).toBeVisible();
+  await expect(carolPage.getByRole('button', { name: 'Leave forum' })).toBeVisible();
   await expect(carol.sidebarRow(/Junior Doctors Forum/)).toBeVisible();
   await expect(carol.messages.getByText(text, { exact: true })).toBeVisible();
 });

@@ -191,9 +191,16 @@ export default function adviceRoutes(
               adviceId: a.id,
             });
           }
-          return { ok: true as const, a, action: t.action };
+          return {
+            ok: true as const,
+            a,
+            action: t.action,
+            closed: t.requestor_resolved && t.public_team_resolved,
+          };
         });
         if (!outcome.ok) throw outcome.error;
+        // Closed: the chat server refuses messages into the room from now on (issue 35).
+        if (outcome.closed) app.chat.rooms.refresh(outcome.a.mim_id);
         app.events.emit('advice:changed', {
           adviceId: outcome.a.id,
           teamId: outcome.a.team_id,

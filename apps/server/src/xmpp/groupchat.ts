@@ -23,6 +23,11 @@ export async function onGroupchat(ctx: ChatContext, s: Sender, m: XmlEl, to: Jid
     bounce(s, m, 'item-not-found', m.attrs.to);
     return;
   }
+  if (room.closed && child(m, 'body')) {
+    // A closed advice conversation is read-only (issue 35): markers still pass, messages not.
+    bounce(s, m, 'not-allowed', m.attrs.to);
+    return;
+  }
   const roomJid = ctx.roomJid(mimId);
   const from = `${roomJid}/${ctx.userJid(s.uuid)}`;
   if (!child(m, 'body')) {

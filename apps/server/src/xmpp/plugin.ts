@@ -36,6 +36,8 @@ interface ChatApi {
     ): Promise<unknown>;
     /** Tells the occupants the room was renamed (a MUC Light configuration message). */
     notifyConfig(mimId: string, config: { roomname: string }): Promise<void>;
+    /** The room's state changed outside the chat (an advice conversation was closed). */
+    refresh(mimId: string): void;
   };
   /** Resolves when every acknowledged chat message can be read from the database. */
   settled(): Promise<void>;
@@ -244,6 +246,9 @@ async function xmppPlugin(app: FastifyInstance, opts: XmppPluginOptions): Promis
     rooms: {
       setAffiliations: (mimId, change) => server.setAffiliations(mimId, change),
       notifyConfig: (mimId, config) => server.notifyConfig(mimId, config),
+      refresh: (mimId) => {
+        server.refreshRoom(mimId);
+      },
     },
     settled: () => server.writer.settled(),
     postSystemMessage: (mimId, body, subject, senderName) =>

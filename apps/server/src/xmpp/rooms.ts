@@ -20,8 +20,18 @@ const newVersion = (now: () => Date) =>
  * (teams, forums, advice conversations); the cache is per process and invalidated over the
  * bus when another process changes a room.
  */
+/**
+ * A room as the chat server checks it. `closed`: an advice conversation both sides resolved
+ * (issue 35: a closed conversation is read-only; messages into it are refused).
+ */
+interface RoomEntry {
+  members: Set<string>;
+  version: string;
+  closed: boolean;
+}
+
 export class RoomDirectory {
-  private cache = new Map<string, { members: Set<string>; version: string } | null>();
+  private cache = new Map<string, RoomEntry | null>();
 
   constructor(
     private readonly db: ChatDb,
@@ -33,15 +43,21 @@ export class RoomDirectory {
   }
 
   /** Members of a room, or undefined when there is no such room. */
-  async get(mimId: string): Promise<{ members: Set<string>; version: string } | undefined> {
+  async get(mimId: string): Promise<RoomEntry | undefined> {
     const id = mimId.toLowerCase();
     const hit = this.cache.get(id);
     if (hit !== undefined) return hit ?? undefined;
-    const room = await this.db.query<{ version: string }>(
-      'select version from chat_rooms where mim_id = $1',
+    // Advice rooms carry their conversation's state: both sides resolved is closed (the REST
+    // side calls `invalidate` through the bus when it changes). Room ids are stored lower-case,
+    // as the archive's own join with advice_conversations (0102) relies on.
+    const room = await this.db.query<{ version: string; closed: boolean }>(
+      `select r.version, coalesce(ac.requestor_resolved and ac.public_team_resolved, false) as closed
+         from chat_rooms r left join advice_conversations ac on ac.mim_id = r.mim_id
+        where r.mim_id = $1`,
       [id],
     );
     const version = room.rows[0]?.version;
+    const closed = room.rows[0]?.closed ?? false;
     if (version === undefined) {
       this.cache.set(id, null);
       return undefined;
@@ -50,7 +66,7 @@ export class RoomDirectory {
       'select user_uuid from chat_room_members where mim_id = $1',
       [id],
     );
-    const entry = { members: new Set(res.rows.map((r) => r.user_uuid)), version };
+    const entry = { members: new Set(res.rows.map((r) => r.user_uuid)), version, closed };
     this.cache.set(id, entry);
     return entry;
   }

@@ -203,6 +203,12 @@ export class ChatServer implements ChatContext {
     return c;
   }
 
+  /** The room's state changed outside the chat (an advice conversation closed): read it again. */
+  refreshRoom(mimId: string): void {
+    this.rooms.invalidate(mimId);
+    this.bus.publish({ t: 'room', mimId: mimId.toLowerCase() });
+  }
+
   /** Tells the occupants the room was renamed (MUC Light configuration message). */
   notifyConfig(mimId: string, config: { roomname: string }): Promise<void> {
     return notifyConfig(this, mimId, config);
