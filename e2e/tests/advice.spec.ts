@@ -43,8 +43,8 @@ test('spec 01 §4: alice asks Cardiology Advice, bob answers, alice resolves, th
   ).toBeVisible();
   await expect(alice.conversations.locator(`a[href="${path}"]`)).toHaveCount(0);
 
-  // The team accepts: the accept line shows on bob's side and, reopened from history, on alice's.
-  await bobPage.reload();
+  // The team accepts (offered live, issue 35): the accept line shows on bob's side and,
+  // reopened from history, on alice's.
   await bobPage.getByRole('button', { name: 'Accept' }).click();
   await expect(bobPage).toHaveURL(/\/$/);
   await expect(bob.conversations.locator(`a[href="${path}"]`)).toHaveCount(0);

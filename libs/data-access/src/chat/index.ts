@@ -1,5 +1,5 @@
 // The chat client's public surface: what the apps, features and the chat-client suite use.
-export type { ChatTransport, RoomChange } from './types';
+export type { ChatTransport } from './types';
 export {
   LocalStorageOutboxStorage,
   MemoryOutboxStorage,

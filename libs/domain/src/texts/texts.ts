@@ -95,9 +95,6 @@ export const TEXTS = {
   adviceClosedTeam: 'This conversation is closed. It can be read and exported, not written to.',
   adviceClosedRequester:
     'This conversation is closed. To ask again, start a new advice request to the team.',
-  /** Ours (issue 35): the chat server refuses a message into a closed advice conversation. */
-  adviceClosedRefused:
-    'This advice conversation is closed. Start a new advice request to ask again.',
   /** Ours (issue 35): the confirmation before removing a member from a team or forum. */
   removeMemberConfirm: 'They will stop receiving its messages. They can be added again later.',
   welcome: 'Welcome to Pando. Choose a conversation or start a new one.',
