@@ -57,6 +57,7 @@ export function pngOf(r: number, g: number, b: number): Buffer {
 export interface NewPatient {
   firstName: string;
   lastName: string;
+  /** As a person types it: dd/mm/yyyy. */
   dob: string;
   gender: 'Male' | 'Female';
   identifier: string;

@@ -33,7 +33,8 @@ test('spec 01 §2–§6: alice creates a card with info, notes, tasks and images
   const cardId = await patients.create({
     firstName: `Xena ${XSS}`,
     lastName,
-    dob: '1948-02-29',
+    // Typed day first, as the app writes dates (issue 35); stored as ISO 1948-02-29.
+    dob: '29/02/1948',
     gender: 'Female',
     identifier: `E2E-${String(stamp)}`,
     ward: 'Ward 7',
@@ -46,7 +47,7 @@ test('spec 01 §2–§6: alice creates a card with info, notes, tasks and images
   const info = patients.section('Patient info');
   await expect(info).toContainText(lastName);
   await expect(info).toContainText(`Xena ${XSS}`);
-  await expect(info).toContainText('1948-02-29');
+  await expect(info).toContainText('29/02/1948');
   await expect(info).toContainText('Female');
   await expect(info).toContainText('Ward 7');
   await expect(patients.section('Notes')).toContainText('<script>window.__xss=1</script>');
@@ -251,7 +252,7 @@ test('phone (390 × 844): create, list → card → back, sort, share into a tea
   const id = await patients.create({
     firstName: 'Pia',
     lastName,
-    dob: '1990-05-05',
+    dob: '05/05/1990',
     gender: 'Female',
     identifier: `PH-${String(Date.now())}`,
     ward: 'Ward 7',

@@ -125,3 +125,70 @@ export function formatPercentDelta(delta: number | null): string {
 
 /** Milliseconds in whole days, for callers computing windows. */
 export const daysToMs = (days: number): number => days * DAY_MS;
+
+/**
+ * Calendar dates people type and read (a date of birth, a form's date control): dd/mm/yyyy on
+ * screen everywhere, ISO `YYYY-MM-DD` on the wire. One rule for every date field: the browser's
+ * own date input follows the browser's locale (mm/dd/yyyy in an en-US Chromium), so the app
+ * uses a text field with this parse and format instead.
+ */
+export const DISPLAY_DATE_PATTERN = 'dd/mm/yyyy';
+
+const ISO_CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether `y-m-d` (month 1–12) is a real day of the calendar (no 31/02, 29/02 only in leap years). */
+function isCalendarDay(year: number, month: number, day: number): boolean {
+  if (month < 1 || month > 12 || day < 1) return false;
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return day <= last;
+}
+
+/** `1948-03-14` → `14/03/1948`; anything that is not an ISO calendar date comes back unchanged. */
+export function formatIsoDate(iso: string): string {
+  const match = ISO_CALENDAR_DATE.exec(iso);
+  if (!match) return iso;
+  const [, year, month, day] = match;
+  return `${day ?? ''}/${month ?? ''}/${year ?? ''}`;
+}
+
+/** The outcome of reading a typed date: empty, an ISO date, or not a date. */
+export type ParsedDisplayDate =
+  { kind: 'empty' } | { kind: 'date'; iso: string } | { kind: 'invalid'; message: string };
+
+/**
+ * Reads a date as people in the UK type it: day, month, four-digit year, separated by `/`, `.`,
+ * `-` or spaces (`14/03/1948`, `14.3.1948`, `1-3-1948`); eight digits without separators
+ * (`14031948`) as ddmmyyyy. A day that does not exist (31/02/2020) is refused, naming the format.
+ */
+export function parseDisplayDate(text: string): ParsedDisplayDate {
+  const trimmed = text.trim();
+  if (trimmed === '') return { kind: 'empty' };
+  const match =
+    /^(\d{1,2})[/.\-\s]+(\d{1,2})[/.\-\s]+(\d{4})$/.exec(trimmed) ??
+    /^(\d{2})(\d{2})(\d{4})$/.exec(trimmed);
+  const day = Number(match?.[1]);
+  const month = Number(match?.[2]);
+  const year = Number(match?.[3]);
+  if (!match || !isCalendarDay(year, month, day)) {
+    return {
+      kind: 'invalid',
+      message: `Enter a real date as ${DISPLAY_DATE_PATTERN}, for example 14/03/1948.`,
+    };
+  }
+  return { kind: 'date', iso: `${String(year)}-${pad(month)}-${pad(day)}` };
+}
+
+/**
+ * The slash a person would type next, typed for them: while typing forward, `14` becomes `14/`
+ * and `14/03` becomes `14/03/` (a slash typed after that one is absorbed); eight digits pasted at
+ * once become `14/03/1948`. Deleting
+ * (`next` shorter than `previous`) is left alone, so a slash can be erased.
+ */
+export function maskDisplayDate(next: string, previous: string): string {
+  if (next.length <= previous.length) return next;
+  // The person typed the slash that was already typed for them: keep one.
+  if (next === `${previous}/` && previous.endsWith('/')) return previous;
+  if (/^\d{8}$/.test(next)) return `${next.slice(0, 2)}/${next.slice(2, 4)}/${next.slice(4)}`;
+  if (/^\d{2}$/.test(next) || /^\d{1,2}\/\d{2}$/.test(next)) return `${next}/`;
+  return next;
+}

@@ -117,8 +117,9 @@ function PatientCardView({ card }: { card: PatientCard }) {
 
   return (
     <Stack gap="md" p="md" h="100%" style={{ overflowY: 'auto' }}>
-      <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+      <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+        {/* The name wraps; the Actions button keeps its width (a phone showed "Actio…"). */}
+        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
           <BackToListButton label="Back to patients" onBack={() => void navigate('/patients')} />
           <Title order={1} size="h3" style={{ overflowWrap: 'anywhere' }}>
             {name}
@@ -126,7 +127,11 @@ function PatientCardView({ card }: { card: PatientCard }) {
         </Group>
         <Menu position="bottom-end">
           <Menu.Target>
-            <Button variant="subtle" rightSection={<IconDotsVertical size={16} aria-hidden />}>
+            <Button
+              variant="subtle"
+              rightSection={<IconDotsVertical size={16} aria-hidden />}
+              style={{ flexShrink: 0 }}
+            >
               Actions
             </Button>
           </Menu.Target>

@@ -206,7 +206,7 @@ export const PatientCard = story(
   () => <PatientCardView content={evans} actions={actions} />,
   async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByText('ID NHS 943 476 5919 · DOB 1948-06-02 · Female')).toBeVisible();
+    await expect(canvas.getByText('ID NHS 943 476 5919 · DOB 02/06/1948 · Female')).toBeVisible();
     const open = canvas.getByRole('link', { name: 'Open patient card' });
     await expect(open).toHaveAttribute('href', '/patients/4107');
     await userEvent.click(open);

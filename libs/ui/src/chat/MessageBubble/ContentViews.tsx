@@ -11,6 +11,7 @@ import {
 } from '@mantine/core';
 import {
   formatFileSize,
+  formatIsoDate,
   TEXTS,
   type FileContent,
   type FormContent,
@@ -159,7 +160,7 @@ export function PatientCardView({
   const href = `/patients/${card.card_id}`;
   const details = [
     card.patient_identificator ? `ID ${card.patient_identificator}` : null,
-    card.patient_dob ? `DOB ${card.patient_dob}` : null,
+    card.patient_dob ? `DOB ${formatIsoDate(card.patient_dob)}` : null,
     card.patient_gender ? GENDER[card.patient_gender] : null,
   ].filter((d): d is string => d !== null);
   return (

@@ -1,5 +1,5 @@
 import { Loader, Stack, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { GENDER_LABELS, type PatientCard } from '@pando/domain';
+import { formatIsoDate, GENDER_LABELS, type PatientCard } from '@pando/domain';
 import { Dialog } from '../../common/Dialog';
 import { patientCardName } from '../PatientTable';
 
@@ -26,7 +26,7 @@ function cardDetails(card: PatientCard): string {
   const p = card.patient;
   return [
     p?.patient_identificator ? `ID ${p.patient_identificator}` : null,
-    p?.dob ? `DOB ${p.dob}` : null,
+    p?.dob ? `DOB ${formatIsoDate(p.dob)}` : null,
     p?.gender ? GENDER_LABELS[p.gender] : null,
   ]
     .filter((d): d is string => d !== null)

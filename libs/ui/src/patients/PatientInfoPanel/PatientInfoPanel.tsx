@@ -11,6 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import {
+  formatIsoDate,
   GENDER_LABELS,
   GENDERS,
   NO_WARD_ID,
@@ -21,12 +22,13 @@ import {
 } from '@pando/domain';
 import { IconPencil } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
+import { DateField } from '../../common/DateField';
 
 /** The patient fields the info panel edits (spec 01 §2, §3). */
 export interface PatientInfoValues {
   first_name: string;
   last_name: string;
-  /** yyyy-mm-dd or empty. */
+  /** yyyy-mm-dd, empty, or the text typed so far while it is not a date (DateField). */
   dob: string;
   gender: Patient['gender'];
   patient_identificator: string;
@@ -77,12 +79,11 @@ export function PatientInfoFields({ values, onChange, wards }: PatientInfoFields
           set('last_name', e.currentTarget.value);
         }}
       />
-      <TextInput
+      <DateField
         label="Date of birth"
-        type="date"
         value={values.dob}
-        onChange={(e) => {
-          set('dob', e.currentTarget.value);
+        onChange={(dob) => {
+          set('dob', dob);
         }}
       />
       <Select
@@ -192,7 +193,7 @@ export function PatientInfoPanel({
   const rows: [string, string][] = [
     ['First name', values.first_name],
     ['Last name', values.last_name],
-    ['Date of birth', values.dob],
+    ['Date of birth', formatIsoDate(values.dob)],
     ['Gender', GENDER_LABELS[values.gender]],
     ['Identifier', values.patient_identificator],
     ['Ward', wardLabel(patient?.ward)],

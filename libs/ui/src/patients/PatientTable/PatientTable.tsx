@@ -1,5 +1,6 @@
 import { Box, Button, Group, NativeSelect, Stack, Text, UnstyledButton } from '@mantine/core';
 import {
+  formatIsoDate,
   GENDER_LABELS,
   PATIENT_SORTS,
   PATIENT_TABLE_BATCH,
@@ -137,7 +138,11 @@ function PatientRow({
   const location = [p?.ward ? wardLabel(p.ward) : null, p?.bed ? `Bed ${p.bed}` : null]
     .filter(Boolean)
     .join(' · ');
-  const details = [p?.gender ? GENDER_LABELS[p.gender] : null, p?.dob, p?.patient_identificator]
+  const details = [
+    p?.gender ? GENDER_LABELS[p.gender] : null,
+    p?.dob ? formatIsoDate(p.dob) : null,
+    p?.patient_identificator,
+  ]
     .filter(Boolean)
     .join(' · ');
   return (
