@@ -223,7 +223,16 @@ export function registerConsoleRoutes(app: FastifyInstance): void {
         body: InviteCreateSchema,
         response: { 201: InviteSchema, ...ERROR_RESPONSES },
       },
-      config: { access: scoped('admin') },
+      config: {
+        access: scoped('admin'),
+        audit: {
+          action: 'admin.invite.send',
+          resource: 'invite',
+          change: true,
+          id: null,
+          body: ['email', 'organisation'],
+        },
+      },
     },
     async (req, reply) => {
       const { user: caller } = callerOf(req);
@@ -279,7 +288,10 @@ export function registerConsoleRoutes(app: FastifyInstance): void {
     '/admin/invites/:id',
     {
       schema: { params: IdParamSchema, querystring: NoQuerySchema, response: DELETED },
-      config: { access: scoped('admin:invite') },
+      config: {
+        access: scoped('admin:invite'),
+        audit: { action: 'admin.invite.rescind', resource: 'invite', change: true },
+      },
     },
     async (req, reply) => {
       await app.db.query('update invites set rescinded_at = $2 where id = $1', [
@@ -299,7 +311,10 @@ export function registerConsoleRoutes(app: FastifyInstance): void {
         querystring: NoQuerySchema,
         response: { 200: AuthCodeResponseSchema, ...ERROR_RESPONSES },
       },
-      config: { access: scoped('admin:invite-code') },
+      config: {
+        access: scoped('admin:invite-code'),
+        audit: { action: 'admin.invite.login_code', resource: 'invite', change: true },
+      },
     },
     async (req) => ({
       authorization_code: await issueAdminAuthCode(app, loaded(req, 'invite').email),
@@ -356,7 +371,16 @@ export function registerConsoleRoutes(app: FastifyInstance): void {
     '/admin/networks',
     {
       schema: { body: NetworkInputSchema, response: { 201: NetworkSchema, ...ERROR_RESPONSES } },
-      config: { access: scoped('admin:networks') },
+      config: {
+        access: scoped('admin:networks'),
+        audit: {
+          action: 'admin.network.create',
+          resource: 'network',
+          change: true,
+          id: null,
+          body: ['name'],
+        },
+      },
     },
     async (req, reply) => {
       if (req.body.default_organisation_id != null)
@@ -404,7 +428,10 @@ export function registerConsoleRoutes(app: FastifyInstance): void {
         body: NetworkUpdateSchema,
         response: { 200: NetworkSchema, ...ERROR_RESPONSES },
       },
-      config: { access: scoped('admin:network-manager') },
+      config: {
+        access: scoped('admin:network-manager'),
+        audit: { action: 'admin.network.update', resource: 'network', change: true },
+      },
     },
     async (req) => updateNetwork(loaded(req, 'network').id, req.body),
   );
@@ -417,7 +444,10 @@ export function registerConsoleRoutes(app: FastifyInstance): void {
         body: NetworkPatchSchema,
         response: { 200: NetworkSchema, ...ERROR_RESPONSES },
       },
-      config: { access: scoped('admin:network-manager') },
+      config: {
+        access: scoped('admin:network-manager'),
+        audit: { action: 'admin.network.update', resource: 'network', change: true },
+      },
     },
     async (req) => updateNetwork(loaded(req, 'network').id, req.body),
   );
@@ -427,7 +457,10 @@ export function registerConsoleRoutes(app: FastifyInstance): void {
     '/admin/networks/:id',
     {
       schema: { params: IdParamSchema, querystring: NoQuerySchema, response: DELETED },
-      config: { access: scoped('admin:network-manager') },
+      config: {
+        access: scoped('admin:network-manager'),
+        audit: { action: 'admin.network.delete', resource: 'network', change: true },
+      },
     },
     async (req, reply) => {
       const id = loaded(req, 'network').id;
@@ -561,7 +594,15 @@ export function registerConsoleRoutes(app: FastifyInstance): void {
         body: DataExportRequestSchema,
         response: { 201: MessageResponseSchema, ...ERROR_RESPONSES },
       },
-      config: { access: scoped('admin') },
+      config: {
+        access: scoped('admin'),
+        audit: {
+          action: 'admin.data_export.request',
+          resource: 'export_request',
+          change: true,
+          id: null,
+        },
+      },
     },
     async (req, reply) => {
       const { user: caller } = callerOf(req);

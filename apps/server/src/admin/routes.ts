@@ -121,7 +121,15 @@ export default function adminRoutes(
         body: AdminUserPatchSchema,
         response: { 200: AdminUserSchema, ...ERROR_RESPONSES },
       },
-      config: { access: scoped('admin:user') },
+      config: {
+        access: scoped('admin:user'),
+        audit: {
+          action: 'admin.user.update',
+          resource: 'user',
+          change: true,
+          body: ['hospital_uuid', 'blocked'],
+        },
+      },
     },
     async (req) => {
       const { user: caller } = callerOf(req);
@@ -178,7 +186,10 @@ export default function adminRoutes(
         querystring: NoQuerySchema,
         response: { 200: AuthCodeResponseSchema, ...ERROR_RESPONSES },
       },
-      config: { access: scoped('admin:user-code') },
+      config: {
+        access: scoped('admin:user-code'),
+        audit: { action: 'admin.user.login_code', resource: 'user', change: true },
+      },
     },
     async (req) => {
       const target = loaded(req, 'adminUser');

@@ -1,3 +1,4 @@
+import type { AuditDeclaration } from '../audit/hooks.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,8 +20,8 @@ import { callerOf, loaded, scoped } from '../authz/access.js';
 import type { DatabaseTx } from '../db/client.js';
 import { HttpError } from '../http/errors.js';
 import { ERROR_RESPONSES } from '../http/routeShape.js';
-import {
 import { lockAtVersion, versionOf } from '../http/versions.js';
+import {
   announceRename,
   announceTeamChange,
   changeTeamMembers,
@@ -72,8 +73,8 @@ const toAdminTeam = (t: TeamRecord) => ({
   auto_accept: t.auto_accept,
   created_at: t.created_at.toISOString(),
   mim_id: t.mim_id,
-});
   modified_at: t.modified_at.toISOString(),
+});
 
 /** The advice channel row (spec 02 §3): members with names, and its resolved conversations. */
 async function toAdviceChannel(db: DatabaseTx, t: TeamRecord) {
@@ -95,8 +96,8 @@ async function toAdviceChannel(db: DatabaseTx, t: TeamRecord) {
     created_at: t.created_at.toISOString(),
     members: members.rows,
     mim_id: t.mim_id,
-  };
     modified_at: t.modified_at.toISOString(),
+  };
 }
 
 /**
@@ -112,6 +113,13 @@ export function registerTeamRoutes(app: FastifyInstance): void {
   for (const kind of ['team', 'advice'] as const) {
     const base = kind === 'team' ? '/admin/teams' : '/admin/advice-channels';
     const access = scoped(kind === 'team' ? 'admin:team' : 'admin:advice-channel');
+    /** The audit trail's declaration of a write (src/audit/hooks.ts). */
+    const audited = (what: string, over: Partial<AuditDeclaration> = {}): AuditDeclaration => ({
+      action: `admin.${kind === 'team' ? 'team' : 'advice_channel'}.${what}`,
+      resource: kind === 'team' ? 'team' : 'advice_channel',
+      change: true,
+      ...over,
+    });
     const Row = kind === 'team' ? AdminTeamSchema : AdviceChannelSchema;
     const present = (t: TeamRecord) =>
       kind === 'team' ? Promise.resolve(toAdminTeam(t)) : toAdviceChannel(app.db, t);
@@ -217,7 +225,10 @@ export function registerTeamRoutes(app: FastifyInstance): void {
           body: AdminTeamInputSchema,
           response: { 201: Row, ...ERROR_RESPONSES },
         },
-        config: { access: scoped('admin') },
+        config: {
+          access: scoped('admin'),
+          audit: audited('create', { id: null, body: ['name', 'members'] }),
+        },
       },
       async (req, reply) => {
         const { user: caller } = callerOf(req);
@@ -264,7 +275,7 @@ export function registerTeamRoutes(app: FastifyInstance): void {
           body: AdminTeamPatchSchema,
           response: { 200: Row, ...ERROR_RESPONSES },
         },
-        config: { access },
+        config: { access, audit: audited('update', { body: ['name'] }) },
       },
       async (req) => {
         const team = loaded(req, 'adminTeam');
@@ -299,7 +310,7 @@ export function registerTeamRoutes(app: FastifyInstance): void {
             body: UserIdsBodySchema,
             response: { 200: Row, ...ERROR_RESPONSES },
           },
-          config: { access },
+          config: { access, audit: audited(`members.${op}`, { body: ['user_ids'] }) },
         },
         async (req) => {
           const team = loaded(req, 'adminTeam');
@@ -329,7 +340,7 @@ export function registerTeamRoutes(app: FastifyInstance): void {
       `${base}/:id`,
       {
         schema: { params: IdParamSchema, querystring: NoQuerySchema, response: DELETED },
-        config: { access },
+        config: { access, audit: audited('delete') },
       },
       async (req, reply) => {
         const team = loaded(req, 'adminTeam');

@@ -23,6 +23,12 @@ export interface AuditDeclaration {
   id?: { param: string } | { query: string } | null;
   /** Recorded even without a logged-in caller (a failed login). */
   anonymous?: true;
+  /**
+   * Body fields copied into the event's detail (an invitation's email, a block). A change's
+   * detail also lists the names of the body fields sent (`fields`), and `self: true` when the
+   * `user_ids` / `members` it names include the actor (an admin adding themselves to a team).
+   */
+  body?: readonly string[];
 }
 
 /** Who acted: the caller's user row (or, for a login, the person logging in). */
@@ -129,8 +135,25 @@ function eventOf(req: FastifyRequest, decl: AuditDeclaration, status: number): A
     patientId: note.patientId !== undefined ? note.patientId : patientOf(req, decl),
     outcome: status < 400 ? 'allowed' : 'refused',
     status,
-    detail: note.detail ?? {},
+    detail: { ...bodyDetail(req, decl, actor?.id), ...note.detail },
   };
+}
+
+/** What the declaration says to keep of the body (never whole: it may hold clinical text). */
+function bodyDetail(
+  req: FastifyRequest,
+  decl: AuditDeclaration,
+  actorId: number | undefined,
+): Record<string, unknown> {
+  const body = req.body;
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return {};
+  const b = body as Record<string, unknown>;
+  const detail: Record<string, unknown> = {};
+  for (const f of decl.body ?? []) if (b[f] !== undefined) detail[f] = b[f];
+  if (decl.change) detail.fields = Object.keys(b).sort();
+  const named = [b.user_ids, b.members].flat();
+  if (actorId !== undefined && named.includes(actorId)) detail.self = true;
+  return detail;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { type AuditActor, auditChange, auditNote } from '../audit/hooks.js';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -152,7 +153,15 @@ type ValidateOutcome =
       /** The user was created from an invitation by this login. */
       created: boolean;
     }
-  | { ok: false; status: 400 | 403; message: string; userId?: number };
+  | {
+      ok: false;
+      status: 400 | 403;
+      message: string;
+      userId?: number;
+      /** For the audit trail: who tried, when known. */
+      actor?: AuditActor;
+      email?: string;
+    };
 
 /** Login, the chat password, the current user and logout (spec 01 §7), under /api/v4. */
 export default function authRoutes(
@@ -247,7 +256,17 @@ export default function authRoutes(
         body: AuthValidateRequestSchema,
         response: { 200: AuthValidateResponseSchema, ...ERROR_RESPONSES },
       },
-      config: { access: PUBLIC },
+      // A success is recorded with the new session, a failure (with the email when known) after.
+      config: {
+        access: PUBLIC,
+        audit: {
+          action: 'login.failure',
+          resource: 'session',
+          change: true,
+          anonymous: true,
+          id: null,
+        },
+      },
     },
     async (req, reply) => {
       const { cookie } = req.query;
@@ -278,7 +297,12 @@ export default function authRoutes(
           [challengeHash],
         );
         const row = r.rows[0];
-        const invalid = { ok: false, status: 400, message: INVALID_CODE } as const;
+        const invalid = {
+          ok: false,
+          status: 400,
+          message: INVALID_CODE,
+          ...(row ? { email: row.email } : {}),
+        } as const;
         if (!row || row.used_at || row.invalidated_at || row.attempts >= MAX_CODE_ATTEMPTS)
           return invalid;
         if (now.getTime() >= row.expires_at.getTime()) return invalid;
@@ -298,7 +322,8 @@ export default function authRoutes(
             ok: false,
             status: 403,
             message: NO_PERMISSION,
-            ...(user ? { userId: user.id } : {}),
+            email: row.email,
+            ...(user ? { userId: user.id, actor: user } : {}),
           };
         }
         const session = await createSession(tx, config, {
@@ -309,10 +334,20 @@ export default function authRoutes(
         });
         await recordEvent(tx, { type: 'login', at: now, userId: user.id });
         await recordEvent(tx, { type: 'session_started', at: now, userId: user.id });
+        await auditChange(req, tx, {
+          action: 'login.success',
+          actor: user,
+          sessionId: session.sessionId,
+          resourceId: session.sessionId,
+        });
         return { ok: true, userId: user.id, session, created };
       });
 
       if (!outcome.ok) {
+        auditNote(req, {
+          ...(outcome.actor ? { actor: outcome.actor } : {}),
+          detail: { ...(outcome.email ? { email: outcome.email } : {}), reason: outcome.message },
+        });
         await recordEvent(app.db, {
           type: 'login_unsuccessful',
           at: now,
@@ -409,12 +444,19 @@ export default function authRoutes(
         response: { 204: z.undefined().describe('Logged out'), ...ERROR_RESPONSES },
       },
       // Without a live session the stale cookie is still cleared (below).
-      config: { access: SELF_SESSION_OPTIONAL },
+      config: {
+        access: SELF_SESSION_OPTIONAL,
+        audit: { action: 'logout', resource: 'session', change: true, id: null },
+      },
     },
     async (req, reply) => {
       const { single } = req.query;
       const auth = req.auth;
       if (auth) {
+        auditNote(req, {
+          resourceId: auth.sessionId,
+          detail: { all_sessions: single === 'false' },
+        });
         await revokeSessions(
           app,
           single === 'false' ? { userId: auth.user.id } : { sessionId: auth.sessionId },

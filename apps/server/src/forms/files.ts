@@ -1,3 +1,4 @@
+import { auditNote } from '../audit/hooks.js';
 import fsp from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -183,10 +184,19 @@ export function registerStructuredFileRoutes(app: FastifyInstance, store: Upload
         body: StructuredEmailBodySchema,
         response: { 200: StructuredEmailResponseSchema, ...ERROR_RESPONSES },
       },
-      config: { access: scoped('structured-file:viewer') },
+      config: {
+        access: scoped('structured-file:viewer'),
+        audit: {
+          action: 'structured_file.email',
+          resource: 'structured_file',
+          change: true,
+          id: { param: 'guid' },
+        },
+      },
     },
     async (req) => {
       const { user } = callerOf(req);
+      auditNote(req, { detail: { recipient: req.body.address.toLowerCase() } });
       const file = loaded(req, 'structuredFile');
       if (req.params.kind === 'image' && !isImageFile(file)) throw notFound('Image');
       const max = app.config.mailAttachmentMaxBytes;

@@ -1,3 +1,4 @@
+import { auditChange } from '../audit/hooks.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -177,15 +178,21 @@ export default function formRoutes(
         querystring: NoQuerySchema,
         response: { 204: z.null().describe('Deleted'), ...ERROR_RESPONSES },
       },
-      config: { access: scoped('template:owner') },
+      config: {
+        access: scoped('template:owner'),
+        audit: { action: 'template.delete', resource: 'form_template', change: true },
+      },
     },
     async (req, reply) => {
       const template = loaded(req, 'template');
       if (!template) throw notFound('Template');
-      await app.db.query(
-        'update form_templates set deleted = true, modified_at = $2 where id = $1',
-        [template.id, app.config.now()],
-      );
+      await app.db.transaction(async (tx) => {
+        await tx.query('update form_templates set deleted = true, modified_at = $2 where id = $1', [
+          template.id,
+          app.config.now(),
+        ]);
+        await auditChange(req, tx, { detail: { title: template.title } });
+      });
       return reply.code(204).send(null);
     },
   );

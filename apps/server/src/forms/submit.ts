@@ -1,3 +1,4 @@
+import { auditChange, auditNote } from '../audit/hooks.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -84,9 +85,14 @@ export function registerSubmitRoutes(app: FastifyInstance): void {
         querystring: NoQuerySchema,
         response: { 200: PatientLookupResponseSchema, ...ERROR_RESPONSES },
       },
-      config: { access: SELF },
+      config: {
+        access: SELF,
+        audit: { action: 'patient.lookup', resource: 'patient', id: null },
+      },
     },
     async (req) => {
+      // The field looked up by, not the value (it may be an identifier).
+      auditNote(req, { detail: { field: req.params.field } });
       const found = await findPatient(
         app.db,
         callerOf(req).user,
@@ -94,6 +100,7 @@ export function registerSubmitRoutes(app: FastifyInstance): void {
         req.params.value,
       );
       if (!found) throw notFound('Patient');
+      auditNote(req, { resourceId: found.id, patientId: Number(found.id) });
       return found;
     },
   );
@@ -113,7 +120,10 @@ export function registerSubmitRoutes(app: FastifyInstance): void {
         body: FormTemplateSchema,
         response: { 200: FormSubmissionResponseSchema, ...ERROR_RESPONSES },
       },
-      config: { access: SELF },
+      config: {
+        access: SELF,
+        audit: { action: 'form.submit', resource: 'form_submission', change: true, id: null },
+      },
     },
     async (req) => {
       const { user } = callerOf(req);
@@ -132,18 +142,25 @@ export function registerSubmitRoutes(app: FastifyInstance): void {
         : undefined;
       if (patient && !form.confirmed && patientDataDifferences(form.controls, patient).length > 0)
         return { status: 'confirm' as const, error: null, patient_data: patient };
-      await app.db.query(
-        `insert into form_submissions (template_id, submitted_by_id, values, patient_data, status, confirmed, created_at)
-         values ($1, $2, $3, $4, 'ok', $5, $6)`,
-        [
-          template.id,
-          user.id,
-          JSON.stringify(form.controls.map((c) => ({ id: c.id, value: c.value ?? null }))),
-          patient ? JSON.stringify(patient) : null,
-          form.confirmed === true,
-          app.config.now(),
-        ],
-      );
+      await app.db.transaction(async (tx) => {
+        const ins = await tx.query<{ id: number }>(
+          `insert into form_submissions (template_id, submitted_by_id, values, patient_data, status, confirmed, created_at)
+           values ($1, $2, $3, $4, 'ok', $5, $6) returning id`,
+          [
+            template.id,
+            user.id,
+            JSON.stringify(form.controls.map((c) => ({ id: c.id, value: c.value ?? null }))),
+            patient ? JSON.stringify(patient) : null,
+            form.confirmed === true,
+            app.config.now(),
+          ],
+        );
+        await auditChange(req, tx, {
+          resourceId: ins.rows[0]?.id ?? null,
+          patientId: patient ? Number(patient.id) : null,
+          detail: { template_id: template.id },
+        });
+      });
       return { status: 'ok' as const, error: null };
     },
   );

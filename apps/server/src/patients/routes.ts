@@ -1,3 +1,4 @@
+import { auditChange, auditNote } from '../audit/hooks.js';
 import fsp from 'node:fs/promises';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -179,7 +180,10 @@ export default function patientRoutes(
         querystring: PatientCardListQuerySchema,
         response: { 200: resultsOf(PatientCardSchema), ...ERROR_RESPONSES },
       },
-      config: { access: SELF },
+      config: {
+        access: SELF,
+        audit: { action: 'card_list.read', resource: 'card_list', id: null },
+      },
     },
     async (req, reply) => {
       const { user } = callerOf(req);
@@ -210,7 +214,10 @@ export default function patientRoutes(
         body: PatientCardCreateSchema,
         response: { 201: PatientCardSchema, ...ERROR_RESPONSES },
       },
-      config: { access: SELF },
+      config: {
+        access: SELF,
+        audit: { action: 'card.create', resource: 'card', change: true, id: null },
+      },
     },
     async (req, reply) => {
       const { user } = callerOf(req);
@@ -249,6 +256,11 @@ export default function patientRoutes(
           hasPatient: true,
           data: { card_id: cardId },
         });
+        const made = await tx.query<{ patient_id: number }>(
+          'select patient_id from patient_cards where id = $1',
+          [cardId],
+        );
+        await auditChange(req, tx, { resourceId: cardId, patientId: made.rows[0]?.patient_id });
         return cardId;
       });
       announceCardChange(app, await cardAudience(app.db, [id]));
@@ -265,7 +277,7 @@ export default function patientRoutes(
         querystring: PatientCardQuerySchema,
         response: CARD_RESPONSE,
       },
-      config: { access: scoped('card:viewer') },
+      config: { access: scoped('card:viewer'), audit: { action: 'card.read', resource: 'card' } },
     },
     (req) => Promise.resolve(loaded(req, 'card').card),
   );
@@ -279,7 +291,10 @@ export default function patientRoutes(
     '/cards-multiple-reassign/:id',
     {
       schema: { params: IdParamSchema, body: PatientCardUpdateSchema, response: CARD_RESPONSE },
-      config: { access: scoped('card:editor') },
+      config: {
+        access: scoped('card:editor'),
+        audit: { action: 'card.update', resource: 'card', change: true },
+      },
     },
     async (req) => {
       const { user } = callerOf(req);
@@ -313,6 +328,7 @@ export default function patientRoutes(
             data: { card_id: id },
           });
         }
+        await auditChange(req, tx);
         return completedNow;
       });
       req.log.debug({ cardId: id, completedNow }, 'card saved');
@@ -330,13 +346,19 @@ export default function patientRoutes(
         querystring: z.object({}),
         response: { 204: z.null().describe('Deleted'), ...ERROR_RESPONSES },
       },
-      config: { access: scoped('card:editor') },
+      config: {
+        access: scoped('card:editor'),
+        audit: { action: 'card.delete', resource: 'card', change: true },
+      },
     },
     async (req, reply) => {
-      await app.db.query(
-        'update patient_cards set deleted_at = $2, modified_at = $2 where id = $1',
-        [req.params.id, app.config.now()],
-      );
+      await app.db.transaction(async (tx) => {
+        await tx.query('update patient_cards set deleted_at = $2, modified_at = $2 where id = $1', [
+          req.params.id,
+          app.config.now(),
+        ]);
+        await auditChange(req, tx);
+      });
       announceCardChange(app, await cardAudience(app.db, [req.params.id]));
       return reply.code(204).send(null);
     },
@@ -347,7 +369,10 @@ export default function patientRoutes(
     '/cards-multiple-reassign/:id/reassign',
     {
       schema: { params: IdParamSchema, body: ReassignBodySchema, response: CARD_RESPONSE },
-      config: { access: scoped('card:editor') },
+      config: {
+        access: scoped('card:editor'),
+        audit: { action: 'card.reassign', resource: 'card', change: true },
+      },
     },
     async (req) => {
       const { user } = callerOf(req);
@@ -371,6 +396,9 @@ export default function patientRoutes(
           card.card.id,
           now,
         ]);
+        await auditChange(req, tx, {
+          detail: { users: req.body.users, teams: req.body.teams },
+        });
       });
       // Those who lost the card and those who gained it.
       announceCardChange(app, before, await cardAudience(app.db, [card.card.id]));
@@ -392,10 +420,15 @@ export default function patientRoutes(
         body: NoBodySchema,
         response: { 200: MessageResponseSchema, ...ERROR_RESPONSES },
       },
-      config: { access: scoped('card:viewer') },
+      // Recorded before the answer leaves (no database change to share a transaction with).
+      config: {
+        access: scoped('card:viewer'),
+        audit: { action: 'card.email', resource: 'card', change: true },
+      },
     },
     async (req) => {
       const { user } = callerOf(req);
+      auditNote(req, { detail: { recipient: user.email } });
       const card = await cardFor(app.db, user.id, req.params.id, 'patient,users,teams');
       const ids = [
         ...new Set(card.tasks.map((t) => t.completed_by_id).filter((x): x is number => x != null)),
@@ -454,11 +487,15 @@ export default function patientRoutes(
       throw notFound(
         target === 'user' ? 'User' : target === 'team' ? 'Team' : 'Advice conversation',
       );
-    await addCardShare(app.db, card.card.id, target, targetId, user.id, app.config.now());
+    await app.db.transaction(async (tx) => {
+      await addCardShare(tx, card.card.id, target, targetId, user.id, app.config.now());
+      await auditChange(req, tx, { detail: { target, target_id: targetId } });
+    });
     announceCardChange(app, await cardAudience(app.db, [card.card.id]));
     return { id: card.card.id, access_type: 'READ' as const };
   }
 
+  const SHARE_AUDIT = { action: 'card.share', resource: 'card', change: true } as const;
   const shareSchema = {
     params: ShareParamSchema,
     body: ShareBodySchema,
@@ -466,17 +503,17 @@ export default function patientRoutes(
   };
   r.post(
     '/cards-multiple-reassign/:id/share/users/:targetId',
-    { schema: shareSchema, config: { access: scoped('card:editor') } },
+    { schema: shareSchema, config: { access: scoped('card:editor'), audit: SHARE_AUDIT } },
     async (req) => share(req, 'user'),
   );
   r.post(
     '/cards-multiple-reassign/:id/share/teams/:targetId',
-    { schema: shareSchema, config: { access: scoped('card:editor') } },
+    { schema: shareSchema, config: { access: scoped('card:editor'), audit: SHARE_AUDIT } },
     async (req) => share(req, 'team'),
   );
   r.post(
     '/cards-multiple-reassign/:id/share/advice-conversation/:targetId',
-    { schema: shareSchema, config: { access: scoped('card:editor') } },
+    { schema: shareSchema, config: { access: scoped('card:editor'), audit: SHARE_AUDIT } },
     async (req) => share(req, 'advice_conversation'),
   );
   /**
@@ -492,7 +529,7 @@ export default function patientRoutes(
         querystring: CardShareQuerySchema,
         response: { 200: ShareResponseSchema, ...ERROR_RESPONSES },
       },
-      config: { access: scoped('card:editor') },
+      config: { access: scoped('card:editor'), audit: SHARE_AUDIT },
     },
     async (req) => {
       const site = req.headers['sec-fetch-site'];
@@ -511,7 +548,14 @@ export default function patientRoutes(
         querystring: TaskListQuerySchema,
         response: { 200: resultsOf(TaskSchema), ...ERROR_RESPONSES },
       },
-      config: { access: SELF },
+      config: {
+        access: SELF,
+        audit: {
+          action: 'task_list.read',
+          resource: 'task_list',
+          id: { query: 'patient_card_id' },
+        },
+      },
     },
     async (req) => {
       const { user } = callerOf(req);
@@ -536,7 +580,10 @@ export default function patientRoutes(
         querystring: z.object({ embed: z.string().max(300).optional() }),
         response: { 200: PatientSchema, ...ERROR_RESPONSES },
       },
-      config: { access: scoped('patient:viewer') },
+      config: {
+        access: scoped('patient:viewer'),
+        audit: { action: 'patient.read', resource: 'patient' },
+      },
     },
     (req) => Promise.resolve(loaded(req, 'patient').patient),
   );
@@ -555,7 +602,10 @@ export default function patientRoutes(
         body: PatientUpdateSchema,
         response: { 200: PatientSchema, ...ERROR_RESPONSES },
       },
-      config: { access: scoped('patient:editor') },
+      config: {
+        access: scoped('patient:editor'),
+        audit: { action: 'patient.update', resource: 'patient', change: true },
+      },
     },
     async (req) => {
       const { user } = callerOf(req);
@@ -596,6 +646,7 @@ export default function patientRoutes(
             },
             app.config.now(),
           );
+          await auditChange(req, tx);
         });
       } catch (err) {
         // Two saves racing for one identifier: the unique index refuses the second.
@@ -690,13 +741,22 @@ export default function patientRoutes(
         body: multipartBody(PatientImageUploadFieldsSchema),
         response: { 201: ImageMetaSchema, ...ERROR_RESPONSES },
       },
-      config: { access: SELF },
+      config: {
+        access: SELF,
+        audit: {
+          action: 'patient_image.create',
+          resource: 'patient_image',
+          change: true,
+          id: null,
+        },
+      },
     },
     async (req, reply) => {
       const { user } = callerOf(req);
       const upload = await receiveUpload(req, store, 'image');
       try {
         const fields = parseInput(PatientImageUploadFieldsSchema, upload.fields);
+        auditNote(req, { patientId: fields.patient_id });
         const found = await loadPatient(app.db, user.id, fields.patient_id);
         if (!found) throw notFound('Patient');
         if (found.access !== 'edit')
@@ -736,6 +796,7 @@ export default function patientRoutes(
               hasPatient: true,
               data: { image_id: row.rows[0]?.id, patient_id: fields.patient_id },
             });
+            await auditChange(req, tx, { resourceId: row.rows[0]?.id ?? null });
             return row.rows[0];
           });
           if (!img) throw new Error('image insert returned no row');
@@ -771,7 +832,10 @@ export default function patientRoutes(
         querystring: ThumbnailQuerySchema,
         response: { 200: DOWNLOAD, ...ERROR_RESPONSES },
       },
-      config: { access: scoped('patient-image:viewer') },
+      config: {
+        access: scoped('patient-image:viewer'),
+        audit: { action: 'patient_image.read', resource: 'patient_image' },
+      },
     },
     async (req, reply) =>
       sendImage(reply, loaded(req, 'patientImage'), req.query.thumbnail === 'true'),
@@ -785,7 +849,10 @@ export default function patientRoutes(
         querystring: PatientImagesQuerySchema,
         response: { 200: ImageListResponseSchema, ...ERROR_RESPONSES },
       },
-      config: { access: scoped('patient-images:viewer') },
+      config: {
+        access: scoped('patient-images:viewer'),
+        audit: { action: 'patient_image.list', resource: 'patient_images', id: null },
+      },
     },
     async (req) => {
       const { patient } = loaded(req, 'patient');

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { FileEmailBodySchema, IdParamSchema, MessageResponseSchema } from '@pando/domain';
 import { callerOf, loaded, scoped } from '../authz/access.js';
+import { auditNote } from '../audit/hooks.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { ERROR_RESPONSES } from '../http/routeShape.js';
 import { fileEmailLimit } from '../mail/limit.js';
@@ -53,12 +54,20 @@ export function registerFileEmailRoutes(app: FastifyInstance, store: UploadStore
           body: FileEmailBodySchema,
           response: { 200: MessageResponseSchema, ...ERROR_RESPONSES },
         },
-        config: { access: scoped(scope) },
+        // Recorded before the answer leaves, with the recipient (src/audit/hooks.ts).
+        config: {
+          access: scoped(scope),
+          audit:
+            scope === 'file:viewer'
+              ? { action: 'file.email', resource: 'file', change: true }
+              : { action: 'chat_image.email', resource: 'chat_image', change: true },
+        },
       },
       async (req) => {
         const { user } = callerOf(req);
         const stored = storedOf(req);
         const { address } = req.body;
+        auditNote(req, { detail: { recipient: address.toLowerCase(), filename: stored.filename } });
         const max = app.config.mailAttachmentMaxBytes;
         const stream = await store.get(stored.key);
         if (!stream) throw notFound('File');
