@@ -27,6 +27,8 @@ export function requestLoginCode(http: HttpClient, body: AuthRequest) {
     path: '/auth',
     body: { ...body, email: body.email.trim().toLowerCase() },
     schema: AuthRequestResponseParser,
+    // The login card says why (a lockout names the wait): no notification repeats it.
+    showsRefusal: true,
   });
 }
 

@@ -101,6 +101,8 @@ export async function uploadStructuredFile(http: HttpClient, file: Blob, filenam
       body: form,
       schema: StructuredFileUploadResponseSchema,
       bearer: true,
+      // The filler names the refused file and the reason (413, 415): no notification repeats it.
+      showsRefusal: true,
     }),
   );
   return answer.file.file_guid;

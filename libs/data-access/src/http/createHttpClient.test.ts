@@ -311,7 +311,7 @@ describe('HTTP client: central status handling (spec 01 §8)', () => {
     expect(get.notify).not.toHaveBeenCalled();
   });
 
-  it("another 4xx throws the server's message, with no server-error notification", async () => {
+  it("another 4xx throws the server's message and notifies it (a warning), never a server error", async () => {
     for (const [status, message] of [
       [413, 'The file is too large to send, the limit is 25 Mb for a single file.'],
       [415, 'This file type is not accepted. Send an image or a PDF or Word (docx) document.'],
@@ -324,9 +324,23 @@ describe('HTTP client: central status handling (spec 01 §8)', () => {
       expect(error).toBeInstanceOf(RefusedError);
       expect(error).not.toBeInstanceOf(ServerError);
       expect((error as Error).message).toBe(message);
-      expect(post.notify).not.toHaveBeenCalled();
+      expect(post.notify).toHaveBeenCalledWith({ kind: 'warning', message });
       expect(post.logger.error).not.toHaveBeenCalled();
     }
+  });
+
+  it('a screen that shows the refusal beside the action gets no notification repeating it', async () => {
+    const { client, notify } = setup(429, { message: 'Too many login attempts.' });
+    await expect(
+      client.request({ method: 'POST', path: '/auth', body: {}, showsRefusal: true }),
+    ).rejects.toMatchObject({ message: 'Too many login attempts.' });
+    expect(notify).not.toHaveBeenCalled();
+    // A server fault is still notified as the spec says.
+    const failing = setup(500, {});
+    await failing.client
+      .request({ method: 'POST', path: '/auth', body: {}, showsRefusal: true })
+      .catch(() => undefined);
+    expect(failing.notify).toHaveBeenCalledWith(expect.objectContaining({ kind: 'error' }));
   });
 
   it('a 4xx without a message of its own still says what to do', async () => {

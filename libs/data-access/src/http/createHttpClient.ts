@@ -1,5 +1,6 @@
 import {
   AuthValidateResponseParser,
+  isRefusal,
   refusalText,
   statusHandling,
   TEXTS,
@@ -72,6 +73,12 @@ interface RequestOptions<T> {
   responseType?: 'json' | 'blob';
   /** Adds `Authorization: Bearer …` from `getBearerToken` (spec 01 §7: "some helper calls"). */
   bearer?: boolean;
+  /**
+   * The caller shows a refusal (a 4xx the status rules do not name: 413, 415, 429…) beside the
+   * action, naming what was refused (the login card, the form filler's file): no notification
+   * repeats it. Other statuses are handled as usual.
+   */
+  showsRefusal?: boolean;
   /** Another API version's base (the analytics calls are under `/api/v1`); `baseUrl` otherwise. */
   baseUrl?: string;
   signal?: AbortSignal;
@@ -253,7 +260,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
     };
     // What to do is the domain's rule (spec 01 §8, `statusHandling`); the error classes are ours.
-    const handling = statusHandling(response.status, method, internalCode);
+    const handling = statusHandling(response.status, method, internalCode, message);
     switch (handling.action) {
       case 'ok':
       case 'continue':
@@ -277,9 +284,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
             internalCode,
           });
         }
-        if (handling.notify) {
-          // 422 asks the person to change what they sent: a warning, not an error.
-          notify({ kind: response.status === 422 ? 'warning' : 'error', message: handling.notify });
+        if (handling.notify && !(req.showsRefusal && isRefusal(response.status))) {
+          // A 422 or another refusal asks the person to change or wait: a warning, not an error.
+          const warning = response.status === 422 || isRefusal(response.status);
+          notify({ kind: warning ? 'warning' : 'error', message: handling.notify });
         }
         throw errorFor(response.status, handling.text ?? message, errorInit);
     }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TEXTS } from '../texts/texts';
 import {
   isIgnoredChatRoomError,
+  isRefusal,
   loginBannerText,
   rateLimitedText,
   refusalText,
@@ -65,15 +66,18 @@ describe('central API handling by status (spec 01 §8)', () => {
     });
     expect(statusHandling(204, 'GET')).toEqual({ action: 'ok' });
   });
-  it("another 4xx (413, 415, 429…) throws the server's own message and never claims a server fault", () => {
+  it("another 4xx (413, 415, 429…) notifies the server's own reason for non-GET and never claims a server fault", () => {
     for (const status of [408, 413, 415, 429]) {
-      expect(statusHandling(status, 'POST')).toEqual({
+      expect(statusHandling(status, 'POST', undefined, 'Try again in 2 minutes.')).toEqual({
         action: 'throw',
-        notify: null,
+        notify: 'Try again in 2 minutes.',
         log: null,
         text: null,
       });
+      expect(statusHandling(status, 'GET', undefined, 'x')).toMatchObject({ notify: null });
     }
+    expect(statusHandling(413, 'POST')).toMatchObject({ notify: refusalText(413) });
+    expect([400, 401, 403, 404, 409, 422, 429, 500].filter(isRefusal)).toEqual([429]);
   });
   it('no answer at all (status 0): the connection was lost, not "the engineering team"', () => {
     expect(statusHandling(0, 'PUT')).toEqual({

@@ -15,9 +15,9 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * Decision (issue 35, libs/data-access/README.md "Errors a person can act on"): the spec's
  * "anything else" row described statuses the original server never sent besides 5xx. A 4xx the
  * table does not name (408, 413, 415, 429…) is the server refusing with a reason a person can
- * act on: its message is thrown and shown where the action was taken, and nothing claims a
- * server fault. Only a 5xx notifies "the engineering team has been notified";
- * '[INTERNAL SERVER ERROR]' is its log label, never a text on screen.
+ * act on: its message (`message`, or `refusalText` when it sent none) is thrown, and notified
+ * for non-GET, and nothing claims a server fault. Only a 5xx notifies "the engineering team has
+ * been notified"; '[INTERNAL SERVER ERROR]' is its log label, never a text on screen.
  */
 export type StatusHandling =
   | { action: 'ok' }
@@ -30,6 +30,7 @@ export function statusHandling(
   status: number,
   method: HttpMethod,
   internalCode?: string | null,
+  message?: string | null,
 ): StatusHandling {
   const mutating = method !== 'GET';
   if (status === 0) {
@@ -66,13 +67,26 @@ export function statusHandling(
       text: null,
     };
   }
-  if (status < 500) return { action: 'throw', notify: null, log: null, text: null };
+  if (isRefusal(status)) {
+    // The server's reason, wherever the call was made from (a screen that shows it beside the
+    // action asks the client not to repeat it: `showsRefusal`).
+    const reason = message?.trim() ? message : refusalText(status);
+    return { action: 'throw', notify: mutating ? reason : null, log: null, text: null };
+  }
   return {
     action: 'throw',
     notify: mutating ? TEXTS.serverError : null,
     log: TEXTS.internalServerErrorLog,
     text: TEXTS.serverError,
   };
+}
+
+/** The 4xx statuses spec 01 §8 names; any other 4xx is a refusal with a reason. */
+const NAMED_4XX: ReadonlySet<number> = new Set([400, 401, 403, 404, 409, 422]);
+
+/** A 4xx the status table does not name: the server refused with a reason (413, 415, 429…). */
+export function isRefusal(status: number): boolean {
+  return status >= 400 && status < 500 && !NAMED_4XX.has(status);
 }
 
 /**
