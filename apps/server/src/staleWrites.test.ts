@@ -59,7 +59,61 @@ afterAll(async () => {
   await ts.close();
 });
 
+async function newCard(who: Caller, title: string): Promise<Json> {
+  const res = await call(
+    who,
+    'POST',
+    `/cards-multiple-reassign?assignee=users&assignee_id=${people.bob.id}&with_empty_task=false`,
+    { title, subtitle: 'Bay 3' },
+  );
+  expect(res.status, res.body).toBe(201);
+  return res.json();
+}
+
 describe('a change on a stale copy is refused with 409', () => {
+  it("patient: notes saved from a card opened before a colleague's change are refused, the colleague's change stays", async () => {
+    const { alice, bob } = people;
+    const card = await newCard(alice, 'Stale patient');
+    const id = card['patient_id'] as number;
+    const alicesCopy = await read(alice, `/patients-multiple-reassign/${id}`);
+    const bobsCopy = await read(bob, `/patients-multiple-reassign/${id}`);
+    expect(alicesCopy['modified_at']).toEqual(expect.any(String));
+    const bobSaves = await call(bob, 'PUT', `/patients/${id}`, {
+      patient: { gender: 'FEMALE', overview: 'Allergic to penicillin' },
+      modified_at: bobsCopy['modified_at'],
+    });
+    expect(bobSaves.status, bobSaves.body).toBe(200);
+    expectConflict(
+      await call(alice, 'PUT', `/patients/${id}`, {
+        patient: { overview: 'No known allergies' },
+        modified_at: alicesCopy['modified_at'],
+      }),
+    );
+    expect(await read(alice, `/patients-multiple-reassign/${id}`)).toMatchObject({
+      gender: 'FEMALE',
+      overview: 'Allergic to penicillin',
+    });
+    // Bob's next save, on the version his first returned, is his own: accepted.
+    const again = await call(bob, 'PUT', `/patients/${id}`, {
+      patient: { bed: '4' },
+      modified_at: bobSaves.json()['modified_at'],
+    });
+    expect(again.status, again.body).toBe(200);
+    // If-Match as an API client sends it; and no version at all (the spec's clients).
+    expectConflict(
+      await call(
+        alice,
+        'PUT',
+        `/patients/${id}`,
+        { patient: { bed: '5' } },
+        { 'if-match': String(alicesCopy['modified_at']) },
+      ),
+    );
+    const plain = await call(alice, 'PUT', `/patients/${id}`, { patient: { bed: '6' } });
+    expect(plain.status, plain.body).toBe(200);
+    expect(plain.json()).toMatchObject({ bed: '6', gender: 'FEMALE' });
+  });
+
   for (const path of ['advice-channels', 'teams'] as const) {
     it(`admin ${path}: an edit from a form opened before another admin's is refused`, async () => {
       const { orgAdmin, alice, bob } = people;

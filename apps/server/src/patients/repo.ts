@@ -75,7 +75,7 @@ const CANDIDATES_SQL = `
 const PATIENT_JSON = `json_build_object(
   'id', p.id, 'first_name', p.first_name, 'last_name', p.last_name, 'dob', p.dob::text,
   'gender', p.gender, 'patient_identificator', p.patient_identificator, 'overview', p.overview,
-  'bed', p.bed, 'ward_id', p.ward_id, 'hospital_id', p.hospital_id,
+  'bed', p.bed, 'ward_id', p.ward_id, 'hospital_id', p.hospital_id, 'modified_at', p.modified_at,
   'ward', case when w.id is null then null else json_build_object(
     'id', w.id, 'name', w.name, 'hospital', json_build_object('id', wh.id, 'name', wh.name)) end)`;
 
@@ -138,6 +138,7 @@ export interface PatientJson {
   bed: string | null;
   ward_id: number | null;
   hospital_id: number | null;
+  modified_at: string;
   ward: { id: number; name: string; hospital: { id: number; name: string } } | null;
 }
 

@@ -56,6 +56,7 @@ import type { DatabaseTx } from '../db/client.js';
 import { HttpError, notFound, parseInput } from '../http/errors.js';
 import { cachedJson } from '../http/responseCache.js';
 import { ERROR_RESPONSES, multipartBody } from '../http/routeShape.js';
+import { lockAtVersion, versionOf } from '../http/versions.js';
 import { canShareTo, type ShareTarget } from '../uploads/access.js';
 import {
   detectType,
@@ -630,6 +631,14 @@ export default function patientRoutes(
         );
       try {
         await app.db.transaction(async (tx) => {
+          // A change made on a stale copy is refused (issue 35, src/http/versions.ts).
+          const now = await lockAtVersion(
+            tx,
+            'patients',
+            patient.id,
+            versionOf(req, req.body.modified_at),
+            app.config.now(),
+          );
           if (await taken(tx)) throw conflict();
           await updatePatient(
             tx,
@@ -644,7 +653,7 @@ export default function patientRoutes(
               bed: input.bed,
               ward_id: wardId,
             },
-            app.config.now(),
+            now,
           );
           await auditChange(req, tx);
         });

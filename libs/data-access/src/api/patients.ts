@@ -2,6 +2,7 @@ import { PatientSchema, type Patient } from '@pando/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { HttpClient } from '../http/createHttpClient';
 import { isBadRequest, orThrowBadRequest } from '../http/errors';
+import { isEditConflict } from './editConflict';
 import { useHttpClient } from './PandoApiProvider';
 import { patientCardKeys } from './patientCards';
 
@@ -15,12 +16,17 @@ export async function getPatient(http: HttpClient, id: number) {
   );
 }
 
-/** PUT /patients/{id}, body `{ patient }` (spec 01 §7). */
-export function updatePatient(http: HttpClient, id: number, patient: Partial<Patient>) {
+/**
+ * PUT /patients/{id}, body `{ patient }` (spec 01 §7) with the fields that change. A
+ * `modified_at` given is the version the change was made on, sent beside `patient`: if someone
+ * else changed the patient since, the change is refused (409 `EDIT_CONFLICT`, issue 35).
+ */
+export function updatePatient(http: HttpClient, id: number, change: Partial<Patient>) {
+  const { modified_at: version, ...patient } = change;
   return http.request({
     method: 'PUT',
     path: `/patients/${id}`,
-    body: { patient },
+    body: { patient, ...(version === undefined ? {} : { modified_at: version }) },
     schema: PatientSchema,
   });
 }
@@ -40,6 +46,14 @@ export function useUpdatePatientMutation(id: number) {
       queryClient.setQueryData(patientKeys.detail(id), patient);
       // Cards embed their patient; refresh them so the list shows the new name or bed.
       await queryClient.invalidateQueries({ queryKey: patientCardKeys.all });
+    },
+    onError: async (error) => {
+      // Someone else changed the patient: show the latest version (issue 35).
+      if (!isEditConflict(error)) return;
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: patientKeys.detail(id) }),
+        queryClient.invalidateQueries({ queryKey: patientCardKeys.all }),
+      ]);
     },
   });
 }

@@ -7,6 +7,8 @@ import { EDIT_CONFLICT, TEXTS } from '@pando/domain';
 import { DEMO_ACCOUNTS } from '@pando/domain/demo';
 import * as admin from '../api/admin';
 import * as auth from '../api/auth';
+import * as patientCards from '../api/patientCards';
+import * as patients from '../api/patients';
 import * as teams from '../api/teams';
 import { ApiError, isBadRequest, type BadRequest } from '../http/errors';
 import type { Scenario } from './scenarios';
@@ -32,6 +34,47 @@ async function refusedAsStale(change: Promise<unknown>): Promise<void> {
 }
 
 export const staleWriteScenarios: Scenario[] = [
+  {
+    area: 'patients',
+    name: "alice saves a patient's notes from a copy read before bob's change: refused (409), bob's change stays; saving on the latest works",
+    async run({ logIn }) {
+      const aliceBrowser = await logIn(DEMO_ACCOUNTS.alice);
+      const bobBrowser = await logIn(DEMO_ACCOUNTS.bob);
+      const bob = await auth.getCurrentUser(bobBrowser.http);
+      const card = ok(
+        await patientCards.createPatientCard(aliceBrowser.http, bob.id, { title: 'Stale patient' }),
+      );
+      const patientId = card.patient_id ?? -1;
+      const alicesCopy = await patients.getPatient(aliceBrowser.http, patientId);
+      const bobsCopy = await patients.getPatient(bobBrowser.http, patientId);
+      expect(alicesCopy.modified_at).toEqual(expect.any(String));
+      ok(
+        await patients.updatePatient(bobBrowser.http, patientId, {
+          gender: 'FEMALE',
+          overview: 'Allergic to penicillin',
+          modified_at: bobsCopy.modified_at,
+        }),
+      );
+      await refusedAsStale(
+        patients.updatePatient(aliceBrowser.http, patientId, {
+          overview: 'No known allergies',
+          modified_at: alicesCopy.modified_at,
+        }),
+      );
+      const latest = await patients.getPatient(aliceBrowser.http, patientId);
+      expect(latest).toMatchObject({ gender: 'FEMALE', overview: 'Allergic to penicillin' });
+      const saved = ok(
+        await patients.updatePatient(aliceBrowser.http, patientId, {
+          overview: 'Allergic to penicillin and latex',
+          modified_at: latest.modified_at,
+        }),
+      );
+      expect(saved).toMatchObject({
+        gender: 'FEMALE',
+        overview: 'Allergic to penicillin and latex',
+      });
+    },
+  },
   {
     area: 'admin',
     name: 'two administrators edit one advice channel: the save from the form opened before the other saved is refused (409) and changes nothing',

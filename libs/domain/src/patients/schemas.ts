@@ -33,15 +33,20 @@ export const PatientSchema = z.object({
   ward_id: IdSchema.nullish(),
   hospital_id: IdSchema.nullish(),
   ward: WardSchema.nullish(),
+  /** Ours (issue 35): the patient's version, which a change sends back (`PatientUpdateSchema`). */
+  modified_at: TimestampSchema.optional(),
 });
 export type Patient = z.infer<typeof PatientSchema>;
 
 /**
  * PUT /patients/{id} body: `{ patient }` with the editable fields; only those sent change (no
- * default filled in: saving the notes must not reset the gender).
+ * default filled in: saving the notes must not reset the gender). Ours (issue 35):
+ * `modified_at`, the patient's version the change was made on; a stale one is refused with 409
+ * `EDIT_CONFLICT` (wire/versions.ts).
  */
 export const PatientUpdateSchema = z.object({
-  patient: updateOf(PatientSchema.omit({ id: true, ward: true })),
+  patient: updateOf(PatientSchema.omit({ id: true, ward: true, modified_at: true })),
+  modified_at: TimestampSchema.optional(),
 });
 export type PatientUpdate = z.infer<typeof PatientUpdateSchema>;
 

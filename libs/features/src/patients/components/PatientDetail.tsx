@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   isBadRequest,
+  isEditConflict,
   useDeletePatientCardMutation,
   useExportPatientCardMutation,
   usePatientCardQuery,
@@ -13,7 +14,13 @@ import {
   useUploadPatientImageMutation,
   useWardsQuery,
 } from '@pando/data-access';
-import { displayName, isCardEditable, type PatientCard, type SearchUser } from '@pando/domain';
+import {
+  displayName,
+  isCardEditable,
+  TEXTS,
+  type PatientCard,
+  type SearchUser,
+} from '@pando/domain';
 import {
   AssigneesPanel,
   BackToListButton,
@@ -88,7 +95,15 @@ function PatientCardView({ card }: { card: PatientCard }) {
     fields: Parameters<typeof patientFromInfo>[0] | { overview: string },
   ) => {
     const body = 'overview' in fields ? fields : patientFromInfo(fields);
-    const result = await updatePatient.mutateAsync(body);
+    // Made on the version shown: if someone else changed the patient since, the save is refused
+    // and the latest version is fetched and shown (issue 35).
+    const version = patient?.modified_at;
+    const result = await updatePatient
+      .mutateAsync(version === undefined ? body : { ...body, modified_at: version })
+      .catch((cause: unknown) => {
+        if (isEditConflict(cause)) error(TEXTS.editConflict);
+        throw cause;
+      });
     if (isBadRequest(result)) {
       setInfoError(result.message);
       throw new Error(result.message);

@@ -39,6 +39,8 @@ import {
   requireUser,
   wireCard,
 } from './util';
+import { versionOf } from './recordVersion';
+import { refuseStale, touch } from './versions';
 
 const READ_ONLY = () =>
   apiError(403, 'This patient card is read-only for you.', { internalCode: 'CARD_READ_ONLY' });
@@ -148,6 +150,7 @@ export function patientHandlers(backend: MockBackend) {
     const hospital = ward ? backend.hospital(ward.hospital_id) : undefined;
     return {
       ...patient,
+      modified_at: versionOf(patient),
       ward: ward
         ? {
             id: ward.id,
@@ -400,7 +403,11 @@ export function patientHandlers(backend: MockBackend) {
         const access = patientAccessOf(backend, id, viewer);
         if (!patient || access === 'none') return notFound('Patient');
         if (access !== 'edit') return READ_ONLY();
-        const { patient: input } = await parseBody(request, PatientUpdateSchema);
+        const { patient: input, modified_at: basedOn } = await parseBody(
+          request,
+          PatientUpdateSchema,
+        );
+        refuseStale(request, patient, basedOn);
         const wardId = input.ward_id === undefined ? undefined : wardIdForSave(input.ward_id);
         if (
           wardId != null &&
@@ -434,6 +441,9 @@ export function patientHandlers(backend: MockBackend) {
           wardId === undefined ? {} : { ward_id: wardId },
           identifier === undefined ? {} : { patient_identificator: identifier },
         );
+        // As the server: the patient's cards, which embed them, change with them.
+        const at = touch(backend, patient);
+        for (const c of backend.state.cards) if (c.patient_id === patient.id) c.modified_at = at;
         return HttpResponse.json(wirePatient(id));
       }),
     ),

@@ -154,7 +154,7 @@ export function wireCard(backend: MockBackend, card: MockPatientCard, viewer: Mo
     title: card.title,
     subtitle: card.subtitle,
     patient_id: card.patient_id,
-    patient: patient ? { ...patient, ward: ward ?? null } : null,
+    patient: patient ? { ...patient, ward: ward ?? null, modified_at: versionOf(patient) } : null,
     users: card.user_ids
       .map((id) => backend.userById(id))
       .filter((u): u is MockUser => u !== undefined)
