@@ -1,20 +1,29 @@
 import { useState } from 'react';
 import { createPandoApp, consoleLogger } from '@pando/features';
 import { fakeChat, signInDemo, type DemoBackend } from '@pando/features/testing';
-import { DEMO_ACCOUNTS } from '@pando/domain/demo';
 import { DemoFrame } from './DemoFrame';
 import { demoLogger, demoManageSettings, type DemoFlags } from './demoFlags';
+import { demoViewerEmail, type DemoViewer } from './demoViewer';
 
 /**
  * The product with no server: `createPandoApp`, as in apps/web, on the MSW mock backend and a
  * chat on `FakeChatNetwork` (an in-memory chat server with the mock backend's people and rooms;
  * messages stay in this tab and nobody answers). With the admin flag on (the default) the demo
  * signs in as the demo network admin, Nina Network, who has the whole admin console and her
- * chats; otherwise as alice, a clinician.
+ * chats; otherwise as alice, a clinician. `viewer` (demoViewer.ts: `?as=` or the banner's choice)
+ * can also be the product admin, Pat Admin, who has the Networks pages.
  */
-export function DemoApp({ backend, flags }: { backend: DemoBackend; flags: DemoFlags }) {
+export function DemoApp({
+  backend,
+  flags,
+  viewer,
+}: {
+  backend: DemoBackend;
+  flags: DemoFlags;
+  viewer: DemoViewer;
+}) {
   const [app] = useState(() => {
-    signInDemo(backend, flags.adminEnabled ? DEMO_ACCOUNTS.networkAdmin : DEMO_ACCOUNTS.alice);
+    signInDemo(backend, demoViewerEmail(viewer));
     const logger = demoLogger(flags, consoleLogger);
     logger.info('[demo] flags', { ...flags });
     if (flags.pushMessaging)
@@ -30,7 +39,7 @@ export function DemoApp({ backend, flags }: { backend: DemoBackend; flags: DemoF
     });
   });
   return (
-    <DemoFrame>
+    <DemoFrame viewer={viewer}>
       <app.Root />
     </DemoFrame>
   );

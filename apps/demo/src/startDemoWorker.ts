@@ -1,6 +1,7 @@
 import { clearAdminDemoData, createMockWorker } from '@pando/data-access/testing/browser';
 import { DEMO_ACCOUNTS, DEMO_ORGS } from '@pando/domain/demo';
 import type { DemoFlags } from './demoFlags';
+import { mockOnly } from './unhandledFrame';
 
 /**
  * Starts MSW in the browser over the stateful mock backend with the demo organisation
@@ -11,7 +12,18 @@ import type { DemoFlags } from './demoFlags';
 export async function startDemoWorker(flags: DemoFlags) {
   const { worker, backend } = createMockWorker({ seed: 'demo' });
   await worker.start({
-    onUnhandledFrame: 'error',
+    // Only the API is the mocks' alone: navigations (a reload, a deep link) and static files go
+    // to the network, or every reload showed MSW's JSON error (unhandledFrame.ts).
+    // Returning lets the request through; throwing answers it with a 500 naming it.
+    onUnhandledFrame: ({ frame, defaults }) => {
+      const request =
+        frame.protocol === 'http' ? (frame.data as { request: Request }).request : null;
+      if (request && !mockOnly(request.url, window.location.origin)) return;
+      defaults.error();
+      throw new Error(
+        `The demo has no mock for ${request ? `${request.method} ${request.url}` : 'this connection'}.`,
+      );
+    },
     quiet: true,
     serviceWorker: { url: `${import.meta.env.BASE_URL}mockServiceWorker.js` },
   });

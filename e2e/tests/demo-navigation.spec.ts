@@ -1,0 +1,141 @@
+import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname, extname, join, normalize, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * The built sales demo as a salesperson uses it (issue 35; spec 02 walk rows 97-99): a reload, a
+ * deep link, the product admin's Networks pages, and a desktop window made phone-sized. Before,
+ * any reload or deep link once the demo's service worker was installed showed MSW's raw JSON
+ * error (`onUnhandledFrame: 'error'` also refused the page's own navigation). The built
+ * apps/demo/dist (or DEMO_DIST_DIR) is served as any static host serves it (files, index.html for
+ * other paths); nothing answers /api, so every call must still be answered by the worker.
+ */
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const DEMO_DIR = process.env.DEMO_DIST_DIR ?? join(root, 'apps/demo/dist');
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.map': 'application/json',
+  '.woff2': 'font/woff2',
+};
+const MSW_ERROR = /\[MSW\]|InternalError|onUnhandledFrame/;
+
+let server: Server;
+let origin = '';
+const apiHits: string[] = [];
+
+test.beforeAll(async () => {
+  if (!existsSync(join(DEMO_DIR, 'index.html')))
+    throw new Error(
+      `No demo build in ${DEMO_DIR}: run \`npx nx run demo:build\` first (or set DEMO_DIST_DIR).`,
+    );
+  server = createServer((req, res) => {
+    void (async () => {
+      const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+      if (path.startsWith('/api/') || path.startsWith('/xmpp')) {
+        apiHits.push(`${req.method ?? ''} ${path}`);
+        res.writeHead(502).end();
+        return;
+      }
+      let file = normalize(join(DEMO_DIR, path));
+      if (!file.startsWith(DEMO_DIR + sep) || !(await stat(file).catch(() => null))?.isFile())
+        file = join(DEMO_DIR, 'index.html');
+      res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      res.end(await readFile(file));
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://localhost:${String((server.address() as AddressInfo).port)}`;
+});
+
+test.afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+test.afterEach(() => {
+  expect(apiHits, 'no request may reach a server').toEqual([]);
+});
+
+/** The page shows the demo (its banner and the signed-in person), not an error body. */
+async function expectDemo(page: Page, person: string) {
+  await expect(page.getByRole('note')).toContainText('None of it is real data');
+  await expect(page.getByRole('banner').getByText(person)).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('body')).not.toContainText(MSW_ERROR);
+}
+
+test('a reload and a deep link to /manage/users show the page, not the mock library’s JSON error', async ({
+  page,
+}) => {
+  await page.goto(`${origin}/`);
+  await expectDemo(page, 'Nina Network');
+  // The worker is installed now: the next navigations go through it.
+  await page.reload();
+  await expectDemo(page, 'Nina Network');
+  await page.goto(`${origin}/manage/users`);
+  await expectDemo(page, 'Nina Network');
+  await expect(page.getByRole('heading', { name: 'Users', exact: true })).toBeVisible();
+  await expect(page.getByRole('table')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('table')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('body')).not.toContainText(MSW_ERROR);
+});
+
+test('?as=product-admin signs in as the product admin, whose Networks page lists the mock networks', async ({
+  page,
+}) => {
+  await page.goto(`${origin}/manage/networks?as=product-admin`);
+  await expectDemo(page, 'Pat Admin');
+  await expect(page.getByRole('heading', { name: 'Networks', exact: true })).toBeVisible();
+  await expect(page.getByRole('table').getByRole('row')).not.toHaveCount(0);
+  // The choice is kept for the tab: a reload without the query is still the product admin.
+  await page.goto(`${origin}/manage/networks`);
+  await expectDemo(page, 'Pat Admin');
+  await expect(page.getByRole('heading', { name: 'Networks', exact: true })).toBeVisible();
+  // The banner switches back to the network admin.
+  await page.getByLabel('View as').selectOption('network-admin');
+  await expectDemo(page, 'Nina Network');
+});
+
+test('after a desktop window is made phone-sized, the banner does not cover the header and the frame does not scroll', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`${origin}/`);
+  await expectDemo(page, 'Nina Network');
+  await page.setViewportSize({ width: 390, height: 844 });
+  const banner = page.getByRole('note');
+  const header = page.getByRole('banner');
+  await expect(header).toBeVisible();
+  await expect
+    .poll(async () => {
+      const b = await banner.boundingBox();
+      const h = await header.boundingBox();
+      return b && h ? h.y - (b.y + b.height) : -1;
+    })
+    .toBeGreaterThanOrEqual(-0.5);
+  const overflow = await page
+    .locator('.demo-frame')
+    .evaluate((frame) => frame.scrollHeight - frame.clientHeight);
+  expect(overflow).toBeLessThanOrEqual(1);
+});
+
+test('a long admin page scrolls under the header, which stays in view below the banner', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${origin}/manage/users`);
+  // On a phone the header shows no name: the table is the sign the page is there.
+  await expect(page.getByRole('table')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('table').getByRole('row').last().scrollIntoViewIfNeeded();
+  const banner = await page.getByRole('note').boundingBox();
+  const header = await page.getByRole('banner').boundingBox();
+  expect(banner && header ? header.y - (banner.y + banner.height) : -1).toBeGreaterThanOrEqual(
+    -0.5,
+  );
+});
