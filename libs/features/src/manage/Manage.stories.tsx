@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { screenStory } from '../testing/screenStory';
 
 const meta = { title: 'Screens/Manage' } satisfies Meta;
@@ -20,6 +20,35 @@ export const Report: Story = {
       await canvas.findByRole('figure', { name: 'Average users per hour' }, find),
     ).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Print report' })).toBeEnabled();
+  },
+};
+
+/**
+ * On the long report the management menu stays in view after scrolling to the end (it scrolled
+ * away before), and on a phone the menu is titled once ("Management" on the burger bar, no
+ * second "MANAGEMENT" heading inside it).
+ */
+export const MenuStaysInView: Story = {
+  ...screenStory('/manage', admin),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('figure', { name: 'Average users per hour' }, find);
+    const burger = canvas.queryByRole('button', { name: 'Management menu' });
+    if (burger) await userEvent.click(burger);
+    const nav = await canvas.findByRole('navigation', { name: 'Management' });
+    await waitFor(() => expect(nav).toBeVisible());
+    await expect(within(canvasElement).getAllByText('Management', { exact: true })).toHaveLength(1);
+    if (burger) await userEvent.click(burger);
+    const region = canvas.getByRole('region', { name: 'Management console' });
+    const scroller = region.parentElement;
+    if (!scroller) throw new Error('no scrolling box');
+    scroller.scrollTop = scroller.scrollHeight;
+    await waitFor(() => expect(scroller.scrollTop).toBeGreaterThan(0));
+    const menu = burger ?? nav;
+    const box = menu.getBoundingClientRect();
+    const view = scroller.getBoundingClientRect();
+    await expect(box.top).toBeGreaterThanOrEqual(view.top - 1);
+    await expect(box.top).toBeLessThan(view.bottom);
   },
 };
 
@@ -170,5 +199,34 @@ export const NoAccess: Story = {
       find,
     );
     await waitFor(() => expect(text).toBeVisible(), find);
+  },
+};
+
+/**
+ * Invitation import in a network without "Invitations by email": the import stops with the
+ * spec's notice only, no generic "You are not allowed to perform that action." beside it
+ * (spec 02 §8; issue 35).
+ */
+export const ImportFeatureNotEnabled: Story = {
+  ...screenStory('/manage/users/invitations/import', {
+    ...admin,
+    prepare: (backend) => {
+      for (const network of backend.state.networks) network.features.user_invite_by_email = false;
+    },
+  }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('button', { name: 'Choose a CSV file' }, find);
+    const input = canvasElement.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error('no file input');
+    await userEvent.upload(
+      input,
+      new File(['email\nnew.person@example.org\n'], 'invites.csv', { type: 'text/csv' }),
+    );
+    await userEvent.click(await canvas.findByRole('button', { name: 'Send' }, find));
+    const notice =
+      'An invitation was not sent to new.person@example.org, because the feature is not enabled for this network';
+    await expect((await screen.findAllByText(notice, {}, find))[0]).toBeVisible();
+    await expect(screen.queryByText('You are not allowed to perform that action.')).toBeNull();
   },
 };

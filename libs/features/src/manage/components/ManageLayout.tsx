@@ -48,6 +48,8 @@ export function ManageLayout() {
       }}
       supportHref={manage.supportUrl}
       knowledgeBaseHref={manage.knowledgeBaseUrl}
+      // On a phone the burger bar already says "Management".
+      withHeading={wide}
     />
   );
   return (
@@ -60,6 +62,9 @@ export function ManageLayout() {
         overflow: 'auto',
       }}
     >
+      {/* The menu stays in view while a long page (the report) scrolls: sticky at the top of
+          this scrolling box, as tall as the box (its line down the whole screen), scrolling on
+          its own if it is longer. On a phone the burger bar sticks the same way. */}
       {wide ? (
         <Box
           w={220}
@@ -67,6 +72,10 @@ export function ManageLayout() {
           className="pando-no-print"
           style={{
             flex: 'none',
+            position: 'sticky',
+            top: 0,
+            alignSelf: 'flex-start',
+            height: '100%',
             borderInlineEnd: '1px solid var(--mantine-color-default-border)',
             overflowY: 'auto',
           }}
@@ -74,7 +83,21 @@ export function ManageLayout() {
           {nav}
         </Box>
       ) : (
-        <Box className="pando-no-print" px="sm" pt="xs">
+        <Box
+          className="pando-no-print"
+          px="sm"
+          pt="xs"
+          style={{
+            position: 'sticky',
+            top: 0,
+            zIndex: 2,
+            flex: 'none',
+            maxHeight: '100%',
+            overflowY: 'auto',
+            background: 'var(--mantine-color-body)',
+            borderBottom: '1px solid var(--mantine-color-default-border)',
+          }}
+        >
           <Group gap="xs">
             <Burger
               opened={menuOpen}

@@ -39,3 +39,21 @@ export const SelectAll: Story = {
     await expect(args.onSelectionChange).toHaveBeenCalledWith([1, 2]);
   },
 };
+
+/**
+ * On a phone each row is a card of "column: value" lines: every column in view at first sight,
+ * the headers above as a wrapping row (sorting and "Select all rows" stay reachable).
+ */
+export const PhoneCards: Story = {
+  args: { selectedIds: [], onSelectionChange: fn(), getRowLabel: (p: PagerRow) => p.name },
+  globals: { viewport: { value: 'phone', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const region = canvas.getByRole('region', { name: 'Pagers table' });
+    await expect(region.scrollWidth).toBeLessThanOrEqual(region.clientWidth);
+    const cell = region.querySelector('tbody td[data-label="Pager id"]');
+    if (!cell) throw new Error('no pager id cell');
+    await expect(getComputedStyle(cell, '::before').content).toBe('"Pager id"');
+    await expect(canvas.getByRole('checkbox', { name: 'Select all rows' })).toBeVisible();
+  },
+};

@@ -11,6 +11,7 @@ import {
 } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { useEffect, useRef, type ReactNode } from 'react';
+import './AdminTable.css';
 
 /** One column of an admin table. */
 export interface AdminColumn<T> {
@@ -61,15 +62,19 @@ export interface AdminTableProps<T> {
   error?: string | null;
   /** Shown when there are no rows. @default 'Nothing to show.' */
   emptyText?: string;
-  /** Below this width the table scrolls sideways inside its own box (phones). @default 640 */
+  /**
+   * Below this width the table scrolls sideways inside its own box (tablets); on a phone the rows
+   * are cards instead (AdminTable.css). @default 640
+   */
   minWidth?: number;
 }
 
 /**
  * The console's tables (users, invitations, teams, advice channels, networks, pagers): a real
  * `<table>` with a caption, optional row selection, sortable headers and infinite loading. On a
- * phone the table keeps its columns and scrolls sideways inside its own focusable box; the page
- * itself never scrolls sideways.
+ * phone (below `LAYOUT.splitFrom`) each row reads as a card of "column: value" lines, so every
+ * column and status badge shows at first sight; the table stays in its own focusable box, and the
+ * page itself never scrolls sideways.
  */
 export function AdminTable<T>({
   caption,
@@ -128,8 +133,9 @@ export function AdminTable<T>({
         tabIndex={0}
         role="region"
         aria-label={`${caption} table`}
+        className="pando-admin-table-scroll"
       >
-        <Table striped highlightOnHover verticalSpacing="xs">
+        <Table striped highlightOnHover verticalSpacing="xs" className="pando-admin-table">
           <caption>
             <VisuallyHidden>{caption}</VisuallyHidden>
           </caption>
@@ -192,7 +198,7 @@ export function AdminTable<T>({
               return (
                 <Table.Tr key={id} data-selected={selected.has(id) || undefined}>
                   {selectable && (
-                    <Table.Td>
+                    <Table.Td data-label="">
                       <Checkbox
                         aria-label={`Select ${getRowLabel ? getRowLabel(row) : `row ${id}`}`}
                         checked={selected.has(id)}
@@ -205,8 +211,11 @@ export function AdminTable<T>({
                   {/* Words stay whole and the table scrolls in its box: with overflow-wrap
                       anywhere the columns squeezed to fit `minWidth` and a phone read roles,
                       emails and dates cut mid-word ("Physiothe / rapist"). */}
+                  {/* On a phone each cell shows its column's name before it (AdminTable.css). */}
                   {columns.map((col) => (
-                    <Table.Td key={col.key}>{col.render(row)}</Table.Td>
+                    <Table.Td key={col.key} data-label={col.header}>
+                      {col.render(row)}
+                    </Table.Td>
                   ))}
                 </Table.Tr>
               );

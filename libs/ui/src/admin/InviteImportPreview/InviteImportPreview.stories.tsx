@@ -62,6 +62,28 @@ export const Sent: Story = {
   },
 };
 
+/**
+ * On a phone every row is a card: each email and each status badge is whole and in view at first
+ * sight, without scrolling the table sideways (the badges were cut at the box's edge before).
+ */
+export const SentPhone: Story = {
+  ...Sent,
+  globals: { viewport: { value: 'phone', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const region = canvas.getByRole('region', { name: 'Invitations to send table' });
+    const box = region.getBoundingClientRect();
+    await expect(region.scrollWidth).toBeLessThanOrEqual(region.clientWidth);
+    const cells = region.querySelectorAll('tbody td');
+    await expect(cells.length).toBeGreaterThan(0);
+    for (const cell of cells) {
+      const edge = cell.getBoundingClientRect();
+      await expect(edge.right).toBeLessThanOrEqual(box.right + 1);
+    }
+    await expect(canvas.getAllByText('Already invited')[0]).toBeVisible();
+  },
+};
+
 /** Spec 02 §8: the import stops at FEATURE_NOT_ENABLED. */
 export const StoppedFeatureOff: Story = {
   args: {

@@ -13,6 +13,11 @@ export interface ManageNavProps {
   supportHref: string;
   /** The external knowledge-base link (spec 02 §2). */
   knowledgeBaseHref: string;
+  /**
+   * Shows the small "Management" heading above the entries. Off where the page already names the
+   * menu (the phone's "Management" burger bar), so the list is not titled twice. @default true
+   */
+  withHeading?: boolean;
 }
 
 /** Which entry a path belongs to: the longest route that prefixes it (/manage only exactly). */
@@ -31,13 +36,16 @@ export function ManageNav({
   onNavigate,
   supportHref,
   knowledgeBaseHref,
+  withHeading = true,
 }: ManageNavProps) {
   const active = activeRoute(items, pathname);
   return (
     <Stack component="nav" aria-label="Management" gap={2}>
-      <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pb={4}>
-        Management
-      </Text>
+      {withHeading ? (
+        <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pb={4}>
+          Management
+        </Text>
+      ) : null}
       {items.map((item) => (
         <NavLink
           key={item.route}

@@ -84,7 +84,10 @@ export const HostileAndLongNames: Story = {
   },
 };
 
-/** At phone width the table scrolls sideways inside its own box, the page does not. */
+/**
+ * In a narrow box on a wider screen (a tablet beside the menu) the table scrolls sideways inside
+ * its own box, the page does not. On a phone itself the rows are cards (`AdminTable` PhoneCards).
+ */
 export const PhoneWidth: Story = {
   decorators: [(Story) => <div style={{ width: 360 }}>{Story()}</div>],
   play: async ({ canvasElement }) => {
