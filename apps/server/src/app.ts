@@ -34,6 +34,7 @@ import adminRoutes from './admin/routes.js';
 import analyticsRoutes from './analytics/routes.js';
 import formRoutes from './forms/routes.js';
 import { auditPlugin, registerAuditHooks } from './audit/hooks.js';
+import auditRoutes from './audit/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -140,6 +141,7 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
       await api.register(patientRoutes);
       await api.register(adminRoutes);
       await api.register(formRoutes);
+      await api.register(auditRoutes);
     },
     { prefix: '/api/v4' },
   );

@@ -60,6 +60,8 @@ export * from './admin/rules';
 export * from './forms/constants';
 export * from './forms/schemas';
 export * from './forms/rules';
+export * from './audit/schemas';
+export * from './audit/rules';
 export * from './forms/samples';
 export * from './forms/pdf';
 export * from './access/navigation';

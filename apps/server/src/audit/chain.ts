@@ -23,14 +23,11 @@ export interface AuditEvent {
   detail: Record<string, unknown>;
 }
 
-/** The hash before a chain's first event (migration 1000's default `head_hash`). */
-export const GENESIS_HASH = '0'.repeat(64);
-
 const USER_AGENT_MAX = 300;
 const DETAIL_TEXT_MAX = 500;
 
 /** JSON with object keys sorted at every level: jsonb keeps no key order, so both sides sort. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   if (value === undefined) return 'null';
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
@@ -59,7 +56,7 @@ function cleanDetail(value: unknown): unknown {
 }
 
 /** The event as stored: texts cleaned and cut, so the hashed text equals what is read back. */
-export function storable(event: AuditEvent): AuditEvent {
+function storable(event: AuditEvent): AuditEvent {
   return {
     ...event,
     clientIp: event.clientIp === null ? null : cleanText(event.clientIp, 100),
@@ -70,7 +67,7 @@ export function storable(event: AuditEvent): AuditEvent {
 }
 
 /** The chain an event belongs to: its organisation's, 0 for an event of no organisation. */
-export const chainOf = (event: Pick<AuditEvent, 'organisationId'>) => event.organisationId ?? 0;
+const chainOf = (event: Pick<AuditEvent, 'organisationId'>) => event.organisationId ?? 0;
 
 /**
  * The text an event's hash covers (with the previous hash and its seq, audit_append of migration

@@ -32,7 +32,7 @@ interface ChainRow {
   base_hash: string;
 }
 
-export interface AuditVerification {
+interface AuditVerification {
   ok: boolean;
   /** Events checked. */
   events: number;

@@ -46,7 +46,7 @@ function queryOf(request: Request): Query {
   return Object.fromEntries(new URL(request.url).searchParams);
 }
 
-function parseQuery<T extends z.ZodType>(request: Request, schema: T): z.infer<T> {
+export function parseQuery<T extends z.ZodType>(request: Request, schema: T): z.infer<T> {
   const parsed = schema.safeParse(queryOf(request));
   if (parsed.success) return parsed.data;
   const details = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
@@ -103,7 +103,11 @@ interface Caller {
 }
 
 /** The signed-in admin and their reach, narrowed by the query's organisation and network. */
-function admin(backend: MockBackend, request: Request, cookies: Record<string, string>): Caller {
+export function admin(
+  backend: MockBackend,
+  request: Request,
+  cookies: Record<string, string>,
+): Caller {
   const caller = requireUser(backend, cookies, request);
   const reach = reachOf(backend, caller);
   const q = queryOf(request);

@@ -3,6 +3,7 @@ import type { MockBackend } from '../backend';
 import { adminHandlers } from './admin';
 import { adviceHandlers } from './advice';
 import { analyticsHandlers } from './analytics';
+import { auditHandlers } from './audit';
 import { authHandlers } from './auth';
 import { mediaHandlers } from './media';
 import { patientHandlers } from './patients';
@@ -28,5 +29,6 @@ export function createHandlers(backend: MockBackend): HttpHandler[] {
     ...structuredHandlers(backend),
     ...adminHandlers(backend),
     ...analyticsHandlers(backend),
+    ...auditHandlers(backend),
   ];
 }

@@ -1,0 +1,60 @@
+import type { AuditPage } from '@pando/domain';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMockBackend } from '../backend';
+import { createHandlers } from './index';
+
+describe('GET /admin/audit on the mock backend (the demo’s audit log)', () => {
+  const backend = createMockBackend();
+  const server = setupServer(...createHandlers(backend));
+  beforeAll(() => {
+    server.listen({ onUnhandledFrame: 'error' });
+  });
+  afterAll(() => {
+    server.close();
+  });
+
+  function signIn(email: string) {
+    const challenge = backend.startLogin(email);
+    const code = /([A-Z0-9]{3}-[A-Z0-9]{3})/.exec(backend.state.mailbox[0]?.text ?? '')?.[1] ?? '';
+    const done = backend.finishLogin(challenge, code);
+    if (!done.ok) throw new Error(`no session for ${email}`);
+    return { Authorization: `Bearer ${done.session.access_token}` };
+  }
+
+  it('answers the server’s page shape within the reach, filtered, and refuses non-admins', async () => {
+    const orgAdmin = signIn('org.admin@example.org');
+    const all = (await (
+      await fetch('http://pando.test/api/v4/admin/audit', { headers: orgAdmin })
+    ).json()) as AuditPage;
+    expect(all.totalResults).toBeGreaterThan(0);
+    expect(all).toMatchObject({ page: 0, pageSize: 50 });
+    const email = all.results.find((e) => e.action === 'card.email');
+    expect(email?.detail).toHaveProperty('recipient');
+    const byPatient = (await (
+      await fetch(`http://pando.test/api/v4/admin/audit?patient_id=${String(email?.patient_id)}`, {
+        headers: orgAdmin,
+      })
+    ).json()) as AuditPage;
+    expect(byPatient.results.every((e) => e.patient_id === email?.patient_id)).toBe(true);
+    const bad = await fetch('http://pando.test/api/v4/admin/audit?from=yesterday', {
+      headers: orgAdmin,
+    });
+    expect(bad.status).toBe(400);
+    const alice = signIn('alice@example.org');
+    expect((await fetch('http://pando.test/api/v4/admin/audit', { headers: alice })).status).toBe(
+      403,
+    );
+  });
+
+  it('exports the filtered view as formula-escaped CSV', async () => {
+    const res = await fetch('http://pando.test/api/v4/admin/audit/export?action=card.email', {
+      headers: signIn('org.admin@example.org'),
+    });
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const lines = (await res.text()).split('\r\n');
+    expect(lines[0]).toMatch(/^time,user_id/);
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.slice(1).every((l) => l.includes('card.email'))).toBe(true);
+  });
+});
