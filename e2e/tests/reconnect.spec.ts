@@ -122,4 +122,18 @@ test('spec 01 §4/§8: the server restarts while alice and bob are logged in; me
   expect(positions.every((p) => p >= 0)).toBe(true);
   expect([...positions].sort((a, b) => a - b)).toEqual(positions);
   expect(bodies.filter((b) => b.includes(before))).toHaveLength(1);
+
+  // After the restart, the other way: bob's reply reaches alice once.
+  const after = `After the restart ${Date.now()}`;
+  await bob.send(after);
+  await expect(alice.messages.getByText(after, { exact: true })).toHaveCount(1);
+  // Bob has the chat open, so what arrived after the restart is read.
+  await expect(alice.bubble(gap[2] ?? '').locator('[data-delivery="displayed"]')).toBeVisible();
+  // A reload after all this: the archive holds every message once, and what bob read before
+  // and after the restart still shows Read (markers are stored with the archive, issue 35).
+  await alicePage.reload();
+  for (const text of [before, ...gap, after])
+    await expect(alice.messages.getByText(text, { exact: true })).toHaveCount(1);
+  for (const text of [before, ...gap])
+    await expect(alice.bubble(text).locator('[data-delivery="displayed"]')).toBeVisible();
 });
