@@ -1,9 +1,9 @@
 import type { ArchiveWriter, ChatDb } from './store.js';
 
 /** The chat markers that are kept (chat-markers:0); `acknowledged` is not used by our clients. */
-export type StoredMarkerType = 'received' | 'displayed';
+type StoredMarkerType = 'received' | 'displayed';
 
-export interface MarkerNote {
+interface MarkerNote {
   /** Conversation key as the archive's (`pairConv`/`roomConv`). */
   conv: string;
   /** Who sent the marker (uuid). */
@@ -19,7 +19,7 @@ export interface MarkerNote {
   at: Date;
 }
 
-export interface StoredMarker {
+interface StoredMarker {
   reader: string;
   type: StoredMarkerType;
   message_id: string;
