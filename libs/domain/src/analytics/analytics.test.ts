@@ -84,6 +84,27 @@ describe('report', () => {
     expect(reportTitle('organisation', {})).toBe('');
   });
 
+  it('placeholder figures carry deltas and add up: totals are their days, roles add up to totals', () => {
+    const days = Array.from({ length: 30 }, (_, i) => `2026-11-${String(i + 1).padStart(2, '0')}`);
+    for (const seed of [1, 7, 42, 1234]) {
+      const r = placeholderReport(seededRandom(seed), days);
+      const sum = (xs: readonly { count: number }[]) => xs.reduce((a, x) => a + x.count, 0);
+      for (const card of [r.activeUsers, r.messages, r.sessions]) {
+        expect(card.delta).not.toBeNull();
+        expect(card.delta).toBeGreaterThan(-25);
+        expect(card.delta).toBeLessThan(30);
+      }
+      expect(r.messages.count).toBe(sum(r.messages.daily));
+      expect(r.sessions.count).toBe(sum(r.sessions.daily));
+      expect(sum(r.usersByRole)).toBe(r.activeUsers.count);
+      expect(sum(r.messagesByRole)).toBe(r.messages.count);
+      const busiestDay = Math.max(...r.activeUsers.daily.map((d) => d.count));
+      expect(busiestDay).toBeLessThanOrEqual(r.activeUsers.count);
+      expect(Math.max(...r.hourly.map((h) => h.count))).toBeLessThanOrEqual(busiestDay);
+      expect(r.crossOrganisationTeams).toBeLessThanOrEqual(r.teams);
+    }
+  });
+
   it('placeholder figures: 24 hourly points and the 9 sample roles, reproducible with a seed', () => {
     const days = ['2026-01-08', '2026-01-09'];
     const a = placeholderReport(seededRandom(42), days);

@@ -122,6 +122,10 @@ export function TimeSeriesChart({ title, points, color = 'blue.6' }: TimeSeriesC
         accessibilityLayer={false}
         areaProps={{ isAnimationActive: false }}
         tickLine="none"
+        // Every n-th day from the first, n as small as the width allows without two labels
+        // touching: the default ('preserveEnd') also kept the last day, whose label overlapped
+        // its neighbours on an A4 printout ("24/1125/1127/11") and broke the spacing on screen.
+        xAxisProps={{ interval: 'equidistantPreserveStart', minTickGap: 12 }}
       />
     </ChartFigure>
   );
