@@ -2,6 +2,7 @@ import {
   DEMO_ACCOUNTS,
   DEMO_ADVICE,
   DEMO_ADVICE_TEAM,
+  DEMO_FORM_TEMPLATES,
   DEMO_INVITE_EMAIL,
   DEMO_NETWORKS,
   DEMO_ORGANISATIONS,
@@ -9,6 +10,7 @@ import {
   DEMO_PEOPLE,
   DEMO_TEAMS,
   DEMO_WARDS,
+  demoAnalyticsHistory,
   generateDemoOrganisation,
   type DemoGeneratedPatient,
   type DemoOrganisation,
@@ -439,8 +441,31 @@ async function seedOrganisation(tx: DatabaseTx, now: Date, ids: Ids): Promise<vo
     );
   }
 
-  // 30 days of logins, sessions and messages, for the report.
-  const rows = gen.analytics.map((e) => [
+  // The organisation's form templates (the built-in samples, by its organisation admin), so the
+  // builder and the filler are not empty for a new user (issue 35).
+  for (const f of DEMO_FORM_TEMPLATES) {
+    const t = f.template;
+    await tx.query(
+      `insert into form_templates (title, description, author, version, created_by_id, trust_id, flags, controls, export_options, created_at, modified_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)`,
+      [
+        t.title,
+        t.description,
+        t.author,
+        t.version,
+        user(ids, f.owner).id,
+        orgIds[f.organisation],
+        JSON.stringify(t.flags),
+        JSON.stringify(t.controls),
+        JSON.stringify(t.export_options),
+        daysAgo(30),
+      ],
+    );
+  }
+
+  // 60 days of logins, sessions and messages, for the report: its 30 days and the 30 before,
+  // which its deltas compare with (issue 35: with only the last month every delta was "–").
+  const rows = demoAnalyticsHistory(now, gen.analytics).map((e) => [
     e.type,
     e.at,
     user(ids, e.user).id,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_CHAT_HISTORY } from './chatHistory';
-import { generateDemoOrganisation } from './generated';
+import { DEMO_FORM_TEMPLATES } from './formTemplates';
+import { demoAnalyticsHistory, generateDemoOrganisation } from './generated';
 import {
   DEMO_ACCOUNTS,
   DEMO_ADVICE_TEAM,
@@ -77,5 +78,31 @@ describe('the demo chat history', () => {
     }
     const ages = DEMO_CHAT_HISTORY.map((l) => l.minutesAgo);
     expect(ages).toEqual([...ages].sort((a, b) => b - a));
+  });
+
+  it('the analytics history has the month before the report too, a little quieter', () => {
+    const history = demoAnalyticsHistory(NOW);
+    const day = 86_400_000;
+    const inMonth = (from: number, to: number) =>
+      history.filter((e) => {
+        const age = NOW.getTime() - e.at.getTime();
+        return e.type === 'message_sent' && age > from * day && age <= to * day;
+      }).length;
+    const last = inMonth(0, 31);
+    const before = inMonth(31, 62);
+    expect(before).toBeGreaterThan(0);
+    expect(before).toBeLessThan(last);
+  });
+
+  it('the demo form templates are the samples, by the organisation admin, for St Elsewhere', () => {
+    expect(DEMO_FORM_TEMPLATES.map((f) => f.template.title)).toEqual([
+      'Patient handover',
+      'Observation chart',
+    ]);
+    for (const f of DEMO_FORM_TEMPLATES) {
+      expect(f.template.author).toBe('Omar Organisation');
+      expect(f.owner).toBe('org.admin@example.org');
+      expect(f.organisation).toBe('stElsewhere');
+    }
   });
 });

@@ -336,3 +336,19 @@ export function generateDemoOrganisation(now: Date): DemoGenerated {
 
   return { staff, teamMembers, adviceRequestors, cardiologists, patients, pagers, analytics };
 }
+
+/**
+ * The demo's analytics history for the report: the 30 days before `now` and the 30 before those,
+ * so every delta of the report is a real percentage (issue 35; the server seed and the mock
+ * backend store the same). The earlier month is the same generator a month earlier with about
+ * one event in seven left out: activity grew.
+ */
+export function demoAnalyticsHistory(
+  now: Date,
+  lastMonth: readonly DemoAnalyticsEvent[] = generateDemoOrganisation(now).analytics,
+): DemoAnalyticsEvent[] {
+  const monthBefore = generateDemoOrganisation(
+    new Date(now.getTime() - 30 * 86_400_000),
+  ).analytics.filter((_, i) => i % 7 !== 3);
+  return [...monthBefore, ...lastMonth];
+}

@@ -5,3 +5,4 @@
 export * from './organisation';
 export * from './chatHistory';
 export * from './generated';
+export * from './formTemplates';

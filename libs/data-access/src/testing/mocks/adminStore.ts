@@ -2,6 +2,7 @@ import {
   DEMO_INVITE_EMAIL,
   DEMO_ORGANISATIONS,
   DEMO_PEOPLE,
+  demoAnalyticsHistory,
   generateDemoOrganisation,
 } from '@pando/domain/demo';
 import { MOCK_NETWORKS_TOTAL, inviteeName } from '@pando/domain';
@@ -179,13 +180,9 @@ function seedAdminStore(backend: MockBackend): AdminStore {
   };
   for (const p of DEMO_PEOPLE) place(p.email, p.organisation, p.role);
   for (const s of generated.staff) place(s.email, s.organisation, s.role);
-  // The month before too, so the report's deltas have something to compare with: the same
-  // generator a month earlier, about one event in seven left out (activity grew). The server
-  // seeds only the last month; its deltas show no previous figure.
-  const monthBefore = generateDemoOrganisation(
-    new Date(backend.now().getTime() - 30 * 86_400_000),
-  ).analytics.filter((_, i) => i % 7 !== 3);
-  for (const e of [...monthBefore, ...generated.analytics]) {
+  // The month before too, so the report's deltas have something to compare with (as the server
+  // seeds it: domain demoAnalyticsHistory).
+  for (const e of demoAnalyticsHistory(backend.now(), generated.analytics)) {
     const where = orgOf.get(e.user);
     store.analytics.push({
       type: e.type,

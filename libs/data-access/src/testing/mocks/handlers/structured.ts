@@ -7,12 +7,12 @@ import {
   patientDataDifferences,
   PATIENT_DATA_FIELDS,
   requiredFieldErrors,
-  SAMPLE_TEMPLATES,
   StructuredEmailBodySchema,
   templateChanged,
   TEXTS,
   type FormTemplate,
 } from '@pando/domain';
+import { DEMO_FORM_TEMPLATES, DEMO_ORGANISATIONS } from '@pando/domain/demo';
 import { http, HttpResponse } from 'msw';
 import type { MockBackend, MockUser } from '../backend';
 import { guard } from './guard';
@@ -49,23 +49,24 @@ interface FormsState {
 const states = new WeakMap<MockBackend, FormsState>();
 
 /**
- * The demo starts with the built-in samples as templates of the first organisation, owned by
- * nobody there (so everyone sees them as public templates, and nobody may delete them).
+ * The demo starts with the demo organisation's templates, as the server seeds them
+ * (@pando/domain/demo DEMO_FORM_TEMPLATES: the built-in samples, by St Elsewhere's organisation
+ * admin, public to St Elsewhere).
  */
 function stateOf(backend: MockBackend): FormsState {
   let state = states.get(backend);
   if (!state) {
-    const trust = backend.state.hospitals[0]?.id ?? null;
+    // The mock seed numbers organisations in the dataset's order.
+    const organisations = Object.keys(DEMO_ORGANISATIONS);
     state = {
-      templates: SAMPLE_TEMPLATES.map((t, i) => ({
-        ...t,
+      templates: DEMO_FORM_TEMPLATES.map((f, i) => ({
+        ...f.template,
         id: i + 1,
-        title: t.title.replace(' (sample)', ''),
-        created_by_id: null,
-        trust_id: trust,
+        created_by_id: backend.userByEmail(f.owner)?.id ?? null,
+        trust_id: backend.state.hospitals[organisations.indexOf(f.organisation)]?.id ?? null,
       })),
       files: new Map(),
-      nextId: SAMPLE_TEMPLATES.length + 1,
+      nextId: DEMO_FORM_TEMPLATES.length + 1,
       nextFile: 1,
     };
     states.set(backend, state);
