@@ -60,6 +60,10 @@ export function ManageLayout() {
         flexDirection: wide ? 'row' : 'column',
         minHeight: 0,
         overflow: 'auto',
+        // The containing block of what the pages place absolutely (visually hidden labels, chart
+        // tooltips): without it they escaped this box and made the whole window scroll too,
+        // taking the sticky menu away with it.
+        position: 'relative',
       }}
     >
       {/* The menu stays in view while a long page (the report) scrolls: sticky at the top of
