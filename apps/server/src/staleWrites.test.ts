@@ -71,6 +71,93 @@ async function newCard(who: Caller, title: string): Promise<Json> {
 }
 
 describe('a change on a stale copy is refused with 409', () => {
+  it('card: a task or title change made on a copy read before a colleague changed them is refused; their own consecutive saves are not', async () => {
+    const { alice, bob } = people;
+    const created = await newCard(alice, 'Stale card');
+    const id = created['id'] as number;
+    const CARD = `/cards-multiple-reassign/${id}`;
+    const first = await call(alice, 'PUT', CARD, {
+      tasks: [
+        { title: 'Bloods', completed: false, order: 0 },
+        { title: 'ECG', completed: false, order: 1 },
+      ],
+    });
+    expect(first.status, first.body).toBe(200);
+    type TaskJson = { id: number; title: string; completed: boolean; order: number };
+    const list = (card: Json) =>
+      (card['tasks'] as TaskJson[]).map(({ id: taskId, title, completed, order }) => ({
+        id: taskId,
+        title,
+        completed,
+        order,
+      }));
+    const alicesCopy = await read(alice, CARD);
+    const bobsCopy = await read(bob, CARD);
+    const [bloods, ecg] = list(bobsCopy);
+    // Bob ticks Bloods, then (his own next save, on the same loaded copy) ticks ECG too.
+    const bobTicks = await call(bob, 'PUT', CARD, {
+      tasks: [{ ...bloods, completed: true }, ecg],
+      modified_at: bobsCopy['modified_at'],
+    });
+    expect(bobTicks.status, bobTicks.body).toBe(200);
+    const bobAgain = await call(bob, 'PUT', CARD, {
+      tasks: [
+        { ...bloods, completed: true },
+        { ...ecg, completed: true },
+      ],
+      modified_at: bobsCopy['modified_at'],
+    });
+    expect(bobAgain.status, bobAgain.body).toBe(200);
+    // Alice, from her copy where both are open, renames ECG: refused, nothing she sent is saved.
+    expectConflict(
+      await call(alice, 'PUT', CARD, {
+        tasks: [bloods, { ...ecg, title: 'ECG x2' }],
+        modified_at: alicesCopy['modified_at'],
+      }),
+    );
+    const after = await read(alice, CARD);
+    expect(list(after).map((t) => [t.title, t.completed])).toEqual([
+      ['Bloods', true],
+      ['ECG', true],
+    ]);
+    // A title set on a stale copy is refused too; through If-Match as well.
+    expectConflict(
+      await call(alice, 'PUT', CARD, {
+        title: 'Bed 9',
+        modified_at: alicesCopy['modified_at'],
+      }),
+    );
+    expectConflict(
+      await call(
+        alice,
+        'PUT',
+        CARD,
+        { title: 'Bed 9' },
+        { 'if-match': `"${String(alicesCopy['modified_at'])}"` },
+      ),
+    );
+    expect((await read(alice, CARD))['title']).toBe('Stale card');
+    // On the latest copy her change is saved; a task added by someone else meanwhile is kept.
+    const latest = await read(alice, CARD);
+    const bobAdds = await call(bob, 'PUT', CARD, {
+      tasks: [...list(latest), { title: 'Chase echo', completed: false, order: 2 }],
+      modified_at: latest['modified_at'],
+    });
+    expect(bobAdds.status, bobAdds.body).toBe(200);
+    const saved = await call(alice, 'PUT', CARD, {
+      tasks: list(latest).map((t) => (t.title === 'ECG' ? { ...t, title: 'ECG x2' } : t)),
+      modified_at: latest['modified_at'],
+    });
+    expect(saved.status, saved.body).toBe(200);
+    expect(list(saved.json()).map((t) => t.title)).toEqual(['Bloods', 'ECG x2', 'Chase echo']);
+    const titled = await call(alice, 'PUT', CARD, {
+      title: 'Bed 9',
+      modified_at: saved.json()['modified_at'],
+    });
+    expect(titled.status, titled.body).toBe(200);
+    expect(titled.json()['title']).toBe('Bed 9');
+  });
+
   it("patient: notes saved from a card opened before a colleague's change are refused, the colleague's change stays", async () => {
     const { alice, bob } = people;
     const card = await newCard(alice, 'Stale patient');

@@ -3,6 +3,7 @@ import {
   cardEditableFor,
   type CardAccess,
   type CardRelation,
+  cardFieldsConflict,
   mergeCardTasks,
   normalizePatientIdentifier,
   type PatientCard,
@@ -408,20 +409,20 @@ export async function saveCard(
   },
   callerId: number,
   now: Date,
-): Promise<{ completedNow: number }> {
+): Promise<{ completedNow: number; conflict: boolean }> {
   const id = loaded.card.id;
+  const base = input.base ?? null;
+  const plan = input.tasks
+    ? mergeCardTasks({ stored: loaded.storedTasks, incoming: input.tasks, base, callerId, now })
+    : undefined;
+  // A change made on a stale copy (issue 35): nothing is saved, the route answers 409.
+  if ((plan?.conflicts.length ?? 0) > 0 || cardFieldsConflict(loaded.card, input, base))
+    return { completedNow: 0, conflict: true };
   await tx.query(
     `update patient_cards set title = coalesce($2, title), subtitle = coalesce($3, subtitle), modified_at = $4 where id = $1`,
     [id, input.title ?? null, input.subtitle ?? null, now],
   );
-  if (!input.tasks) return { completedNow: 0 };
-  const plan = mergeCardTasks({
-    stored: loaded.storedTasks,
-    incoming: input.tasks,
-    base: input.base ?? null,
-    callerId,
-    now,
-  });
+  if (!plan) return { completedNow: 0, conflict: false };
   if (plan.delete.length > 0) {
     await tx.query('delete from tasks where patient_card_id = $1 and id = any($2::int[])', [
       id,
@@ -454,7 +455,7 @@ export async function saveCard(
       ],
     );
   }
-  return { completedNow: plan.completedNow };
+  return { completedNow: plan.completedNow, conflict: false };
 }
 
 /** The editable fields of a patient, as PUT /patients/{id} sends them (ward 0 = none). */

@@ -16,9 +16,11 @@ import {
   formatCardSummary,
   HospitalSchema,
   IdParamSchema,
+  ifMatchVersion,
   ImageListResponseSchema,
   ImageMetaSchema,
   isForum,
+  isStaleVersion,
   MessageResponseSchema,
   NoBodySchema,
   normalizePatientIdentifier,
@@ -56,7 +58,7 @@ import type { DatabaseTx } from '../db/client.js';
 import { HttpError, notFound, parseInput } from '../http/errors.js';
 import { cachedJson } from '../http/responseCache.js';
 import { ERROR_RESPONSES, multipartBody } from '../http/routeShape.js';
-import { lockAtVersion, versionOf } from '../http/versions.js';
+import { editConflict, lockAtVersion, versionOf } from '../http/versions.js';
 import { canShareTo, type ShareTarget } from '../uploads/access.js';
 import {
   detectType,
@@ -308,7 +310,10 @@ export default function patientRoutes(
         const now = new Date(
           Math.max(app.config.now().getTime(), Date.parse(current.card.modified_at)),
         );
-        const { completedNow } = await saveCard(
+        // If-Match (API clients): any change since that version refuses the save (issue 35).
+        if (isStaleVersion(current.card.modified_at, ifMatchVersion(req.headers['if-match'])))
+          throw editConflict();
+        const { completedNow, conflict } = await saveCard(
           tx,
           current,
           {
@@ -320,6 +325,8 @@ export default function patientRoutes(
           user.id,
           now,
         );
+        // The body's modified_at: a change of what someone else changed since (tasks, title).
+        if (conflict) throw editConflict();
         for (let i = 0; i < completedNow; i++) {
           await recordEvent(tx, {
             type: TASK_COMPLETED_EVENT,

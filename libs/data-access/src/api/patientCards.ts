@@ -13,6 +13,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { HttpClient } from '../http/createHttpClient';
 import { isBadRequest, orThrowBadRequest } from '../http/errors';
+import { isEditConflict } from './editConflict';
 import { useHttpClient } from './PandoApiProvider';
 import { STALE } from './stale';
 
@@ -208,6 +209,11 @@ export function useUpdatePatientCardMutation(id: number) {
       if (isBadRequest(card)) return;
       queryClient.setQueryData(patientCardKeys.detail(id), card);
       await queryClient.invalidateQueries({ queryKey: patientCardKeys.list() });
+    },
+    onError: async (error) => {
+      // Refused as made on a stale copy (issue 35): show the card as it is now.
+      if (isEditConflict(error))
+        await queryClient.invalidateQueries({ queryKey: patientCardKeys.detail(id) });
     },
   });
 }

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { HttpClient } from '../http/createHttpClient';
 import { isBadRequest, orThrowBadRequest } from '../http/errors';
 import { useHttpClient } from './PandoApiProvider';
+import { isEditConflict } from './editConflict';
 import { patientCardKeys, toTaskInputs, updatePatientCard } from './patientCards';
 
 export interface TaskFilter {
@@ -68,7 +69,8 @@ export function useToggleTaskMutation(cardId: number, userId: number) {
       if (!card) throw new Error(`Patient card ${cardId} is not loaded`);
       const result = await updatePatientCard(http, cardId, {
         tasks: toTaskInputs(card.tasks, cardId),
-        // Two people ticking tasks of one card keep each other's ticks.
+        // The version ticked on: tasks others added meanwhile are kept; a tick on a copy of a
+        // task someone else changed since is refused (409, issue 35) and the card refetched.
         modified_at: card.modified_at,
       });
       if (isBadRequest(result)) throw new Error(result.message);
@@ -85,8 +87,9 @@ export function useToggleTaskMutation(cardId: number, userId: number) {
       }
       return { previous };
     },
-    onError: (_error, _vars, context) => {
+    onError: async (error, _vars, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
+      if (isEditConflict(error)) await queryClient.invalidateQueries({ queryKey: key });
     },
     onSuccess: (card) => {
       queryClient.setQueryData(key, card);

@@ -35,6 +35,56 @@ async function refusedAsStale(change: Promise<unknown>): Promise<void> {
 
 export const staleWriteScenarios: Scenario[] = [
   {
+    area: 'patientCards',
+    name: 'alice renames a task bob renamed after she opened the card: refused (409), bob’s title stays; a task bob added meanwhile does not block her',
+    async run({ logIn }) {
+      const aliceBrowser = await logIn(DEMO_ACCOUNTS.alice);
+      const bobBrowser = await logIn(DEMO_ACCOUNTS.bob);
+      const bob = await auth.getCurrentUser(bobBrowser.http);
+      const created = ok(
+        await patientCards.createPatientCard(aliceBrowser.http, bob.id, { title: 'Stale tasks' }),
+      );
+      const start = ok(
+        await patientCards.updatePatientCard(aliceBrowser.http, created.id, {
+          tasks: [
+            { title: 'Bloods', completed: false, order: 0 },
+            { title: 'ECG', completed: false, order: 1 },
+          ],
+        }),
+      );
+      const inputs = (card: typeof start) => patientCards.toTaskInputs(card.tasks, card.id);
+      const renamed = (card: typeof start, from: string, to: string) =>
+        inputs(card).map((t) => (t.title === from ? { ...t, title: to } : t));
+      ok(
+        await patientCards.updatePatientCard(bobBrowser.http, start.id, {
+          tasks: renamed(start, 'ECG', 'ECG today'),
+          modified_at: start.modified_at,
+        }),
+      );
+      await refusedAsStale(
+        patientCards.updatePatientCard(aliceBrowser.http, start.id, {
+          tasks: renamed(start, 'ECG', 'ECG x2'),
+          modified_at: start.modified_at,
+        }),
+      );
+      const latest = await patientCards.getPatientCard(aliceBrowser.http, start.id);
+      expect(latest.tasks.map((t) => t.title)).toEqual(['Bloods', 'ECG today']);
+      ok(
+        await patientCards.updatePatientCard(bobBrowser.http, start.id, {
+          tasks: [...inputs(latest), { title: 'Call GP', completed: false, order: 2 }],
+          modified_at: latest.modified_at,
+        }),
+      );
+      const saved = ok(
+        await patientCards.updatePatientCard(aliceBrowser.http, start.id, {
+          tasks: renamed(latest, 'Bloods', 'Bloods x2'),
+          modified_at: latest.modified_at,
+        }),
+      );
+      expect(saved.tasks.map((t) => t.title)).toEqual(['Bloods x2', 'ECG today', 'Call GP']);
+    },
+  },
+  {
     area: 'patients',
     name: "alice saves a patient's notes from a copy read before bob's change: refused (409), bob's change stays; saving on the latest works",
     async run({ logIn }) {

@@ -13,7 +13,7 @@ import {
 } from './identifier';
 import { CardExportQuerySchema, PatientCardUpdateSchema, TaskPayloadSchema } from './schemas';
 import { formatCardSummary, formatDateTimeIn } from './summary';
-import { mergeCardTasks, type StoredTask } from './taskMerge';
+import { cardFieldsConflict, mergeCardTasks, type StoredTask } from './taskMerge';
 
 const none: CardRelation = {
   creator: false,
@@ -159,7 +159,7 @@ describe('task saves through the card PUT (spec 01 §4, §5, §7)', () => {
     expect(plan.delete).toEqual([]);
   });
 
-  it('a stale save keeps the tasks another editor added and the changes they made meanwhile', () => {
+  it('a stale save keeps the tasks another editor added and the ticks they made meanwhile', () => {
     // Bob loaded the card at BASE; Alice then added task 3 and ticked task 2 (at LATER).
     const now_stored = [
       stored(1, 'Bloods'),
@@ -195,6 +195,54 @@ describe('task saves through the card PUT (spec 01 §4, §5, §7)', () => {
     ]);
     expect(plan.create.map((t) => t.title)).toEqual(['Call GP']);
     expect(plan.delete).toEqual([]);
+    // Bob's list says ECG is open because Alice ticked it after he loaded: her tick stays.
+    expect(plan.conflicts).toEqual([]);
+  });
+
+  it('renaming, reordering or removing a task someone else changed since the base is a conflict (issue 35)', () => {
+    const stored2 = [
+      stored(1, 'Bloods'),
+      stored(2, 'ECG', { title: 'ECG x2', modified_at: LATER, modified_by_id: 4 }),
+    ];
+    const save = (incoming: Parameters<typeof mergeCardTasks>[0]['incoming']) =>
+      mergeCardTasks({ stored: stored2, incoming, base: BASE, callerId: 5, now }).conflicts;
+    expect(
+      save([
+        { id: 1, title: 'Bloods', completed: false, order: 1 },
+        { id: 2, title: 'ECG urgent', completed: false, order: 2 },
+      ]),
+    ).toEqual([2]);
+    expect(
+      save([
+        { id: 1, title: 'Bloods', completed: false, order: 1 },
+        { id: 2, title: 'ECG x2', completed: false, order: 0 },
+      ]),
+    ).toEqual([2]);
+    expect(save([{ id: 1, title: 'Bloods', completed: false, order: 1 }])).toEqual([2]);
+  });
+
+  it('removing a task someone else changed since the base is a conflict; one added since is kept', () => {
+    const plan = mergeCardTasks({
+      stored: [
+        stored(1, 'Bloods', { modified_at: LATER, modified_by_id: 4 }),
+        stored(2, 'Chase echo', { created_at: LATER, modified_at: LATER, modified_by_id: 4 }),
+      ],
+      incoming: [],
+      base: BASE,
+      callerId: 5,
+      now,
+    });
+    expect(plan.conflicts).toEqual([1]);
+    expect(plan.delete).toEqual([]);
+  });
+
+  it('a title or subtitle set on a stale copy is a conflict; the same value or no base is not', () => {
+    const card = { title: 'Bay 2', subtitle: 'Mr A', modified_at: LATER };
+    expect(cardFieldsConflict(card, { title: 'Bay 3' }, BASE)).toBe(true);
+    expect(cardFieldsConflict(card, { subtitle: 'Mr B' }, BASE)).toBe(true);
+    expect(cardFieldsConflict(card, { title: 'Bay 2', subtitle: 'Mr A' }, BASE)).toBe(false);
+    expect(cardFieldsConflict(card, { title: 'Bay 3' }, null)).toBe(false);
+    expect(cardFieldsConflict(card, { title: 'Bay 3' }, LATER)).toBe(false);
   });
 
   it("the editor's own change since the base (a second tick before the first came back) does not block the next", () => {

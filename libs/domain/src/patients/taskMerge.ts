@@ -37,6 +37,12 @@ export interface TaskMergePlan {
   delete: number[];
   /** How many tasks this save completed (each records an analytics event). */
   completedNow: number;
+  /**
+   * Saved tasks this save would change or remove although someone else changed them after
+   * `base`: the editor's copy of them is stale. Not empty: the save is refused (409
+   * `EDIT_CONFLICT`, issue 35), never silently merged away.
+   */
+  conflicts: number[];
 }
 
 export interface TaskMergeInput {
@@ -80,16 +86,24 @@ function completion(
  *   client sent for it;
  * - the order sent is kept; saved tasks keep their ids; ids not on this card are never touched
  *   (a task another editor deleted stays deleted);
- * - with `base` (the card's `modified_at` the editor loaded): a saved task someone else changed
- *   after `base` keeps that change (the first save of a task wins; the editor gets the merged
- *   card back), and a task the editor did not list is removed only when it existed, unchanged by
- *   others, at `base` — tasks others added or changed meanwhile are kept. The editor's own
- *   changes since `base` do not protect a task from them.
+ * - with `base` (the card's `modified_at` the editor loaded): tasks others added meanwhile are
+ *   kept, and the editor's changes to tasks nobody else touched are merged in; a tick others
+ *   changed after `base` keeps their change (the editor's copy could only show the old one); but
+ *   a new title or order, or the removal, of a task someone else changed after `base` is a
+ *   change made on a stale copy: it is listed in `conflicts` and the save is refused (issue 35:
+ *   409, never silently dropped). The editor's own saves since `base` (a second tick before the
+ *   first came back) never conflict.
  */
 export function mergeCardTasks(input: TaskMergeInput): TaskMergePlan {
   const { stored, base, callerId, now } = input;
   const byId = new Map(stored.map((t) => [t.id, t]));
-  const plan: TaskMergePlan = { update: [], create: [], delete: [], completedNow: 0 };
+  const plan: TaskMergePlan = {
+    update: [],
+    create: [],
+    delete: [],
+    completedNow: 0,
+    conflicts: [],
+  };
   const listed = new Set<number>();
   // Changed by someone else since the editor loaded the card. The editor's own saves in between
   // (a second tick before the first came back) do not count: theirs is the newer intent.
@@ -112,7 +126,6 @@ export function mergeCardTasks(input: TaskMergeInput): TaskMergePlan {
     const saved = byId.get(task.id);
     if (!saved) continue;
     listed.add(saved.id);
-    if (changedSinceBase(saved)) continue;
     const values: TaskValues = {
       title,
       order: task.order,
@@ -125,15 +138,41 @@ export function mergeCardTasks(input: TaskMergeInput): TaskMergePlan {
       values.completed_by_id === saved.completed_by_id &&
       values.completed_at === saved.completed_at;
     if (same) continue;
+    if (changedSinceBase(saved)) {
+      // Only the tick differs: someone else ticked or unticked it after the editor's copy was
+      // loaded, so the editor's value is what their copy showed, not a change of theirs (had
+      // they flipped it too, it would equal the stored one). The other's tick stays. A title or
+      // order that differs may be the editor's change on a stale copy: refused.
+      if (values.title !== saved.title || values.order !== saved.order)
+        plan.conflicts.push(saved.id);
+      continue;
+    }
     if (values.completed && !saved.completed) plan.completedNow++;
     plan.update.push({ id: saved.id, ...values });
   }
 
   for (const saved of stored) {
     if (listed.has(saved.id)) continue;
-    const seenByEditor =
-      base === null || (!after(saved.created_at, base) && !changedSinceBase(saved));
-    if (seenByEditor) plan.delete.push(saved.id);
+    // A task added after `base` was never in the editor's copy: it stays.
+    if (base !== null && after(saved.created_at, base)) continue;
+    if (changedSinceBase(saved)) plan.conflicts.push(saved.id);
+    else plan.delete.push(saved.id);
   }
   return plan;
+}
+
+/**
+ * Whether a card save sets a title or subtitle on a stale copy (issue 35): the card changed
+ * after `base` and the value sent is not the stored one. Without `base`, never.
+ */
+export function cardFieldsConflict(
+  stored: { title: string; subtitle?: string | null | undefined; modified_at: string },
+  sent: { title?: string | undefined; subtitle?: string | undefined },
+  base: string | null,
+): boolean {
+  if (base === null || !after(stored.modified_at, base)) return false;
+  return (
+    (sent.title !== undefined && sent.title !== stored.title) ||
+    (sent.subtitle !== undefined && sent.subtitle !== (stored.subtitle ?? ''))
+  );
 }

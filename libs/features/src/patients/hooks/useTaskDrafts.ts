@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isBadRequest, useUpdatePatientCardMutation } from '@pando/data-access';
+import { isBadRequest, isEditConflict, useUpdatePatientCardMutation } from '@pando/data-access';
 import {
   TASK_SAVE_DEBOUNCE_MS,
+  TEXTS,
   completeTask,
   newTaskId,
   tasksForSave,
@@ -14,7 +15,8 @@ import {
  * The tasks of an open card as the person edits them: every change shows at once and is saved
  * through the card PUT 2 s after the last one (spec 01 §9 "Task save debounce"), or at once when
  * the card is closed. The save carries the card's `modified_at` the edits started from, so tasks
- * others changed meanwhile are kept (apps/server/README.md "Concurrent edits").
+ * others added meanwhile are kept, and a change of a task someone else changed meanwhile is
+ * refused and the latest card shown (apps/server/README.md "Concurrent edits", issue 35).
  */
 export function useTaskDrafts(
   card: PatientCard,
@@ -40,7 +42,16 @@ export function useTaskDrafts(
           // Later edits are still pending: keep showing them.
           if (!pending.current) setDraft(null);
         },
-        onError: () => {
+        onError: (cause) => {
+          // Someone else changed these tasks since they were loaded: the save was refused and the
+          // card is fetched again (issue 35); pending edits on the stale copy are dropped.
+          if (isEditConflict(cause)) {
+            onSaveFailed(TEXTS.editConflict);
+            clearTimeout(timer.current);
+            pending.current = null;
+            setDraft(null);
+            return;
+          }
           onSaveFailed('The tasks could not be saved. Please try again.');
           if (!pending.current) setDraft(null);
         },

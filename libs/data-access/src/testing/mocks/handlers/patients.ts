@@ -8,6 +8,7 @@ import {
   formatCardSummary,
   isForum,
   isPatientIdentifierTaken,
+  cardFieldsConflict,
   mergeCardTasks,
   normalizePatientIdentifier,
   PATIENT_IDENTIFIER_TAKEN,
@@ -40,7 +41,7 @@ import {
   wireCard,
 } from './util';
 import { versionOf } from './recordVersion';
-import { refuseStale, touch } from './versions';
+import { editConflict, refuseStale, touch } from './versions';
 
 const READ_ONLY = () =>
   apiError(403, 'This patient card is read-only for you.', { internalCode: 'CARD_READ_ONLY' });
@@ -105,6 +106,8 @@ export function patientHandlers(backend: MockBackend) {
       callerId: viewer.id,
       now: new Date(now),
     });
+    // As the server: a change of tasks someone else changed since `base` is refused, whole.
+    if (plan.conflicts.length > 0) fail(editConflict());
     const removed = new Set(plan.delete);
     backend.state.tasks = backend.state.tasks.filter((t) => !removed.has(t.id));
     for (const update of plan.update) {
@@ -272,10 +275,14 @@ export function patientHandlers(backend: MockBackend) {
         const viewer = requireUser(backend, cookies, request);
         const c = card(backend, viewer, params.id, true);
         const body = await parseBody(request, PatientCardUpdateSchema);
+        // Stale copies (issue 35): If-Match refuses any change since; the body's modified_at
+        // refuses changing what someone else changed since (the title, a task).
+        refuseStale(request, c);
+        if (cardFieldsConflict(c, body, body.modified_at ?? null)) fail(editConflict());
+        if (body.tasks) saveTasks(c, viewer, body.tasks, body.modified_at);
         if (body.title !== undefined) c.title = body.title;
         if (body.subtitle !== undefined) c.subtitle = body.subtitle;
-        if (body.tasks) saveTasks(c, viewer, body.tasks, body.modified_at);
-        c.modified_at = backend.timestamp();
+        touch(backend, c);
         return HttpResponse.json(wireCard(backend, c, viewer));
       }),
     ),

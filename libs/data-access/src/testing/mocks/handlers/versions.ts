@@ -3,6 +3,10 @@ import type { MockBackend } from '../backend';
 import { versionOf } from './recordVersion';
 import { apiError, fail } from './util';
 
+/** The 409 of a change made on a stale copy. */
+export const editConflict = () =>
+  apiError(409, TEXTS.editConflict, { internalCode: EDIT_CONFLICT });
+
 /**
  * As the server's `lockAtVersion`: a change made on another version than the record's (the
  * body's `modified_at`, else `If-Match`) answers 409 `EDIT_CONFLICT`; none named, none checked.
@@ -13,8 +17,7 @@ export function refuseStale(
   bodyVersion?: string,
 ): void {
   const basedOn = bodyVersion ?? ifMatchVersion(request.headers.get('if-match') ?? undefined);
-  if (isStaleVersion(versionOf(record), basedOn))
-    fail(apiError(409, TEXTS.editConflict, { internalCode: EDIT_CONFLICT }));
+  if (isStaleVersion(versionOf(record), basedOn)) fail(editConflict());
 }
 
 /** Gives a changed record its new version: now, or just after its last when the clock has not moved. */
