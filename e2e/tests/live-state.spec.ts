@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ChatPane, loggedIn } from '../pom/Chat';
+import { LoginPage } from '../pom/LoginPage';
 
 /**
  * Issue 35 "live state between people": two people, one record. What one person changes (an
@@ -179,4 +180,42 @@ test('forum: a non-member’s panel lists as many members as it counts; after jo
   await expect(panel.getByText(`${String(count + 1)} members`, { exact: true })).toBeVisible();
   await expect(panel.locator('ul > li')).toHaveCount(count + 1);
   await expect(carol.sidebarRow(/Junior Doctors Forum/)).toBeVisible();
+});
+
+test('a change made before the chat connected is caught up when the session starts', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const alicePage = await loggedIn(browser, 'alice@example.org');
+  // Bob's chat socket is refused until the gate opens (the app starting on a slow network, or a
+  // server restart): his lists load, but no room message can reach his tab meanwhile.
+  const bobContext = await browser.newContext();
+  let gateOpen = false;
+  await bobContext.routeWebSocket(/\/xmpp/, (socket) => {
+    if (gateOpen) socket.connectToServer();
+    // Opened, then cut before the stream starts: the chat retries with its backoff.
+    else
+      setTimeout(() => {
+        void socket.close();
+      }, 200);
+  });
+  const bobPage = await bobContext.newPage();
+  const login = new LoginPage(bobPage);
+  await login.goto();
+  await login.logInAs('bob@example.org');
+  const bob = new ChatPane(bobPage);
+  await expect(bob.sidebarRow(/Ward 7 Team/)).toBeVisible({ timeout: 30_000 });
+  const me = (await (await bobPage.request.get('/api/v4/login/current')).json()) as { id: number };
+
+  const name = `Before the chat ${Date.now()}`;
+  const created = await alicePage.request.post('/api/v4/teams', {
+    data: { name, discoverable: false, user_ids: [me.id] },
+  });
+  expect(created.status()).toBe(201);
+  // The gate opens; the network blinks so the chat retries at once rather than after its
+  // backoff. Within the lists' 30 s freshness nothing else would fetch them again.
+  gateOpen = true;
+  await bobContext.setOffline(true);
+  await bobContext.setOffline(false);
+  await expect(bob.sidebarRow(name)).toBeVisible({ timeout: 40_000 });
 });

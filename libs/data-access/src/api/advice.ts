@@ -122,10 +122,12 @@ const adviceKeys = {
 export async function refreshAfterRoomChange(
   queryClient: QueryClient,
   change: Pick<RoomChange, 'kind'>,
+  /** `cancelRefetch: false`: a fetch already under way is kept rather than started again. */
+  options: { cancelRefetch?: boolean } = {},
 ): Promise<void> {
   const keys =
     change.kind === 'advice' ? [adviceKeys.all, teamKeys.lists()] : [teamKeys.all, adviceKeys.all];
-  await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey }, options)));
 }
 
 export function useAdviceConversationQuery(teamId: number | undefined, id: number | undefined) {

@@ -297,23 +297,12 @@ export interface ChatRootProps {
 
 /**
  * The one chat context around the signed-in shell. A crash in the chat leaves the rest of the
- * app usable: the shell is shown again without a chat (the panes say chat is off). A crash of the
- * shell itself goes on crashing there: the inner boundary shows the error screen then, instead
- * of this boundary catching it again and remounting the shell in a loop (a chunk that could not
- * be loaded was re-requested ~20 times a second). A chunk failure is never given the fallback
- * (AppErrorBoundary): the screen offers a reload.
+ * app usable: the shell is shown again without a chat (the panes say chat is off).
  */
 export function ChatRoot({ adapter, logger, children }: ChatRootProps) {
   if (!adapter) return <NoChat>{children}</NoChat>;
   return (
-    <AppErrorBoundary
-      logger={logger}
-      fallback={
-        <NoChat>
-          <AppErrorBoundary logger={logger}>{children}</AppErrorBoundary>
-        </NoChat>
-      }
-    >
+    <AppErrorBoundary logger={logger} fallback={<NoChat>{children}</NoChat>}>
       <ChatWiring adapter={adapter}>{children}</ChatWiring>
     </AppErrorBoundary>
   );
