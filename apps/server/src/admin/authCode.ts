@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import { auditChange } from '../audit/hooks.js';
 import { generateLoginCode, hashLoginCode } from '../auth/crypto.js';
 import { MAX_CODE_ATTEMPTS } from '../auth/routes.js';
 import { HttpError } from '../http/errors.js';
@@ -11,7 +12,9 @@ import { HttpError } from '../http/errors.js';
  * the app first". Each call issues a fresh code (the previous one of that attempt stops
  * working), valid for the full code lifetime again; wrong guesses made so far still count.
  */
-export async function issueAdminAuthCode(app: FastifyInstance, email: string): Promise<string> {
+export async function issueAdminAuthCode(req: FastifyRequest, email: string): Promise<string> {
+  refuseCrossSite(req);
+  const app = req.server;
   const now = app.config.now();
   const code = generateLoginCode();
   const issued = await app.db.transaction(async (tx) => {
@@ -29,6 +32,8 @@ export async function issueAdminAuthCode(app: FastifyInstance, email: string): P
       hashLoginCode(attempt.challenge_hash, code),
       new Date(now.getTime() + app.config.loginCodeMs),
     ]);
+    // In the audit trail with the code it records (issue 36).
+    await auditChange(req, tx);
     return true;
   });
   if (!issued)
@@ -39,4 +44,45 @@ export async function issueAdminAuthCode(app: FastifyInstance, email: string): P
       'LOGIN_NOT_STARTED',
     );
   return code;
+}
+
+/**
+ * The two login-code calls are GETs that change state (spec 02 §7), which the CSRF check of
+ * non-GET calls does not cover: a browser must say the call is its own (`Sec-Fetch-Site`
+ * same-origin, or none for a typed URL); clients outside a browser send no such header.
+ */
+function refuseCrossSite(req: FastifyRequest): void {
+  const site = req.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin' && site !== 'none')
+    throw new HttpError(403, 'Cross-site request refused', [
+      { path: 'sec-fetch-site', message: 'must be same-origin' },
+    ]);
+}
+
+/**
+ * Tells the person that an administrator generated a login code for them (issue 36: a code logs
+ * in as them, so they should hear of it). Sent after the code, never holding it up.
+ */
+export async function tellOfAdminCode(
+  req: FastifyRequest,
+  target: { email: string; first_name: string },
+  admin: { email: string; first_name: string; last_name: string },
+): Promise<void> {
+  const app = req.server;
+  const name = `${admin.first_name} ${admin.last_name}`.trim() || admin.email;
+  try {
+    await app.mailer.send({
+      to: target.email,
+      subject: `${app.config.productName}: an administrator generated a login code for you`,
+      text: [
+        `Hello ${target.first_name},`,
+        '',
+        `${name} (${admin.email}), an administrator of ${app.config.productName}, generated a login code for your account at ${app.config.now().toISOString()} (UTC).`,
+        'This is normal if you asked them for help logging in.',
+        'If you did not, tell your administrator or support at once: someone may be trying to log in as you.',
+      ].join('\n'),
+    });
+  } catch (err) {
+    req.log.error({ err }, 'login code notice mail failed');
+  }
 }

@@ -317,7 +317,7 @@ export function registerConsoleRoutes(app: FastifyInstance): void {
       },
     },
     async (req) => ({
-      authorization_code: await issueAdminAuthCode(app, loaded(req, 'invite').email),
+      authorization_code: await issueAdminAuthCode(req, loaded(req, 'invite').email),
     }),
   );
 

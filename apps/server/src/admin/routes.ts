@@ -12,6 +12,7 @@ import {
   AuthCodeResponseSchema,
   CountResponseSchema,
   IdParamSchema,
+  loginCodeRefusal,
   NoQuerySchema,
   withinAdminReach,
 } from '@pando/domain';
@@ -21,7 +22,7 @@ import { cachedJson } from '../http/responseCache.js';
 import { ERROR_RESPONSES } from '../http/routeShape.js';
 import { blockUser } from '../users/block.js';
 import { asUuid, findUserById } from '../users/repo.js';
-import { issueAdminAuthCode } from './authCode.js';
+import { issueAdminAuthCode, tellOfAdminCode } from './authCode.js';
 import { registerConsoleRoutes } from './consoleRoutes.js';
 import { registerTeamRoutes } from './teamRoutes.js';
 import { adminUserOf, countUsers, listUsers } from './repo.js';
@@ -192,9 +193,15 @@ export default function adminRoutes(
       },
     },
     async (req) => {
+      const { user: caller } = callerOf(req);
       const target = loaded(req, 'adminUser');
+      // A code logs in as the user: never for yourself, a peer or anyone above you (issue 36).
+      const refusal = loginCodeRefusal(caller, target);
+      if (refusal) throw new HttpError(403, refusal);
       if (target.blocked) throw new HttpError(403, 'This user is blocked.');
-      return { authorization_code: await issueAdminAuthCode(app, target.email) };
+      const code = await issueAdminAuthCode(req, target.email);
+      await tellOfAdminCode(req, target, caller);
+      return { authorization_code: code };
     },
   );
 

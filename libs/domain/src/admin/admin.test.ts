@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  loginCodeRefusal,
   adminChangeRefusal,
   adminListTransition,
   adminReach,
@@ -352,6 +353,15 @@ describe('admin reach (issue 20)', () => {
         { id: 2, access_level: 'ORGANISATION_ADMIN' },
       ),
     ).toBeNull();
+  });
+
+  it('refuses a login code for yourself, a peer or anyone above you (issue 36)', () => {
+    const network = { id: 1, access_level: 'NETWORK_ADMIN' };
+    expect(loginCodeRefusal(network, { id: 1, access_level: 'NETWORK_ADMIN' })).toMatch(/yourself/);
+    expect(loginCodeRefusal(network, { id: 2, access_level: 'PANDO_ADMIN' })).toMatch(/as high/);
+    expect(loginCodeRefusal(network, { id: 2, access_level: 'NETWORK_ADMIN' })).toMatch(/as high/);
+    expect(loginCodeRefusal(network, { id: 2, access_level: 'ORGANISATION_ADMIN' })).toBeNull();
+    expect(loginCodeRefusal(network, { id: 2, access_level: 'USER_VERIFIED' })).toBeNull();
   });
 
   it('parses a sort list: name is last_name, unknown fields dropped, fallback otherwise', () => {

@@ -292,6 +292,23 @@ export function adminChangeRefusal(
 }
 
 /**
+ * Whether an admin may generate a login code for a user (`GET /admin/users/{id}/auth-code`,
+ * issue 36's takeover finding): the PATCH rule (`adminChangeRefusal`: never themselves, never
+ * a higher level), and never a peer either — a code logs in as that person, so a network admin
+ * issuing one for another network admin (or a product admin) would become them.
+ */
+export function loginCodeRefusal(
+  actor: { id: number; access_level: string },
+  target: { id: number; access_level: string },
+): string | null {
+  if (actor.id === target.id) return 'You cannot generate a login code for yourself.';
+  const refusal = adminChangeRefusal(actor, target);
+  if (refusal || accessRank(target.access_level) >= accessRank(actor.access_level))
+    return 'You cannot generate a login code for a user with an access level as high as yours.';
+  return null;
+}
+
+/**
  * The name an invitee's account starts with at their first login (they can change it later):
  * from the email's local part, split at dots, dashes and underscores, each part capitalised —
  * `mary-jane.o_neill@x` is Mary, "Jane O Neill".

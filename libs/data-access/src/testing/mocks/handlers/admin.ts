@@ -19,6 +19,7 @@ import {
   adminSearchText,
   canGenerateCode,
   canManageNetworks,
+  loginCodeRefusal,
   parseAdminSort,
   withinAdminReach,
   type AdminReach,
@@ -578,6 +579,8 @@ export function adminHandlers(backend: MockBackend) {
         const { caller, reach } = admin(backend, request, cookies);
         if (!canGenerateCode(caller)) fail(forbidden());
         const target = userInReach(backend, reach, id(params));
+        const refusal = loginCodeRefusal(caller, target);
+        if (refusal) fail(apiError(403, refusal));
         if (target.blocked) fail(apiError(403, 'This user is blocked.'));
         return HttpResponse.json({ authorization_code: issueAuthCode(backend, target.email) });
       }),
