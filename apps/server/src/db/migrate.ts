@@ -25,6 +25,25 @@ const FILE_NAME = /^(\d{4})_[a-z0-9_]+\.sql$/;
  * add migrations in parallel: the XMPP archive owns 0100-0199.
  */
 export async function migrate(db: Database, dir = defaultMigrationsDir()): Promise<string[]> {
+  // PostgreSQL: several server processes may start at once (replicas). The first to take this
+  // lock migrates; the others wait for it (a transaction on a connection of its own holds the
+  // lock while the files run on the pool's other connections), then find everything applied.
+  // Without it both created schema_migrations at once and one died on a duplicate pg_type row
+  // (issue 36). The key is per schema, so databases in other schemas (tests) do not wait.
+  // PGlite: one process per DATA_DIR (its lock file), and one connection (a held transaction
+  // would block the migrations themselves).
+  if (db.kind === 'postgres') {
+    return db.transaction(async (tx) => {
+      await tx.query('select pg_advisory_xact_lock($1, hashtext(current_schema()))', [
+        MIGRATION_LOCK_KEY,
+      ]);
+      return applyMigrations(db, dir);
+    });
+  }
+  return applyMigrations(db, dir);
+}
+
+async function applyMigrations(db: Database, dir: string): Promise<string[]> {
   await db.exec(
     `create table if not exists schema_migrations (
        version integer primary key,
