@@ -157,6 +157,24 @@ describe('chat client against the real server (two clients, Node 22)', () => {
     await b.store.stop();
   });
 
+  it('a room not joined opens on its beginning (the archive refuses a non-occupant); joining loads its history', async () => {
+    const mimId = `e2e-notjoined-${Date.now().toString(36)}`;
+    await ts.app.chat.rooms.setAffiliations(mimId, { added: [bob.uuid] });
+    const r = roomJid(mimId, domain);
+    const b = client(bob);
+    await started(b);
+    const first = await b.store.sendText(r, 'Teaching at noon');
+    await until(b, (s) => s.delivery[first.id] === 'stored', 'stored');
+    const a = client(alice);
+    a.store.openConversation(r);
+    await started(a);
+    await until(a, (s) => s.conversations[r]?.loading.state === 'fetchedAll', 'no endless spinner');
+    await ts.app.chat.rooms.setAffiliations(mimId, { added: [alice.uuid] });
+    await until(a, (s) => bodiesFrom(s, r).includes('Teaching at noon'), 'history after joining');
+    await a.store.stop();
+    await b.store.stop();
+  });
+
   it('carbons sync a second tab', async () => {
     const tab1 = client(alice, { resource: 'tab1' });
     const tab2 = client(alice, { resource: 'tab2' });
