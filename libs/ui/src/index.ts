@@ -10,6 +10,7 @@ export * from './shell/WelcomeEmptyState';
 export * from './shell/OfflineBanner';
 export * from './shell/SessionPlaceholder';
 export * from './common/Dialog';
+export * from './common/DateField';
 export * from './chat/ConversationIcon';
 export * from './chat/ChatSidebar';
 export * from './chat/ChatHeader';
