@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EDIT_CONFLICT, TEXTS } from '@pando/domain';
+import { defaultNewTemplate, EDIT_CONFLICT, TEXTS } from '@pando/domain';
 import { DEMO_ACCOUNTS } from './seed/index.js';
 import { type Caller, callerFor } from './teams/testing.js';
 import { startTestServer, type TestServer } from './testing/testServer.js';
@@ -14,7 +14,7 @@ import { startTestServer, type TestServer } from './testing/testServer.js';
  */
 
 let ts: TestServer;
-const people = {} as Record<'alice' | 'bob' | 'orgAdmin', Caller>;
+const people = {} as Record<'alice' | 'bob' | 'orgAdmin' | 'pandoAdmin', Caller>;
 
 type Json = Record<string, unknown>;
 
@@ -51,7 +51,7 @@ function expectConflict(res: { status: number; json: () => Json; body: string })
 
 beforeAll(async () => {
   ts = await startTestServer();
-  for (const k of ['alice', 'bob', 'orgAdmin'] as const)
+  for (const k of ['alice', 'bob', 'orgAdmin', 'pandoAdmin'] as const)
     people[k] = await callerFor(ts, DEMO_ACCOUNTS[k]);
 }, 120_000);
 
@@ -71,6 +71,42 @@ async function newCard(who: Caller, title: string): Promise<Json> {
 }
 
 describe('a change on a stale copy is refused with 409', () => {
+  it('template: a save from a copy opened before another save is refused, the other save stays', async () => {
+    const { pandoAdmin } = people;
+    const draft = {
+      ...defaultNewTemplate({ author: 'Stale', created_by_id: 0 }),
+      title: 'Stale template',
+    };
+    const created = await call(pandoAdmin, 'POST', '/structured/template/0', draft);
+    expect(created.status, created.body).toBe(200);
+    const id = created.json()['template_id'] as number;
+    const open = async () =>
+      ((await read(pandoAdmin, '/structured/templates'))['results'] as Json[]).find(
+        (t) => t['id'] === id,
+      )!;
+    const windowA = await open();
+    const windowB = await open();
+    const saved = await call(pandoAdmin, 'POST', `/structured/template/${id}`, {
+      ...windowA,
+      description: 'By A',
+    });
+    expect(saved.json()).toMatchObject({ status: 'ok', version: '1.1' });
+    expectConflict(
+      await call(pandoAdmin, 'POST', `/structured/template/${id}`, {
+        ...windowB,
+        description: 'By B',
+      }),
+    );
+    expect(await open()).toMatchObject({ description: 'By A', version: '1.1' });
+    // Without a version (the spec's clients) the save is taken as before.
+    const { modified_at: _dropped, ...plain } = await open();
+    const unversioned = await call(pandoAdmin, 'POST', `/structured/template/${id}`, {
+      ...plain,
+      description: 'By C',
+    });
+    expect(unversioned.json()).toMatchObject({ status: 'ok', version: '1.2' });
+  });
+
   it('card: a task or title change made on a copy read before a colleague changed them is refused; their own consecutive saves are not', async () => {
     const { alice, bob } = people;
     const created = await newCard(alice, 'Stale card');

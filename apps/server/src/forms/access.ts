@@ -17,6 +17,8 @@ export interface TemplateRecord {
   flags: Record<string, boolean>;
   controls: unknown[];
   export_options: unknown[];
+  /** Its version (issue 35): a save made on another is refused. */
+  modified_at: Date;
 }
 
 /** A structured file (a form's file or image control); the bytes are in the upload store. */
@@ -43,7 +45,7 @@ declare module '../authz/access.js' {
 }
 
 export const TEMPLATE_COLUMNS =
-  'id, title, description, author, version, created_by_id, trust_id, deleted, flags, controls, export_options';
+  'id, title, description, author, version, created_by_id, trust_id, deleted, flags, controls, export_options, modified_at';
 
 /**
  * Who sees a template (decision, issue 20): its owner, and everyone of the organisation it was

@@ -17,13 +17,15 @@ import {
 import { callerOf, loaded, scoped, SELF } from '../authz/access.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { ERROR_RESPONSES } from '../http/routeShape.js';
+import { lockAtVersion, versionOf } from '../http/versions.js';
 import { TEMPLATE_COLUMNS, type TemplateRecord, VISIBLE_TEMPLATE } from './access.js';
 import { registerSubmitRoutes } from './submit.js';
 import { registerStructuredFileRoutes } from './files.js';
 import { createUploadStore } from '../uploads/routes.js';
 import type { UploadStore } from '../uploads/store.js';
 
-const asTemplate = (t: TemplateRecord) => t as unknown as FormTemplate;
+const asTemplate = (t: TemplateRecord) =>
+  ({ ...t, modified_at: t.modified_at.toISOString() }) as unknown as FormTemplate;
 
 /** A save that would give two templates one title and version (the table's unique key). */
 const taken = () =>
@@ -145,22 +147,32 @@ export default function formRoutes(
             error: null,
           };
         const version = bumpVersion(stored.version);
-        await app.db.query(
-          `update form_templates set title = $2, description = $3, author = $4, version = $5,
-                  flags = $6, controls = $7, export_options = $8, modified_at = $9
-            where id = $1`,
-          [
+        await app.db.transaction(async (tx) => {
+          // A save made on a stale copy is refused (issue 35, src/http/versions.ts).
+          const at = await lockAtVersion(
+            tx,
+            'form_templates',
             stored.id,
-            t.title,
-            t.description,
-            t.author,
-            version,
-            JSON.stringify(t.flags),
-            JSON.stringify(t.controls),
-            JSON.stringify(t.export_options),
+            versionOf(req, req.body.modified_at),
             now,
-          ],
-        );
+          );
+          await tx.query(
+            `update form_templates set title = $2, description = $3, author = $4, version = $5,
+                    flags = $6, controls = $7, export_options = $8, modified_at = $9
+              where id = $1`,
+            [
+              stored.id,
+              t.title,
+              t.description,
+              t.author,
+              version,
+              JSON.stringify(t.flags),
+              JSON.stringify(t.controls),
+              JSON.stringify(t.export_options),
+              at,
+            ],
+          );
+        });
         return { status: 'ok' as const, version, template_id: stored.id, error: null };
       } catch (err) {
         if (isUniqueViolation(err)) throw taken();

@@ -3,12 +3,13 @@
  * of `TEXTS.editConflict`, on both backends; the record stays as the other person left it.
  */
 import { expect } from 'vitest';
-import { EDIT_CONFLICT, TEXTS } from '@pando/domain';
+import { defaultNewTemplate, EDIT_CONFLICT, TEXTS } from '@pando/domain';
 import { DEMO_ACCOUNTS } from '@pando/domain/demo';
 import * as admin from '../api/admin';
 import * as auth from '../api/auth';
 import * as patientCards from '../api/patientCards';
 import * as patients from '../api/patients';
+import * as structured from '../api/structured';
 import * as teams from '../api/teams';
 import { ApiError, isBadRequest, type BadRequest } from '../http/errors';
 import type { Scenario } from './scenarios';
@@ -34,6 +35,39 @@ async function refusedAsStale(change: Promise<unknown>): Promise<void> {
 }
 
 export const staleWriteScenarios: Scenario[] = [
+  {
+    area: 'forms',
+    name: 'a template saved from a window opened before another save of it is refused (409); the other save stays',
+    async run({ logIn }) {
+      const windowA = await logIn(DEMO_ACCOUNTS.pandoAdmin);
+      const windowB = await logIn(DEMO_ACCOUNTS.pandoAdmin);
+      const title = `Stale template ${Date.now().toString(36)}`;
+      const draft = { ...defaultNewTemplate({ author: 'Contract', created_by_id: 0 }), title };
+      const id = ok(await structured.saveFormTemplate(windowA.http, draft)).template_id ?? -1;
+      const open = async (http: typeof windowA.http) =>
+        (await structured.listFormTemplates(http)).find((t) => t.id === id);
+      const inA = await open(windowA.http);
+      const inB = await open(windowB.http);
+      expect(inA?.modified_at).toEqual(expect.any(String));
+      const saved = ok(
+        await structured.saveFormTemplate(windowA.http, { ...draft, ...inA, description: 'By A' }),
+      );
+      expect(saved.version).toBe('1.1');
+      await refusedAsStale(
+        structured.saveFormTemplate(windowB.http, { ...draft, ...inB, description: 'By B' }),
+      );
+      const latest = await open(windowB.http);
+      expect(latest).toMatchObject({ description: 'By A', version: '1.1' });
+      const again = ok(
+        await structured.saveFormTemplate(windowB.http, {
+          ...draft,
+          ...latest,
+          description: 'By B',
+        }),
+      );
+      expect(again.version).toBe('1.2');
+    },
+  },
   {
     area: 'patientCards',
     name: 'alice renames a task bob renamed after she opened the card: refused (409), bob’s title stays; a task bob added meanwhile does not block her',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema } from '../wire/common';
+import { IdSchema, TimestampSchema } from '../wire/common';
 import {
   DEFAULT_ARRAY_SEPARATOR,
   DEFAULT_CONTROL_DELIMITER,
@@ -105,6 +105,11 @@ export const FormTemplateSchema = z.object({
   controls: z.array(ControlSchema).max(500),
   export_options: z.array(ExportOptionSchema).max(50).default([]),
   confirmed: z.boolean().optional(),
+  /**
+   * Ours (issue 35): the template's version as stored; a save sends back the one it was edited
+   * from, and a stale one is refused with 409 `EDIT_CONFLICT` (wire/versions.ts).
+   */
+  modified_at: TimestampSchema.optional(),
 });
 export type FormTemplate = z.infer<typeof FormTemplateSchema>;
 export type FormTemplateInput = z.input<typeof FormTemplateSchema>;

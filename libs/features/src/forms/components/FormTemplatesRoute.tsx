@@ -2,6 +2,7 @@ import { Alert, Box, Button, Grid, Group, Loader, Paper, Stack, Text, Title } fr
 import {
   DataConflictError,
   isBadRequest,
+  isEditConflict,
   useDeleteFormTemplateMutation,
   useFormTemplatesQuery,
   useSaveFormTemplateMutation,
@@ -102,6 +103,13 @@ export function FormTemplatesRoute() {
       setEditing(null);
       setNotice({ kind: 'success', text: TEXTS.templateSaved });
     } catch (error) {
+      // Someone else saved the template since it was opened: the list is fetched again and the
+      // latest version shows (issue 35).
+      if (isEditConflict(error)) {
+        setEditing(null);
+        setNotice({ kind: 'error', text: TEXTS.editConflict });
+        return;
+      }
       const reason =
         error instanceof DataConflictError || error instanceof Error
           ? error.message

@@ -27,6 +27,8 @@ import {
   patientAccessOf,
   requireUser,
 } from './util';
+import { versionOf } from './recordVersion';
+import { refuseStale, touch } from './versions';
 
 const MAX_BYTES = 26_214_400;
 
@@ -136,7 +138,8 @@ export function structuredHandlers(backend: MockBackend) {
         const user = requireUser(backend, cookies, request);
         const results = stateOf(backend)
           .templates.filter((t) => visible(t, user))
-          .sort((a, b) => a.title.toLowerCase().localeCompare(b.title.toLowerCase()));
+          .sort((a, b) => a.title.toLowerCase().localeCompare(b.title.toLowerCase()))
+          .map((t) => ({ ...t, modified_at: versionOf(t) }));
         return HttpResponse.json({ results });
       }),
     ),
@@ -150,7 +153,9 @@ export function structuredHandlers(backend: MockBackend) {
         const found = stateOf(backend).templates.find(
           (t) => visible(t, user) && sameTitle(t.title, name) && t.version === version,
         );
-        return found ? HttpResponse.json(found) : notFound('Template');
+        return found
+          ? HttpResponse.json({ ...found, modified_at: versionOf(found) })
+          : notFound('Template');
       }),
     ),
     http.post(
@@ -179,6 +184,7 @@ export function structuredHandlers(backend: MockBackend) {
             id: state.nextId++,
             created_by_id: user.id,
             trust_id: user.hospital_id,
+            modified_at: backend.timestamp(),
           };
           state.templates.push(created);
           return HttpResponse.json({
@@ -198,6 +204,8 @@ export function structuredHandlers(backend: MockBackend) {
             template_id: id,
             error: null,
           });
+        // As the server: a change made on a stale copy is refused (issue 35).
+        refuseStale(request, stored, body.modified_at);
         const version = bumpVersion(stored.version);
         if (clash(id, version)) taken();
         Object.assign(stored, {
@@ -206,7 +214,9 @@ export function structuredHandlers(backend: MockBackend) {
           version,
           created_by_id: stored.created_by_id,
           trust_id: stored.trust_id,
+          modified_at: stored.modified_at,
         });
+        touch(backend, stored);
         return HttpResponse.json({ status: 'ok', version, template_id: id, error: null });
       }),
     ),
