@@ -16,4 +16,5 @@ export * from './images';
 export * from './files';
 export * from './structured';
 export * from './admin';
+export * from './adminAudit';
 export * from './analytics';

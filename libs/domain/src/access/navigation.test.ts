@@ -86,6 +86,8 @@ describe('management routes (spec 02 §2)', () => {
     expect(manageRouteAccess('/manage/form-templates', admin)).toEqual({ kind: 'comingSoon' });
     expect(manageRouteAccess('/manage/form-templates', pando)).toEqual({ kind: 'allow' });
     expect(manageRouteAccess('/manage/unknown', pando)).toEqual({ kind: 'notFound' });
+    expect(manageRouteAccess('/manage/audit', admin)).toEqual({ kind: 'allow' });
+    expect(manageRouteAccess('/manage/audit', v('NEURO'))).toEqual({ kind: 'notFound' });
   });
 
   it('the manage menu lists what the viewer may open', () => {
@@ -96,8 +98,10 @@ describe('management routes (spec 02 §2)', () => {
       'Form templates',
       'Broadcast',
       'Data export',
+      'Audit log',
     ]);
-    expect(manageMenu(pando)).toHaveLength(9);
+    expect(manageMenu(pando)).toHaveLength(10);
+    expect(manageMenu(v('NEURO')).map((i) => i.label)).not.toContain('Audit log');
   });
 
   it('users actions: Transfer, Delete, and Generate code for network admins only', () => {

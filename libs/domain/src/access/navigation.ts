@@ -66,6 +66,11 @@ const MANAGE_ROUTES: { pattern: RegExp; gate: (v: Viewer) => ManageRouteAccess }
     gate: (v) => (canManageNetworks(v) ? { kind: 'allow' } : { kind: 'notFound' }),
   },
   {
+    // Issue 36: the audit trail, for organisation, network and product admins (not NEURO).
+    pattern: /^\/manage\/audit\/?$/,
+    gate: (v) => (canSeeAdminMenu(v.access_level) ? { kind: 'allow' } : { kind: 'notFound' }),
+  },
+  {
     pattern: /^\/manage\/form-templates\/?$/,
     gate: (v) => (canUseFormTemplates(v) ? { kind: 'allow' } : { kind: 'comingSoon' }),
   },
@@ -99,6 +104,7 @@ export function manageMenu(viewer: Viewer): { label: string; route: string }[] {
     { label: 'Form templates', route: '/manage/form-templates', show: true },
     { label: 'Broadcast', route: '/manage/broadcast', show: true },
     { label: 'Data export', route: '/manage/export', show: true },
+    { label: 'Audit log', route: '/manage/audit', show: canSeeAdminMenu(viewer.access_level) },
   ];
   return items.filter((i) => i.show).map(({ label, route }) => ({ label, route }));
 }

@@ -50,6 +50,10 @@ const NetworkDeleteScreen = preloadable(
   () => import('./components/NetworksScreens').then((m) => m.NetworkDeleteScreen),
   fallback,
 ).Component;
+const AuditLogScreen = preloadable(
+  () => import('./components/AuditLogScreen').then((m) => m.AuditLogScreen),
+  fallback,
+).Component;
 const PagersScreen = preloadable(
   () => import('./components/SimpleScreens').then((m) => m.PagersScreen),
   fallback,
@@ -102,6 +106,7 @@ export function manageRoutes({ formTemplates }: ManageRouteSlots): RouteObject {
       { path: 'networks/:id/edit', element: <NetworkEditScreen mode="edit" /> },
       { path: 'networks/:id/delete', element: <NetworkDeleteScreen /> },
       { path: 'form-templates', element: formTemplates },
+      { path: 'audit', element: <AuditLogScreen /> },
       // Unknown /manage paths: the layout's "not found" text (domain manageRouteAccess).
       { path: '*', element: null },
     ],

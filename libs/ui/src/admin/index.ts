@@ -14,3 +14,4 @@ export * from './DataExportForm';
 export * from './TeamForm';
 export * from './NetworkForm';
 export * from './UserDetailCard';
+export * from './AuditLog';

@@ -1,5 +1,5 @@
 import { Button, Center, Group, Loader, Menu, Stack, Text, Title } from '@mantine/core';
-import { IconDotsVertical, IconHelp, IconMail, IconTrash } from '@tabler/icons-react';
+import { IconDotsVertical, IconHelp, IconHistory, IconMail, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -15,6 +15,7 @@ import {
   useWardsQuery,
 } from '@pando/data-access';
 import {
+  canSeeAdminMenu,
   displayName,
   isCardEditable,
   TEXTS,
@@ -172,6 +173,17 @@ function PatientCardView({ card }: { card: PatientCard }) {
             >
               Email me this card
             </Menu.Item>
+            {/* Issue 36: admins open the audit log filtered to this patient. */}
+            {patientId != null && canSeeAdminMenu(viewer.access_level) && (
+              <Menu.Item
+                leftSection={<IconHistory size={16} aria-hidden />}
+                onClick={() => {
+                  void navigate(`/manage/audit?patient=${String(patientId)}`);
+                }}
+              >
+                {TEXTS.auditWhoAccessed}
+              </Menu.Item>
+            )}
             <Menu.Item
               leftSection={<IconHelp size={16} aria-hidden />}
               onClick={() => {

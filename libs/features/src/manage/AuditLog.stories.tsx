@@ -1,0 +1,136 @@
+import type { createMockWorker } from '@pando/data-access/testing/browser';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { http, HttpResponse } from 'msw';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { screenStory } from '../testing/screenStory';
+
+// Issue 36: the audit trail's screens on the mock backend (its seeded reads and an emailed card).
+
+const meta = { title: 'Screens/Manage/Audit log' } satisfies Meta;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+type MockBackend = ReturnType<typeof createMockWorker>['backend'];
+
+const orgAdmin = { email: 'org.admin@example.org' };
+const find = { timeout: 15_000 };
+
+/** The first seeded card: read and emailed by its author in the mock's trail. */
+const firstCard = (backend: MockBackend) => {
+  const card = backend.state.cards[0];
+  if (!card) throw new Error('the demo seed has no card');
+  return card;
+};
+
+/** /manage/audit: every event within the organisation admin's reach, newest first. */
+export const AuditLog: Story = {
+  ...screenStory('/manage/audit', orgAdmin),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = await canvas.findByRole('table', { name: 'Audit log' }, find);
+    await expect(
+      (await within(table).findAllByText('Opened a patient card', {}, find))[0],
+    ).toBeVisible();
+    await expect(within(table).getByText('Emailed a patient card')).toBeVisible();
+    await expect(within(table).getByText(/^Sent to .+@example\.org$/)).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Audit log', hidden: true })).toHaveAttribute(
+      'href',
+      '/manage/audit',
+    );
+  },
+};
+
+/** Opened for one patient (the card's "Who has accessed this record"): only their events. */
+export const ForOnePatient: Story = {
+  ...screenStory(
+    (backend) => `/manage/audit?patient=${String(firstCard(backend).patient_id)}`,
+    orgAdmin,
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = await canvas.findByRole('table', { name: 'Audit log' }, find);
+    await within(table).findByText('Emailed a patient card', {}, find);
+    const field = canvas.getByRole('textbox', { name: 'Patient number' });
+    const patientId = (field as HTMLInputElement).value;
+    await expect(patientId).not.toBe('');
+    const cells = table.querySelectorAll('tbody td[data-label="Patient"]');
+    await expect(cells.length).toBeGreaterThan(0);
+    for (const cell of cells) await expect(cell).toHaveTextContent(patientId);
+    // A filter that matches nothing says how to widen the view.
+    await userEvent.type(canvas.getByRole('textbox', { name: 'From' }), '01012100');
+    await expect(
+      await canvas.findByText(
+        'Nothing recorded matches these filters. Widen the dates or clear a filter.',
+        {},
+        find,
+      ),
+    ).toBeVisible();
+  },
+};
+
+const failing = screenStory('/manage/audit', orgAdmin);
+
+/** The server fails: the table's place says so in a sentence, with when to come back. */
+export const LoadError: Story = {
+  ...failing,
+  parameters: {
+    msw: {
+      handlers: [
+        http.get('*/api/v4/admin/audit', () =>
+          HttpResponse.json({ message: 'boom' }, { status: 500 }),
+        ),
+        ...failing.parameters.msw.handlers,
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const alert = await within(canvasElement).findByRole('alert', {}, find);
+    await expect(alert).toHaveTextContent('Audit log could not be loaded');
+    await expect(alert).toHaveTextContent('Please try again in a few minutes.');
+  },
+};
+
+/** /manage/users/{id}: the person's recent audited actions and the way to all of them. */
+export const UserRecentActions: Story = {
+  ...screenStory((backend) => {
+    const card = firstCard(backend);
+    return `/manage/users/${String(card.created_by_id ?? card.user_ids[0])}`;
+  }, orgAdmin),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const recent = await canvas.findByRole('region', { name: 'Recent audited actions' }, find);
+    await expect(await within(recent).findByText(/Emailed a patient card/, {}, find)).toBeVisible();
+    await expect(
+      within(recent).getByRole('link', { name: 'See all in the audit log' }),
+    ).toHaveAttribute('href', expect.stringMatching(/^\/manage\/audit\?user=\d+$/) as string);
+  },
+};
+
+/**
+ * An organisation admin on a patient card: Actions offers "Who has accessed this record", which
+ * opens the audit log filtered to that patient.
+ */
+export const FromThePatientCard: Story = {
+  ...screenStory((backend) => `/patients/${String(firstCard(backend).id)}`, {
+    ...orgAdmin,
+    prepare: (backend) => {
+      const admin = backend.state.users.find((u) => u.email === orgAdmin.email);
+      const card = firstCard(backend);
+      if (admin && !card.user_ids.includes(admin.id)) card.user_ids.push(admin.id);
+    },
+  }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Actions' }, find));
+    await userEvent.click(
+      await within(document.body).findByRole('menuitem', { name: 'Who has accessed this record' }),
+    );
+    const table = await canvas.findByRole('table', { name: 'Audit log' }, find);
+    await waitFor(() =>
+      expect(canvas.getByRole('textbox', { name: 'Patient number' })).not.toHaveValue(''),
+    );
+    await expect(
+      (await within(table).findAllByText('Opened a patient card', {}, find))[0],
+    ).toBeVisible();
+  },
+};

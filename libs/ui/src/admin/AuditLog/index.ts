@@ -1,0 +1,4 @@
+export { AuditLogTable } from './AuditLogTable';
+export { AuditLogFilters } from './AuditLogFilters';
+export type { AuditLogFilterValues } from './AuditLogFilters';
+export { AuditRecentList } from './AuditRecentList';
