@@ -19,6 +19,12 @@ export const ListAndCard: Story = {
       await canvas.findByRole('region', { name: 'Patient info' }, { timeout: 10_000 }),
     ).toBeVisible();
     await expect(canvas.getByRole('region', { name: 'Tasks' })).toBeVisible();
+    // The header's menu button reads "Actions" whole at every size (a phone showed "Actio…").
+    const label = canvas
+      .getByRole('button', { name: 'Actions' })
+      .querySelector('.mantine-Button-label');
+    if (!label) throw new Error('no Actions label');
+    await expect(label.scrollWidth).toBeLessThanOrEqual(label.clientWidth);
   },
 };
 

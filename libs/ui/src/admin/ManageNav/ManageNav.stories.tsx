@@ -49,3 +49,10 @@ export const OrganisationAdmin: Story = {
     );
   },
 };
+/** Under the phone's "Management" burger bar the list has no heading of its own (titled once). */
+export const WithoutHeading: Story = {
+  args: { withHeading: false },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).queryByText('Management')).toBeNull();
+  },
+};
