@@ -182,10 +182,11 @@ export async function arriveAndReload(
 ): Promise<void> {
   watch.take();
   const t0 = Date.now();
-  await page.goto(path);
+  // The checks wait for the app itself; the page's load event adds nothing to them.
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
   await checkArrival(page, watch, `${screen} (by URL)`, options);
   const t1 = Date.now();
-  await page.reload();
+  await page.reload({ waitUntil: 'domcontentloaded' });
   await checkArrival(page, watch, `${screen} (reloaded)`, { ...options, axe: false });
   if (process.env.WALK_TIMES)
     console.log(`${screen}: ${t1 - t0} + ${Date.now() - t1} ms${options.axe ? ' (axe)' : ''}`);

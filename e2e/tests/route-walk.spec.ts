@@ -35,6 +35,7 @@ const AXE_BY: Record<string, Account> = {
   '/patients/{id it cannot see}': 'bob@example.org',
   '/teams/{id}/advice-conversations/{id}': 'bob@example.org',
   '/ask-advice/{team id}': 'bob@example.org',
+  '/teams/ask-advice/create': 'bob@example.org',
   '/search': 'bob@example.org',
   '/patients': 'carol@example.org',
   '/images': 'carol@example.org',
@@ -100,6 +101,7 @@ async function routesFor(request: APIRequestContext, account: Account): Promise<
     { key: '/images', path: '/images' },
     { key: '/ask-advice/history', path: '/ask-advice/history' },
     { key: '/teams/create', path: '/teams/create' },
+    { key: '/teams/ask-advice/create', path: '/teams/ask-advice/create' },
     { key: '/patients', path: '/patients' },
   ];
 
@@ -285,7 +287,7 @@ test.describe('every /manage page of the demo build, by URL and reloaded (no ser
     test(`demo at ${size.name} size: every /manage page by URL and reloaded`, async ({
       browser,
     }) => {
-      test.setTimeout(240_000);
+      test.setTimeout(360_000);
       const started = Date.now();
       const context = await contextAt(browser, size, host.origin);
       const page = await context.newPage();

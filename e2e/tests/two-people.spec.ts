@@ -67,11 +67,13 @@ test('a team: a rename and a removal show in the other member’s window live; a
   test.setTimeout(180_000);
   const alice = await loggedIn(browser, 'alice@example.org');
   const { page: bob, channel } = await personWithChannel(browser, 'bob@example.org');
+  const aliceId = (await api<Me>(alice, 'GET', '/login/current')).id;
   const bobId = (await api<Me>(bob, 'GET', '/login/current')).id;
+  // A third colleague: someone else of alice's first team (Ward 7 Team in the seed).
   const ward7 = (
     await api<{ teams: TeamWire[] }>(alice, 'GET', '/teams-with-advices-conversations')
   ).teams[0];
-  const thirdId = ward7?.user_ids.find((id) => id !== bobId && id !== ward7.user_ids[0]);
+  const thirdId = ward7?.user_ids.find((id) => id !== bobId && id !== aliceId);
   const stamp = stampOf();
   const team = await api<TeamWire>(alice, 'POST', '/teams', {
     name: `Two people ${stamp}`,
@@ -124,7 +126,7 @@ test('a team: a rename and a removal show in the other member’s window live; a
   channel.thaw();
   const after = await api<TeamWire>(alice, 'GET', `/teams/${String(team.id)}`);
   expect(after.name, 'the stale rename must not overwrite alice’s').toBe(latest);
-  expect(after.user_ids.sort()).toEqual([team.user_ids[0], bobId].sort());
+  expect([...after.user_ids].sort((a, b) => a - b)).toEqual([aliceId, bobId].sort((a, b) => a - b));
 });
 
 test('a forum: joining and leaving show in another member’s window live, the panel never says "No members yet." beside a count; a stale rename is refused', async ({
