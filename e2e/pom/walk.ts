@@ -188,6 +188,7 @@ export async function arriveAndReload(
   const t1 = Date.now();
   await page.reload({ waitUntil: 'domcontentloaded' });
   await checkArrival(page, watch, `${screen} (reloaded)`, { ...options, axe: false });
+  // WALK_TIMES=1 prints each route's two loads (to see where a walk's time goes).
   if (process.env.WALK_TIMES)
     console.log(`${screen}: ${t1 - t0} + ${Date.now() - t1} ms${options.axe ? ' (axe)' : ''}`);
 }
