@@ -11,6 +11,7 @@ import { openApi } from './http/openapi.js';
 import { routeShape } from './http/routeShape.js';
 import {
   registerCsrfProtection,
+  registerDevHostCheck,
   registerJsonParser,
   registerSecurityHeaders,
 } from './http/security.js';
@@ -112,6 +113,7 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
   registerJsonParser(app);
   registerSecurityHeaders(app, config);
   registerCsrfProtection(app, config);
+  registerDevHostCheck(app, config);
   await app.register(fastifyCookie);
 
   registerRuntimeConfigRoute(app);

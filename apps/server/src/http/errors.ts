@@ -27,12 +27,45 @@ export class HttpError extends Error {
 export const unauthorized = () => new HttpError(401, 'You need to log in to do that.');
 export const notFound = (what = 'Resource') => new HttpError(404, `${what} not found`);
 
+/**
+ * The path of the first text holding U+0000 in an input (`patient.first_name`, `tasks.0.title`;
+ * `(input)` for a bare string), or undefined. PostgreSQL text and jsonb cannot store it, so it
+ * answered 500 from deep in a query (issue 36); every schema-checked input is refused up front.
+ */
+export function nulField(value: unknown, path: string[] = []): string | undefined {
+  const here = () => (path.length > 0 ? path.join('.') : '(input)');
+  if (typeof value === 'string') return value.includes('\u0000') ? here() : undefined;
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = nulField(item, [...path, String(i)]);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (key.includes('\u0000')) return [...path, key.replaceAll('\u0000', '\\u0000')].join('.');
+      const found = nulField(item, [...path, key]);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
+/** The 400 of an input holding U+0000 at `path`. */
+export const nulError = (path: string) =>
+  new HttpError(400, `Invalid request: ${path}`, [
+    { path, message: 'must not contain the NUL character (U+0000)' },
+  ]);
+
 /** Validates input with a domain wire schema; a failure is a 400 naming each bad field. */
 export function parseInput<S extends z.ZodType>(
   schema: S,
   value: unknown,
   statusCode = 400,
 ): z.output<S> {
+  const nul = nulField(value);
+  if (nul !== undefined) throw nulError(nul);
   const result = schema.safeParse(value);
   if (!result.success) {
     const body = validationError(result.error, statusCode);

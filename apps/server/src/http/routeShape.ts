@@ -5,7 +5,7 @@ import { ApiErrorSchema, validationError } from '@pando/domain';
 import { z } from 'zod';
 import type { Access } from '../authz/access.js';
 import type { AuditDeclaration } from '../audit/hooks.js';
-import { HttpError } from './errors.js';
+import { HttpError, nulError, nulField } from './errors.js';
 
 /**
  * The shape every API route takes (CONVENTIONS.md "Server routes"):
@@ -56,6 +56,8 @@ const isMultipartSchema = (schema: unknown) =>
 const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema }) => {
   if (isMultipartSchema(schema)) return () => ({ value: undefined });
   return (data) => {
+    const nul = nulField(data);
+    if (nul !== undefined) return { error: nulError(nul) };
     const result = schema.safeParse(data);
     if (result.success) return { value: result.data };
     const body = validationError(result.error, 400);

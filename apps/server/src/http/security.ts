@@ -165,3 +165,39 @@ export function registerJsonParser(app: FastifyInstance): void {
     }
   });
 }
+
+const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
+
+/** Whether a development server answers a Host name (issue 36, see registerDevHostCheck). */
+export function devHostAllowed(host: string | undefined, publicUrl: string | undefined): boolean {
+  if (host === undefined || host === '') return true;
+  const name = (
+    host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0]
+  )?.toLowerCase();
+  if (!name) return true;
+  if (name === 'localhost' || name.endsWith('.localhost')) return true;
+  // An address is not a name: DNS rebinding needs a name that an attacker's DNS turns into ours.
+  if (IPV4.test(name) || name.startsWith('[')) return true;
+  return publicUrl !== undefined && new URL(publicUrl).hostname.toLowerCase() === name;
+}
+
+/**
+ * Local development mode only: requests naming any host but localhost, an IP address or
+ * PUBLIC_URL's host are refused. A web page of another site can point its own DNS name at
+ * 127.0.0.1 (DNS rebinding) and then read same-origin answers of this server — the dev mailbox
+ * with everyone's login codes, the demo accounts. Production servers answer every Host.
+ */
+export function registerDevHostCheck(app: FastifyInstance, config: Config): void {
+  if (!config.localDev) return;
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (devHostAllowed(req.headers.host, config.publicUrl)) {
+      done();
+      return;
+    }
+    done(
+      new HttpError(403, 'This development server answers on localhost only.', [
+        { path: 'host', message: 'must be localhost, an IP address or PUBLIC_URL' },
+      ]),
+    );
+  });
+}

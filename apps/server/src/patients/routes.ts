@@ -1,6 +1,5 @@
 import { auditChange, auditNote } from '../audit/hooks.js';
 import fsp from 'node:fs/promises';
-import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -63,10 +62,10 @@ import { canShareTo, type ShareTarget } from '../uploads/access.js';
 import {
   detectType,
   discard,
-  MULTIPART_LIMITS,
   newUploadKey,
   processImage,
   receiveUpload,
+  registerUploadScope,
   safeFilename,
   sendStored,
 } from '../uploads/safety.js';
@@ -164,7 +163,8 @@ export default function patientRoutes(
   done: (err?: Error) => void,
 ): void {
   const store = opts.store ?? createUploadStore(app.config.dataDir);
-  void app.register(fastifyMultipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
+  // Multipart uploads, and the sandbox CSP on every download (issue 36: it was missing here).
+  registerUploadScope(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   /** The card as its caller sees it now (after a write, inside or outside the transaction). */

@@ -34,11 +34,20 @@ export const MimIdSchema = z
   .string()
   .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/, 'must be a chat room id');
 
+/**
+ * Years 1–9999 only: the ISO forms take year 0000, which PostgreSQL refuses ("date/time field
+ * value out of range"), so it answered 500 instead of a 400 naming the field (issue 36).
+ */
+const YEAR_ZERO = /^0000-/;
+const YEAR_RANGE = 'must be a date in the years 1 to 9999';
+
 /** ISO-8601 date-time with offset, as the API sends timestamps (`2026-01-31T09:00:00.000Z`). */
-export const TimestampSchema = z.iso.datetime({ offset: true });
+export const TimestampSchema = z.iso
+  .datetime({ offset: true })
+  .refine((v) => !YEAR_ZERO.test(v), YEAR_RANGE);
 
 /** Calendar date `YYYY-MM-DD` (patient dob, analytics windows). */
-export const IsoDateSchema = z.iso.date();
+export const IsoDateSchema = z.iso.date().refine((v) => !YEAR_ZERO.test(v), YEAR_RANGE);
 
 /** Free-text names: trimmed, non-empty, bounded so hostile payloads cannot bloat storage. */
 export const NameSchema = z.string().trim().min(1).max(200);
