@@ -74,6 +74,7 @@ import { createUploadStore } from '../uploads/routes.js';
 import type { UserRecord } from '../users/repo.js';
 import { cardEmbeds, PATIENT_IMAGE_COLUMNS, type PatientImageRecord } from './access.js';
 import { announceCardChange, cardAudience } from './cache.js';
+import { sendImageList } from './imageList.js';
 import {
   ALL_EMBEDS,
   addCardShare,
@@ -870,7 +871,7 @@ export default function patientRoutes(
         audit: { action: 'patient_image.list', resource: 'patient_images', id: null },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const { patient } = loaded(req, 'patient');
       const thumbnail = req.query.thumbnail === 'true';
       const rows = await app.db.query<PatientImageRecord & { total: number }>(
@@ -879,18 +880,12 @@ export default function patientRoutes(
           order by created_at desc, id desc limit $2`,
         [patient.id, CARD_IMAGES_LIMIT],
       );
-      const results = [];
-      for (const img of rows.rows) {
-        const stream = await store.get(thumbnail ? `${img.image_key}.thumb` : img.image_key);
-        if (!stream) continue;
-        const chunks: Buffer[] = [];
-        for await (const chunk of stream) chunks.push(chunk as Buffer);
-        results.push({
-          meta: imageMeta(img, thumbnail),
-          data: Buffer.concat(chunks).toString('base64'),
-        });
-      }
-      return { results, total_count: rows.rows[0]?.total ?? 0 };
+      // Streamed image by image, a step of bytes at a time (issue 36: memory per request).
+      const entries = rows.rows.map((img) => ({
+        meta: imageMeta(img, thumbnail),
+        key: thumbnail ? `${img.image_key}.thumb` : img.image_key,
+      }));
+      return sendImageList(reply, store, entries, rows.rows[0]?.total ?? 0);
     },
   );
 
