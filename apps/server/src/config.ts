@@ -114,7 +114,8 @@ const envSchema = z.object({
   CHAT_TOKEN_MINUTES: positiveInt.default(5),
   LOGIN_CODE_MINUTES: positiveInt.default(10),
   LOGIN_RATE_LIMIT_PER_EMAIL: positiveInt.default(5),
-  LOGIN_RATE_LIMIT_PER_IP: positiveInt.default(30),
+  /** The whole address's ceiling: a hospital behind NAT is one address (issue 36). */
+  LOGIN_RATE_LIMIT_PER_IP: positiveInt.default(200),
   LOGIN_RATE_LIMIT_WINDOW_MINUTES: positiveInt.default(15),
   /** Chat files one person may email per window (POST /files/{id}/email, issue 24). */
   FILE_EMAIL_LIMIT_PER_USER: positiveInt.default(20),
