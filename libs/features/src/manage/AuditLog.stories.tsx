@@ -65,6 +65,17 @@ export const ForOnePatient: Story = {
         find,
       ),
     ).toBeVisible();
+    // From yesterday to today: "To" is the whole of today, so the email of 80 minutes ago shows.
+    const digits = (d: Date) =>
+      `${String(d.getDate()).padStart(2, '0')}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getFullYear())}`;
+    const today = new Date();
+    const yesterday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1);
+    // "To" first: while "From" still says 2100 the view stays empty, so no earlier answer (kept
+    // on screen while the next loads) can stand in for the one of the final filters.
+    await userEvent.type(canvas.getByRole('textbox', { name: 'To' }), digits(today));
+    await userEvent.clear(canvas.getByRole('textbox', { name: 'From' }));
+    await userEvent.type(canvas.getByRole('textbox', { name: 'From' }), digits(yesterday));
+    await expect(await within(table).findByText('Emailed a patient card', {}, find)).toBeVisible();
   },
 };
 
