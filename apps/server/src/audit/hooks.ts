@@ -184,7 +184,9 @@ export function registerAuditHooks(api: FastifyInstance): void {
   api.decorateRequest('auditRecorded', false);
   api.addHook('onSend', async (req, reply, payload) => {
     const decl = req.routeOptions.config.audit;
-    if (!decl || req.auditRecorded) return payload;
+    // A change recorded in its transaction is done; but when the answer is an error after all
+    // (that transaction may have rolled back), the refusal is recorded too.
+    if (!decl || (req.auditRecorded && reply.statusCode < 400)) return payload;
     req.auditRecorded = true;
     try {
       const event = eventOf(req, decl, reply.statusCode);
