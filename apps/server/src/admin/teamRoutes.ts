@@ -11,9 +11,12 @@ import {
   AdminTeamSchema,
   AdviceChannelSchema,
   CountResponseSchema,
+  displayName,
   IdParamSchema,
+  MESSAGE_SUBJECTS,
   NoQuerySchema,
   parseAdminSort,
+  textsWith,
   UserIdsBodySchema,
 } from '@pando/domain';
 import { callerOf, loaded, scoped } from '../authz/access.js';
@@ -330,6 +333,15 @@ export function registerTeamRoutes(app: FastifyInstance): void {
           );
           announceTeamChange(app, team.id, change);
           await syncTeamRooms(app, team, change);
+          // An admin who adds themselves gains the team's patient cards: its members are told
+          // in its chat (issue 36), beside the audit trail's event.
+          const { user: caller } = callerOf(req);
+          if (change.added.includes(caller.id))
+            await app.chat.postSystemMessage(
+              team.mim_id,
+              textsWith.adminJoinedTeam(displayName(caller)),
+              MESSAGE_SUBJECTS.TEXT,
+            );
           return present(await teamById(app.db, team.id));
         },
       );

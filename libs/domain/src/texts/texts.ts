@@ -238,6 +238,12 @@ export type TextKey = keyof typeof TEXTS;
 /** Texts with placeholders (both specs' wording, placeholders in braces). */
 export const textsWith = {
   emailSent: (email: string) => `Email sent to ${email}`,
+  /**
+   * Ours (issue 36): the line the team's room shows when an administrator adds themselves to it
+   * from the admin console, so its members know who can now read its patient cards.
+   */
+  adminJoinedTeam: (name: string) =>
+    `${name} (administrator) added themselves to this team from the admin console and can now see its patient cards.`,
   fileTooLarge: (name: string) =>
     `The file, ${name} is too large to send, the limit is 25 Mb for a single file.`,
   /** Ours: the spec says only that a disallowed type is refused; this names the file and type. */
