@@ -232,6 +232,14 @@ function RoomChanges({ store }: { store: ChatStore }) {
       }),
     [store, queryClient],
   );
+  // Changes made while there was no chat session (the app starting, offline, a server restart)
+  // reached nobody in this tab: whenever a session starts, everything the room changes would
+  // refresh is refetched once (a fetch already under way, e.g. the first lists, is kept).
+  const online = useConnectionState().status === 'online';
+  useEffect(() => {
+    if (online)
+      void refreshAfterRoomChange(queryClient, { kind: 'members' }, { cancelRefetch: false });
+  }, [online, queryClient]);
   return null;
 }
 
@@ -297,12 +305,23 @@ export interface ChatRootProps {
 
 /**
  * The one chat context around the signed-in shell. A crash in the chat leaves the rest of the
- * app usable: the shell is shown again without a chat (the panes say chat is off).
+ * app usable: the shell is shown again without a chat (the panes say chat is off). A crash of the
+ * shell itself goes on crashing there: the inner boundary shows the error screen then, instead
+ * of this boundary catching it again and remounting the shell in a loop (a chunk that could not
+ * be loaded was re-requested ~20 times a second). A chunk failure is never given the fallback
+ * (AppErrorBoundary): the screen offers a reload.
  */
 export function ChatRoot({ adapter, logger, children }: ChatRootProps) {
   if (!adapter) return <NoChat>{children}</NoChat>;
   return (
-    <AppErrorBoundary logger={logger} fallback={<NoChat>{children}</NoChat>}>
+    <AppErrorBoundary
+      logger={logger}
+      fallback={
+        <NoChat>
+          <AppErrorBoundary logger={logger}>{children}</AppErrorBoundary>
+        </NoChat>
+      }
+    >
       <ChatWiring adapter={adapter}>{children}</ChatWiring>
     </AppErrorBoundary>
   );
