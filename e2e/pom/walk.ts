@@ -22,10 +22,10 @@ export const SIZES = [
 export type Size = (typeof SIZES)[number];
 
 /** A person may wait this long for a screen; a spinner still there afterwards is a hang. */
-export const SPINNER_PATIENCE_MS = 10_000;
+const SPINNER_PATIENCE_MS = 10_000;
 
 /** The log label that must never reach a person's screen (issue 35 "Errors a person can act on"). */
-export const INTERNAL_ERROR_LABEL = '[INTERNAL SERVER ERROR]';
+const INTERNAL_ERROR_LABEL = '[INTERNAL SERVER ERROR]';
 
 /** A new browser context at `size` (its own cookies: one person in one browser). */
 export async function contextAt(
@@ -121,7 +121,7 @@ export interface ArrivalOptions {
  * screen that fails: the app draws (not a raw error document), no spinner after 10 s, nothing
  * scrolls sideways, no "[INTERNAL SERVER ERROR]", no console error, and axe when asked.
  */
-export async function checkArrival(
+async function checkArrival(
   page: Page,
   watch: ConsoleWatch,
   screen: string,

@@ -169,7 +169,7 @@ export function registerJsonParser(app: FastifyInstance): void {
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 
 /** Whether a development server answers a Host name (issue 36, see registerDevHostCheck). */
-export function devHostAllowed(host: string | undefined, publicUrl: string | undefined): boolean {
+function devHostAllowed(host: string | undefined, publicUrl: string | undefined): boolean {
   if (host === undefined || host === '') return true;
   const name = (
     host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0]

@@ -60,7 +60,7 @@ export interface ReceivedUpload {
 }
 
 /** busboy limits: one file, a few short fields, and the product's size limit. */
-export const MULTIPART_LIMITS = {
+const MULTIPART_LIMITS = {
   fileSize: MAX_FILE_SIZE_BYTES,
   files: 1,
   fields: 10,
