@@ -1,4 +1,4 @@
-import Papa from 'papaparse';
+import { csvText } from '../files/csv';
 import type { AuditEventRow, AuditFilter } from './schemas';
 
 /** The most events one CSV export holds (newest first); narrow the filters for older ones. */
@@ -46,32 +46,29 @@ const CSV_COLUMNS = [
 
 /**
  * The audit trail's CSV (comma, CRLF, a header row). Every cell is formula-escaped (a leading
- * `=`, `+`, `-`, `@`, tab or carriage return gets a `'`), as the structured forms' CSV export:
+ * `=`, `+`, `-`, `@`, tab or carriage return gets a `'`; `csvText`), as the forms' CSV export:
  * a spreadsheet never runs a user agent or an email address written by someone else.
  */
 export function auditCsv(events: readonly AuditEventRow[]): string {
-  return Papa.unparse(
-    {
-      fields: [...CSV_COLUMNS],
-      data: events.map((e) => [
-        e.at,
-        e.user_id ?? '',
-        e.user_name ?? '',
-        e.user_email ?? '',
-        e.access_level ?? '',
-        e.organisation_id ?? '',
-        e.session_id ?? '',
-        e.client_ip ?? '',
-        e.user_agent ?? '',
-        e.action,
-        e.resource_type,
-        e.resource_id ?? '',
-        e.patient_id ?? '',
-        e.outcome,
-        e.status,
-        Object.keys(e.detail).length > 0 ? JSON.stringify(e.detail) : '',
-      ]),
-    },
-    { delimiter: ',', newline: '\r\n', escapeFormulae: true },
+  return csvText(
+    CSV_COLUMNS,
+    events.map((e) => [
+      e.at,
+      e.user_id ?? '',
+      e.user_name ?? '',
+      e.user_email ?? '',
+      e.access_level ?? '',
+      e.organisation_id ?? '',
+      e.session_id ?? '',
+      e.client_ip ?? '',
+      e.user_agent ?? '',
+      e.action,
+      e.resource_type,
+      e.resource_id ?? '',
+      e.patient_id ?? '',
+      e.outcome,
+      e.status,
+      Object.keys(e.detail).length > 0 ? JSON.stringify(e.detail) : '',
+    ]),
   );
 }

@@ -24,6 +24,15 @@ export const EXPORT_TYPES = ['csv', 'json', 'email'] as const;
 export const DEFAULT_TEMPLATE_VERSION = '1.0';
 /** CSV defaults (spec 02 §9): delimiter comma, array separator '/'; control delimiter ', '. */
 export const DEFAULT_CSV_DELIMITER = ',';
+/** The delimiters a CSV export may use (issue 36): comma, semicolon, tab or pipe. */
+export const CSV_DELIMITERS = [',', ';', '\t', '|'] as const;
+/** How the export option editor names each delimiter. */
+export const CSV_DELIMITER_LABELS: Record<(typeof CSV_DELIMITERS)[number], string> = {
+  ',': 'Comma (,)',
+  ';': 'Semicolon (;)',
+  '\t': 'Tab',
+  '|': 'Pipe (|)',
+};
 export const DEFAULT_ARRAY_SEPARATOR = '/';
 export const DEFAULT_CONTROL_DELIMITER = ', ';
 /** save_to meaning "download on this device". */

@@ -1,4 +1,4 @@
-import Papa from 'papaparse';
+import { csvText } from '../files/csv';
 import { TEXTS, textsWith } from '../texts/texts';
 import { resolveExportEmail } from '../files/sendToEmail';
 import { FORM_FILE_MIME_TYPES, IMAGE_MIME_TYPES } from '../files/constants';
@@ -447,16 +447,15 @@ function exportedControls(template: FormTemplate, fields: readonly string[]): Co
 
 /**
  * CSV of a filled template: a header of control labels and one row of values; list values are
- * joined with the option's array separator; quoting follows RFC 4180 with the option's delimiter.
+ * joined with the option's array separator; quoting follows RFC 4180 with the option's delimiter,
+ * and every cell is formula-escaped (`csvText`).
  */
 export function exportCsv(template: FormTemplate, option: CsvExportOption): string {
   const controls = exportedControls(template, option.fields);
-  return Papa.unparse(
-    {
-      fields: controls.map((c) => c.label || c.id),
-      data: [controls.map((c) => valueText(c.value, option.array_separator))],
-    },
-    { delimiter: option.delimiter, newline: '\r\n', escapeFormulae: true },
+  return csvText(
+    controls.map((c) => c.label || c.id),
+    [controls.map((c) => valueText(c.value, option.array_separator))],
+    option.delimiter,
   );
 }
 

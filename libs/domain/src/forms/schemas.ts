@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, TimestampSchema } from '../wire/common';
 import {
+  CSV_DELIMITERS,
   DEFAULT_ARRAY_SEPARATOR,
   DEFAULT_CONTROL_DELIMITER,
   DEFAULT_CSV_DELIMITER,
@@ -50,7 +51,10 @@ export const CsvExportOptionSchema = z.object({
   type: z.literal('csv'),
   /** Control ids, in column order; empty means every control except dividers. */
   fields: z.array(z.string()).default([]),
-  delimiter: z.string().min(1).max(5).default(DEFAULT_CSV_DELIMITER),
+  /** One of CSV_DELIMITERS: anything else (a quote, a letter, a line break) breaks the file. */
+  delimiter: z
+    .enum(CSV_DELIMITERS, { error: 'The delimiter must be a comma, semicolon, tab or pipe.' })
+    .default(DEFAULT_CSV_DELIMITER),
   array_separator: z.string().max(10).default(DEFAULT_ARRAY_SEPARATOR),
   save_to: SaveToSchema.default(SAVE_TO_LOCAL),
 });

@@ -48,7 +48,12 @@ export const Empty: Story = {
     await userEvent.click(d.getByRole('button', { name: 'Add CSV export' }));
     const csv = within(d.getByRole('region', { name: 'Export option 1' }));
     // Spec 02 §9 defaults: delimiter comma, array separator '/', saved locally.
-    await expect(csv.getByRole('textbox', { name: 'Delimiter' })).toHaveValue(',');
+    // The delimiter is chosen among comma, semicolon, tab and pipe (issue 36), never typed.
+    const delimiter = csv.getByLabelText('Delimiter');
+    await expect(delimiter).toHaveValue('Comma (,)');
+    await userEvent.click(delimiter);
+    await userEvent.click(await screen.findByRole('option', { name: 'Tab' }));
+    await expect(delimiter).toHaveValue('Tab');
     await expect(csv.getByRole('textbox', { name: 'Array separator' })).toHaveValue('/');
     await expect(csv.getByRole('textbox', { name: /Save to/ })).toHaveValue('local');
     // A default "new … export" title is refused (spec 02 §5); a named one is kept.

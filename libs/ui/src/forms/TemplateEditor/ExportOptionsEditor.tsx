@@ -4,6 +4,7 @@ import {
   Group,
   MultiSelect,
   Paper,
+  Select,
   Stack,
   Text,
   Textarea,
@@ -11,6 +12,8 @@ import {
   CloseButton,
 } from '@mantine/core';
 import {
+  CSV_DELIMITER_LABELS,
+  CSV_DELIMITERS,
   DEFAULT_EXPORT_TITLES,
   SAVE_TO_LOCAL,
   validateExportOption,
@@ -142,11 +145,19 @@ export function ExportOptionsEditor({
                       comboboxProps={{ withinPortal: true }}
                     />
                     <Group grow>
-                      <TextInput
+                      {/* One of the four the schema accepts (issue 36): no other can break the file. */}
+                      <Select
                         label="Delimiter"
+                        data={CSV_DELIMITERS.map((d) => ({
+                          value: d,
+                          label: CSV_DELIMITER_LABELS[d],
+                        }))}
                         value={option.delimiter}
-                        onChange={(e) => {
-                          update(index, { delimiter: e.currentTarget.value });
+                        allowDeselect={false}
+                        comboboxProps={{ withinPortal: true }}
+                        onChange={(value) => {
+                          const delimiter = CSV_DELIMITERS.find((d) => d === value);
+                          if (delimiter) update(index, { delimiter });
                         }}
                       />
                       <TextInput
