@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { UploadStore } from '../uploads/store.js';
 
 /** One image of the list: its meta (already in wire shape) and where its bytes are stored. */
-export interface ImageListEntry {
+interface ImageListEntry {
   meta: Record<string, unknown>;
   key: string;
 }
