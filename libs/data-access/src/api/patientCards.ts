@@ -15,7 +15,7 @@ import type { HttpClient } from '../http/createHttpClient';
 import { isBadRequest, orThrowBadRequest } from '../http/errors';
 import { isEditConflict } from './editConflict';
 import { useHttpClient } from './PandoApiProvider';
-import { STALE } from './stale';
+import { OPEN_RECORD_REFRESH, STALE } from './stale';
 
 const CARD_EMBED = 'patient,users,teams';
 
@@ -176,6 +176,7 @@ export function usePatientCardSearchQuery(term: string, options: { enabled?: boo
   });
 }
 
+/** The open card: it follows others' changes while it is shown (OPEN_RECORD_REFRESH). */
 export function usePatientCardQuery(id: number | undefined) {
   const http = useHttpClient();
   return useQuery({
@@ -183,6 +184,7 @@ export function usePatientCardQuery(id: number | undefined) {
     queryFn: () => getPatientCard(http, id ?? -1),
     enabled: id !== undefined,
     staleTime: STALE.patientCards,
+    ...OPEN_RECORD_REFRESH,
   });
 }
 

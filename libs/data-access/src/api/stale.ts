@@ -32,3 +32,15 @@ export const STALE = {
   /** Report figures are of whole past days: they change once a day. */
   analytics: 10 * 60_000,
 } as const satisfies Record<string, number>;
+
+/**
+ * An open shared record (a patient card, the form templates screen) follows others' changes
+ * without a reload: it is fetched again every 10 s while the page is visible, and when the window
+ * regains focus (issue 35, libs/features/README.md "Open records follow others' changes"). A
+ * push channel for cards and templates is later work. Panels being edited keep their drafts.
+ */
+export const OPEN_RECORD_REFRESH = {
+  refetchInterval: 10_000,
+  refetchIntervalInBackground: false,
+  refetchOnWindowFocus: true,
+} as const;

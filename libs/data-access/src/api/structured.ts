@@ -13,7 +13,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { HttpClient } from '../http/createHttpClient';
 import { NotFoundError, orThrowBadRequest } from '../http/errors';
 import { useHttpClient } from './PandoApiProvider';
-import { STALE } from './stale';
+import { OPEN_RECORD_REFRESH, STALE } from './stale';
 
 // Structured forms (spec 02 §7 "Structured forms"): every call carries the bearer token.
 
@@ -183,8 +183,12 @@ export const structuredKeys = {
     [...structuredKeys.all, 'template', name.trim().toLowerCase(), version] as const,
 };
 
-/** The templates the caller sees; the screens fall back to the samples when it fails. */
-export function useFormTemplatesQuery(enabled = true) {
+/**
+ * The templates the caller sees; the screens fall back to the samples when it fails. `live`: the
+ * templates screen is open (and nothing is being edited), so the list and the template shown
+ * follow saves made elsewhere (OPEN_RECORD_REFRESH).
+ */
+export function useFormTemplatesQuery(enabled = true, live = false) {
   const http = useHttpClient();
   return useQuery({
     queryKey: structuredKeys.templates(),
@@ -192,6 +196,7 @@ export function useFormTemplatesQuery(enabled = true) {
     staleTime: STALE.formTemplates,
     enabled,
     retry: false,
+    ...(live ? OPEN_RECORD_REFRESH : {}),
   });
 }
 

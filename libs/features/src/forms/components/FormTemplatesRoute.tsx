@@ -52,12 +52,14 @@ const SMART_FORMS_CONTACT = `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponen
 export function FormTemplatesRoute() {
   const viewer = useViewer();
   const enabled = viewer.features.form_templates === true;
-  const templates = useFormTemplatesQuery(enabled);
+  const [editing, setEditing] = useState<FormTemplate | null>(null);
+  // The list and the template shown follow saves made in other windows; not while editing (the
+  // editor holds its own copy, and a save from it on a stale version is refused, issue 35).
+  const templates = useFormTemplatesQuery(enabled, editing === null);
   const save = useSaveFormTemplateMutation();
   const remove = useDeleteFormTemplateMutation();
   const [drafts, setDrafts] = useState<FormTemplate[]>([]);
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
-  const [editing, setEditing] = useState<FormTemplate | null>(null);
   const [filling, setFilling] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [notice, setNotice] = useState<FormFillerNotice | null>(null);

@@ -1,6 +1,6 @@
 import { Button, Center, Group, Loader, Menu, Stack, Text, Title } from '@mantine/core';
 import { IconDotsVertical, IconHelp, IconHistory, IconMail, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   isBadRequest,
@@ -92,19 +92,34 @@ function PatientCardView({ card }: { card: PatientCard }) {
   const tasks = useTaskDrafts(card, viewer.id, error);
   const name = patientCardName(card);
 
+  // The version each panel's edit started from: the open card refreshes while a panel is being
+  // edited (OPEN_RECORD_REFRESH), and a save must carry the version the person edited, not the
+  // one fetched since, or it would silently undo the other person's change (issue 35).
+  const editedVersion = useRef<{ info?: string; notes?: string }>({});
+  const startEdit = (panel: 'info' | 'notes') => {
+    editedVersion.current[panel] = patient?.modified_at;
+  };
+
   const savePatient = async (
     fields: Parameters<typeof patientFromInfo>[0] | { overview: string },
   ) => {
+    const panel = 'overview' in fields ? 'notes' : 'info';
     const body = 'overview' in fields ? fields : patientFromInfo(fields);
-    // Made on the version shown: if someone else changed the patient since, the save is refused
-    // and the latest version is fetched and shown (issue 35).
-    const version = patient?.modified_at;
-    const result = await updatePatient
-      .mutateAsync(version === undefined ? body : { ...body, modified_at: version })
-      .catch((cause: unknown) => {
-        if (isEditConflict(cause)) error(TEXTS.editConflict);
-        throw cause;
-      });
+    // Made on the version the edit started from: if someone else changed the patient since, the
+    // save is refused, the panel leaves edit mode and shows the latest version, refetched by the
+    // mutation, and the person is told (issue 35).
+    const version = editedVersion.current[panel] ?? patient?.modified_at;
+    let result: Awaited<ReturnType<typeof updatePatient.mutateAsync>>;
+    try {
+      result = await updatePatient.mutateAsync(
+        version === undefined ? body : { ...body, modified_at: version },
+      );
+    } catch (cause) {
+      if (!isEditConflict(cause)) throw cause;
+      error(TEXTS.editConflict);
+      setInfoError(null);
+      return;
+    }
     if (isBadRequest(result)) {
       setInfoError(result.message);
       throw new Error(result.message);
@@ -211,6 +226,9 @@ function PatientCardView({ card }: { card: PatientCard }) {
         wards={wards.data ?? []}
         editable={editable}
         error={infoError}
+        onEdit={() => {
+          startEdit('info');
+        }}
         onSave={(values) => savePatient(values)}
       />
       <AssigneesPanel
@@ -239,6 +257,9 @@ function PatientCardView({ card }: { card: PatientCard }) {
       <NotesPanel
         notes={patient?.overview}
         editable={editable}
+        onEdit={() => {
+          startEdit('notes');
+        }}
         onSave={(overview) => savePatient({ overview })}
       />
       <TasksPanel

@@ -13,10 +13,12 @@ export interface NotesPanelProps {
   editable: boolean;
   /** Saves the edited notes; the panel goes back to view mode when it resolves. */
   onSave: (notes: string) => Promise<void> | void;
+  /** Editing starts: the notes shown are the version the edit is made on. */
+  onEdit?: () => void;
 }
 
 /** Notes (spec 01 §4): view or edit, toggled separately from the patient info. */
-export function NotesPanel({ notes, editable, onSave }: NotesPanelProps) {
+export function NotesPanel({ notes, editable, onSave, onEdit }: NotesPanelProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   return (
@@ -30,6 +32,7 @@ export function NotesPanel({ notes, editable, onSave }: NotesPanelProps) {
             size="compact-md"
             leftSection={<IconPencil size={16} aria-hidden />}
             onClick={() => {
+              onEdit?.();
               setDraft(notes ?? '');
             }}
           >

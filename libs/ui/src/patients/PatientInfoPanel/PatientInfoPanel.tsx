@@ -175,6 +175,8 @@ export interface PatientInfoPanelProps {
   editable: boolean;
   /** Saves the edited fields; the panel goes back to view mode when it resolves. */
   onSave: (values: PatientInfoValues) => Promise<void> | void;
+  /** Editing starts: the fields shown are the version the edit is made on. */
+  onEdit?: () => void;
   /** Shown under the fields while editing, e.g. a refusal naming the field. */
   error?: string | null;
 }
@@ -185,6 +187,7 @@ export function PatientInfoPanel({
   wards,
   editable,
   onSave,
+  onEdit,
   error,
 }: PatientInfoPanelProps) {
   const [draft, setDraft] = useState<PatientInfoValues | null>(null);
@@ -210,6 +213,7 @@ export function PatientInfoPanel({
             size="compact-md"
             leftSection={<IconPencil size={16} aria-hidden />}
             onClick={() => {
+              onEdit?.();
               setDraft(values);
             }}
           >
