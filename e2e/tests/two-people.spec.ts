@@ -301,7 +301,25 @@ test('a patient card: notes and tasks saved in one window show in the other with
   await expect(bob.getByText(TEXTS.editConflict)).toBeVisible();
   await expect(notes(bob)).toContainText(`Latest by alice ${stamp}`);
 
-  // Stale tasks: alice adds a task; bob, who has not seen it, renames the first one.
+  // Stale tasks: alice renames the task and adds another; bob, who has seen neither, renames the
+  // same task. Edits of different tasks merge (apps/server/README.md "Concurrent edits": alice's
+  // new task is kept beside a rename of another); a change of a task someone else changed since
+  // is refused. The open card also refreshes itself every 10 s (OPEN_RECORD_REFRESH): bob's card
+  // reads are held until his edit has started, so his copy is stale for certain.
+  const cardPath = `/api/v4/cards-multiple-reassign/${String(card.id)}`;
+  const heldReads: (() => Promise<void>)[] = [];
+  let holdReads = true;
+  await bob.route(
+    (url) => url.pathname === cardPath,
+    (route) => {
+      if (holdReads && route.request().method() === 'GET') heldReads.push(() => route.continue());
+      else void route.continue();
+    },
+  );
+  await tasks(alice)
+    .getByRole('textbox', { name: 'Task title' })
+    .first()
+    .fill(`Bloods by alice ${stamp}`);
   await tasks(alice).getByRole('textbox', { name: 'New task' }).fill(`ECG ${stamp}`);
   const taskSaved = alice.waitForResponse(
     (r) =>
@@ -310,16 +328,30 @@ test('a patient card: notes and tasks saved in one window show in the other with
   );
   await tasks(alice).getByRole('button', { name: 'Add task' }).click();
   expect((await taskSaved).ok()).toBe(true);
+  const bobSaved = bob.waitForResponse(
+    (r) =>
+      r.request().method() === 'PUT' &&
+      r.url().includes(`/cards-multiple-reassign/${String(card.id)}`),
+  );
   await tasks(bob).getByRole('textbox', { name: 'Task title' }).first().fill(`Bloods now ${stamp}`);
-  await expect(bob.getByText(TEXTS.editConflict)).toBeVisible();
+  holdReads = false;
+  await Promise.all(heldReads.map((release) => release()));
+  expect((await bobSaved).status(), 'bob’s rename on a stale copy is refused').toBe(409);
+  await expect(bob.getByText(TEXTS.editConflict).first()).toBeVisible();
   channel.thaw();
   await expect(tasks(bob).getByRole('textbox', { name: 'Task title' })).toHaveCount(2);
+  await expect(tasks(bob).getByRole('textbox', { name: 'Task title' }).first()).toHaveValue(
+    `Bloods by alice ${stamp}`,
+  );
   const stored = await api<{ tasks: { title: string }[]; patient: { overview: string | null } }>(
     alice,
     'GET',
     `/cards-multiple-reassign/${String(card.id)}`,
   );
-  expect(stored.tasks.map((t) => t.title).sort()).toEqual([`Bloods ${stamp}`, `ECG ${stamp}`]);
+  expect(stored.tasks.map((t) => t.title).sort()).toEqual([
+    `Bloods by alice ${stamp}`,
+    `ECG ${stamp}`,
+  ]);
 });
 
 test('a form template: a save in one window shows in the other without a reload; a save from a stale editor is refused', async ({
