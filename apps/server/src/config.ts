@@ -177,6 +177,12 @@ const envSchema = z.object({
   /** Audited reads are written in batches: at most this long (ms) or this many events apart. */
   AUDIT_FLUSH_MS: positiveInt.default(250),
   AUDIT_FLUSH_EVENTS: positiveInt.default(200),
+  /**
+   * A read an open screen repeats (an open card refetches every 5 s) is recorded once per this
+   * many seconds per session, user, action, resource and outcome (src/audit/trail.ts); the first
+   * read of each window is always recorded, refusals and changes always. 0 records every read.
+   */
+  AUDIT_READ_REPEAT_SECONDS: z.coerce.number().int().min(0).default(300),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -258,7 +264,7 @@ export interface Config {
   pgliteAnalyzeMs: number;
   logLevel: Env['LOG_LEVEL'];
   /** The audit trail: retention, and the batch window of audited reads (src/audit/README.md). */
-  audit: { retentionMs: number; flushMs: number; flushEvents: number };
+  audit: { retentionMs: number; flushMs: number; flushEvents: number; readRepeatMs: number };
   now: Clock;
 }
 
@@ -381,6 +387,7 @@ export function loadConfig(
       retentionMs: e.AUDIT_RETENTION_DAYS * 86_400_000,
       flushMs: e.AUDIT_FLUSH_MS,
       flushEvents: e.AUDIT_FLUSH_EVENTS,
+      readRepeatMs: e.AUDIT_READ_REPEAT_SECONDS * 1000,
     },
     now: () => new Date(),
     ...overrides,

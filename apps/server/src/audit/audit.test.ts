@@ -177,7 +177,10 @@ describe('the audit trail: hash chain, immutability, retention', () => {
   it('reads are queued and written on a clean stop, not one write per read', async () => {
     const config = loadConfig(
       { NODE_ENV: 'test' },
-      { logLevel: 'silent', audit: { retentionMs: 1e12, flushMs: 60_000, flushEvents: 1000 } },
+      {
+        logLevel: 'silent',
+        audit: { retentionMs: 1e12, flushMs: 60_000, flushEvents: 1000, readRepeatMs: 0 },
+      },
     );
     const app = await buildServer(config, { db });
     await app.ready();
@@ -194,7 +197,10 @@ describe('the audit trail: hash chain, immutability, retention', () => {
   it('writes a batch once the window passes or it is full', async () => {
     const config = loadConfig(
       { NODE_ENV: 'test' },
-      { logLevel: 'silent', audit: { retentionMs: 1e12, flushMs: 30, flushEvents: 3 } },
+      {
+        logLevel: 'silent',
+        audit: { retentionMs: 1e12, flushMs: 30, flushEvents: 3, readRepeatMs: 0 },
+      },
     );
     const app = await buildServer(config, { db });
     await app.ready();

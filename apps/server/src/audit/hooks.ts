@@ -19,6 +19,12 @@ export interface AuditDeclaration {
    * not, the hook writes it before the answer leaves. Reads and refusals are batched.
    */
   change?: true;
+  /**
+   * A read of patient data that an open screen repeats (a card refetches every 5 s): an allowed
+   * call is recorded once per AUDIT_READ_REPEAT_SECONDS per session, user, action, resource and
+   * outcome (`AuditTrail.recordRead`). Never on a change, export, email, login or admin action.
+   */
+  read?: true;
   /** Where the resource id is: a URL parameter (default `id`) or a query field; `null`: none. */
   id?: { param: string } | { query: string } | null;
   /** Recorded even without a logged-in caller (a failed login). */
@@ -192,6 +198,7 @@ export function registerAuditHooks(api: FastifyInstance): void {
       const event = eventOf(req, decl, reply.statusCode);
       if (!event) return payload;
       if (decl.change && event.outcome === 'allowed') await appendAudit(req.server.db, [event]);
+      else if (decl.read && !decl.change) req.server.audit.recordRead(event);
       else req.server.audit.record(event);
     } catch (err) {
       req.log.error({ err }, 'audit trail: recording the request failed');

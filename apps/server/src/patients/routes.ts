@@ -186,7 +186,7 @@ export default function patientRoutes(
       },
       config: {
         access: SELF,
-        audit: { action: 'card_list.read', resource: 'card_list', id: null },
+        audit: { action: 'card_list.read', resource: 'card_list', id: null, read: true },
       },
     },
     async (req, reply) => {
@@ -281,7 +281,10 @@ export default function patientRoutes(
         querystring: PatientCardQuerySchema,
         response: CARD_RESPONSE,
       },
-      config: { access: scoped('card:viewer'), audit: { action: 'card.read', resource: 'card' } },
+      config: {
+        access: scoped('card:viewer'),
+        audit: { action: 'card.read', resource: 'card', read: true },
+      },
     },
     (req) => Promise.resolve(loaded(req, 'card').card),
   );
@@ -562,6 +565,7 @@ export default function patientRoutes(
         audit: {
           action: 'task_list.read',
           resource: 'task_list',
+          read: true,
           id: { query: 'patient_card_id' },
         },
       },
@@ -591,7 +595,7 @@ export default function patientRoutes(
       },
       config: {
         access: scoped('patient:viewer'),
-        audit: { action: 'patient.read', resource: 'patient' },
+        audit: { action: 'patient.read', resource: 'patient', read: true },
       },
     },
     (req) => Promise.resolve(loaded(req, 'patient').patient),
@@ -851,7 +855,7 @@ export default function patientRoutes(
       },
       config: {
         access: scoped('patient-image:viewer'),
-        audit: { action: 'patient_image.read', resource: 'patient_image' },
+        audit: { action: 'patient_image.read', resource: 'patient_image', read: true },
       },
     },
     async (req, reply) =>
@@ -868,7 +872,7 @@ export default function patientRoutes(
       },
       config: {
         access: scoped('patient-images:viewer'),
-        audit: { action: 'patient_image.list', resource: 'patient_images', id: null },
+        audit: { action: 'patient_image.list', resource: 'patient_images', id: null, read: true },
       },
     },
     async (req, reply) => {
