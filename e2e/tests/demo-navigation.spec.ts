@@ -1,10 +1,5 @@
-import { existsSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { dirname, extname, join, normalize, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { serveDemo, type DemoHost } from '../pom/demoHost';
 
 /**
  * The built sales demo as a salesperson uses it (issue 35; spec 02 walk rows 97-99): a reload, a
@@ -14,52 +9,23 @@ import { expect, test, type Page } from '@playwright/test';
  * apps/demo/dist (or DEMO_DIST_DIR) is served as any static host serves it (files, index.html for
  * other paths); nothing answers /api, so every call must still be answered by the worker.
  */
-const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const DEMO_DIR = process.env.DEMO_DIST_DIR ?? join(root, 'apps/demo/dist');
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-  '.map': 'application/json',
-  '.woff2': 'font/woff2',
-};
 const MSW_ERROR = /\[MSW\]|InternalError|onUnhandledFrame/;
 
-let server: Server;
+/** The built demo on a static host (e2e/pom/demoHost.ts): nothing answers /api or /xmpp. */
+let host: DemoHost;
 let origin = '';
-const apiHits: string[] = [];
 
 test.beforeAll(async () => {
-  if (!existsSync(join(DEMO_DIR, 'index.html')))
-    throw new Error(
-      `No demo build in ${DEMO_DIR}: run \`npx nx run demo:build\` first (or set DEMO_DIST_DIR).`,
-    );
-  server = createServer((req, res) => {
-    void (async () => {
-      const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-      if (path.startsWith('/api/') || path.startsWith('/xmpp')) {
-        apiHits.push(`${req.method ?? ''} ${path}`);
-        res.writeHead(502).end();
-        return;
-      }
-      let file = normalize(join(DEMO_DIR, path));
-      if (!file.startsWith(DEMO_DIR + sep) || !(await stat(file).catch(() => null))?.isFile())
-        file = join(DEMO_DIR, 'index.html');
-      res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
-      res.end(await readFile(file));
-    })();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://localhost:${String((server.address() as AddressInfo).port)}`;
+  host = await serveDemo();
+  origin = host.origin;
 });
 
 test.afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await host.close();
 });
 
 test.afterEach(() => {
-  expect(apiHits, 'no request may reach a server').toEqual([]);
+  expect(host.apiHits, 'no request may reach a server').toEqual([]);
 });
 
 /** The page shows the demo (its banner and the signed-in person), not an error body. */
