@@ -10,6 +10,7 @@ import { fileActionErrorText, TEXTS, textsWith, type FileShare } from '@pando/do
 import { FileActionModal } from '@pando/ui';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useViewer } from '../../auth/viewer';
+import { saveToDevice } from '../../files/saveToDevice';
 
 /** The status and the server's sentence of a failed call; 0 when nothing answered. */
 function failureOf(err: unknown): { status: number; message?: string } {
@@ -18,22 +19,6 @@ function failureOf(err: unknown): { status: number; message?: string } {
   return typeof body?.message === 'string'
     ? { status: err.status, message: body.message }
     : { status: err.status };
-}
-
-/** Saves bytes under a name through a temporary link (the page is never navigated away). */
-function saveToDevice(blob: Blob, filename: string): void {
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = filename;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // After the click has handed the bytes to the browser's download.
-  setTimeout(() => {
-    URL.revokeObjectURL(href);
-  }, 60_000);
 }
 
 type Outcome = { kind: 'error' | 'success'; message: string };

@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppServices } from '../../shell/services/AppServices';
 import { errorText } from '../hooks/errorText';
+import { saveToDevice } from '../../files/saveToDevice';
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** Typing settles before the log is asked again (each keystroke of a number is not a query). */
@@ -57,21 +58,6 @@ function filterOf(v: AuditLogFilterValues): AuditLogFilter {
     from: localDayStart(v.from),
     to: localDayStart(v.to, 1),
   };
-}
-
-/** Saves bytes under a name through a temporary link (the page is never navigated away). */
-function saveToDevice(blob: Blob, filename: string): void {
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = filename;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => {
-    URL.revokeObjectURL(href);
-  }, 60_000);
 }
 
 /**
