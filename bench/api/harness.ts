@@ -91,9 +91,13 @@ export interface BenchServer {
 /**
  * Our server of TREE on a fresh data directory with the demo organisation (`SEED=demo`, so in
  * the development mode), on embedded PGlite, or with BENCH_API_POSTGRES=postgres://…/db in a
- * database of its own, created here and dropped by `close()`.
+ * database of its own, created here and dropped by `close()`. `extraEnv` adds settings (the
+ * audit benchmark's AUDIT_TRAIL=off baseline).
  */
-export async function benchServer(name: string): Promise<BenchServer> {
+export async function benchServer(
+  name: string,
+  extraEnv: Record<string, string> = {},
+): Promise<BenchServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `pando-bench-${name}-`));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -106,6 +110,7 @@ export async function benchServer(name: string): Promise<BenchServer> {
     SEED: 'demo',
     LOG_LEVEL: 'warn',
     WEB_DIST_DIR: '/nonexistent',
+    ...extraEnv,
   };
   delete env.DATABASE_URL;
   const admin = process.env.BENCH_API_POSTGRES;

@@ -183,6 +183,11 @@ const envSchema = z.object({
    * read of each window is always recorded, refusals and changes always. 0 records every read.
    */
   AUDIT_READ_REPEAT_SECONDS: z.coerce.number().int().min(0).default(300),
+  /**
+   * `off` records nothing: only for the audit benchmark's baseline (bench/api/audit.ts measures
+   * the patient list with the trail on against off). Refused with NODE_ENV=production.
+   */
+  AUDIT_TRAIL: z.enum(['on', 'off']).default('on'),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -264,7 +269,14 @@ export interface Config {
   pgliteAnalyzeMs: number;
   logLevel: Env['LOG_LEVEL'];
   /** The audit trail: retention, and the batch window of audited reads (src/audit/README.md). */
-  audit: { retentionMs: number; flushMs: number; flushEvents: number; readRepeatMs: number };
+  audit: {
+    retentionMs: number;
+    flushMs: number;
+    flushEvents: number;
+    readRepeatMs: number;
+    /** False only for the audit benchmark's baseline (AUDIT_TRAIL=off, never in production). */
+    enabled: boolean;
+  };
   now: Clock;
 }
 
@@ -290,6 +302,11 @@ export function loadConfig(
   if (!localDev && e.SEED === 'demo') {
     problems.push(
       'SEED: demo is refused with NODE_ENV=production (a production server never creates the demo accounts and their PANDO_ADMIN); use NODE_ENV=development, as npm start does',
+    );
+  }
+  if (!localDev && e.AUDIT_TRAIL === 'off') {
+    problems.push(
+      'AUDIT_TRAIL: off is refused with NODE_ENV=production (every access to patient data is recorded); it exists only for the audit benchmark\'s baseline',
     );
   }
   const trustProxy = parseProxyTrust(e.TRUST_PROXY);
@@ -388,6 +405,7 @@ export function loadConfig(
       flushMs: e.AUDIT_FLUSH_MS,
       flushEvents: e.AUDIT_FLUSH_EVENTS,
       readRepeatMs: e.AUDIT_READ_REPEAT_SECONDS * 1000,
+      enabled: e.AUDIT_TRAIL === 'on',
     },
     now: () => new Date(),
     ...overrides,

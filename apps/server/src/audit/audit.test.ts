@@ -179,7 +179,7 @@ describe('the audit trail: hash chain, immutability, retention', () => {
       { NODE_ENV: 'test' },
       {
         logLevel: 'silent',
-        audit: { retentionMs: 1e12, flushMs: 60_000, flushEvents: 1000, readRepeatMs: 0 },
+        audit: { retentionMs: 1e12, flushMs: 60_000, flushEvents: 1000, readRepeatMs: 0, enabled: true },
       },
     );
     const app = await buildServer(config, { db });
@@ -199,7 +199,7 @@ describe('the audit trail: hash chain, immutability, retention', () => {
       { NODE_ENV: 'test' },
       {
         logLevel: 'silent',
-        audit: { retentionMs: 1e12, flushMs: 30, flushEvents: 3, readRepeatMs: 0 },
+        audit: { retentionMs: 1e12, flushMs: 30, flushEvents: 3, readRepeatMs: 0, enabled: true },
       },
     );
     const app = await buildServer(config, { db });

@@ -173,6 +173,7 @@ export async function auditChange(
 ): Promise<void> {
   const decl = req.routeOptions.config.audit;
   if (!decl) throw new Error(`no audit declaration on ${req.routeOptions.url ?? req.url}`);
+  if (!req.server.config.audit.enabled) return;
   auditNote(req, note);
   const event = eventOf(req, decl, successStatus(req));
   if (!event) return;
@@ -188,6 +189,8 @@ export async function auditChange(
 export function registerAuditHooks(api: FastifyInstance): void {
   api.decorateRequest('auditNote', null);
   api.decorateRequest('auditRecorded', false);
+  // AUDIT_TRAIL=off (the benchmark's baseline; refused in production): nothing is recorded.
+  if (!api.config.audit.enabled) return;
   api.addHook('onSend', async (req, reply, payload) => {
     const decl = req.routeOptions.config.audit;
     // A change recorded in its transaction is done; but when the answer is an error after all

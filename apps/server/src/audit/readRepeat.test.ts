@@ -111,3 +111,13 @@ describe('AUDIT_READ_REPEAT_SECONDS', () => {
     );
   });
 });
+
+describe('AUDIT_TRAIL', () => {
+  it('is on by default; off (the benchmark baseline) is refused in production', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).audit.enabled).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', AUDIT_TRAIL: 'off' }).audit.enabled).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production', AUDIT_TRAIL: 'off' })).toThrow(
+      /AUDIT_TRAIL: off is refused with NODE_ENV=production/,
+    );
+  });
+});
