@@ -16,6 +16,7 @@ import {
   TeamIdParamSchema,
 } from '@pando/domain';
 import { recordEvent } from '../analytics/record.js';
+import { auditNote } from '../audit/hooks.js';
 import { callerOf, loaded, scoped, SELF } from '../authz/access.js';
 import { HttpError } from '../http/errors.js';
 import { ERROR_RESPONSES } from '../http/routeShape.js';
@@ -234,11 +235,16 @@ export default function adviceRoutes(
         body: NoBodySchema,
         response: { 200: MessageResponseSchema, ...ERROR_RESPONSES },
       },
-      config: { access: scoped('advice:participant') },
+      // The transcript may name patients: its email is recorded with the recipient (issue 36).
+      config: {
+        access: scoped('advice:participant'),
+        audit: { action: 'advice_transcript.email', resource: 'advice_conversation', change: true },
+      },
     },
     async (req) => {
       const { user } = callerOf(req);
       const a = loaded(req, 'advice');
+      auditNote(req, { detail: { recipient: user.email.toLowerCase() } });
       const text = formatTranscript(
         {
           title: `Advice conversation with ${a.team_name}`,

@@ -189,7 +189,7 @@ export async function auditChange(
 export function registerAuditHooks(api: FastifyInstance): void {
   api.decorateRequest('auditNote', null);
   api.decorateRequest('auditRecorded', false);
-  // AUDIT_TRAIL=off (the benchmark's baseline; refused in production): nothing is recorded.
+  // AUDIT_TRAIL=off (the benchmark's baseline; refused in production): no request is recorded.
   if (!api.config.audit.enabled) return;
   api.addHook('onSend', async (req, reply, payload) => {
     const decl = req.routeOptions.config.audit;

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
+import { endExpiredSessions } from '../audit/sessionExpiry.js';
 import type { DatabaseTx } from '../db/client.js';
 import { unauthorized } from '../http/errors.js';
 import { findUserById, type UserRecord } from '../users/repo.js';
@@ -156,7 +157,7 @@ async function sessionFromCookie(app: FastifyInstance, token: string): Promise<A
   if (!s) return null;
   if (!sessionAlive(s, config, now)) {
     cache?.delete(key);
-    await db.query('delete from sessions where id = $1', [s.id]);
+    await endExpiredSessions(db, now, config.sessionIdleMs, s.id);
     return null;
   }
   const user = await findUserById(db, s.user_id);

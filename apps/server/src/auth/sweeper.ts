@@ -1,5 +1,6 @@
 import type { Config } from '../config.js';
-import type { DatabaseTx } from '../db/client.js';
+import { endExpiredSessions } from '../audit/sessionExpiry.js';
+import type { Database } from '../db/client.js';
 
 /** A day of login attempts is kept beyond any rate-limit window, for support questions. */
 const LOGIN_ATTEMPT_RETENTION_MS = 24 * 3_600_000;
@@ -10,14 +11,12 @@ const LOGIN_ATTEMPT_RETENTION_MS = 24 * 3_600_000;
  * Runs at start and hourly (see app.ts); each statement is its own short transaction.
  */
 export async function sweepExpired(
-  db: DatabaseTx,
+  db: Database,
   config: Pick<Config, 'now' | 'sessionIdleMs' | 'loginRateLimitWindowMs' | 'loginCodeMs'>,
 ): Promise<{ sessions: number; loginCodes: number; tokens: number }> {
   const now = config.now();
-  const sessions = await db.query(
-    'delete from sessions where expires_at <= $1 or last_seen_at <= $2 returning id',
-    [now, new Date(now.getTime() - config.sessionIdleMs)],
-  );
+  // Each ended session is recorded in the audit trail (session.expired) in the same transaction.
+  const sessions = await endExpiredSessions(db, now, config.sessionIdleMs);
   const keepSince = new Date(
     now.getTime() -
       Math.max(config.loginRateLimitWindowMs, config.loginCodeMs) -
@@ -31,7 +30,7 @@ export async function sweepExpired(
   ]);
   const chat = await db.query('delete from chat_tokens where expires_at <= $1 returning id', [now]);
   return {
-    sessions: sessions.rows.length,
+    sessions,
     loginCodes: codes.rows.length,
     tokens: access.rows.length + chat.rows.length,
   };
