@@ -114,6 +114,8 @@ export interface ArrivalOptions {
   allowedConsole?: RegExp;
   /** Run axe on this arrival (the suite's axe helper: no serious or critical violation). */
   axe?: boolean;
+  /** Reload the screen after arriving and check it again (default true). */
+  reload?: boolean;
 }
 
 /**
@@ -172,7 +174,10 @@ async function checkArrival(
   expect.soft(watch.take(options.allowedConsole), `${screen}: console errors`).toEqual([]);
 }
 
-/** Opens `path` by URL, checks the arrival, reloads it and checks again (axe on the first only). */
+/**
+ * Opens `path` by URL, checks the arrival, and (unless `reload: false`) reloads it and checks
+ * again (axe on the first only).
+ */
 export async function arriveAndReload(
   page: Page,
   watch: ConsoleWatch,
@@ -186,8 +191,10 @@ export async function arriveAndReload(
   await page.goto(path, { waitUntil: 'domcontentloaded' });
   await checkArrival(page, watch, `${screen} (by URL)`, options);
   const t1 = Date.now();
-  await page.reload({ waitUntil: 'domcontentloaded' });
-  await checkArrival(page, watch, `${screen} (reloaded)`, { ...options, axe: false });
+  if (options.reload !== false) {
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await checkArrival(page, watch, `${screen} (reloaded)`, { ...options, axe: false });
+  }
   // WALK_TIMES=1 prints each route's two loads (to see where a walk's time goes).
   if (process.env.WALK_TIMES)
     console.log(`${screen}: ${t1 - t0} + ${Date.now() - t1} ms${options.axe ? ' (axe)' : ''}`);
