@@ -58,7 +58,7 @@ import { HttpError, notFound, parseInput } from '../http/errors.js';
 import { cachedJson } from '../http/responseCache.js';
 import { ERROR_RESPONSES, multipartBody } from '../http/routeShape.js';
 import { editConflict, lockAtVersion, versionOf } from '../http/versions.js';
-import { canShareTo, type ShareTarget } from '../uploads/access.js';
+import { adviceShareFacts, canShareTo, type ShareTarget } from '../uploads/access.js';
 import {
   detectType,
   discard,
@@ -491,10 +491,11 @@ export default function patientRoutes(
           ? { kind: 'user', reachable: await canShareTo(app.db, user, 'user', targetId) }
           : {
               kind: 'advice',
-              participant: await canShareTo(app.db, user, 'advice_conversation', targetId),
+              ...(await adviceShareFacts(app.db, user, targetId)),
             };
     const refusal = cardShareRefusal(facts);
     if (refusal === 'forum') throw new HttpError(403, TEXTS.cannotSharePatientInForum);
+    if (refusal === 'advice-closed') throw new HttpError(409, TEXTS.adviceClosedWrite);
     if (refusal === 'target-not-found')
       throw notFound(
         target === 'user' ? 'User' : target === 'team' ? 'Team' : 'Advice conversation',

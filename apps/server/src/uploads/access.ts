@@ -41,6 +41,7 @@ export async function canShareTo(
   target: ShareTarget,
   id: number,
 ): Promise<boolean> {
+  if (target === 'advice_conversation') return (await adviceShareFacts(db, sharer, id)).participant;
   const r =
     target === 'user'
       ? await db.query<{ ok: boolean }>(
@@ -48,18 +49,32 @@ export async function canShareTo(
              where u.id = $1 and not u.blocked and (u.hospital_id = $2::int or ($3::int is not null and h.network_id = $3))) as ok`,
           [id, sharer.hospital_id, sharer.network_id],
         )
-      : target === 'team'
-        ? await db.query<{ ok: boolean }>(
-            `select exists(select 1 from team_members m join teams t on t.id = m.team_id
-               where m.team_id = $2 and m.user_id = $1 and t.deleted_at is null) as ok`,
-            [sharer.id, id],
-          )
-        : await db.query<{ ok: boolean }>(
-            `select exists(select 1 from advice_conversations ac where ac.id = $2
-               and (ac.requestor_id = $1 or exists(select 1 from team_members m where m.team_id = ac.team_id and m.user_id = $1))) as ok`,
-            [sharer.id, id],
-          );
+      : await db.query<{ ok: boolean }>(
+          `select exists(select 1 from team_members m join teams t on t.id = m.team_id
+             where m.team_id = $2 and m.user_id = $1 and t.deleted_at is null) as ok`,
+          [sharer.id, id],
+        );
   return r.rows[0]?.ok === true;
+}
+
+/**
+ * An advice conversation as a share target: whether the sharer takes part in it (its requester
+ * or a member of its team), and whether both sides closed it (read-only: the domain's
+ * `adviceWriteRefusal`). A conversation that does not exist is neither.
+ */
+export async function adviceShareFacts(
+  db: DatabaseTx,
+  sharer: UserRecord,
+  id: number,
+): Promise<{ participant: boolean; closed: boolean }> {
+  const r = await db.query<{ participant: boolean; closed: boolean }>(
+    `select (ac.requestor_id = $1 or exists(select 1 from team_members m where m.team_id = ac.team_id and m.user_id = $1)) as participant,
+            (ac.requestor_resolved and ac.public_team_resolved) as closed
+       from advice_conversations ac where ac.id = $2`,
+    [sharer.id, id],
+  );
+  const row = r.rows[0];
+  return { participant: row?.participant === true, closed: row?.closed === true };
 }
 
 export async function addShare(

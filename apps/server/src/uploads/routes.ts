@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  adviceWriteRefusal,
   BinaryResponseSchema,
   ChatImageUploadFieldsSchema,
   CreatedIdSchema,
@@ -15,6 +16,7 @@ import {
   ShareBodySchema,
   ShareParamSchema,
   ShareResponseSchema,
+  TEXTS,
   ThumbnailQuerySchema,
 } from '@pando/domain';
 import { recordEvent } from '../analytics/record.js';
@@ -24,6 +26,7 @@ import { ERROR_RESPONSES, multipartBody } from '../http/routeShape.js';
 import { one } from '../teams/repo.js';
 import {
   addShare,
+  adviceShareFacts,
   CHAT_IMAGE_COLUMNS,
   type ChatImageRecord,
   canShareTo,
@@ -183,7 +186,12 @@ export function registerUploadRoutes(
         const { user } = callerOf(req);
         const img = loaded(req, 'image');
         const { targetId } = req.params;
-        if (!(await canShareTo(app.db, user, target, targetId))) throw notFound(what);
+        if (target === 'advice_conversation') {
+          const facts = await adviceShareFacts(app.db, user, targetId);
+          if (!facts.participant) throw notFound(what);
+          // A closed advice conversation is read-only (issue 35): no image is added to it.
+          if (adviceWriteRefusal(facts)) throw new HttpError(409, TEXTS.adviceClosedWrite);
+        } else if (!(await canShareTo(app.db, user, target, targetId))) throw notFound(what);
         await addShare(
           app.db,
           { type: 'image', id: img.id },
@@ -229,6 +237,13 @@ export function registerUploadRoutes(
               ]);
             }
           }
+        }
+        // A closed advice conversation is read-only (issue 35): no file is added to it.
+        for (const tid of fields.advice_ids ?? []) {
+          if (adviceWriteRefusal(await adviceShareFacts(app.db, user, tid)))
+            throw new HttpError(409, TEXTS.adviceClosedWrite, [
+              { path: 'advice_ids', message: TEXTS.adviceClosedWrite },
+            ]);
         }
         // Images sent as files are re-encoded too: no EXIF/GPS leaves through the file route.
         let size = upload.size;

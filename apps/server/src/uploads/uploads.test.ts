@@ -441,6 +441,64 @@ async function pixelsOf(
   return { data, width: info.width, height: info.height };
 }
 
+describe('a closed advice conversation is read-only (issue 35)', () => {
+  it('refuses an image, a file and a patient card shared into it, with the reason, and stores nothing', async () => {
+    const cardiology = await teamId(ts, 'Cardiology Advice');
+    const conv = (
+      await api(ts, alice, 'POST', `/api/v4/teams/${cardiology.id}/advice-conversations`, {
+        message: 'Closed writes',
+      })
+    ).json<{ id: number }>();
+    const base = `/api/v4/teams/${cardiology.id}/advice-conversations/${conv.id}`;
+    expect((await api(ts, alice, 'PUT', `${base}/resolve`)).statusCode).toBe(200);
+    expect((await api(ts, bob, 'PUT', `${base}/accept`)).statusCode).toBe(200);
+    const closed = 'This advice conversation is closed: nothing more can be added to it.';
+
+    const { id: imageId, res } = await newChatImage(alice, jpegWithGps, 'late.jpg');
+    expect(res.status).toBe(200);
+    const share = await api(
+      ts,
+      alice,
+      'POST',
+      `/api/v4/images/chat/${imageId}/share/advice-conversation/${conv.id}`,
+      { access_type: 'READ' },
+    );
+    expect(share.statusCode, share.body).toBe(409);
+    expect(share.json<{ message: string }>().message).toContain(closed);
+    expect((await get(bob, `/api/v4/images/chat/${imageId}`)).status).toBe(403);
+
+    const filesBefore = await ts.db.query<{ n: number }>('select count(*)::int as n from files');
+    const file = await send(
+      alice,
+      'POST',
+      '/api/v4/files',
+      form('file', Buffer.from('%PDF-1.4\n%%EOF\n'), 'late.pdf', { advice_ids: `${conv.id}` }),
+    );
+    expect(file.status).toBe(409);
+    expect(JSON.stringify(await file.json())).toContain('advice_ids');
+    const filesAfter = await ts.db.query<{ n: number }>('select count(*)::int as n from files');
+    expect(filesAfter.rows[0]!.n).toBe(filesBefore.rows[0]!.n);
+
+    const card = await api(
+      ts,
+      alice,
+      'POST',
+      `/api/v4/cards-multiple-reassign?assignee=users&assignee_id=${String(alice.id)}&with_empty_task=false`,
+      { title: 'Closed advice card', subtitle: '' },
+    );
+    expect(card.statusCode, card.body).toBe(201);
+    const cardShare = await api(
+      ts,
+      alice,
+      'POST',
+      `/api/v4/cards-multiple-reassign/${card.json<{ id: number }>().id}/share/advice-conversation/${conv.id}`,
+      { access_type: 'READ' },
+    );
+    expect(cardShare.statusCode, cardShare.body).toBe(409);
+    expect(cardShare.json<{ message: string }>().message).toContain(closed);
+  });
+});
+
 describe('BMP and ICO are on the allowlist and re-encoded like every image', () => {
   it('a 24-bit BMP comes back as PNG with the same pixels', async () => {
     const { id, res } = await newChatImage(

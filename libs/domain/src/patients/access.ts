@@ -52,14 +52,25 @@ export function patientAccess(cardAccesses: Iterable<CardAccess>): CardAccess {
   return best;
 }
 
+/**
+ * Issue 35: a closed advice conversation is read-only (libs/domain/README.md), for everything
+ * added to it — a message (the chat server), a file or image shared into it, a patient card.
+ */
+export function adviceWriteRefusal(conversation: { closed: boolean }): 'advice-closed' | null {
+  return conversation.closed ? 'advice-closed' : null;
+}
+
 /** Where a card may be shared into a chat. */
 export type CardShareTarget =
   | { kind: 'user'; reachable: boolean }
   | { kind: 'team'; member: boolean; forum: boolean }
-  | { kind: 'advice'; participant: boolean };
+  | { kind: 'advice'; participant: boolean; closed: boolean };
 
-/** Why a share is refused: the target is hidden from the sharer, or it is a forum. */
-export type CardShareRefusal = 'target-not-found' | 'forum' | null;
+/**
+ * Why a share is refused: the target is hidden from the sharer, it is a forum, or it is an advice
+ * conversation both sides closed (read-only: `adviceWriteRefusal`).
+ */
+export type CardShareRefusal = 'target-not-found' | 'forum' | 'advice-closed' | null;
 
 /**
  * Spec 01 §5: "Patients cannot be shared into forums" — refused by the server whatever the
@@ -75,6 +86,7 @@ export function cardShareRefusal(target: CardShareTarget): CardShareRefusal {
       if (!target.member) return 'target-not-found';
       return target.forum ? 'forum' : null;
     case 'advice':
-      return target.participant ? null : 'target-not-found';
+      if (!target.participant) return 'target-not-found';
+      return adviceWriteRefusal(target);
   }
 }

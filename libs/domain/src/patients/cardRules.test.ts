@@ -51,7 +51,16 @@ describe('who sees a patient card (issue 18)', () => {
     expect(cardShareRefusal({ kind: 'team', member: true, forum: false })).toBeNull();
     expect(cardShareRefusal({ kind: 'team', member: false, forum: true })).toBe('target-not-found');
     expect(cardShareRefusal({ kind: 'user', reachable: false })).toBe('target-not-found');
-    expect(cardShareRefusal({ kind: 'advice', participant: true })).toBeNull();
+    expect(cardShareRefusal({ kind: 'advice', participant: true, closed: false })).toBeNull();
+  });
+
+  it('a closed advice conversation takes no card (issue 35: read-only), a hidden one looks missing', () => {
+    expect(cardShareRefusal({ kind: 'advice', participant: true, closed: true })).toBe(
+      'advice-closed',
+    );
+    expect(cardShareRefusal({ kind: 'advice', participant: false, closed: true })).toBe(
+      'target-not-found',
+    );
   });
 });
 

@@ -95,6 +95,9 @@ export const TEXTS = {
   adviceClosedTeam: 'This conversation is closed. It can be read and exported, not written to.',
   adviceClosedRequester:
     'This conversation is closed. To ask again, start a new advice request to the team.',
+  /** Ours (issue 35): a file, image or card shared into a closed advice conversation (409). */
+  adviceClosedWrite:
+    'This advice conversation is closed: nothing more can be added to it. Start a new advice request instead.',
   /** Ours (issue 35): the confirmation before removing a member from a team or forum. */
   removeMemberConfirm: 'They will stop receiving its messages. They can be added again later.',
   welcome: 'Welcome to Pando. Choose a conversation or start a new one.',

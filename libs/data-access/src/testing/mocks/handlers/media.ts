@@ -1,4 +1,7 @@
 import {
+  adviceWriteRefusal,
+  isAdviceClosed,
+  TEXTS,
   FileEmailBodySchema,
   PatientImagesQuerySchema,
   PatientImageUploadFieldsSchema,
@@ -84,6 +87,11 @@ const ids = (value: FormDataEntryValue | null) =>
 
 /** Images and files (spec 01 §7). Bytes are kept as uploaded; the real server re-encodes. */
 export function mediaHandlers(backend: MockBackend) {
+  /** Both sides resolved it: read-only (the domain's `adviceWriteRefusal`, as on the server). */
+  const adviceClosed = (raw: string | number | readonly string[] | undefined): boolean => {
+    const advice = backend.state.adviceConversations.find((a) => a.id === Number(raw));
+    return adviceWriteRefusal({ closed: advice !== undefined && isAdviceClosed(advice) }) !== null;
+  };
   const image = (raw: string | readonly string[] | undefined, chat: boolean): MockImage =>
     backend.state.images.find((i) => i.id === numberParam(raw, 'id') && i.chat === chat) ??
     fail(notFound('Image'));
@@ -261,6 +269,9 @@ export function mediaHandlers(backend: MockBackend) {
         requireUser(backend, cookies, request);
         await parseBody(request, ShareBodySchema);
         const record = image(params.id, true);
+        // A closed advice conversation is read-only (issue 35), as on the server.
+        if (String(params.kind) === 'advice-conversation' && adviceClosed(params.targetId))
+          return apiError(409, TEXTS.adviceClosedWrite);
         record.shared_with.push(
           `${String(params.kind)}/${numberParam(params.targetId, 'targetId')}`,
         );
@@ -273,6 +284,10 @@ export function mediaHandlers(backend: MockBackend) {
         const viewer = requireUser(backend, cookies, request);
         const { form, file, bytes } = await readUpload(request, 'file');
         const type = requireType(bytes, () => true);
+        if (ids(form.get('advice_ids')).some((adviceId) => adviceClosed(adviceId)))
+          return apiError(409, TEXTS.adviceClosedWrite, {
+            details: [{ path: 'advice_ids', message: TEXTS.adviceClosedWrite }],
+          });
         const id = backend.nextId('files');
         backend.state.files.push({
           id,

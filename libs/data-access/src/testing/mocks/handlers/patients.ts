@@ -5,6 +5,7 @@ import {
   CardExportQuerySchema,
   FEATURE_NOT_ENABLED,
   cardShareRefusal,
+  isAdviceClosed,
   formatCardSummary,
   isForum,
   isPatientIdentifierTaken,
@@ -137,13 +138,16 @@ export function patientHandlers(backend: MockBackend) {
     return target !== undefined && backend.canSee(viewer, target);
   };
 
-  const adviceParticipant = (viewer: MockUser, adviceId: number) => {
+  /** The server's `adviceShareFacts`: does the viewer take part, and is it closed (read-only)? */
+  const adviceFacts = (viewer: MockUser, adviceId: number) => {
     const advice = backend.state.adviceConversations.find((a) => a.id === adviceId);
-    return (
-      advice !== undefined &&
-      (advice.requestor_id === viewer.id ||
-        (backend.team(advice.team_id)?.user_ids.includes(viewer.id) ?? false))
-    );
+    return {
+      participant:
+        advice !== undefined &&
+        (advice.requestor_id === viewer.id ||
+          (backend.team(advice.team_id)?.user_ids.includes(viewer.id) ?? false)),
+      closed: advice !== undefined && isAdviceClosed(advice),
+    };
   };
 
   const wirePatient = (patientId: number) => {
@@ -340,9 +344,10 @@ export function patientHandlers(backend: MockBackend) {
               ? { kind: 'user', reachable: reachableUser(viewer, targetId) }
               : kind === 'teams'
                 ? { kind: 'team', member: team !== undefined, forum: team ? isForum(team) : false }
-                : { kind: 'advice', participant: adviceParticipant(viewer, targetId) },
+                : { kind: 'advice', ...adviceFacts(viewer, targetId) },
           );
           if (refusal === 'forum') return apiError(403, TEXTS.cannotSharePatientInForum);
+          if (refusal === 'advice-closed') return apiError(409, TEXTS.adviceClosedWrite);
           if (refusal === 'target-not-found')
             return notFound(
               kind === 'users' ? 'User' : kind === 'teams' ? 'Team' : 'Advice conversation',
