@@ -306,7 +306,7 @@ export function loadConfig(
   }
   if (!localDev && e.AUDIT_TRAIL === 'off') {
     problems.push(
-      'AUDIT_TRAIL: off is refused with NODE_ENV=production (every access to patient data is recorded); it exists only for the audit benchmark\'s baseline',
+      "AUDIT_TRAIL: off is refused with NODE_ENV=production (every access to patient data is recorded); it exists only for the audit benchmark's baseline",
     );
   }
   const trustProxy = parseProxyTrust(e.TRUST_PROXY);

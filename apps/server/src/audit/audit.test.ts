@@ -179,7 +179,13 @@ describe('the audit trail: hash chain, immutability, retention', () => {
       { NODE_ENV: 'test' },
       {
         logLevel: 'silent',
-        audit: { retentionMs: 1e12, flushMs: 60_000, flushEvents: 1000, readRepeatMs: 0, enabled: true },
+        audit: {
+          retentionMs: 1e12,
+          flushMs: 60_000,
+          flushEvents: 1000,
+          readRepeatMs: 0,
+          enabled: true,
+        },
       },
     );
     const app = await buildServer(config, { db });
