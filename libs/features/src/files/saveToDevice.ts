@@ -1,6 +1,6 @@
 /**
  * Saves bytes under a name through a temporary link (the page is never navigated away): a chat
- * file's Download and the audit log's CSV. The object URL is revoked a minute later, after the
+ * file's Download, the audit log's CSV and a smart form's CSV/JSON export. The object URL is revoked a minute later, after the
  * click has handed the bytes to the browser's download.
  */
 export function saveToDevice(blob: Blob, filename: string): void {

@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
+import { saveToDevice } from '../../files/saveToDevice';
 import {
   ApiError,
   deleteStructuredFile,
@@ -40,20 +41,6 @@ import type {
 const EXPORT_PDF_NAME = 'data_export.pdf';
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-/** Saves text as a file on this device (the export's data_export.csv / data_export.json). */
-function download(filename: string, mimeType: string, content: string) {
-  const url = URL.createObjectURL(new Blob([content], { type: mimeType }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => {
-    URL.revokeObjectURL(url);
-  }, 1000);
-}
 
 /** The position as the geolocation control holds it: "latitude, longitude" to six places. */
 const positionText = (p: GeolocationPosition) =>
@@ -154,7 +141,8 @@ export function useFormFiller({ template: initial, ownEmail, onSubmitted }: UseF
           setNotice({ kind: 'error', text: plan.message });
           return;
         case 'download':
-          download(plan.filename, plan.mimeType, plan.content);
+          // The export's data_export.csv / data_export.json, saved on this device.
+          saveToDevice(new Blob([plan.content], { type: plan.mimeType }), plan.filename);
           setNotice({ kind: 'success', text: TEXTS.exportedSaved });
           return;
         case 'post':
