@@ -75,6 +75,9 @@ test('read receipts survive a reload: alice sends, bob reads, alice reloads and 
     .first()
     .click();
   await expect(bobPage).toHaveURL(/\/teams\/\d+$/);
+  // The team's conversation is on bob's screen: until it draws, the DM stays shown (a route
+  // loading keeps the last screen) and a message arriving there is read, rightly.
+  await expect(bobPage.getByRole('heading', { name: 'Ward 7 Team' }).first()).toBeVisible();
   const unread = `Delivered, not read ${String(Date.now())}`;
   await alice.send(unread);
   await expect(alice.bubble(unread).locator('[data-delivery="received"]')).toBeVisible();

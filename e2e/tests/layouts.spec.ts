@@ -90,6 +90,12 @@ for (const device of DEVICES) {
       // A phone shows the conversation instead of the list; a tablet shows both.
       if (device.phone) await expect(chat.conversations).toBeHidden();
       else await expect(chat.conversations).toBeVisible();
+      // TARGETS.md: the message field is at least half the screen's width (on a tablet beside
+      // the list too: it was 368 px of 768 with a 280 px list).
+      const field = await chat.composer.boundingBox();
+      expect(field?.width ?? 0, `${device.name} message field width`).toBeGreaterThanOrEqual(
+        device.width / 2,
+      );
       // The profile is not squeezed beside the conversation: it waits behind the header's button.
       await expect(page.getByRole('complementary', { name: 'Profile' })).toBeHidden();
 

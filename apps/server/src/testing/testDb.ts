@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { loadConfig } from '../config.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { defaultMigrationsDir, migrate } from '../db/migrate.js';
@@ -111,6 +112,9 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   const now = options.now ?? new Date();
   const databaseUrl = process.env.DATABASE_URL;
   if (databaseUrl) {
+    const cloned = await clonePostgresTemplate(databaseUrl, options.seed ?? false, now);
+    if (cloned) return cloned;
+    // The role may not create databases: a schema of its own, migrated and seeded here.
     const schemaName = `test_${process.pid}_${randomBytes(6).toString('hex')}`;
     const db = await openDatabase({ dataDir: '', databaseUrl, pgSchema: schemaName });
     await migrate(db);
@@ -146,4 +150,135 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
       }
     },
   };
+}
+
+/** One statement on the PostgreSQL server of `databaseUrl`, on a connection of its own. */
+async function adminQuery<T extends pg.QueryResultRow>(
+  databaseUrl: string,
+  text: string,
+  params: unknown[] = [],
+): Promise<T[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+const withDatabase = (databaseUrl: string, name: string) => {
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+/**
+ * PostgreSQL's template database (migrated, or seeded for the day), built once per machine
+ * under an advisory lock, as the PGlite templates above: migrating and seeding took 2-4 s per
+ * test server, most of the PostgreSQL pass of the server suites. Undefined when the role may
+ * not create databases.
+ */
+async function postgresTemplate(
+  databaseUrl: string,
+  seed: boolean,
+  now: Date,
+): Promise<string | undefined> {
+  const key = `${migrationsFingerprint()}_${seed ? `seeded_${now.toISOString().slice(0, 10).replaceAll('-', '')}` : 'migrated'}`;
+  const name = `pando_tpl_${key}`;
+  const exists = async () =>
+    (await adminQuery(databaseUrl, 'select 1 from pg_database where datname = $1', [name])).length >
+    0;
+  if (await exists()) return name;
+  const lock = new pg.Client({ connectionString: databaseUrl });
+  await lock.connect();
+  try {
+    await lock.query(`select pg_advisory_lock(hashtext('pando-test-template'))`);
+    if (await exists()) return name;
+    const work = `${name}_w${String(process.pid)}`;
+    try {
+      await lock.query(`drop database if exists "${work}"`);
+      await lock.query(`create database "${work}"`);
+    } catch {
+      return undefined;
+    }
+    const db = await openDatabase({ dataDir: '', databaseUrl: withDatabase(databaseUrl, work) });
+    try {
+      await migrate(db);
+      if (seed) await seedDatabase(db, { now, xmppDomain: SEED_XMPP_DOMAIN });
+    } finally {
+      await db.close();
+    }
+    await lock.query(`alter database "${work}" rename to "${name}"`);
+    await lock.query(`comment on database "${name}" is '${new Date().toISOString()}'`);
+    // Templates of other migrations, seeds or days, made over an hour ago (as the PGlite ones
+    // above: no run still clones one).
+    const old = await lock.query<{ datname: string }>(
+      `select datname from pg_database
+        where datname like 'pando\\_tpl\\_%' and datname <> all($1::text[])
+          and coalesce(shobj_description(oid, 'pg_database'), '') < $2`,
+      [
+        [name, `pando_tpl_${migrationsFingerprint()}_migrated`],
+        new Date(Date.now() - 3_600_000).toISOString(),
+      ],
+    );
+    for (const { datname } of old.rows)
+      await lock.query(`drop database if exists "${datname}"`).catch(() => undefined);
+    return name;
+  } finally {
+    await lock
+      .query(`select pg_advisory_unlock(hashtext('pando-test-template'))`)
+      .catch(() => undefined);
+    await lock.end();
+  }
+}
+
+/**
+ * A database of its own on PostgreSQL, cloned from the template (`CREATE DATABASE … TEMPLATE`
+ * copies files: well under a second), dropped by `close()`. Undefined when the role may not
+ * create databases (the caller falls back to a schema).
+ */
+async function clonePostgresTemplate(
+  databaseUrl: string,
+  seed: boolean,
+  now: Date,
+): Promise<TestDatabase | undefined> {
+  const template = await postgresTemplate(databaseUrl, seed, now);
+  if (!template) return undefined;
+  const name = `pando_test_${String(process.pid)}_${randomBytes(6).toString('hex')}`;
+  await adminQuery(databaseUrl, `create database "${name}" template "${template}"`);
+  const db = await openDatabase({ dataDir: '', databaseUrl: withDatabase(databaseUrl, name) });
+  // Migrations added since the template was built still apply.
+  await migrate(db);
+  const close = db.close.bind(db);
+  return {
+    ...db,
+    location: name,
+    async close() {
+      try {
+        await close();
+      } finally {
+        await dropDatabase(databaseUrl, name);
+      }
+    },
+  };
+}
+
+/**
+ * Drops a test database once the last connection to it has gone: a server's other clients
+ * (its chat store's, a listener's) may still be closing after `close()`; forcing them off
+ * earlier made their pools report "terminating connection due to administrator command".
+ */
+async function dropDatabase(databaseUrl: string, name: string): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      await adminQuery(databaseUrl, `drop database if exists "${name}"`);
+      return;
+    } catch (err) {
+      // 55006 object_in_use: someone is still connected.
+      if ((err as { code?: string }).code !== '55006') throw err;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  await adminQuery(databaseUrl, `drop database if exists "${name}" with (force)`);
 }

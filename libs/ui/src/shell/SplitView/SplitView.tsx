@@ -12,7 +12,10 @@ export interface SplitViewProps {
    * the list (list → item → back); from `LAYOUT.splitFrom` both sit side by side.
    */
   detailOpen: boolean;
-  /** The list column's width beside the item, in px. @default LAYOUT.listWidth (280) */
+  /**
+   * The list column's width beside the item, in px, at every size from `LAYOUT.splitFrom`.
+   * @default LAYOUT.listWidthPortrait (240) on a tablet in portrait, LAYOUT.listWidth (280) wider
+   */
   listWidth?: number;
 }
 
@@ -21,17 +24,20 @@ export interface SplitViewProps {
  * `LAYOUT` in `shell/layout`). Both stay mounted while hidden, so going back to the list keeps
  * its scroll position. The item column gets whatever width is left and never scrolls sideways.
  */
-export function SplitView({
-  list,
-  children,
-  detailOpen,
-  listWidth = LAYOUT.listWidth,
-}: SplitViewProps) {
+export function SplitView({ list, children, detailOpen, listWidth }: SplitViewProps) {
   return (
     <Group h="100%" gap={0} wrap="nowrap" align="stretch">
       <Box
         {...(detailOpen ? { visibleFrom: LAYOUT.splitFrom } : {})}
-        w={{ base: '100%', [LAYOUT.splitFrom]: listWidth }}
+        w={
+          listWidth === undefined
+            ? {
+                base: '100%',
+                [LAYOUT.splitFrom]: LAYOUT.listWidthPortrait,
+                [LAYOUT.navbarFrom]: LAYOUT.listWidth,
+              }
+            : { base: '100%', [LAYOUT.splitFrom]: listWidth }
+        }
         h="100%"
         // Its edge against the item only beside it (layout.css): on a phone the list fills the
         // screen, and a border there was a grey line down the screen's right edge.

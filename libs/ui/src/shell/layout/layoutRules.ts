@@ -28,6 +28,11 @@ export const LAYOUT = {
   headerFullFrom: 'sm',
   /** The list column beside the chosen item, in px. */
   listWidth: 280,
+  /**
+   * The list column on a tablet in portrait (`splitFrom` to `navbarFrom`, 768–991 px), in px:
+   * narrower, so the conversation's message field keeps half the screen (TARGETS.md).
+   */
+  listWidthPortrait: 240,
   /** The right-hand panel, beside the content or as a drawer, in px. */
   panelWidth: 320,
   /** The main menu (navbar), in px. */
@@ -42,6 +47,7 @@ export const LAYOUT = {
   panelInlineFrom: MantineBreakpoint;
   headerFullFrom: MantineBreakpoint;
   listWidth: number;
+  listWidthPortrait: number;
   panelWidth: number;
   navbarWidth: number;
   headerHeight: number;
