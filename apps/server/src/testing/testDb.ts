@@ -184,7 +184,8 @@ async function postgresTemplate(
   seed: boolean,
   now: Date,
 ): Promise<string | undefined> {
-  const key = `${migrationsFingerprint()}_${seed ? `seeded_${now.toISOString().slice(0, 10).replaceAll('-', '')}` : 'migrated'}`;
+  const fingerprint = migrationsFingerprint();
+  const key = `${fingerprint}_${seed ? `seeded_${now.toISOString().slice(0, 10).replaceAll('-', '')}` : 'migrated'}`;
   const name = `pando_tpl_${key}`;
   const exists = async () =>
     (await adminQuery(databaseUrl, 'select 1 from pg_database where datname = $1', [name])).length >
@@ -217,10 +218,7 @@ async function postgresTemplate(
       `select datname from pg_database
         where datname like 'pando\\_tpl\\_%' and datname <> all($1::text[])
           and coalesce(shobj_description(oid, 'pg_database'), '') < $2`,
-      [
-        [name, `pando_tpl_${migrationsFingerprint()}_migrated`],
-        new Date(Date.now() - 3_600_000).toISOString(),
-      ],
+      [[name, `pando_tpl_${fingerprint}_migrated`], new Date(Date.now() - 3_600_000).toISOString()],
     );
     for (const { datname } of old.rows)
       await lock.query(`drop database if exists "${datname}"`).catch(() => undefined);

@@ -229,22 +229,27 @@ export function registerUploadRoutes(
           ['team', fields.team_ids, 'team_ids'],
           ['advice_conversation', fields.advice_ids, 'advice_ids'],
         ];
+        // A closed advice conversation is read-only (issue 35): no file is added to it. Every
+        // unknown id is answered (400) before a closed conversation is (409).
+        let closedAdvice = false;
         for (const [target, ids, field] of targets) {
           for (const tid of ids ?? []) {
-            if (!(await canShareTo(app.db, user, target, tid))) {
+            const advice =
+              target === 'advice_conversation'
+                ? await adviceShareFacts(app.db, user, tid)
+                : undefined;
+            if (!(advice ? advice.participant : await canShareTo(app.db, user, target, tid))) {
               throw new HttpError(400, `Invalid request: ${field}`, [
                 { path: field, message: `unknown id ${tid}` },
               ]);
             }
+            if (advice && adviceWriteRefusal(advice)) closedAdvice = true;
           }
         }
-        // A closed advice conversation is read-only (issue 35): no file is added to it.
-        for (const tid of fields.advice_ids ?? []) {
-          if (adviceWriteRefusal(await adviceShareFacts(app.db, user, tid)))
-            throw new HttpError(409, TEXTS.adviceClosedWrite, [
-              { path: 'advice_ids', message: TEXTS.adviceClosedWrite },
-            ]);
-        }
+        if (closedAdvice)
+          throw new HttpError(409, TEXTS.adviceClosedWrite, [
+            { path: 'advice_ids', message: TEXTS.adviceClosedWrite },
+          ]);
         // Images sent as files are re-encoded too: no EXIF/GPS leaves through the file route.
         let size = upload.size;
         let contentType = type;
