@@ -1,4 +1,5 @@
-import { http, HttpResponse, type DefaultBodyType, type PathParams } from 'msw';
+import { HttpResponse, type DefaultBodyType, type PathParams } from 'msw';
+import { http } from './http';
 import {
   AdminListQuerySchema,
   AdminScopeQuerySchema,

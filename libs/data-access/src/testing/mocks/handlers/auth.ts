@@ -1,5 +1,6 @@
 import { AuthRequestSchema, AuthValidateRequestSchema } from '@pando/domain';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from './http';
 import { CHALLENGE_COOKIE, SESSION_COOKIE, type MockBackend } from '../backend';
 import { guard } from './guard';
 import { api, apiError, embeds, parseBody, requireUser, unauthorised, wireUser } from './util';

@@ -7,7 +7,8 @@ import {
   PatientImageUploadFieldsSchema,
   ShareBodySchema,
 } from '@pando/domain';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from './http';
 import type { MockBackend, MockImage } from '../backend';
 import { guard } from './guard';
 import {

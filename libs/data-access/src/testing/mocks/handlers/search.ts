@@ -1,5 +1,6 @@
 import { SEARCH_PAGE_SIZE } from '@pando/domain';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from './http';
 import type { MockBackend, MockTeam } from '../backend';
 import { guard } from './guard';
 import { api, requireUser, wireTeam, wireUser } from './util';

@@ -13,7 +13,8 @@ import {
   type FormTemplate,
 } from '@pando/domain';
 import { DEMO_FORM_TEMPLATES, DEMO_ORGANISATIONS } from '@pando/domain/demo';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from './http';
 import type { MockBackend, MockUser } from '../backend';
 import { guard } from './guard';
 import { sniffType } from './media';

@@ -6,7 +6,8 @@ import {
   UserIdsBodySchema,
   validateMembers,
 } from '@pando/domain';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from './http';
 import type { MockBackend, MockTeam, MockUser } from '../backend';
 import { guard } from './guard';
 import {

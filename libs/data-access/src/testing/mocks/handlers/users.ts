@@ -1,4 +1,5 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { http } from './http';
 import { SetOwnStatusBodySchema } from '@pando/domain';
 import type { MockBackend, MockUser } from '../backend';
 import { guard } from './guard';
