@@ -4,7 +4,8 @@
 // Nx's task cache is skipped: `npm test` must really run every check, every time.
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
-import { dirname, join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assertChromium } from './chromium.mjs';
 import { useProjectNode } from './node-version.mjs';
@@ -15,8 +16,30 @@ assertChromium();
 
 /** @type {NodeJS.ProcessEnv} */
 const baseEnv = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', FORCE_COLOR: '1' };
-// Without DATABASE_URL every server suite runs on the embedded PGlite; with it, the server
-// suites run a second time against that PostgreSQL (step "server (PostgreSQL)").
+// Without DATABASE_URL every server suite runs on the embedded PGlite (in the unit step); with it,
+// they run against that PostgreSQL instead (step "server (PostgreSQL)", beside ESLint), and
+// PGlite is still what every other server in the suite runs on: the suites of the PGlite layer
+// itself (src/db: its thread, statements, checkpoints, migrations; crash recovery) open PGlite
+// whatever DATABASE_URL says, and the contract, chat client and e2e steps run the real server on
+// PGlite, as `npm start` does. What differs by database is run on PGlite as well (step "server
+// (PGlite: …)"): every server suite that reads process.env.DATABASE_URL to choose what it
+// checks (the embedded database's durability settings and DATA_DIR lock, crash recovery, the
+// audit verifier on a data directory). Running all the other server suites on both was ~140 of
+// the ~1,800 seconds of a CI run, for the same SQL on the same PostgreSQL 17 engine (2026-11-28).
+const serverRoot = join(root, 'apps/server');
+/** The server suites that check something different with and without DATABASE_URL. */
+const suitesThatDifferByDatabase = readdirSync(join(serverRoot, 'src'), {
+  recursive: true,
+  encoding: 'utf8',
+})
+  .filter((file) => file.endsWith('.test.ts'))
+  .filter((file) =>
+    /process\.env(\.DATABASE_URL|\[['"]DATABASE_URL['"]\])/.test(
+      readFileSync(join(serverRoot, 'src', file), 'utf8'),
+    ),
+  )
+  .map((file) => relative(serverRoot, join(serverRoot, 'src', file)))
+  .sort();
 // REDIS_URL (set by .ci/run when Redis answers) belongs to that step too: every other step runs
 // single servers, as `npm start` does. Inherited by the e2e step's two servers, it joined them into
 // one chat cluster over Redis, so alice's tab on one server heard bob's markers on the other (the
@@ -90,7 +113,7 @@ const steps = [
   },
   { name: 'typecheck (workspace configs)', cmd: bin('tsc'), args: ['-p', 'tsconfig.json'] },
   {
-    name: 'unit + component + server (PGlite)',
+    name: DATABASE_URL ? 'unit + component' : 'unit + component + server (PGlite)',
     cmd: bin('nx'),
     args: [
       'run-many',
@@ -98,11 +121,22 @@ const steps = [
       'test',
       '--parallel=1',
       '--outputStyle=static',
-      '--exclude=e2e',
+      // With DATABASE_URL the server suites run on PostgreSQL in their own step (see the top).
+      DATABASE_URL ? '--exclude=e2e,server' : '--exclude=e2e',
       '--skip-nx-cache',
     ],
     env: embeddedEnv,
   },
+  ...(DATABASE_URL
+    ? [
+        {
+          name: 'server (PGlite: the suites that differ by database)',
+          cmd: 'npm',
+          args: ['run', 'test', '-w', '@pando/server', '--', ...suitesThatDifferByDatabase],
+          env: embeddedEnv,
+        },
+      ]
+    : []),
   {
     name: 'stories (Chromium + axe)',
     cmd: bin('vitest'),
