@@ -13,14 +13,17 @@ import {
  * matches the URL, before it looks at the method. With ~90 handlers that was over a third of the
  * CPU of a demo page load (1.1 of 3.0 s in Chromium's profiler, 2026-11-28), and the same cost in
  * every story and client test. These handlers first compare the method and the fixed start of
- * their path (up to the first `:param` or `*`), which costs next to nothing, and hand the request
+ * their path (up to the first `:param` or inner `*`; after a leading `*` it may come anywhere in
+ * the request's path, as MSW's `*` matches across segments), which costs next to nothing, and hand the request
  * to MSW's full match only when both agree: a filter in front of MSW's answer, never another
  * answer (the comparison is case-insensitive, as MSW's own method match is, so it only lets more
  * through). Handlers a story adds with MSW's own `http` work beside these unchanged.
  */
 class RoutedHandler extends HttpHandler {
   readonly #method: string;
-  readonly #prefix: string;
+  /** The path's fixed part, and whether a leading `*` lets anything come before it. */
+  readonly #fixed: string;
+  readonly #anywhere: boolean;
 
   constructor(
     method: string,
@@ -30,17 +33,20 @@ class RoutedHandler extends HttpHandler {
   ) {
     super(method, path, resolver as ResponseResolver, options);
     this.#method = method;
-    this.#prefix = fixedStart(path);
+    this.#fixed = fixedStart(path);
+    this.#anywhere = path.startsWith('*');
   }
 
   override async run(args: Parameters<HttpHandler['run']>[0]): ReturnType<HttpHandler['run']> {
     if (args.request.method.toUpperCase() !== this.#method) return null;
-    if (!pathOf(args.request).startsWith(this.#prefix)) return null;
+    const requested = pathOf(args.request);
+    if (this.#anywhere ? !requested.includes(this.#fixed) : !requested.startsWith(this.#fixed))
+      return null;
     return super.run(args);
   }
 }
 
-/** `*\/api/v4/teams/:id/members` → `/api/v4/teams/` (lower case; a path with no fixed start gives ''). */
+/** `*\/api/v4/teams/:id/members` → `/api/v4/teams/` (lower case; a path with no fixed part gives ''). */
 function fixedStart(path: string): string {
   const rest = path.startsWith('*') ? path.slice(1) : path;
   const end = rest.search(/[:*(]/);
