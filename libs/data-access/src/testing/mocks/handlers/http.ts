@@ -12,12 +12,12 @@ import {
  * cookies (parsing `document.cookie` and MSW's cookie store again, once per handler) and then
  * matches the URL, before it looks at the method. With ~90 handlers that was over a third of the
  * CPU of a demo page load (1.1 of 3.0 s in Chromium's profiler, 2026-11-28), and the same cost in
- * every story and client test. These handlers first compare the method and the fixed start of
+ * every story and client test. These handlers first compare the method and the fixed part of
  * their path (up to the first `:param` or inner `*`; after a leading `*` it may come anywhere in
- * the request's path, as MSW's `*` matches across segments), which costs next to nothing, and hand the request
- * to MSW's full match only when both agree: a filter in front of MSW's answer, never another
- * answer (the comparison is case-insensitive, as MSW's own method match is, so it only lets more
- * through). Handlers a story adds with MSW's own `http` work beside these unchanged.
+ * the request's path, as MSW's `*` matches across segments), which costs next to nothing, and
+ * hand the request to MSW's full match only when both agree: a filter in front of MSW's answer,
+ * never another answer (both sides are compared in lower case, so it only lets more through;
+ * http.test.ts compares the two). Handlers a story adds with MSW's own `http` work beside these.
  */
 class RoutedHandler extends HttpHandler {
   readonly #method: string;
@@ -46,7 +46,7 @@ class RoutedHandler extends HttpHandler {
   }
 }
 
-/** `*\/api/v4/teams/:id/members` → `/api/v4/teams/` (lower case; a path with no fixed part gives ''). */
+/** `*\/api/v4/teams/:id/members` → `/api/v4/teams/`, in lower case ('' when nothing is fixed). */
 function fixedStart(path: string): string {
   const rest = path.startsWith('*') ? path.slice(1) : path;
   const end = rest.search(/[:*(]/);
@@ -58,7 +58,7 @@ function fixedStart(path: string): string {
     .toLowerCase();
 }
 
-/** The request's path in lower case, parsed once per request (MSW hands the same object to each). */
+/** The request's path in lower case, parsed once (MSW hands each handler the same request). */
 const paths = new WeakMap<Request, string>();
 function pathOf(request: Request): string {
   let path = paths.get(request);
