@@ -5,7 +5,7 @@
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assertChromium } from './chromium.mjs';
 import { useProjectNode } from './node-version.mjs';
@@ -16,36 +16,38 @@ assertChromium();
 
 /** @type {NodeJS.ProcessEnv} */
 const baseEnv = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', FORCE_COLOR: '1' };
-// Without DATABASE_URL every server suite runs on the embedded PGlite (in the unit step); with it,
-// they run against that PostgreSQL instead (step "server (PostgreSQL)", beside ESLint), and
-// PGlite is still what every other server in the suite runs on: the suites of the PGlite layer
-// itself (src/db: its thread, statements, checkpoints, migrations; crash recovery) open PGlite
-// whatever DATABASE_URL says, and the contract, chat client and e2e steps run the real server on
-// PGlite, as `npm start` does. What differs by database is run on PGlite as well (step "server
-// (PGlite: …)"): every server suite that reads process.env.DATABASE_URL to choose what it
-// checks (the embedded database's durability settings and DATA_DIR lock, crash recovery, the
-// audit verifier on a data directory). Running all the other server suites on both was ~140 of
-// the ~1,800 seconds of a CI run, for the same SQL on the same PostgreSQL 17 engine (2026-11-28).
-const serverRoot = join(root, 'apps/server');
-/** The server suites that check something different with and without DATABASE_URL. */
-const suitesThatDifferByDatabase = readdirSync(join(serverRoot, 'src'), {
-  recursive: true,
-  encoding: 'utf8',
-})
-  .filter((file) => file.endsWith('.test.ts'))
-  .filter((file) =>
-    /process\.env(\.DATABASE_URL|\[['"]DATABASE_URL['"]\])/.test(
-      readFileSync(join(serverRoot, 'src', file), 'utf8'),
-    ),
-  )
-  .map((file) => relative(serverRoot, join(serverRoot, 'src', file)))
-  .sort();
+// Without DATABASE_URL every server suite runs on the embedded PGlite; with it, they run against
+// that PostgreSQL instead (step "server (PostgreSQL)", beside ESLint; what else still runs on
+// PGlite: suitesThatDifferByDatabase below).
 // REDIS_URL (set by .ci/run when Redis answers) belongs to that step too: every other step runs
 // single servers, as `npm start` does. Inherited by the e2e step's two servers, it joined them into
 // one chat cluster over Redis, so alice's tab on one server heard bob's markers on the other (the
 // two-server e2e failures of 2026-11-24), and it put Redis between the chat-client suite's sends
 // and deliveries.
 const { DATABASE_URL, REDIS_URL, ...embeddedEnv } = baseEnv;
+
+/**
+ * With DATABASE_URL, the server suites that also run on PGlite: every one whose source reads
+ * process.env.DATABASE_URL to choose what it checks (the embedded database's durability settings
+ * and DATA_DIR lock, crash recovery, the audit verifier on a data directory). PGlite stays tested
+ * beside them: the suites of its own layer (pgliteThread, pgliteStatements, checkpointer,
+ * statistics) open PGlite whatever DATABASE_URL says, and the contract, chat client and e2e steps
+ * run the real server on PGlite, as `npm start` does. Running all the other server suites on both
+ * was ~140 of the ~1,800 seconds of a CI run, for the same SQL on the same PostgreSQL 17 engine
+ * (2026-11-28).
+ */
+const suitesThatDifferByDatabase = DATABASE_URL
+  ? readdirSync(join(root, 'apps/server/src'), { recursive: true, encoding: 'utf8' })
+      .map((file) => join('src', file))
+      .filter((file) => file.endsWith('.test.ts'))
+      .filter((file) =>
+        /process\.env(\.DATABASE_URL|\[['"]DATABASE_URL['"]\])/.test(
+          readFileSync(join(root, 'apps/server', file), 'utf8'),
+        ),
+      )
+      .sort()
+  : [];
+
 /** @param {string} name */
 const bin = (name) => join(root, 'node_modules/.bin', name);
 
