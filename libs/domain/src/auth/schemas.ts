@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TimestampSchema } from '../wire/common';
 
 /** Push token from the mobile push service; optional on the web (ARCHITECTURE "fcm_token"). */
 const FcmTokenSchema = z.string().min(1).max(4096);
@@ -82,3 +83,31 @@ export const DevMailboxResponseSchema = z.object({
     }),
   ),
 });
+
+/**
+ * `GET /api/v4/login/offline-key` (issue 37): the key of this session's encrypted local copy.
+ * The server keeps one random AES-256 key per session (`sessions.local_key`) and forgets it with
+ * the session (logout, expiry, a block, "sign out everywhere"); the browser keeps it only for the
+ * tab's life (sessionStorage), so the local copy cannot be read once the session is gone.
+ */
+export const OfflineKeyResponseSchema = z.object({
+  /** 32 random bytes, base64url without padding. */
+  key: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be 32 bytes, base64url'),
+  /**
+   * When the session ends if nothing renews it (the earlier of its absolute and idle expiry, as
+   * of this answer): past it the client wipes the local copy, even offline.
+   */
+  expires_at: TimestampSchema,
+  /**
+   * The organisation allows patient data in the local copy (`hospitals.offline_patient_data`,
+   * default true): when false the client keeps no patient list or card offline.
+   */
+  offline_patient_data: z.boolean(),
+});
+export type OfflineKeyResponse = z.infer<typeof OfflineKeyResponseSchema>;
+
+/** `PATCH /api/v4/admin/organisations/{uuid}` (issue 37): an organisation's settings. */
+export const OrganisationSettingsPatchSchema = z.object({
+  offline_patient_data: z.boolean(),
+});
+export type OrganisationSettingsPatch = z.infer<typeof OrganisationSettingsPatchSchema>;
