@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { apiBaseUrl, loadRuntimeConfig } from './config';
 
 function answering(status: number, body: unknown): typeof fetch {
@@ -48,5 +48,27 @@ describe('the runtime configuration (GET /api/config)', () => {
     await expect(loadRuntimeConfig(answering(503, {}))).rejects.toThrow(
       'GET /api/config answered 503',
     );
+  });
+
+  it('opens on the last configuration when there is no network (issue 37)', async () => {
+    const kept = new Map<string, string>();
+    const storage = {
+      getItem: (k: string) => kept.get(k) ?? null,
+      setItem: (k: string, v: string) => void kept.set(k, v),
+    };
+    const online = answering(200, { chat_websocket_url: '/xmpp', chat_domain: 'ward.example' });
+    await loadRuntimeConfig(online, storage);
+    const offline = () => Promise.reject(new TypeError('Failed to fetch'));
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      expect((await loadRuntimeConfig(offline, storage)).chat_domain).toBe('ward.example');
+      await expect(
+        loadRuntimeConfig(offline, { getItem: () => null, setItem: () => undefined }),
+      ).rejects.toThrow('Failed to fetch');
+    } finally {
+      onLine.mockRestore();
+    }
+    // Online, a failure is not hidden behind the kept configuration.
+    await expect(loadRuntimeConfig(offline, storage)).rejects.toThrow('Failed to fetch');
   });
 });

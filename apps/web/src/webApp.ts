@@ -1,4 +1,9 @@
-import type { ChatTransport, HttpLogger } from '@pando/data-access';
+import {
+  IndexedDbRecordStore,
+  OfflineCopy,
+  type ChatTransport,
+  type HttpLogger,
+} from '@pando/data-access';
 import { analyticsScopeConfig, type RuntimeConfig } from '@pando/domain';
 import { createPandoApp, type ChatSession, type PandoApp } from '@pando/features';
 import { apiBaseUrl } from './config';
@@ -32,5 +37,13 @@ export function createWebApp(
       clientBuild: __PANDO_BUILD__,
     },
     loadChat: () => loadWebChat().then((m) => m.webChat(config, transport)),
+    // Issue 37: the encrypted copy for offline reading (libs/data-access/src/offline/README.md).
+    offlineCopy: (fetchKey) =>
+      new OfflineCopy({
+        fetchKey,
+        records: new IndexedDbRecordStore(),
+        keyStorage: window.sessionStorage,
+        logger,
+      }),
   });
 }

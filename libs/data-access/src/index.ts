@@ -1,3 +1,4 @@
 export * from './http';
 export * from './api';
 export * from './chat';
+export * from './offline';

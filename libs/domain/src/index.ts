@@ -48,6 +48,7 @@ export * from './patients/identifier';
 export * from './patients/summary';
 export * from './time/constants';
 export * from './time/format';
+export * from './offline/freshness';
 export * from './connection/constants';
 export * from './connection/disconnectFlood';
 export * from './connection/machines';

@@ -1,8 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { ApiError } from '../http/errors';
 import type { HttpClient } from '../http/createHttpClient';
 import { HttpClientProvider } from './httpContext';
+import { OfflineCopyContext } from '../offline/context';
+import type { OfflineCopy } from '../offline/OfflineCopy';
+import { persistQueries, restoreQueries } from '../offline/queries';
 
 // The HTTP client's context is its own module: the login page uses it without React Query.
 export { HttpClientProvider, useHttpClient } from './httpContext';
@@ -31,15 +34,27 @@ export interface PandoApiProviderProps {
   http: HttpClient;
   /** A QueryClient to share (tests, Storybook); by default one is made with `createPandoQueryClient`. */
   queryClient?: QueryClient;
+  /**
+   * The encrypted offline copy (issue 37, the web app only), opened before this mounts: its
+   * answers fill the cache before the first render, and the cache's kept answers go back to it.
+   */
+  offline?: OfflineCopy | undefined;
   children: ReactNode;
 }
 
 /** Gives every data-access hook below it the HTTP client and a React Query cache. */
-export function PandoApiProvider({ http, queryClient, children }: PandoApiProviderProps) {
-  const [client] = useState(() => queryClient ?? createPandoQueryClient());
+export function PandoApiProvider({ http, queryClient, offline, children }: PandoApiProviderProps) {
+  const [client] = useState(() => {
+    const made = queryClient ?? createPandoQueryClient();
+    if (offline) restoreQueries(made, offline);
+    return made;
+  });
+  useEffect(() => (offline ? persistQueries(client, offline) : undefined), [client, offline]);
   return (
     <HttpClientProvider http={http}>
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      <OfflineCopyContext.Provider value={offline}>
+        <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      </OfflineCopyContext.Provider>
     </HttpClientProvider>
   );
 }

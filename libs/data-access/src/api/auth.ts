@@ -1,9 +1,14 @@
-import { CurrentUserSchema, LoginTokenResponseSchema } from '@pando/domain';
+import {
+  CurrentUserSchema,
+  LoginTokenResponseSchema,
+  OfflineKeyResponseSchema,
+} from '@pando/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { HttpClient } from '../http/createHttpClient';
 import { orThrowBadRequest } from '../http/errors';
 import { authKeys } from './login';
+import { useOfflineCopy } from '../offline/context';
 import { useHttpClient } from './PandoApiProvider';
 import { STALE } from './stale';
 
@@ -25,6 +30,20 @@ export async function getCurrentUser(http: HttpClient) {
       path: '/login/current',
       query: { embed: 'hospital' },
       schema: CurrentUserSchema,
+    }),
+  );
+}
+
+/**
+ * GET /login/offline-key: the key of this session's encrypted offline copy (issue 37). Quiet:
+ * the copy goes on without it, so a failure is no notice (a 401 still goes to the login page).
+ */
+export async function getOfflineKey(http: HttpClient) {
+  return orThrowBadRequest(
+    await http.request({
+      method: 'GET',
+      path: '/login/offline-key',
+      schema: OfflineKeyResponseSchema,
     }),
   );
 }
@@ -54,14 +73,19 @@ export function useRefreshSession(): () => Promise<void> {
   return () => queryClient.invalidateQueries({ queryKey: authKeys.all });
 }
 
-/** Logging out forgets every cached answer: the next user of the browser must not see them. */
+/**
+ * Logging out forgets every cached answer and wipes the offline copy (issue 37), also when the
+ * network is gone: the next user of the browser must not see them.
+ */
 export function useLogoutMutation() {
   const http = useHttpClient();
   const queryClient = useQueryClient();
+  const copy = useOfflineCopy();
   return useMutation({
     mutationFn: () => logout(http),
-    onSettled: () => {
+    onSettled: async () => {
       queryClient.clear();
+      await copy?.wipe();
     },
   });
 }

@@ -19,7 +19,7 @@ import {
 } from './environment';
 import { HistoryLoader } from './historyLoader';
 import { LastActivityPoller } from './lastActivity';
-import { conversationOf, deliveryAfterMarker, isOwnMessage } from './messages';
+import { conversationOf, deliveryAfterMarker, isOwnMessage, mergeMessages } from './messages';
 import { OutboxPump } from './outboxPump';
 import { ReadState } from './readState';
 import { Sends } from './sends';
@@ -109,7 +109,11 @@ export class ChatStore {
       joinForum: options.joinForum,
     });
     this.lastActivity = new LastActivityPoller(core, transport);
-    this.state = { ...initialSnapshot(!this.network.isOnline()), ...this.outbox.restored() };
+    this.state = startingSnapshot(
+      initialSnapshot(!this.network.isOnline()),
+      options.restored,
+      this.outbox.restored(),
+    );
   }
 
   /**
@@ -385,4 +389,29 @@ export class ChatStore {
   retry(id: string): void {
     this.outbox.retry(id);
   }
+}
+
+/**
+ * The snapshot a store starts from: the offline copy's conversations (issue 37) with the durable
+ * outbox's messages merged in (queued ones show as queued, whatever the copy said).
+ */
+function startingSnapshot(
+  initial: ChatSnapshot,
+  copy: ChatStoreOptions['restored'],
+  outbox: Pick<ChatSnapshot, 'conversations' | 'delivery' | 'outbox'>,
+): ChatSnapshot {
+  const conversations = { ...copy?.conversations };
+  for (const [address, conv] of Object.entries(outbox.conversations)) {
+    const held = conversations[address];
+    conversations[address] = held
+      ? { ...held, messages: mergeMessages(held.messages, conv.messages) }
+      : conv;
+  }
+  return {
+    ...initial,
+    conversations,
+    unread: copy?.unread ?? {},
+    delivery: { ...copy?.delivery, ...outbox.delivery },
+    outbox: outbox.outbox,
+  };
 }

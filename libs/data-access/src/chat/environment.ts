@@ -1,6 +1,7 @@
 import type { ConversationKind } from '@pando/domain';
 import type { Clock } from './clock';
 import type { OutboxStorage } from './outbox';
+import type { ChatSnapshot } from './snapshot';
 import type { ChatTransport } from './types';
 
 // What the chat store is plugged into besides the transport: what the app knows about each
@@ -75,6 +76,11 @@ export interface ChatStoreOptions {
   /** Adds the user to a forum they are not a member of (spec 01 §4: sending into a forum). */
   joinForum?: (conversation: ConversationMeta) => Promise<void>;
   createId?: () => string;
+  /**
+   * Where the snapshot starts (issue 37): the encrypted offline copy's conversations, unread
+   * counts and ticks (`restoredChat`), shown at once and merged with the session's answers.
+   */
+  restored?: Pick<ChatSnapshot, 'conversations' | 'unread' | 'delivery'> | undefined;
 }
 
 export const consoleLogger: ChatLogger = {

@@ -68,6 +68,10 @@ export const TEXTS = {
   offlineQueued:
     "You are currently offline, messages can't be sent now. What you write is kept and sent when you are back online.",
   backOnline: 'You are now back online.',
+  /** Issue 37: answers from the offline copy on screen while the live ones load. */
+  copyUpdating: 'Updating…',
+  /** Issue 37: answers from the offline copy with no network: when they were fetched. */
+  copyOffline: (time: string) => `Offline — last updated ${time}`,
   messageProblem: 'There is a problem showing this message, administrators are aware.',
   sendFileFailed: 'Sending the file was unsuccessful, please try again.',
   sendImageFailed: 'Sending the image was unsuccessful, please try again.',

@@ -1,5 +1,5 @@
 import { createBrowserRouter, createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { PandoApiProvider, type HttpClient } from '@pando/data-access';
+import { PandoApiProvider, type HttpClient, type OfflineCopy } from '@pando/data-access';
 import { createAppRoutes, type AppRoutesOptions } from '../shell/routes';
 
 // The router, every route and the React Query cache: their own chunk, off the login route's
@@ -17,9 +17,17 @@ export function createAppRouter(options: AppRoutesOptions, initialPath?: string)
 }
 
 /** The routed app: the query cache around the router. Mounted once per page. */
-export function RoutedApp({ router, http }: { router: AppRouter; http: HttpClient }) {
+export function RoutedApp({
+  router,
+  http,
+  offline,
+}: {
+  router: AppRouter;
+  http: HttpClient;
+  offline?: OfflineCopy | undefined;
+}) {
   return (
-    <PandoApiProvider http={http}>
+    <PandoApiProvider http={http} offline={offline}>
       <RouterProvider router={router} />
     </PandoApiProvider>
   );

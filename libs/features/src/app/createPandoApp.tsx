@@ -1,5 +1,12 @@
 import { useState, useSyncExternalStore, type JSX, type ReactNode } from 'react';
-import { createHttpClient, HttpClientProvider, type HttpLogger } from '@pando/data-access';
+import {
+  createHttpClient,
+  getOfflineKey,
+  HttpClientProvider,
+  type HttpLogger,
+  type OfflineCopy,
+} from '@pando/data-access';
+import type { OfflineKeyResponse } from '@pando/domain';
 import type { ManageSettings } from '../manage/settings';
 import { LoadingScreen } from '@pando/ui';
 import { LoginRoute } from '../auth/LoginRoute';
@@ -38,6 +45,11 @@ export interface PandoAppAdapters {
    * Without it the app runs with no live chat (the panes say so).
    */
   loadChat?: () => Promise<ChatAdapter>;
+  /**
+   * The encrypted offline copy (issue 37): the web app builds it on IndexedDB around the
+   * session's key (`fetchKey`). The demo and the stories keep none.
+   */
+  offlineCopy?: (fetchKey: () => Promise<OfflineKeyResponse>) => OfflineCopy;
 }
 
 export interface PandoApp {
@@ -95,10 +107,14 @@ export function createPandoApp(adapters: PandoAppAdapters): PandoApp {
   // Created on the first render of the routed app: after a login without the router, the browser
   // router must start from the redirect target, not from /validate.
   let router: AppRouter | undefined;
+  // Built right below the HTTP client that fetches its key.
+  let copy: OfflineCopy | undefined = undefined;
   const http = createHttpClient({
     baseUrl: adapters.api.baseUrl,
     notify: (n) => notifications.notify({ kind: n.kind, message: n.message }),
     navigateToLogin: (url) => {
+      // The session is gone: so is what its copy held (issue 37).
+      void copy?.wipe();
       if (redirectDisabled) return;
       const target = loginTarget(url, session.established);
       if (router) void router.navigate(target, { replace: true });
@@ -113,6 +129,8 @@ export function createPandoApp(adapters: PandoAppAdapters): PandoApp {
       return adapters.initialPath ?? `${window.location.pathname}${window.location.search}`;
     },
   });
+
+  copy = adapters.offlineCopy?.(() => getOfflineKey(http));
 
   const { loadChat } = adapters;
   const liveChat = preloadable(
@@ -146,10 +164,11 @@ export function createPandoApp(adapters: PandoAppAdapters): PandoApp {
   };
   const Routed = preloadable(
     () =>
-      loadAppRouter().then(({ createAppRouter, RoutedApp }) => {
+      // The copy opens beside the router's code: its answers are in the cache at the first render.
+      Promise.all([loadAppRouter(), copy?.open()]).then(([{ createAppRouter, RoutedApp }]) => {
         return function Routed() {
           router ??= createAppRouter(routeOptions, adapters.initialPath);
-          return <RoutedApp router={router} http={http} />;
+          return <RoutedApp router={router} http={http} offline={copy} />;
         };
       }),
     { fallback: <LoadingScreen /> },

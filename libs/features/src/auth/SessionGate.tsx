@@ -46,5 +46,9 @@ export function SessionGate({ children, onLogin, onSessionEstablished }: Session
       />
     );
   }
+  // Issue 37: no network and no offline copy of the session (a new tab, or the copy is off):
+  // say so and offer to try again, rather than a spinner that waits for a network.
+  if (session.fetchStatus === 'paused')
+    return <SessionPlaceholder onLogin={onLogin} onRetry={() => void session.refetch()} />;
   return <LoadingScreen label="Loading your session…" />;
 }

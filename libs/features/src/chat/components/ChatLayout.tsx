@@ -2,6 +2,7 @@ import { Suspense, useCallback, useMemo } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import {
   useActiveConversation,
+  useCopyFreshness,
   useDirectConversations,
   useTeamsWithAdviceConversationsQuery,
   useUnreadCounts,
@@ -27,6 +28,7 @@ export function ChatLayout() {
   const lists = useTeamsWithAdviceConversationsQuery();
   const directs = useDirectConversations();
   const unreadCounts = useUnreadCounts();
+  const freshness = useCopyFreshness(lists);
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const items = useMemo(
@@ -55,6 +57,7 @@ export function ChatLayout() {
           sections={sections}
           {...(activeAddress ? { activeAddress } : {})}
           loading={lists.isPending}
+          freshness={freshness}
           onNavigate={onNavigate}
         />
       }

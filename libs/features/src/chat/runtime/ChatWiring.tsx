@@ -4,8 +4,11 @@ import {
   ChatProvider,
   ChatStore,
   createChatUploads,
+  CHAT,
   createForumJoin,
   getChatRoom,
+  persistChat,
+  restoredChat,
   isInactiveAdviceTeam,
   refreshAfterRoomChange,
   teamKeys,
@@ -15,6 +18,7 @@ import {
   useConnectionState,
   useDirectConversations,
   useHttpClient,
+  useOfflineCopy,
   useTeamsWithAdviceConversationsQuery,
   useUserStatusesQuery,
   type ChatTransport,
@@ -258,6 +262,7 @@ function ChatWiring({ adapter, children }: ChatWiringProps) {
   const viewer = useViewer();
   const http = useHttpClient();
   const { logger, notifications, chatDomain } = useAppServices();
+  const copy = useOfflineCopy();
   const store = useMemo(() => {
     const session: ChatSession = { viewer, jid: userJid(viewer.uuid, chatDomain), http };
     return new ChatStore({
@@ -269,11 +274,14 @@ function ChatWiring({ adapter, children }: ChatWiringProps) {
       uploads: createChatUploads(http),
       joinForum: createForumJoin(http, viewer.id),
       ...(adapter.network ? { network: adapter.network } : {}),
+      // Issue 37: the conversations the person saw last time, at once (offline too).
+      restored: copy ? restoredChat(copy.read(CHAT)?.value) : undefined,
     });
     // `viewer` is React Query data: a refetch that changed nothing keeps the same object (its
     // structural sharing), so the store is rebuilt only for another person or their new name.
-  }, [adapter, viewer, chatDomain, http, logger, notifications]);
+  }, [adapter, viewer, chatDomain, http, logger, notifications, copy]);
   useRunningStore(store);
+  useEffect(() => (copy ? persistChat(store, copy) : undefined), [store, copy]);
   useEffect(() => bindDocumentVisibility(store), [store]);
   const conversations = useListedConversations(viewer.id, chatDomain);
   useEffect(() => {

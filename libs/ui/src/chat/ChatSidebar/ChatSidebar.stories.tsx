@@ -90,3 +90,16 @@ export const Catalog: Story = {
     </SimpleGrid>
   ),
 };
+
+/**
+ * Issue 37: the lists shown from the offline copy with no network say when they were fetched, in
+ * a quiet status line a screen reader announces.
+ */
+export const FromOfflineCopy: Story = {
+  args: { freshness: 'Offline — last updated 10:42' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('status')).toHaveTextContent('Offline — last updated 10:42');
+    await expect(canvas.getByRole('link', { name: /Bob Okafor/ })).toBeVisible();
+  },
+};

@@ -36,6 +36,11 @@ export interface ChatSidebarProps {
   loading?: boolean;
   /** The navigation landmark's name; unique per page. @default 'Conversations' */
   label?: string;
+  /**
+   * A quiet line above the lists when they come from the offline copy (issue 37):
+   * "Updating…" or "Offline — last updated 10:42". @default none
+   */
+  freshness?: string | null;
 }
 
 function unreadLabel(count: number): string {
@@ -220,9 +225,13 @@ export function ChatSidebar({
   onNavigate,
   loading = false,
   label = 'Conversations',
+  freshness,
 }: ChatSidebarProps) {
   return (
     <Stack component="nav" aria-label={label} gap={0} pb="md">
+      <Text size="xs" c="dimmed" px="sm" pt={freshness ? 'xs' : 0} role="status">
+        {freshness}
+      </Text>
       {loading ? (
         <Stack gap="xs" p="sm" role="status" aria-busy="true" aria-label="Loading conversations">
           {Array.from({ length: 8 }, (_, i) => (

@@ -1,0 +1,178 @@
+import type { OfflineKeyResponse } from '@pando/domain';
+import { describe, expect, it } from 'vitest';
+import { UnauthorisedError } from '../http/errors';
+import { COPY_KEY_ITEM, OfflineCopy } from './OfflineCopy';
+import { MemoryRecordStore } from './records';
+
+const KEY_A = 'A'.repeat(43);
+const KEY_B = 'B'.repeat(43);
+const NOW = Date.parse('2026-11-28T10:00:00Z');
+
+function keyAnswer(key: string, patients = true, expiresAt = NOW + 3_600_000): OfflineKeyResponse {
+  return {
+    key,
+    expires_at: new Date(expiresAt).toISOString(),
+    offline_patient_data: patients,
+  };
+}
+
+class MemoryStorage {
+  readonly items = new Map<string, string>();
+  getItem(k: string) {
+    return this.items.get(k) ?? null;
+  }
+  setItem(k: string, v: string) {
+    this.items.set(k, v);
+  }
+  removeItem(k: string) {
+    this.items.delete(k);
+  }
+}
+
+/** One browser: its IndexedDB records and a tab's sessionStorage, shared by the page loads. */
+function browser() {
+  const records = new MemoryRecordStore();
+  const tab = new MemoryStorage();
+  let online = true;
+  let now = NOW;
+  let server: () => Promise<OfflineKeyResponse> = () => Promise.resolve(keyAnswer(KEY_A));
+  const page = () =>
+    new OfflineCopy({
+      fetchKey: () => server(),
+      records,
+      keyStorage: tab,
+      isOnline: () => online,
+      now: () => now,
+      writeDelayMs: 0,
+    });
+  return {
+    records,
+    tab,
+    page,
+    setOnline: (v: boolean) => (online = v),
+    setNow: (v: number) => (now = v),
+    answer: (f: () => Promise<OfflineKeyResponse>) => (server = f),
+  };
+}
+
+describe('the offline copy (issue 37)', () => {
+  it('keeps values encrypted at rest and reads them back after an offline reload', async () => {
+    const b = browser();
+    const first = b.page();
+    await first.open();
+    first.write('queries', { patient: 'Ada Lovelace', notes: 'penicillin allergy' });
+    await first.flush();
+
+    const stored = [...b.records.records.values()][0];
+    expect(stored).toBeDefined();
+    const bytes = new TextDecoder().decode(stored?.data);
+    expect(bytes).not.toContain('Lovelace');
+    expect(bytes).not.toContain('penicillin');
+
+    b.setOnline(false);
+    const reload = b.page();
+    await reload.open();
+    expect(reload.read('queries')?.value).toEqual({
+      patient: 'Ada Lovelace',
+      notes: 'penicillin allergy',
+    });
+  });
+
+  it('cannot be read in a new tab without the network: the key lives with the tab and the server', async () => {
+    const b = browser();
+    const first = b.page();
+    await first.open();
+    first.write('chat', { last: 'handover at 7' });
+    await first.flush();
+
+    b.tab.items.clear(); // a new tab (or the browser was closed)
+    b.setOnline(false);
+    const other = b.page();
+    await other.open();
+    expect(other.isOpen).toBe(false);
+    expect(other.read('chat')).toBeUndefined();
+  });
+
+  it('logout wipes the records and the tab’s key; a new visit offline shows nothing', async () => {
+    const b = browser();
+    const copy = b.page();
+    await copy.open();
+    copy.write('chat', { last: 'handover at 7' });
+    await copy.flush();
+    await copy.wipe();
+    expect(b.records.records.size).toBe(0);
+    expect(b.tab.getItem(COPY_KEY_ITEM)).toBeNull();
+    expect(copy.read('chat')).toBeUndefined();
+    copy.write('chat', { late: true });
+    await copy.flush();
+    expect(b.records.records.size).toBe(0);
+
+    b.setOnline(false);
+    const next = b.page();
+    await next.open();
+    expect(next.read('chat')).toBeUndefined();
+  });
+
+  it('a refused session (401: expired, blocked, signed out everywhere) wipes the copy', async () => {
+    const b = browser();
+    const copy = b.page();
+    await copy.open();
+    copy.write('chat', { last: 'handover at 7' });
+    await copy.flush();
+
+    b.answer(() =>
+      Promise.reject(
+        new UnauthorisedError('Unauthorised', {
+          method: 'GET',
+          path: '/login/offline-key',
+          status: 401,
+        }),
+      ),
+    );
+    const reload = b.page();
+    await reload.open(); // the tab's key opens it at once, the server then refuses the session
+    await new Promise((r) => setTimeout(r, 0));
+    expect(b.records.records.size).toBe(0);
+    expect(b.tab.getItem(COPY_KEY_ITEM)).toBeNull();
+    expect(reload.read('chat')).toBeUndefined();
+  });
+
+  it('records sealed with another session’s key are removed, not shown', async () => {
+    const b = browser();
+    const copy = b.page();
+    await copy.open();
+    copy.write('chat', { owner: 'alice' });
+    await copy.flush();
+
+    b.tab.items.clear();
+    b.answer(() => Promise.resolve(keyAnswer(KEY_B))); // bob signs in on the same computer
+    const bobs = b.page();
+    await bobs.open();
+    expect(bobs.isOpen).toBe(true);
+    expect(bobs.read('chat')).toBeUndefined();
+    expect(b.records.records.size).toBe(0);
+  });
+
+  it('is wiped once the session’s expiry has passed, even offline', async () => {
+    const b = browser();
+    const copy = b.page();
+    await copy.open();
+    copy.write('chat', { last: 'handover at 7' });
+    await copy.flush();
+
+    b.setOnline(false);
+    b.setNow(NOW + 3_600_001);
+    const later = b.page();
+    await later.open();
+    expect(later.read('chat')).toBeUndefined();
+    expect(b.records.records.size).toBe(0);
+  });
+
+  it('tells whether the organisation allows patient data offline', async () => {
+    const b = browser();
+    b.answer(() => Promise.resolve(keyAnswer(KEY_A, false)));
+    const copy = b.page();
+    await copy.open();
+    expect(copy.patientDataAllowed).toBe(false);
+  });
+});

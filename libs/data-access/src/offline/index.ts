@@ -1,0 +1,5 @@
+export { OfflineCopy } from './OfflineCopy';
+export { IndexedDbRecordStore } from './records';
+export { CHAT, persistChat, restoredChat } from './chat';
+export { useOfflineCopy } from './context';
+export { useCopyFreshness } from './freshness';
