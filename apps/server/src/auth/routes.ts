@@ -14,6 +14,7 @@ import {
   LoginTokenResponseSchema,
   LogoutQuerySchema,
   NoQuerySchema,
+  OfflineKeyResponseSchema,
   parseEmbed,
   inviteeName,
   LOGIN_ATTEMPTS,
@@ -23,9 +24,10 @@ import { callerOf, PUBLIC, SELF, SELF_SESSION_OPTIONAL } from '../authz/access.j
 import { ERROR_RESPONSES } from '../http/routeShape.js';
 import { recordEvent } from '../analytics/record.js';
 import type { DatabaseTx } from '../db/client.js';
-import { HttpError, parseInput } from '../http/errors.js';
+import { HttpError, parseInput, unauthorized } from '../http/errors.js';
 import { findUserByEmail, toWireCurrentUser } from '../users/repo.js';
 import { issueChatToken } from './chatToken.js';
+import { offlineKeyOf } from './offlineKey.js';
 import {
   challengeCookieName,
   clearChallengeCookie,
@@ -430,6 +432,40 @@ export default function authRoutes(
       Promise.resolve(
         toWireCurrentUser(callerOf(req).user, parseEmbed(req.query.embed).has('hospital')),
       ),
+  );
+
+  /**
+   * The key of this session's encrypted offline copy (issue 37): 32 random bytes, made at the
+   * first call and the same on every later one (two tabs asking at once included), with when
+   * the session ends if nothing renews it and whether the caller's organisation allows patient
+   * data offline. The key lives in `sessions.local_key` and goes with the session row: logout,
+   * "sign out everywhere", a block and expiry delete it, and the next call is a 401.
+   *
+   * Decision: the session cookie only; a bearer access token gets 403, as for
+   * `/login/access-token`. The token is tied to the same session (`AuthContext.sessionId`), but
+   * it is a copyable credential (held in script memory, sent to the analytics and forms APIs,
+   * usable from any machine for an hour), while the copy this key opens lives in the browser
+   * that holds the HttpOnly cookie: a leaked token must not be enough to read a copied
+   * IndexedDB. Answered `Cache-Control: no-store` (every API answer is, src/http/security.ts).
+   */
+  r.get(
+    '/login/offline-key',
+    {
+      schema: {
+        querystring: NoQuerySchema,
+        response: { 200: OfflineKeyResponseSchema, ...ERROR_RESPONSES },
+      },
+      config: { access: SELF },
+    },
+    async (req) => {
+      const auth = callerOf(req);
+      if (auth.via !== 'cookie')
+        throw new HttpError(403, 'The offline key is given with the session cookie only.');
+      const answer = await offlineKeyOf(app, req, auth);
+      // The session ended between its authentication and this read (a logout in another tab).
+      if (!answer) throw unauthorized();
+      return answer;
+    },
   );
 
   /**

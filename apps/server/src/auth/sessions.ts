@@ -88,12 +88,23 @@ interface SessionRow {
   expires_at: Date;
 }
 
+/**
+ * When a session ends if nothing uses it again: the earlier of its absolute expiry and its idle
+ * expiry (`sessionIdleMs` after it was last seen). `last_seen_at` is written at most once a
+ * minute, so this is up to a minute early, never late.
+ */
+export function sessionEndsAt(
+  s: Pick<SessionRow, 'last_seen_at' | 'expires_at'>,
+  config: Pick<Config, 'sessionIdleMs'>,
+): Date {
+  return new Date(
+    Math.min(s.expires_at.getTime(), s.last_seen_at.getTime() + config.sessionIdleMs),
+  );
+}
+
 /** A session is alive until its absolute expiry and while it has been used within the idle window. */
 function sessionAlive(s: SessionRow, config: Config, now: Date): boolean {
-  return (
-    now.getTime() < s.expires_at.getTime() &&
-    now.getTime() < s.last_seen_at.getTime() + config.sessionIdleMs
-  );
+  return now.getTime() < sessionEndsAt(s, config).getTime();
 }
 
 function touchDue(s: SessionRow, now: Date): boolean {

@@ -1,8 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { hospitals } from './org.js';
 import { users } from './users.js';
-import { tz } from './types.js';
+import { bytea, tz } from './types.js';
 
 /** Server-side sessions; the cookie holds a 256-bit random id, only its SHA-256 is stored. */
 export const sessions = pgTable(
@@ -20,8 +29,19 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', tz).notNull().defaultNow(),
     /** Absolute expiry; idle expiry is computed from last_seen_at. */
     expiresAt: timestamp('expires_at', tz).notNull(),
+    /**
+     * The AES-256 key of the web app's encrypted offline copy (issue 37): 32 random bytes, made
+     * at the first `GET /login/offline-key`, gone with the row (logout, block, expiry).
+     */
+    localKey: bytea('local_key'),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    check(
+      'sessions_local_key_length',
+      sql`${t.localKey} is null or octet_length(${t.localKey}) = 32`,
+    ),
+  ],
 );
 
 /** One row per POST /auth, for known and unknown emails alike (no enumeration). */

@@ -49,6 +49,11 @@ export const hospitals = pgTable(
     deleted: boolean('deleted').notNull().default(false),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
     modifiedAt: timestamp('modified_at', tz).notNull().defaultNow(),
+    /**
+     * Patient data may be kept in the web app's offline copy (issue 37); an administrator turns
+     * it off with `PATCH /admin/organisations/{uuid}`.
+     */
+    offlinePatientData: boolean('offline_patient_data').notNull().default(true),
   },
   (t) => [index('hospitals_network_idx').on(t.networkId)],
 );
