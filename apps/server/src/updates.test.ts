@@ -6,6 +6,7 @@ import {
   AdminUserPatchSchema,
   NetworkPatchSchema,
   NetworkUpdateSchema,
+  OrganisationSettingsPatchSchema,
   PatientCardUpdateSchema,
   PatientUpdateSchema,
   ReassignBodySchema,
@@ -62,6 +63,7 @@ let wardIds: number[];
 let otherHospitalUuid: string;
 let otherHospitalId: number;
 let homeHospitalUuid: string;
+let homeHospitalId: number;
 let networkHospitalIds: number[];
 let aliceTeamIds: number[];
 
@@ -253,6 +255,14 @@ const ENDPOINTS: UpdateEndpoint[] = [
     },
   })),
   {
+    name: 'PATCH /admin/organisations/{uuid}',
+    method: 'PATCH',
+    url: () => `/api/v4/admin/organisations/${homeHospitalUuid}`,
+    fields: OrganisationSettingsPatchSchema,
+    who: () => people.orgAdmin,
+    stored: () => row('hospitals', homeHospitalId),
+  },
+  {
     name: 'PUT /users/me/status',
     method: 'PUT',
     url: () => '/api/v4/users/me/status',
@@ -275,6 +285,7 @@ beforeAll(async () => {
   const home = hospitals.rows.find((h) => h.name === 'St Elsewhere General')!;
   const other = hospitals.rows.find((h) => h.name === 'Riverside Hospital')!;
   homeHospitalUuid = home.uuid;
+  homeHospitalId = home.id;
   otherHospitalUuid = other.uuid;
   otherHospitalId = other.id;
   networkId = home.network_id;

@@ -32,6 +32,13 @@ interface AdminScopedResources {
   network: { id: number; uuid: string };
   /** The team or advice channel named by `:id`, within the reach. */
   adminTeam: TeamRecord;
+  /** The organisation named by `:uuid`, within the reach. */
+  organisation: OrganisationRecord;
+}
+
+interface OrganisationRecord {
+  id: number;
+  network_id: number | null;
 }
 
 interface InviteRecord {
@@ -150,6 +157,32 @@ async function teamInReach(
   return team;
 }
 
+/**
+ * An organisation (`:uuid`) within the caller's reach: its own admins, its network's, product
+ * admins. A deleted one is the 404 of an unknown one (the console no longer lists it); one
+ * outside the reach is 403, as `?organisation=` is (`narrowedReach`), so this route tells an
+ * admin nothing that one does not.
+ */
+async function organisationInReach(
+  req: FastifyRequest,
+  reach: AdminReach,
+): Promise<OrganisationRecord> {
+  const uuid = asUuid(String((req.params as Record<string, unknown>).uuid));
+  const r = uuid
+    ? await req.server.db.query<OrganisationRecord>(
+        'select id, network_id from hospitals where uuid = $1::uuid and not deleted',
+        [uuid],
+      )
+    : undefined;
+  const organisation = r?.rows[0];
+  if (!organisation) throw notFound('Organisation');
+  if (
+    !withinAdminReach(reach, { hospital_id: organisation.id, network_id: organisation.network_id })
+  )
+    throw outsideReach();
+  return organisation;
+}
+
 type AdminGuard = (
   req: FastifyRequest,
   caller: UserRecord,
@@ -222,6 +255,13 @@ export const ADMIN_SCOPES = {
         (reach.kind === 'organisation' && caller.network_id === network.id);
       if (!inReach) throw outsideReach();
       return { reach, network };
+    },
+  },
+  'admin:organisation': {
+    who: 'administrators of the organisation or of its network; product admins',
+    guard: async (req, caller) => {
+      const reach = reachOf(caller);
+      return { reach, organisation: await organisationInReach(req, reach) };
     },
   },
   'admin:networks': {

@@ -19,10 +19,13 @@ import {
   NetworkUpdateSchema,
   NoQuerySchema,
   OrganisationSchema,
+  OrganisationSettingsPatchSchema,
   PagerSchema,
   parseAdminSort,
   TEXTS,
+  UuidSchema,
 } from '@pando/domain';
+import { auditChange } from '../audit/hooks.js';
 import { callerOf, loaded, scoped } from '../authz/access.js';
 import type { DatabaseTx } from '../db/client.js';
 import { HttpError, notFound } from '../http/errors.js';
@@ -155,6 +158,32 @@ async function checkDefaultOrganisation(
   if (r.rows.length === 0)
     throw badField('default_organisation_id', 'not an organisation of this network');
 }
+
+/** `/admin/organisations/{uuid}`: organisations are named by uuid in the console's calls. */
+const OrganisationParamSchema = z.object({ uuid: UuidSchema });
+
+interface OrganisationRow {
+  id: number;
+  uuid: string;
+  name: string;
+  status: 'ACTIVATED' | 'PENDING';
+  created_at: Date;
+  modified_at: Date;
+  network_id: number | null;
+  offline_patient_data: boolean;
+}
+
+/** An organisation row as the console lists it (`OrganisationSchema`). */
+const ORGANISATION_SELECT = `
+  select h.id, h.uuid::text as uuid, h.name, h.status, h.created_at, h.modified_at, h.network_id,
+         h.offline_patient_data
+    from hospitals h`;
+
+const toOrganisation = (h: OrganisationRow) => ({
+  ...h,
+  created_at: h.created_at.toISOString(),
+  modified_at: h.modified_at.toISOString(),
+});
 
 /**
  * Invitations, networks, organisations, pagers and the data export request of the admin console
@@ -501,29 +530,56 @@ export function registerConsoleRoutes(app: FastifyInstance): void {
         { name: 'lower(h.name)', created_at: 'h.created_at' },
         'name',
       );
-      const result = await page<{
-        id: number;
-        uuid: string;
-        name: string;
-        status: 'ACTIVATED' | 'PENDING';
-        created_at: Date;
-        modified_at: Date;
-        network_id: number | null;
-      }>(
+      const result = await page<OrganisationRow>(
         app.db,
-        `select h.id, h.uuid::text as uuid, h.name, h.status, h.created_at, h.modified_at, h.network_id
-           from hospitals h where ${where.join(' and ')} order by ${order}, h.id`,
+        `${ORGANISATION_SELECT} where ${where.join(' and ')} order by ${order}, h.id`,
         args,
         req.query,
       );
-      return {
-        ...result,
-        results: result.results.map((h) => ({
-          ...h,
-          created_at: h.created_at.toISOString(),
-          modified_at: h.modified_at.toISOString(),
-        })),
-      };
+      return { ...result, results: result.results.map(toOrganisation) };
+    },
+  );
+
+  /**
+   * An organisation's settings (issue 37): `offline_patient_data: false` keeps patient data out
+   * of the web app's offline copy for its people (their `GET /login/offline-key` says so). For
+   * the organisation's own admins, its network's and product admins; answered with the row as
+   * the list shows it. The setting is one value set outright, so a change needs no version: two
+   * admins setting it at once leave the last one's value, which is what that admin saw saved.
+   */
+  r.patch(
+    '/admin/organisations/:uuid',
+    {
+      schema: {
+        params: OrganisationParamSchema,
+        body: OrganisationSettingsPatchSchema,
+        response: { 200: OrganisationSchema, ...ERROR_RESPONSES },
+      },
+      config: {
+        access: scoped('admin:organisation'),
+        audit: {
+          action: 'admin.organisation.update',
+          resource: 'organisation',
+          change: true,
+          // The uuid the URL names: a refused call is recorded with it too.
+          id: { param: 'uuid' },
+          body: ['offline_patient_data'],
+        },
+      },
+    },
+    async (req) => {
+      const { id } = loaded(req, 'organisation');
+      return app.db.transaction(async (tx) => {
+        await tx.query(
+          'update hospitals set offline_patient_data = $2, modified_at = $3 where id = $1',
+          [id, req.body.offline_patient_data, app.config.now()],
+        );
+        const r2 = await tx.query<OrganisationRow>(`${ORGANISATION_SELECT} where h.id = $1`, [id]);
+        const row = r2.rows[0];
+        if (!row) throw notFound('Organisation');
+        await auditChange(req, tx);
+        return toOrganisation(row);
+      });
     },
   );
 

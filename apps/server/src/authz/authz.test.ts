@@ -127,6 +127,7 @@ const SCOPE_FIXTURES: Record<
   'admin:networks': { params: () => ({}), resource: 'id' },
   'admin:network-manager': { params: (f) => ({ id: f.network.id }), resource: 'id' },
   'admin:team': { params: (f) => ({ id: f.teamId }), resource: 'id' },
+  'admin:organisation': { params: (f) => ({ uuid: f.hospitalUuid }), resource: 'uuid' },
   'template:owner': { params: (f) => ({ id: f.templateId }), resource: 'id' },
   'structured-file:viewer': {
     params: (f) => ({ guid: f.structuredFileGuid, kind: 'image' }),
@@ -199,6 +200,7 @@ const BODIES: Record<string, (f: Fixture) => unknown> = {
     default_organisation_id: f.network.default_organisation_id,
   }),
   'PATCH /api/v4/admin/networks/:id': () => ({ status: 'ACTIVATED' }),
+  'PATCH /api/v4/admin/organisations/:uuid': () => ({ offline_patient_data: true }),
   'POST /api/v4/admin/teams': (f) => ({ name: 'Authz admin team', members: [f.userId] }),
   'PATCH /api/v4/admin/teams/:id': () => ({ name: 'Authz private team' }),
   'POST /api/v4/structured/template/:id': () => ({ title: 'Authz template', controls: [] }),
@@ -242,6 +244,7 @@ const RIGHTFUL_BY_SCOPE: Partial<Record<Scope, 'orgAdmin' | 'networkAdmin' | 'pa
   'analytics:scope': 'orgAdmin',
   'admin:team': 'orgAdmin',
   'admin:advice-channel': 'orgAdmin',
+  'admin:organisation': 'orgAdmin',
 };
 /** Calls that undo the fixture run last (bob removes alice, then leaves). */
 const DESTRUCTIVE = [

@@ -61,6 +61,11 @@ export const OrganisationSchema = z.object({
   created_at: TimestampSchema.optional(),
   modified_at: TimestampSchema.optional(),
   network_id: IdSchema.nullish(),
+  /**
+   * Ours (issue 37): the organisation allows patient data in the web app's offline copy (on by
+   * default); changed with `PATCH /admin/organisations/{uuid}` (`OrganisationSettingsPatchSchema`).
+   */
+  offline_patient_data: z.boolean().optional(),
 });
 export type Organisation = z.infer<typeof OrganisationSchema>;
 
