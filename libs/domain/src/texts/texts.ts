@@ -72,6 +72,8 @@ export const TEXTS = {
   copyUpdating: 'Updating…',
   /** Issue 37: answers from the offline copy with no network: when they were fetched. */
   copyOffline: (time: string) => `Offline — last updated ${time}`,
+  /** Issue 37: offline, and what was asked for is not in the offline copy. */
+  offlineNotKept: 'You are offline. This shows when you are back online.',
   messageProblem: 'There is a problem showing this message, administrators are aware.',
   sendFileFailed: 'Sending the file was unsuccessful, please try again.',
   sendImageFailed: 'Sending the image was unsuccessful, please try again.',

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import {
   isBadRequest,
   isEditConflict,
+  useCopyFreshness,
   useDeletePatientCardMutation,
   useExportPatientCardMutation,
   usePatientCardQuery,
@@ -44,7 +45,18 @@ import { TeamAssignDialog } from './TeamAssignDialog';
 /** /patients/{id}: the card's panels, or 'not found' for a card the person does not see. */
 export function PatientDetail({ cardId }: { cardId: number }) {
   const card = usePatientCardQuery(cardId);
+  const freshness = useCopyFreshness(card);
   const navigate = useNavigate();
+  if (card.isPending && card.fetchStatus === 'paused') {
+    // Issue 37: offline, and this card is not in the offline copy (never opened here, or the
+    // organisation keeps no patient data offline).
+    return (
+      <Stack p="md" align="flex-start">
+        <BackToListButton label="Back to patients" onBack={() => void navigate('/patients')} />
+        <Text role="status">{TEXTS.offlineNotKept}</Text>
+      </Stack>
+    );
+  }
   if (card.isPending) {
     return (
       <Center h="100%" p="md">
@@ -63,10 +75,10 @@ export function PatientDetail({ cardId }: { cardId: number }) {
       </Stack>
     );
   }
-  return <PatientCardView key={card.data.id} card={card.data} />;
+  return <PatientCardView key={card.data.id} card={card.data} freshness={freshness} />;
 }
 
-function PatientCardView({ card }: { card: PatientCard }) {
+function PatientCardView({ card, freshness }: { card: PatientCard; freshness: string | null }) {
   const viewer = useViewer();
   const navigate = useNavigate();
   const { notifications, logger } = useAppServices();
@@ -148,6 +160,11 @@ function PatientCardView({ card }: { card: PatientCard }) {
 
   return (
     <Stack gap="md" p="md" h="100%" style={{ overflowY: 'auto' }}>
+      {freshness ? (
+        <Text size="xs" c="dimmed" role="status">
+          {freshness}
+        </Text>
+      ) : null}
       <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
         {/* The name wraps; the Actions button keeps its width (a phone showed "Actio…"). */}
         <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>

@@ -1,12 +1,18 @@
 import { Center, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Outlet, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { listPatientCards, useHttpClient, usePatientCardsQuery } from '@pando/data-access';
+import {
+  listPatientCards,
+  useCopyFreshness,
+  useHttpClient,
+  usePatientCardsQuery,
+} from '@pando/data-access';
 import {
   PATIENT_CARDS_LIMIT,
   parsePatientSort,
   patientIdentifierKey,
   patientPageState,
+  TEXTS,
 } from '@pando/domain';
 import {
   LoadingScreen,
@@ -102,7 +108,16 @@ function useScanToOpen(onOpen: (cardId: number) => void) {
 /** The list itself, mounted only for people with the premium feature (the server refuses others). */
 function PatientList(props: Omit<PatientTableProps, 'cards' | 'onScan'>) {
   const cards = usePatientCardsQuery();
+  const freshness = useCopyFreshness(cards);
   const scan = useScanToOpen(props.onOpen);
+  if (cards.isPending && cards.fetchStatus === 'paused') {
+    // Issue 37: offline, and the list is not in the offline copy.
+    return (
+      <Text p="md" role="status">
+        {TEXTS.offlineNotKept}
+      </Text>
+    );
+  }
   if (cards.isPending) return <LoadingScreen fullScreen={false} label="Loading patients…" />;
   if (cards.isError) {
     return (
@@ -113,6 +128,11 @@ function PatientList(props: Omit<PatientTableProps, 'cards' | 'onScan'>) {
   }
   return (
     <>
+      {freshness ? (
+        <Text size="xs" c="dimmed" px="md" pt="xs" role="status">
+          {freshness}
+        </Text>
+      ) : null}
       <PatientTable cards={cards.data} onScan={scan.open} {...props} />
       {scan.overlay}
     </>
