@@ -23,6 +23,7 @@ import { createCookieJarFetch } from './cookieJarFetch';
 import { DEMO_ACCOUNTS, DEMO_PEOPLE, generateDemoOrganisation } from '@pando/domain/demo';
 import { adminScenarios } from './adminScenarios';
 import { formsScenarios } from './formsScenarios';
+import { offlineScenarios } from './offlineScenarios';
 import { staleWriteScenarios } from './staleWriteScenarios';
 
 /** The demo accounts both backends seed (@pando/domain/demo). */
@@ -780,4 +781,5 @@ export const scenarios: Scenario[] = [
   ...adminScenarios,
   ...formsScenarios,
   ...staleWriteScenarios,
+  ...offlineScenarios,
 ];

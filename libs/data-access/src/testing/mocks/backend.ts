@@ -25,6 +25,10 @@ export interface MockHospital {
   uuid: string;
   name: string;
   network_id: number;
+  /** Patient data may be kept in the web app's offline copy (issue 37; on, as on the server). */
+  offline_patient_data: boolean;
+  /** The organisation's version; unset until its first change (the seed's time). */
+  modified_at?: string;
 }
 export interface MockUser {
   id: number;
@@ -143,6 +147,8 @@ export interface MockSession {
   token: string;
   access_token: string;
   user_id: number;
+  /** The session's offline-copy key (issue 37), made at its first `GET /login/offline-key`. */
+  local_key?: string;
 }
 
 export interface MockState {
@@ -273,6 +279,20 @@ export class MockBackend {
     };
     this.state.sessions.push(session);
     return { ok: true, session };
+  }
+
+  /**
+   * The key of a session's encrypted offline copy (issue 37): 32 bytes from the backend's seeded
+   * generator, base64url without padding, made at the first ask and kept with the session (so
+   * it goes when the session ends, as on the server).
+   */
+  offlineKey(session: MockSession): string {
+    if (session.local_key === undefined) {
+      let bytes = '';
+      for (let i = 0; i < 32; i++) bytes += String.fromCharCode(Math.floor(this.random() * 256));
+      session.local_key = btoa(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    }
+    return session.local_key;
   }
 
   /** The dev mailbox keeps the newest message first, as the real server's does. */

@@ -48,6 +48,7 @@ export function seedDemoOrganisation(backend: MockBackend): void {
       uuid: mockUuid(2, i + 1),
       name: o.name,
       network_id: networkKeys.indexOf(o.network) + 1,
+      offline_patient_data: true,
     });
   });
   const user = (

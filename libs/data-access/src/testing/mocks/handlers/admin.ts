@@ -13,6 +13,7 @@ import {
   NetworkInputSchema,
   NetworkPatchSchema,
   NetworkUpdateSchema,
+  OrganisationSettingsPatchSchema,
   TEXTS,
   UserIdsBodySchema,
   adminChangeRefusal,
@@ -26,7 +27,7 @@ import {
   type AdminReach,
 } from '@pando/domain';
 import type { z } from 'zod';
-import type { MockBackend, MockTeam, MockUser } from '../backend';
+import type { MockBackend, MockHospital, MockTeam, MockUser } from '../backend';
 import { adminStore, teamMeta, type MockInvite } from '../adminStore';
 import { guard } from './guard';
 import { api, apiError, fail, notFound, numberParam, parseBody, requireUser } from './util';
@@ -118,6 +119,21 @@ export function admin(
     reach: narrowed(backend, reach, { organisation: q.organisation, network: q.network }),
   };
 }
+
+/** When the seed made the organisations: their rows' `created_at` and first version. */
+const ORGANISATIONS_CREATED = '2026-01-05T09:00:00.000Z';
+
+/** An organisation row as `GET /admin/organisations` lists it (domain `OrganisationSchema`). */
+const wireOrganisation = (h: MockHospital) => ({
+  id: h.id,
+  uuid: h.uuid,
+  name: h.name,
+  status: 'ACTIVATED' as const,
+  created_at: ORGANISATIONS_CREATED,
+  modified_at: h.modified_at ?? ORGANISATIONS_CREATED,
+  network_id: h.network_id,
+  offline_patient_data: h.offline_patient_data,
+});
 
 function page<T>(rows: T[], q: { page: number; 'page-size': number }) {
   const size = q['page-size'];
@@ -772,18 +788,24 @@ export function adminHandlers(backend: MockBackend) {
           'name',
         );
         const p = page(rows, q);
-        return HttpResponse.json({
-          ...p,
-          results: p.results.map((h) => ({
-            id: h.id,
-            uuid: h.uuid,
-            name: h.name,
-            status: 'ACTIVATED' as const,
-            created_at: '2026-01-05T09:00:00.000Z',
-            modified_at: '2026-01-05T09:00:00.000Z',
-            network_id: h.network_id,
-          })),
-        });
+        return HttpResponse.json({ ...p, results: p.results.map(wireOrganisation) });
+      }),
+    ),
+    // Issue 37, as the server (admin:organisation): the body is checked before the reach (a
+    // bad body is a 400 for anyone signed in); an unknown uuid 404, one outside the reach 403.
+    http.patch(
+      api('/admin/organisations/:uuid'),
+      on(async ({ request, cookies, params }) => {
+        const caller = requireUser(backend, cookies, request);
+        const input = await parseBody(request, OrganisationSettingsPatchSchema);
+        const reach = reachOf(backend, caller);
+        const uuid = String(params.uuid).toLowerCase();
+        const hospital = backend.state.hospitals.find((h) => h.uuid === uuid);
+        if (!hospital) return fail(notFound('Organisation'));
+        if (!withinAdminReach(reach, backend.placement(hospital.id))) return fail(forbidden());
+        hospital.offline_patient_data = input.offline_patient_data;
+        hospital.modified_at = backend.timestamp();
+        return HttpResponse.json(wireOrganisation(hospital));
       }),
     ),
     http.get(

@@ -5,6 +5,9 @@ import { CHALLENGE_COOKIE, SESSION_COOKIE, type MockBackend } from '../backend';
 import { guard } from './guard';
 import { api, apiError, embeds, parseBody, requireUser, unauthorised, wireUser } from './util';
 
+/** The server's default idle lifetime of a session (SESSION_IDLE_MINUTES, 12 hours). */
+const SESSION_IDLE_MS = 12 * 60 * 60_000;
+
 const cookie = (name: string, value: string, maxAge: number) =>
   `${name}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}`;
 
@@ -65,6 +68,23 @@ export function authHandlers(backend: MockBackend) {
         if (!session)
           return apiError(403, 'An access token is renewed with the session cookie only.');
         return HttpResponse.json({ access_token: session.access_token, expires_in: 3600 });
+      }),
+    ),
+    // Issue 37, as the server (src/auth/offlineKey.ts): the session cookie's key, the same for
+    // the session's life and gone with it; never for a bearer token (403). The mock keeps no
+    // last-seen time: expires_at is the server's idle window (12 hours) from now.
+    http.get(
+      api('/login/offline-key'),
+      guard(({ request, cookies }) => {
+        const user = requireUser(backend, cookies, request);
+        const session = backend.state.sessions.find((s) => s.token === cookies[SESSION_COOKIE]);
+        if (!session)
+          return apiError(403, 'The offline key is given with the session cookie only.');
+        return HttpResponse.json({
+          key: backend.offlineKey(session),
+          expires_at: new Date(backend.now().getTime() + SESSION_IDLE_MS).toISOString(),
+          offline_patient_data: backend.hospital(user.hospital_id)?.offline_patient_data ?? true,
+        });
       }),
     ),
     http.get(
