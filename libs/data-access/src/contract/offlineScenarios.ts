@@ -2,15 +2,11 @@
  * Issue 37's contract scenarios: the key of the web app's encrypted offline copy
  * (`GET /login/offline-key`) and the organisation's switch for patient data offline
  * (`PATCH /admin/organisations/{uuid}`), the same on the MSW backend and on the real server.
- * The calls are made with the HTTP client and the domain's wire schemas, not the client's endpoint
- * functions (another change brings those). The real server's database is shared by every
- * scenario of a run, so the setting is put back as it was found.
+ * The key through the client's endpoint function (`getOfflineKey`); the setting through the HTTP
+ * client and the domain's wire schemas (the client has no endpoint function for it yet). The real
+ * server's database is shared by every scenario of a run, so the setting is put back as found.
  */
-import {
-  OfflineKeyResponseSchema,
-  OrganisationSchema,
-  type OrganisationSettingsPatch,
-} from '@pando/domain';
+import { OrganisationSchema, type OrganisationSettingsPatch } from '@pando/domain';
 import { DEMO_ACCOUNTS, DEMO_ORGS } from '@pando/domain/demo';
 import { expect } from 'vitest';
 import * as admin from '../api/admin';
@@ -35,9 +31,6 @@ async function status(promise: Promise<unknown>): Promise<number> {
   }
 }
 
-const offlineKey = (http: HttpClient) =>
-  http.request({ method: 'GET', path: '/login/offline-key', schema: OfflineKeyResponseSchema });
-
 const setOrganisation = (http: HttpClient, uuid: string, body: unknown) =>
   http.request({
     method: 'PATCH',
@@ -54,23 +47,26 @@ export const offlineScenarios: Scenario[] = [
     name: 'the offline key: 32 random bytes, the same for the session (two tabs at once too), another for another session, refused (401) after logout',
     async run({ logIn }) {
       const alice = await logIn(DEMO_ACCOUNTS.alice);
-      const first = ok(await offlineKey(alice.http));
+      const first = await auth.getOfflineKey(alice.http);
       expect(first.key).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(first.offline_patient_data).toBe(true);
       // When the session ends unless used: the 12-hour idle window of a session just opened.
       const ends = Date.parse(first.expires_at) - Date.now();
       expect(ends).toBeGreaterThan(11 * HOUR_MS);
       expect(ends).toBeLessThanOrEqual(12 * HOUR_MS + 60_000);
-      const again = await Promise.all([offlineKey(alice.http), offlineKey(alice.http)]);
-      expect(again.map((a) => ok(a).key)).toEqual([first.key, first.key]);
+      const again = await Promise.all([
+        auth.getOfflineKey(alice.http),
+        auth.getOfflineKey(alice.http),
+      ]);
+      expect(again.map((a) => a.key)).toEqual([first.key, first.key]);
 
       const elsewhere = await logIn(DEMO_ACCOUNTS.alice);
-      expect(ok(await offlineKey(elsewhere.http)).key).not.toBe(first.key);
+      expect((await auth.getOfflineKey(elsewhere.http)).key).not.toBe(first.key);
 
       ok(await auth.logout(alice.http));
-      expect(await status(offlineKey(alice.http))).toBe(401);
+      expect(await status(auth.getOfflineKey(alice.http))).toBe(401);
       // Her other session keeps its own key.
-      expect(await status(offlineKey(elsewhere.http))).toBe(200);
+      expect(await status(auth.getOfflineKey(elsewhere.http))).toBe(200);
     },
   },
   {
@@ -99,12 +95,12 @@ export const offlineScenarios: Scenario[] = [
         });
         const listed = (await admin.getAdminOrganisations(orgAdmin.http)).results;
         expect(listed.find((o) => o.uuid === uuid)?.offline_patient_data).toBe(false);
-        expect(ok(await offlineKey(alice.http)).offline_patient_data).toBe(false);
-        expect(ok(await offlineKey(carol.http)).offline_patient_data).toBe(true);
+        expect((await auth.getOfflineKey(alice.http)).offline_patient_data).toBe(false);
+        expect((await auth.getOfflineKey(carol.http)).offline_patient_data).toBe(true);
       } finally {
         ok(await setOrganisation(orgAdmin.http, uuid, { offline_patient_data: true }));
       }
-      expect(ok(await offlineKey(alice.http)).offline_patient_data).toBe(true);
+      expect((await auth.getOfflineKey(alice.http)).offline_patient_data).toBe(true);
     },
   },
 ];
