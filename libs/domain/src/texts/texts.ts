@@ -28,6 +28,14 @@ export const TEXTS = {
   newVersionReload: 'Reload the page to continue. Your messages are safe.',
   reload: 'Reload',
   /**
+   * Ours (issue 37): the installed app has downloaded a new version, which waits until the person
+   * presses Reload (`UpdateAvailable`): nothing reloads by itself in the middle of a task.
+   */
+  updateAvailable: 'A new version is available',
+  /** Ours (issue 37): the notice's name for assistive technology, and its close button. */
+  updateNotice: 'App update',
+  updateNoticeHide: 'Hide this notice',
+  /**
    * Ours (issue 35): what a refusal says when the server gave no reason of its own
    * (`refusalText`); a server's message is shown as it came.
    */
@@ -202,6 +210,7 @@ export const TEXTS = {
     'login.failure': 'Failed to log in',
     logout: 'Logged out',
     'session.expired': 'Session expired',
+    'session.offline_key': 'Opened an offline copy on a device',
     'admin.user.update': 'Changed a user',
     'admin.user.login_code': 'Generated a login code for a user',
     'admin.invite.send': 'Sent an invitation',
@@ -216,6 +225,7 @@ export const TEXTS = {
     'admin.network.create': 'Created a network',
     'admin.network.update': 'Changed a network',
     'admin.network.delete': 'Deleted a network',
+    'admin.organisation.update': 'Changed an organisation',
     'admin.data_export.request': 'Requested a data export',
     'admin.audit.read': 'Read the audit log',
     'admin.audit.export': 'Downloaded the audit log',
@@ -240,6 +250,7 @@ export const TEXTS = {
     team: 'Team',
     advice_channel: 'Advice channel',
     network: 'Network',
+    organisation: 'Organisation',
     export_request: 'Data export',
     audit: 'Audit log',
   },
