@@ -172,6 +172,12 @@ const steps = [
       '--skip-nx-cache',
     ],
   },
+  // Size, not speed (deterministic): the login route's JavaScript within its 100 KB gzip.
+  {
+    name: 'login route size (≤ 100 KB gzip)',
+    cmd: process.execPath,
+    args: ['bench/web/bundleSize.mjs', '--check'],
+  },
   {
     name: 'contract (MSW vs server)',
     cmd: 'npm',

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const dist =
-  process.argv[2] ??
+  process.argv.slice(2).find((a) => !a.startsWith('--')) ??
   process.env.BENCH_WEB_DIST ??
   join(dirname(fileURLToPath(import.meta.url)), '../../apps/web/dist');
 /** Issue 16: the login route's JavaScript ≤ 100 KB gzip. */
@@ -38,6 +38,8 @@ const both = (s) => `${kb(s.raw)} KB raw, ${kb(s.gzip)} KB gzip, ${kb(s.br)} KB 
 console.log(`${dist}: login route, ${assets.length} files`);
 console.log(`  JS  ${both(sizes.js)}`);
 console.log(`  CSS ${both(sizes.css)}`);
-console.log(
-  `JS budget ${BUDGET_KB} KB gzip: ${sizes.js.gzip / 1024 <= BUDGET_KB ? 'within' : 'OVER'}`,
-);
+const within = sizes.js.gzip / 1024 <= BUDGET_KB;
+console.log(`JS budget ${BUDGET_KB} KB gzip: ${within ? 'within' : 'OVER'}`);
+// `npm test` runs it after the build with --check: the budget had crept to 127.5 KB unseen
+// (a zod schema module reached the login route through one constant; issue 37).
+if (process.argv.includes('--check') && !within) process.exitCode = 1;

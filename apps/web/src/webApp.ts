@@ -1,9 +1,4 @@
-import {
-  IndexedDbRecordStore,
-  OfflineCopy,
-  type ChatTransport,
-  type HttpLogger,
-} from '@pando/data-access';
+import type { ChatTransport, HttpLogger } from '@pando/data-access';
 import { analyticsScopeConfig, type RuntimeConfig } from '@pando/domain';
 import { createPandoApp, type ChatSession, type PandoApp } from '@pando/features';
 import { apiBaseUrl } from './config';
@@ -38,12 +33,6 @@ export function createWebApp(
     },
     loadChat: () => loadWebChat().then((m) => m.webChat(config, transport)),
     // Issue 37: the encrypted copy for offline reading (libs/data-access/src/offline/README.md).
-    offlineCopy: (fetchKey) =>
-      new OfflineCopy({
-        fetchKey,
-        records: new IndexedDbRecordStore(),
-        keyStorage: window.sessionStorage,
-        logger,
-      }),
+    offlineCopy: (http) => import('./offlineCopy').then((m) => m.webOfflineCopy(http, logger)),
   });
 }

@@ -18,6 +18,7 @@ export * from './auth/loginParsers';
 export * from './config/runtimeConfigParser';
 export * from './config/analyticsScopeConfig';
 export * from './texts/texts';
+export * from './texts/coreTexts';
 export * from './chat/constants';
 export * from './chat/jid';
 export * from './chat/message';

@@ -3,7 +3,7 @@ import {
   isRefusal,
   refusalText,
   statusHandling,
-  TEXTS,
+  CORE_TEXTS,
   type WireParser,
 } from '@pando/domain';
 import { createAccessTokenSource } from './accessToken';
@@ -234,12 +234,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       // No answer at all (status 0): the domain's rule says what to log and show.
       const handling = statusHandling(0, method);
       const shown = handling.action === 'throw' ? handling : null;
-      logger.error(shown?.log ?? TEXTS.internalServerErrorLog, {
+      logger.error(shown?.log ?? CORE_TEXTS.internalServerErrorLog, {
         ...context,
         cause: String(cause),
       });
       if (shown?.notify) notify({ kind: 'error', message: shown.notify });
-      throw new ServerError(shown?.text ?? TEXTS.connectionLost, { ...context, status: 0 });
+      throw new ServerError(shown?.text ?? CORE_TEXTS.connectionLost, { ...context, status: 0 });
     }
 
     if (response.ok) return parseSuccess(response, req);
@@ -264,7 +264,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     switch (handling.action) {
       case 'ok':
       case 'continue':
-        logger.warn(TEXTS.badRequestLog, { ...context, message, internalCode });
+        logger.warn(CORE_TEXTS.badRequestLog, { ...context, message, internalCode });
         return { kind: 'bad-request', status: 400, method, path, message, internalCode, body };
       case 'logout':
         logger.warn('[UNAUTHORISED]', context);

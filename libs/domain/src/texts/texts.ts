@@ -6,16 +6,10 @@
  * Where a spec only names a message ("an unauthorised message", "invalid-email-type message")
  * the wording is ours; those keys say so in their comment.
  */
+import { CORE_TEXTS, CORE_TEXTS_WITH } from './coreTexts';
+
 export const TEXTS = {
-  // Central API handling (spec 01 §8, spec 02 §8)
-  forbidden: 'You are not allowed to perform that action.',
-  unprocessable: 'Your action could not be processed, please change what you sent and try again.',
-  couldNotComplete:
-    'Your action could not be completed, please change what you sent and try again.',
-  serverError: 'There was an error on the server. The engineering team has been notified.',
-  connectionLost: 'The connection to Pando was lost, please try again or refresh the browser',
-  badRequestLog: '[BAD REQUEST]',
-  internalServerErrorLog: '[INTERNAL SERVER ERROR]',
+  ...CORE_TEXTS,
   somethingWentWrong: 'Something went wrong.',
   /**
    * Ours (issue 35): a change made on a stale copy of a shared record (team, advice channel,
@@ -23,10 +17,6 @@ export const TEXTS = {
    */
   editConflict:
     'Someone else changed this while you had it open, so your change was not saved. The latest version is shown now.',
-  /** Ours: a part of the app could not be downloaded, twice (after a redeploy). */
-  newVersionAvailable: 'A new version of Pando is available.',
-  newVersionReload: 'Reload the page to continue. Your messages are safe.',
-  reload: 'Reload',
   /**
    * Ours (issue 37): the installed app has downloaded a new version, which waits until the person
    * presses Reload (`UpdateAvailable`): nothing reloads by itself in the middle of a task.
@@ -35,33 +25,12 @@ export const TEXTS = {
   /** Ours (issue 37): the notice's name for assistive technology, and its close button. */
   updateNotice: 'App update',
   updateNoticeHide: 'Hide this notice',
-  /**
-   * Ours (issue 35): what a refusal says when the server gave no reason of its own
-   * (`refusalText`); a server's message is shown as it came.
-   */
-  requestTimedOut: 'Pando took too long to answer. Please try again.',
-  tooLargeToSend: 'What you sent is too large. The limit is 25 Mb for a single file.',
-  typeNotAccepted:
-    'This file type is not accepted. Send a PDF, a Word document (docx) or an image.',
-  tooManyRequests: 'Too many requests. Please wait a minute and try again.',
   /** Ours (issue 35): after the server-error text where the screen has no Retry of its own. */
   tryAgainLater: 'Please try again in a few minutes.',
   /** Ours (issue 35): a 2xx answer the client could not read. */
   unreadableAnswer: "Pando's answer could not be read. Please reload the page and try again.",
-
-  // Login (spec 01 §8, spec 02 §8)
-  invalidCode: 'Invalid code',
   codeNotAccepted: "The code you've entered wasn't accepted...",
   emailLooksWrong: "Your email doesn't look right...",
-  noPermission: "You don't have permission to use the web application.",
-  loggedOut: "You've been logged out.",
-  /** Ours: the spec names "an unauthorised message" for a 401 on the code request. */
-  unauthorisedLogin:
-    "We couldn't find an account for that email. Sign up in the Pando mobile app first.",
-  /** Ours: the spec names "an invalid-email-type message" for a 422 on the code request. */
-  invalidEmailType: 'Please use your work email address.',
-  /** Ours: the banner for msg=unauthorised. */
-  unauthorisedBanner: 'Please log in to continue.',
   signUpInApp:
     'Web sign-up is not possible. Download the Pando app and sign up with your work email.',
   logoutConfirm: 'Are you sure you want to log out from Pando?',
@@ -260,7 +229,7 @@ export type TextKey = keyof typeof TEXTS;
 
 /** Texts with placeholders (both specs' wording, placeholders in braces). */
 export const textsWith = {
-  emailSent: (email: string) => `Email sent to ${email}`,
+  ...CORE_TEXTS_WITH,
   /**
    * Ours (issue 36): the line the team's room shows when an administrator adds themselves to it
    * from the admin console, so its members know who can now read its patient cards.
@@ -280,8 +249,6 @@ export const textsWith = {
   fileUploadFailed: (reason: string) => `File upload failed. Please try again. ${reason}`.trimEnd(),
   /** Ours (issue 35): the server refused a file by its content; its reason follows. */
   fileRefused: (name: string, reason: string) => `The file, ${name} was not accepted. ${reason}`,
-  /** Ours (issue 35): a 429 (`rateLimitedText`), the wait in words ("11 minutes"). */
-  tooMany: (what: string, wait: string) => `Too many ${what}. Try again in ${wait}.`,
   inviteFeatureNotEnabled: (email: string) =>
     `An invitation was not sent to ${email}, because the feature is not enabled for this network`,
   inviteNotSent: (email: string) => `An invitation was not sent to ${email}`,

@@ -21,15 +21,7 @@ export const ApiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 
-/** Internal codes the clients react to (spec 01 §8, spec 02 §8). */
-export const INTERNAL_CODES = {
-  FEATURE_NOT_ENABLED: 'FEATURE_NOT_ENABLED',
-  ADVICE_TEAM_NOT_ACTIVE: 'ADVICE_TEAM_NOT_ACTIVE',
-  /** 409 on an advice resolve/accept/unresolve the conversation's state does not offer. */
-  ADVICE_INVALID_STATE: 'ADVICE_INVALID_STATE',
-  /** 409 on GET /admin/users/{id}/auth-code: the user must start login in the app first. */
-  LOGIN_NOT_STARTED: 'LOGIN_NOT_STARTED',
-} as const;
+export { INTERNAL_CODES } from './internalCodes';
 
 /** Turns zod issues into the `details` list of an ApiError: one entry per field. */
 export function zodIssuesToDetails(error: z.ZodError): ApiErrorDetail[] {

@@ -1,5 +1,5 @@
-import { TEXTS, textsWith } from '../texts/texts';
-import { INTERNAL_CODES } from './errors';
+import { CORE_TEXTS, CORE_TEXTS_WITH } from '../texts/coreTexts';
+import { INTERNAL_CODES } from './internalCodes';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -38,13 +38,13 @@ export function statusHandling(
     // person reads is that the connection was lost, not that engineers were told.
     return {
       action: 'throw',
-      notify: mutating ? TEXTS.connectionLost : null,
-      log: TEXTS.internalServerErrorLog,
-      text: TEXTS.connectionLost,
+      notify: mutating ? CORE_TEXTS.connectionLost : null,
+      log: CORE_TEXTS.internalServerErrorLog,
+      text: CORE_TEXTS.connectionLost,
     };
   }
   if (status < 400) return { action: 'ok' };
-  if (status === 400) return { action: 'continue', log: TEXTS.badRequestLog };
+  if (status === 400) return { action: 'continue', log: CORE_TEXTS.badRequestLog };
   if (status === 401) return { action: 'logout' };
   if (status === 403) {
     // FEATURE_NOT_ENABLED has its own notice, shown by the screen that knows which feature
@@ -52,7 +52,7 @@ export function statusHandling(
     const own = internalCode === INTERNAL_CODES.FEATURE_NOT_ENABLED;
     return {
       action: 'throw',
-      notify: mutating && !own ? TEXTS.forbidden : null,
+      notify: mutating && !own ? CORE_TEXTS.forbidden : null,
       log: null,
       text: null,
     };
@@ -62,7 +62,7 @@ export function statusHandling(
   if (status === 422) {
     return {
       action: 'throw',
-      notify: mutating ? TEXTS.unprocessable : null,
+      notify: mutating ? CORE_TEXTS.unprocessable : null,
       log: null,
       text: null,
     };
@@ -75,9 +75,9 @@ export function statusHandling(
   }
   return {
     action: 'throw',
-    notify: mutating ? TEXTS.serverError : null,
-    log: TEXTS.internalServerErrorLog,
-    text: TEXTS.serverError,
+    notify: mutating ? CORE_TEXTS.serverError : null,
+    log: CORE_TEXTS.internalServerErrorLog,
+    text: CORE_TEXTS.serverError,
   };
 }
 
@@ -96,15 +96,15 @@ export function isRefusal(status: number): boolean {
 export function refusalText(status: number): string {
   switch (status) {
     case 408:
-      return TEXTS.requestTimedOut;
+      return CORE_TEXTS.requestTimedOut;
     case 413:
-      return TEXTS.tooLargeToSend;
+      return CORE_TEXTS.tooLargeToSend;
     case 415:
-      return TEXTS.typeNotAccepted;
+      return CORE_TEXTS.typeNotAccepted;
     case 429:
-      return TEXTS.tooManyRequests;
+      return CORE_TEXTS.tooManyRequests;
     default:
-      return TEXTS.couldNotComplete;
+      return CORE_TEXTS.couldNotComplete;
   }
 }
 
@@ -125,7 +125,7 @@ export function waitInWords(seconds: number): string {
 
 /** A 429's sentence ("Too many login attempts. Try again in 11 minutes."); server and client. */
 export function rateLimitedText(what: string, retryAfterSeconds: number): string {
-  return textsWith.tooMany(what, waitInWords(retryAfterSeconds));
+  return CORE_TEXTS_WITH.tooMany(what, waitInWords(retryAfterSeconds));
 }
 
 /**
@@ -138,9 +138,9 @@ export function requestCodeErrorText(
   message: string,
   retryAfterSeconds?: number | null,
 ): string {
-  if (status === 401) return TEXTS.unauthorisedLogin;
-  if (status === 422) return TEXTS.invalidEmailType;
-  if (status === 403) return TEXTS.noPermission;
+  if (status === 401) return CORE_TEXTS.unauthorisedLogin;
+  if (status === 422) return CORE_TEXTS.invalidEmailType;
+  if (status === 403) return CORE_TEXTS.noPermission;
   if (status === 429 && retryAfterSeconds != null && retryAfterSeconds > 0)
     return rateLimitedText(LOGIN_ATTEMPTS, retryAfterSeconds);
   return message;
@@ -159,7 +159,7 @@ export function validateCodeError(
 ): { text: string; logEvent: { event: 'login_unsuccessful'; type: 'auth_code_invalid' } | null } {
   if (status >= 400 && status <= 500) {
     return {
-      text: TEXTS.invalidCode,
+      text: CORE_TEXTS.invalidCode,
       logEvent: { event: 'login_unsuccessful', type: 'auth_code_invalid' },
     };
   }
@@ -177,11 +177,11 @@ export function loginBannerText(
 ): string | null {
   switch (msg) {
     case 'logged-out':
-      return TEXTS.loggedOut;
+      return CORE_TEXTS.loggedOut;
     case 'forbidden':
-      return TEXTS.noPermission;
+      return CORE_TEXTS.noPermission;
     case 'unauthorised':
-      return TEXTS.unauthorisedBanner;
+      return CORE_TEXTS.unauthorisedBanner;
     default:
       return null;
   }

@@ -1,12 +1,11 @@
 import { useState, useSyncExternalStore, type JSX, type ReactNode } from 'react';
 import {
   createHttpClient,
-  getOfflineKey,
   HttpClientProvider,
+  type HttpClient,
   type HttpLogger,
   type OfflineCopy,
 } from '@pando/data-access';
-import type { OfflineKeyResponse } from '@pando/domain';
 import type { ManageSettings } from '../manage/settings';
 import { LoadingScreen } from '@pando/ui';
 import { LoginRoute } from '../auth/LoginRoute';
@@ -47,9 +46,10 @@ export interface PandoAppAdapters {
   loadChat?: () => Promise<ChatAdapter>;
   /**
    * The encrypted offline copy (issue 37): the web app builds it on IndexedDB around the
-   * session's key (`fetchKey`). The demo and the stories keep none.
+   * session's key, fetched with `http`. An import: the copy's code (zod, IndexedDB) is not part of
+   * the login route. The demo and the stories keep none.
    */
-  offlineCopy?: (fetchKey: () => Promise<OfflineKeyResponse>) => OfflineCopy;
+  offlineCopy?: (http: HttpClient) => Promise<OfflineCopy>;
 }
 
 export interface PandoApp {
@@ -108,13 +108,13 @@ export function createPandoApp(adapters: PandoAppAdapters): PandoApp {
   // router must start from the redirect target, not from /validate.
   let router: AppRouter | undefined;
   // Built right below the HTTP client that fetches its key.
-  let copy: OfflineCopy | undefined = undefined;
+  let copy: Promise<OfflineCopy> | undefined = undefined;
   const http = createHttpClient({
     baseUrl: adapters.api.baseUrl,
     notify: (n) => notifications.notify({ kind: n.kind, message: n.message }),
     navigateToLogin: (url) => {
       // The session is gone: so is what its copy held (issue 37).
-      void copy?.wipe();
+      void copy?.then((c) => c.wipe());
       if (redirectDisabled) return;
       const target = loginTarget(url, session.established);
       if (router) void router.navigate(target, { replace: true });
@@ -130,7 +130,13 @@ export function createPandoApp(adapters: PandoAppAdapters): PandoApp {
     },
   });
 
-  copy = adapters.offlineCopy?.(() => getOfflineKey(http));
+  copy = adapters.offlineCopy?.(http);
+  // Opened only when the signed-in app loads (`Routed`), never for the login page alone.
+  const openCopy = () =>
+    copy?.then(
+      (c) => c.open().then(() => c),
+      () => undefined,
+    );
 
   const { loadChat } = adapters;
   const liveChat = preloadable(
@@ -165,12 +171,14 @@ export function createPandoApp(adapters: PandoAppAdapters): PandoApp {
   const Routed = preloadable(
     () =>
       // The copy opens beside the router's code: its answers are in the cache at the first render.
-      Promise.all([loadAppRouter(), copy?.open()]).then(([{ createAppRouter, RoutedApp }]) => {
-        return function Routed() {
-          router ??= createAppRouter(routeOptions, adapters.initialPath);
-          return <RoutedApp router={router} http={http} offline={copy} />;
-        };
-      }),
+      Promise.all([loadAppRouter(), openCopy()]).then(
+        ([{ createAppRouter, RoutedApp }, opened]) => {
+          return function Routed() {
+            router ??= createAppRouter(routeOptions, adapters.initialPath);
+            return <RoutedApp router={router} http={http} offline={opened} />;
+          };
+        },
+      ),
     { fallback: <LoadingScreen /> },
   ).Component;
 

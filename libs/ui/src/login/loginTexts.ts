@@ -1,11 +1,11 @@
-import { TEXTS, textsWith } from '@pando/domain';
+import { CORE_TEXTS, CORE_TEXTS_WITH } from '@pando/domain';
 import type { LoginBanner } from './LoginScreen/LoginScreen';
 
 /** Banner texts for the login page's `msg` parameter, from the domain's text catalogue. */
 export const LOGIN_BANNER_TEXT: Record<LoginBanner, string> = {
-  unauthorised: TEXTS.unauthorisedBanner,
-  forbidden: TEXTS.noPermission,
-  'logged-out': TEXTS.loggedOut,
+  unauthorised: CORE_TEXTS.unauthorisedBanner,
+  forbidden: CORE_TEXTS.noPermission,
+  'logged-out': CORE_TEXTS.loggedOut,
 };
 
 export const LOGIN_TEXT = {
@@ -16,8 +16,8 @@ export const LOGIN_TEXT = {
   codeDescription: 'Enter the code from the email we sent you.',
   verifyCode: 'Log in',
   back: 'Use a different email',
-  invalidCode: TEXTS.invalidCode,
-  emailSentTo: textsWith.emailSent,
+  invalidCode: CORE_TEXTS.invalidCode,
+  emailSentTo: CORE_TEXTS_WITH.emailSent,
   appStoreMessage: (productName: string) =>
     `Web sign-up isn't available: download the ${productName} app and sign up with your work email.`,
   legacyBrowser:

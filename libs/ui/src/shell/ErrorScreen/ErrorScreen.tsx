@@ -1,6 +1,6 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { IconAlertOctagon, IconRefresh } from '@tabler/icons-react';
-import { TEXTS } from '@pando/domain';
+import { CORE_TEXTS } from '@pando/domain';
 
 export interface ErrorScreenProps {
   /** Offers a reload; clinicians otherwise do not know what to do next. */
@@ -26,10 +26,10 @@ export function ErrorScreen({ onReload, reference, kind = 'crash' }: ErrorScreen
         <Stack align="center" gap="md" maw={420} ta="center">
           <IconRefresh size={48} aria-hidden color="var(--mantine-color-blue-7)" />
           <Title order={1} size="h3">
-            {TEXTS.newVersionAvailable}
+            {CORE_TEXTS.newVersionAvailable}
           </Title>
-          <Text c="dimmed">{TEXTS.newVersionReload}</Text>
-          {onReload ? <Button onClick={onReload}>{TEXTS.reload}</Button> : null}
+          <Text c="dimmed">{CORE_TEXTS.newVersionReload}</Text>
+          {onReload ? <Button onClick={onReload}>{CORE_TEXTS.reload}</Button> : null}
         </Stack>
       </Center>
     );
