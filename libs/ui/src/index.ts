@@ -8,6 +8,7 @@ export * from './shell/LoadingScreen';
 export * from './shell/ErrorScreen';
 export * from './shell/WelcomeEmptyState';
 export * from './shell/OfflineBanner';
+export * from './shell/UpdateAvailable';
 export * from './shell/SessionPlaceholder';
 export * from './common/Dialog';
 export * from './common/DateField';

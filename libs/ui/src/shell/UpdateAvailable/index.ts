@@ -1,0 +1,2 @@
+export { UpdateAvailable } from './UpdateAvailable';
+export type { UpdateAvailableProps } from './UpdateAvailable';
