@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -17,6 +18,20 @@ function precompress(): Plugin {
       const file = join(dir, name);
       return statSync(file).isDirectory() ? walk(file) : [file];
     });
+  const compressAll = () => {
+    for (const file of walk(outDir)) {
+      if (!/\.(js|css|html|svg|json|txt|webmanifest)$/.test(file)) continue;
+      const content = readFileSync(file);
+      if (content.length < 1024) continue;
+      writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+      writeFileSync(
+        `${file}.br`,
+        brotliCompressSync(content, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+        }),
+      );
+    }
+  };
   return {
     name: 'pando-precompress',
     apply: 'build',
@@ -25,21 +40,94 @@ function precompress(): Plugin {
         ? config.build.outDir
         : join(config.root, config.build.outDir);
     },
-    closeBundle() {
-      for (const file of walk(outDir)) {
-        if (!/\.(js|css|html|svg|json|txt|webmanifest)$/.test(file)) continue;
-        const content = readFileSync(file);
-        if (content.length < 1024) continue;
-        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
-        writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(content, {
-            params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
-          }),
-        );
-      }
+    // After every other plugin's closeBundle: the service worker that vite-plugin-pwa writes
+    // there (sw.js, workbox-*.js) is compressed too, and Workbox's precache glob, which runs
+    // before, never sees a .br or a .gz (it also ignores them explicitly, see pwa() below).
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler(error) {
+        // A failed build may have written nothing: let its own error show, not a missing dist/.
+        if (error) return;
+        compressAll();
+      },
     },
   };
+}
+
+/**
+ * The Mantine theme's primary colour as the installed app's title bar (`theme_color`): blue
+ * shade 8, `pandoTheme` in libs/ui/src/theme/theme.ts (`primaryColor: 'blue'`,
+ * `primaryShade: 8`; Mantine's default palette has blue[8] = #1971c2). A literal, because this
+ * config cannot import the UI library; keep the two in step.
+ */
+const THEME_COLOR = '#1971c2';
+/** The light scheme's page background (Mantine's `--mantine-color-body`): the splash screen. */
+const BACKGROUND_COLOR = '#ffffff';
+
+/**
+ * The installable app (issue 37; apps/web/README "Installable app (PWA)"): the web manifest and
+ * a Workbox service worker that precaches the app shell and every script and stylesheet of the
+ * build, so the app opens offline. It never caches an /api answer (the data layer keeps its own
+ * encrypted copy) and never activates a new version on its own: src/serviceWorker/ registers
+ * it and asks the person to reload.
+ */
+function pwa() {
+  return VitePWA({
+    strategies: 'generateSW',
+    // A new version waits until the person presses Reload (UpdateAvailable), never mid-task.
+    registerType: 'prompt',
+    // src/serviceWorker/ registers it (production builds only), after the first render.
+    injectRegister: false,
+    manifest: {
+      // The product's name: runtime configuration's default `product_name` (libs/domain
+      // config/schemas.ts). The manifest is a build-time file, so a renamed deployment keeps it.
+      name: 'Pando',
+      short_name: 'Pando',
+      description: 'Pando: secure clinical messaging for hospital teams',
+      lang: 'en',
+      display: 'standalone',
+      start_url: '/',
+      scope: '/',
+      theme_color: THEME_COLOR,
+      background_color: BACKGROUND_COLOR,
+      // Drawn from public/favicon.svg by scripts/icons.mjs.
+      icons: [
+        { src: '/pwa-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/pwa-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/pwa-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    // The manifest's icons are precached by the glob below already.
+    includeManifestIcons: false,
+    workbox: {
+      // The app shell (index.html) and every chunk of the build, lazy ones included: behind the
+      // login the app is ~40 chunks, and a screen whose chunk was not precached would not open
+      // offline. The sources' maps and the precompressed copies are never precached (they
+      // would double the download); the server's `preCompressed` still applies to the worker's
+      // own requests. manifest.webmanifest is not globbed: the plugin adds it to the list itself
+      // (it was listed twice).
+      globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+      globIgnores: ['**/node_modules/**', '**/*.br', '**/*.gz', '**/*.map'],
+      // The `shared` chunk (see codeSplitting below) is ~650 kB raw, the analytics report ~480
+      // kB; Workbox's 2 MiB default leaves room, 4 MiB leaves it for growth. A chunk above it
+      // fails the build (vite-plugin-pwa's default) rather than being left out of the precache,
+      // where its screens would not open offline.
+      maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      // Vite's /assets/ files carry a content hash in their names: no ?__WB_REVISION__ needed.
+      dontCacheBustURLsMatching: /^assets\//,
+      // Every navigation gets the precached app shell (the SPA routes the path), except the
+      // server's own pages: the API (its JSON 404s, /api/docs) and the chat socket.
+      navigateFallback: 'index.html',
+      navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/xmpp(\/|$|\?)/],
+      cleanupOutdatedCaches: true,
+      // No skipWaiting: a new worker waits for the person's Reload (src/serviceWorker/).
+      // clientsClaim: the first visit's page is controlled at once, so it opens offline
+      // without a second load.
+      clientsClaim: true,
+      // No runtimeCaching: /api answers, uploads and images go to the network, never a cache.
+    },
+  });
 }
 
 /**
@@ -47,7 +135,7 @@ function precompress(): Plugin {
  * /xmpp; in `vite dev` those are proxied to a server on :3000.
  */
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), pwa(), precompress()],
   define: {
     __PANDO_VERSION__: JSON.stringify(process.env.npm_package_version ?? '0.1.0'),
     __PANDO_BUILD__: JSON.stringify(process.env.PANDO_BUILD ?? 'dev'),

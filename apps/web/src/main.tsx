@@ -4,6 +4,7 @@ import { isLoginPath, preloadChatWiring, preloadSignedIn } from '@pando/features
 import { PandoMantineProvider, SessionPlaceholder } from '@pando/ui';
 import { loadRuntimeConfig } from './config';
 import { createLogger } from './logger';
+import { registerServiceWorker, UpdateNotice } from './serviceWorker';
 import { createWebApp, loadWebChat } from './webApp';
 
 async function boot() {
@@ -28,6 +29,7 @@ async function boot() {
     root.render(
       <StrictMode>
         <PandoMantineProvider>
+          <UpdateNotice />
           <app.Root />
         </PandoMantineProvider>
       </StrictMode>,
@@ -44,6 +46,7 @@ async function boot() {
       </PandoMantineProvider>,
     );
   }
+  registerServiceWorker(logger);
 }
 
 void boot();
