@@ -25,6 +25,13 @@ beforeAll(async () => {
     zlib.brotliCompressSync(bundle),
   );
   fs.writeFileSync(path.join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // The installable app's files (apps/web vite.config.ts pwa(), issue 37), the worker compressed.
+  const worker = `self.precache(${JSON.stringify('assets/chat-C5y0RkNp.js '.repeat(100))})`;
+  fs.writeFileSync(path.join(webDir, 'sw.js'), worker);
+  fs.writeFileSync(path.join(webDir, 'sw.js.br'), zlib.brotliCompressSync(worker));
+  fs.writeFileSync(path.join(webDir, 'workbox-d8ed3718.js'), 'self.workbox = {}');
+  fs.writeFileSync(path.join(webDir, 'manifest.webmanifest'), '{"name":"Pando"}');
+  fs.writeFileSync(path.join(webDir, 'pwa-192.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
   server = await startTestServer({
     webDistDir: webDir,
     seed: false,
@@ -69,6 +76,23 @@ describe('the web app', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     const icon = await fetch(`${server.url}/favicon.svg`);
     expect(icon.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('never lets a browser keep the service worker, its manifest or icons without asking (a deploy is found at once)', async () => {
+    const files = {
+      '/sw.js': /javascript/,
+      '/workbox-d8ed3718.js': /javascript/,
+      '/manifest.webmanifest': /^application\/manifest\+json/,
+      '/pwa-192.png': /^image\/png/,
+    };
+    for (const [file, type] of Object.entries(files)) {
+      const res = await fetch(`${server.url}${file}`, { headers: { 'accept-encoding': 'br' } });
+      expect(res.status, file).toBe(200);
+      expect(res.headers.get('content-type'), file).toMatch(type);
+      expect(res.headers.get('cache-control'), file).toBe('no-cache');
+    }
+    const compressed = await fetch(`${server.url}/sw.js`, { headers: { 'accept-encoding': 'br' } });
+    expect(compressed.headers.get('content-encoding')).toBe('br');
   });
 
   it('sends the precompressed file to a browser that accepts it, the plain one otherwise', async () => {

@@ -5,7 +5,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { notFound } from './errors.js';
 
-/** Vite writes content-hashed files to /assets/: they never change, so cache them for a year. */
+/**
+ * Vite writes content-hashed files to /assets/: they never change, so cache them for a year.
+ * Everything else is `no-cache` (revalidated by ETag on each use), notably the installable app's
+ * files at the root (apps/web vite.config.ts `pwa()`, issue 37): the service worker `sw.js` and
+ * its `workbox-<hash>.js`, `manifest.webmanifest` (sent as application/manifest+json) and the
+ * icons. A cached sw.js would hide a deploy from the browser's update check.
+ */
 const HASHED_ASSET = /^\/assets\/.+[-.][A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
 
 function acceptsHtml(req: FastifyRequest): boolean {
