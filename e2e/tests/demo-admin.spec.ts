@@ -13,6 +13,9 @@ import { expectNoSeriousAxeViolations } from '../pom/axe';
 /** The demo's seeded pending invitation (@pando/domain/demo DEMO_INVITE_EMAIL). */
 const SEEDED_INVITE = 'new.starter@example.org';
 
+// The demo's mock backend is MSW's service worker; the config blocks workers for the other specs.
+test.use({ serviceWorkers: 'allow' });
+
 /** The built demo on a static host (e2e/pom/demoHost.ts): nothing answers /api or /xmpp. */
 let host: DemoHost;
 let origin = '';

@@ -11,6 +11,9 @@ import { serveDemo, type DemoHost } from '../pom/demoHost';
  */
 const MSW_ERROR = /\[MSW\]|InternalError|onUnhandledFrame/;
 
+// The demo's mock backend is MSW's service worker; the config blocks workers for the other specs.
+test.use({ serviceWorkers: 'allow' });
+
 /** The built demo on a static host (e2e/pom/demoHost.ts): nothing answers /api or /xmpp. */
 let host: DemoHost;
 let origin = '';

@@ -294,6 +294,8 @@ async function demoManageRoutes(page: Page): Promise<string[]> {
 }
 
 test.describe('every /manage page of the demo build, by URL (no server)', () => {
+  // The demo's mock backend is MSW's service worker; the config blocks workers elsewhere.
+  test.use({ serviceWorkers: 'allow' });
   let host: DemoHost;
   test.beforeAll(async () => {
     host = await serveDemo();

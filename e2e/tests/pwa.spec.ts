@@ -1,0 +1,126 @@
+import { readdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from '../pom/axe';
+import { LoginPage } from '../pom/LoginPage';
+
+/**
+ * Issue 37: the web app is an installable app (apps/web README "Installable app (PWA)"). On the
+ * built server: the page links a manifest that meets Chromium's installability criteria, its
+ * service worker controls the page and has precached every script and stylesheet of the build,
+ * and with the network off a reload shows the app rather than the browser's error page.
+ */
+
+// playwright.config.ts blocks service workers for the specs that do not test them.
+test.use({ serviceWorkers: 'allow' });
+
+/** The build the servers serve (the server resolves WEB_DIST_DIR against the repo root too). */
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const webDist = resolve(root, process.env.WEB_DIST_DIR ?? 'apps/web/dist');
+
+interface ManifestIcon {
+  src: string;
+  sizes: string;
+  type: string;
+  purpose?: string;
+}
+
+/** A PNG's width and height, from its IHDR chunk. */
+function pngSize(bytes: Buffer): string {
+  expect(bytes.subarray(1, 4).toString('latin1'), 'a PNG signature').toBe('PNG');
+  return `${String(bytes.readUInt32BE(16))}x${String(bytes.readUInt32BE(20))}`;
+}
+
+test('the login page is an installable app whose worker precaches the whole build and opens offline', async ({
+  page,
+}) => {
+  const login = new LoginPage(page);
+  await login.goto();
+  await expect(login.email).toBeVisible();
+
+  // The manifest: what Chromium asks of an installable app.
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBe('/manifest.webmanifest');
+  const answer = await page.request.get(href ?? '');
+  expect(answer.headers()['content-type']).toMatch(/^application\/manifest\+json/);
+  expect(answer.headers()['cache-control']).toBe('no-cache');
+  const manifest = (await answer.json()) as {
+    name: string;
+    short_name: string;
+    start_url: string;
+    scope: string;
+    display: string;
+    theme_color: string;
+    background_color: string;
+    icons: ManifestIcon[];
+  };
+  expect(manifest).toMatchObject({
+    name: 'Pando',
+    short_name: 'Pando',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+  });
+  expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
+  expect(manifest.background_color).toMatch(/^#[0-9a-f]{6}$/i);
+  for (const icon of manifest.icons) {
+    const image = await page.request.get(icon.src);
+    expect(image.status(), icon.src).toBe(200);
+    expect(image.headers()['content-type'], icon.src).toBe('image/png');
+    expect(pngSize(await image.body()), icon.src).toBe(icon.sizes);
+  }
+  const sizes = (purpose: string) =>
+    manifest.icons.filter((icon) => (icon.purpose ?? 'any') === purpose).map((i) => i.sizes);
+  expect(sizes('any')).toEqual(expect.arrayContaining(['192x192', '512x512']));
+  expect(sizes('maskable')).toContain('512x512');
+
+  // Chromium's own verdict (what Lighthouse's installability audit reads). Playwright's contexts
+  // are incognito, which alone makes an app not installable; every other reason must be absent.
+  const cdp = await page.context().newCDPSession(page);
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  expect(installabilityErrors.filter((e) => e.errorId !== 'in-incognito')).toEqual([]);
+
+  // The worker: active once its install (the precache) is done; it controls the page by then
+  // (clientsClaim), and after a reload certainly.
+  expect(
+    await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state),
+  ).toMatch(/^activat(ing|ed)$/);
+  await page.reload();
+  await expect(login.email).toBeVisible();
+  expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(
+    /\/sw\.js$/,
+  );
+
+  // Every script and stylesheet of the build is precached, the lazy ones included: a screen
+  // whose chunk is missing would not open offline.
+  const precached = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      for (const request of await (await caches.open(name)).keys()) {
+        urls.push(new URL(request.url).pathname);
+      }
+    }
+    return urls;
+  });
+  const built = readdirSync(resolve(webDist, 'assets'))
+    .filter((file) => /\.(js|css)$/.test(file))
+    .map((file) => `/assets/${file}`);
+  expect(built.length).toBeGreaterThan(10);
+  expect(built.filter((file) => !precached.includes(file))).toEqual([]);
+  expect(precached).toContain('/index.html');
+  // Nothing of the API: the data layer keeps its own encrypted copy.
+  expect(precached.filter((url) => url.startsWith('/api'))).toEqual([]);
+
+  await expectNoSeriousAxeViolations(page, '/login with the manifest and the worker');
+
+  // With the network off, a reload is answered by the worker: the app's own screen (the runtime
+  // configuration cannot load), not Chromium's offline error page.
+  await page.context().setOffline(true);
+  await page.reload();
+  await expect(
+    page.getByRole('heading', { name: 'Your session could not be loaded' }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+  await page.context().setOffline(false);
+});
