@@ -11,8 +11,9 @@ const CONFIG_ITEM = 'pando.config';
  */
 export async function loadRuntimeConfig(
   fetcher: typeof fetch = fetch,
-  storage: Pick<Storage, 'getItem' | 'setItem'> | undefined = globalThis.localStorage,
+  given?: Pick<Storage, 'getItem' | 'setItem'>,
 ): Promise<RuntimeConfig> {
+  const storage = given ?? globalThis.localStorage;
   let body: unknown;
   try {
     const response = await fetcher('/api/config', {
@@ -24,7 +25,7 @@ export async function loadRuntimeConfig(
   } catch (error) {
     // Issue 37: with no network the app opens on the configuration it last had (nothing in it
     // is secret: it is what every visitor of the login page gets); with none, the error stands.
-    const kept = storage?.getItem(CONFIG_ITEM);
+    const kept = storage.getItem(CONFIG_ITEM);
     if (!kept || (typeof navigator !== 'undefined' && navigator.onLine)) throw error;
     body = JSON.parse(kept) as unknown;
   }
@@ -36,7 +37,7 @@ export async function loadRuntimeConfig(
     );
   }
   try {
-    storage?.setItem(CONFIG_ITEM, JSON.stringify(body));
+    storage.setItem(CONFIG_ITEM, JSON.stringify(body));
   } catch {
     // A full or refused storage only costs the offline start.
   }

@@ -176,3 +176,33 @@ describe('the offline copy (issue 37)', () => {
     expect(copy.patientDataAllowed).toBe(false);
   });
 });
+
+describe('which answers the copy keeps', () => {
+  it('keeps the session, the chat panes and, when allowed, the patients opened; never searches or admin', async () => {
+    const { keptInCopy } = await import('./queries');
+    const always = [
+      ['auth', 'current-user'],
+      ['teams', 'with-advice-conversations'],
+      ['teams', 'detail', 3],
+      ['advice', 'detail', 1, 2],
+      ['users', 'detail', 'u'],
+    ];
+    const patients = [
+      ['patient-cards', 'list'],
+      ['patient-cards', 'detail', 4],
+      ['patients', 'detail', 4],
+    ];
+    const never = [
+      ['patient-cards', 'list', 'search', 'Ada'],
+      ['admin', 'users'],
+      ['analytics', 'x'],
+      ['search', 'results'],
+    ];
+    for (const key of always) expect(keptInCopy(key, false)).toBe(true);
+    for (const key of patients) {
+      expect(keptInCopy(key, true)).toBe(true);
+      expect(keptInCopy(key, false)).toBe(false);
+    }
+    for (const key of never) expect(keptInCopy(key, true)).toBe(false);
+  });
+});

@@ -185,7 +185,7 @@ export class OfflineCopy {
     this.pending.set(name, value);
     this.timer ??= setTimeout(() => {
       void this.flush();
-    }, this.options.writeDelayMs ?? 500);
+    }, this.options.writeDelayMs ?? 100);
   }
 
   /** Seals and stores what `write` gathered (also on `pagehide`). */

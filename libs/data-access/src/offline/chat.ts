@@ -86,10 +86,12 @@ export function restoredChat(
   copy: unknown,
 ): Pick<ChatSnapshot, 'conversations' | 'unread' | 'delivery'> | undefined {
   if (!copy || typeof copy !== 'object') return undefined;
-  const c = copy as Partial<ChatCopy>;
+  // What the copy held is read as untrusted input: an older format parses to what it can.
+  const c = copy as { conversations?: unknown; unread?: unknown; delivery?: unknown };
   if (!Array.isArray(c.conversations)) return undefined;
   const conversations: Record<string, ConversationState> = {};
-  for (const kept of c.conversations) {
+  for (const item of c.conversations as unknown[]) {
+    const kept = (item ?? {}) as Partial<Record<keyof KeptConversation, unknown>>;
     if (typeof kept.address !== 'string' || (kept.type !== 'chat' && kept.type !== 'groupchat'))
       continue;
     const last = kept.lastMessage ? messagesOf([kept.lastMessage])[0] : undefined;
@@ -100,10 +102,11 @@ export function restoredChat(
     };
   }
   const unread: Record<string, number> = {};
-  for (const [address, n] of Object.entries(c.unread ?? {}))
-    if (conversations[address] && Number.isInteger(n) && n > 0) unread[address] = n;
+  for (const [address, n] of Object.entries((c.unread ?? {}) as Record<string, unknown>))
+    if (conversations[address] && typeof n === 'number' && Number.isInteger(n) && n > 0)
+      unread[address] = n;
   const delivery: Record<string, DeliveryState> = {};
-  for (const [id, state] of Object.entries(c.delivery ?? {}))
+  for (const [id, state] of Object.entries((c.delivery ?? {}) as Record<string, unknown>))
     if (typeof state === 'string' && SETTLED.has(state)) delivery[id] = state as DeliveryState;
   return { conversations, unread, delivery };
 }
@@ -115,10 +118,12 @@ interface ChatSource {
 }
 
 /**
- * Keeps the copy's chat record up to date: at most once a second while messages arrive (the
- * projection sorts every conversation), and once more when the page is hidden or left.
+ * Keeps the copy's chat record up to date: at most every quarter second while messages arrive
+ * (the projection sorts every conversation), and once more when the page is hidden or left. Soon
+ * after a change, not only at the page's end: sealing is asynchronous, and a page being left may
+ * not live long enough to store it.
  */
-export function persistChat(store: ChatSource, copy: OfflineCopy, everyMs = 1000): () => void {
+export function persistChat(store: ChatSource, copy: OfflineCopy, everyMs = 250): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const save = () => {
     if (timer !== undefined) clearTimeout(timer);

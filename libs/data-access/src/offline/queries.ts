@@ -5,8 +5,8 @@ import type { OfflineCopy } from './OfflineCopy';
 const QUERIES = 'queries';
 
 /**
- * Which answers the copy keeps: who is signed in, the sidebar's lists, the people and wards they
- * name, and, when the organisation allows it (`offline_patient_data`), the patient list and the
+ * Which answers the copy keeps: who is signed in, the sidebar's lists, the teams, advice
+ * conversations, people and wards opened or named, and, when the organisation allows it (`offline_patient_data`), the patient list and the
  * cards and patients the person opened. Nothing else (admin screens, searches, analytics) is
  * kept. A card is kept when it was opened, not fetched ahead: every card read is an audited access
  * (issue 36), so the copy never reads records the person did not.
@@ -14,7 +14,10 @@ const QUERIES = 'queries';
 export function keptInCopy(key: QueryKey, patientData: boolean): boolean {
   const [area, kind] = key;
   if (area === 'auth') return kind === 'current-user';
-  if (area === 'teams') return kind === 'with-advice-conversations';
+  // The sidebar's lists, and the team and advice conversations opened (their panes' headers).
+  if (area === 'teams')
+    return kind === 'with-advice-conversations' || kind === 'detail' || kind === 'members';
+  if (area === 'advice') return kind === 'detail';
   if (area === 'users') return kind === 'detail';
   if (area === 'wards') return true;
   if (!patientData) return false;
@@ -54,12 +57,17 @@ export function persistQueries(client: QueryClient, copy: OfflineCopy): () => vo
       }),
     );
   };
-  return client.getQueryCache().subscribe((event) => {
-    if (
-      (event.type === 'updated' && event.action.type === 'success') ||
-      (event.type === 'removed' && keptInCopy(event.query.queryKey, true))
-    ) {
-      if (keptInCopy(event.query.queryKey, true)) save();
-    }
+  const unsubscribe = client.getQueryCache().subscribe((event) => {
+    const changed =
+      (event.type === 'updated' && event.action.type === 'success') || event.type === 'removed';
+    const key = event.query.queryKey as QueryKey;
+    if (changed && keptInCopy(key, true)) save();
   });
+  // A page being left stores what is still waiting (best effort: sealing is asynchronous).
+  const onHide = () => void copy.flush();
+  window.addEventListener('pagehide', onHide);
+  return () => {
+    unsubscribe();
+    window.removeEventListener('pagehide', onHide);
+  };
 }

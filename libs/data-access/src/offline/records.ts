@@ -29,7 +29,8 @@ export class IndexedDbRecordStore implements RecordStore {
     const db = await this.open();
     const tx = db.transaction(STORE, 'readonly');
     const [keys, values] = await Promise.all([tx.store.getAllKeys(), tx.store.getAll()]);
-    return new Map(keys.map((k, i) => [String(k), values[i] as SealedRecord]));
+    // Every key is a record's name (`put`), a string.
+    return new Map(keys.map((k, i) => [k as string, values[i] as SealedRecord]));
   }
 
   async put(name: string, record: SealedRecord): Promise<void> {

@@ -1,0 +1,276 @@
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { ChatPane } from '../pom/Chat';
+import { LoginPage } from '../pom/LoginPage';
+import { PatientsPage } from '../pom/Patients';
+import { Shell } from '../pom/Shell';
+
+/**
+ * Issue 37: a visit, then a Wi-Fi dead zone. With the network off, a reload shows the chat list,
+ * a conversation and the card the person opened, from the encrypted offline copy; a message
+ * written offline waits in the outbox and goes out once, when the network is back; after a
+ * logout, a visit with the network off shows nothing of the person.
+ */
+
+// The web app's worker serves the app's files with the network off (playwright.config.ts blocks
+// workers for the other specs).
+test.use({ serviceWorkers: 'allow' });
+
+const OFFLINE_NOTICE = "You are currently offline, messages can't be sent";
+
+/**
+ * The copy's sealed records in IndexedDB, by name, with when each was saved (the values are
+ * ciphertext; `savedAt` is stored in the clear for "last updated").
+ */
+function copySaves(page: Page): Promise<Record<string, number>> {
+  return page.evaluate(
+    () =>
+      new Promise<Record<string, number>>((resolve) => {
+        const open = indexedDB.open('pando-offline');
+        open.onupgradeneeded = () => {
+          open.transaction?.abort();
+          resolve({});
+        };
+        open.onerror = () => {
+          resolve({});
+        };
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('records')) {
+            db.close();
+            resolve({});
+            return;
+          }
+          const store = db.transaction('records').objectStore('records');
+          const keys = store.getAllKeys();
+          const values = store.getAll();
+          values.onsuccess = () => {
+            db.close();
+            resolve(
+              Object.fromEntries(
+                keys.result.map((k, i) => [
+                  k as string,
+                  (values.result[i] as { savedAt: number }).savedAt,
+                ]),
+              ),
+            );
+          };
+        };
+      }),
+  );
+}
+
+const copyRecords = async (page: Page) => Object.keys(await copySaves(page));
+
+/**
+ * What the copy's record `name` holds, opened as the app opens it: with the tab's key (the
+ * server's, kept in sessionStorage) and the record's name as associated data. The test reads it
+ * to know the copy is written before it takes the network away, not to trust the app's word.
+ */
+function copyText(page: Page, name: string): Promise<string> {
+  return page.evaluate(async (record) => {
+    const held = JSON.parse(sessionStorage.getItem('pando.offline.key') ?? 'null') as {
+      key: string;
+    } | null;
+    if (!held) return '';
+    const b64 = held.key.replace(/-/g, '+').replace(/_/g, '/');
+    const raw = Uint8Array.from(atob(`${b64}=`), (c) => c.charCodeAt(0));
+    const key = await crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['decrypt']);
+    const sealed = await new Promise<
+      { iv: Uint8Array<ArrayBuffer>; data: ArrayBuffer } | undefined
+    >((resolve) => {
+      const open = indexedDB.open('pando-offline');
+      open.onsuccess = () => {
+        const get = open.result.transaction('records').objectStore('records').get(record);
+        get.onsuccess = () => {
+          open.result.close();
+          resolve(get.result as { iv: Uint8Array<ArrayBuffer>; data: ArrayBuffer } | undefined);
+        };
+      };
+    });
+    if (!sealed) return '';
+    const plain = await crypto.subtle.decrypt(
+      { name: 'AES-GCM', iv: sealed.iv, additionalData: new TextEncoder().encode(record) },
+      key,
+      sealed.data,
+    );
+    return new TextDecoder().decode(plain);
+  }, name);
+}
+
+/** Waits until the copy's record `name` holds `text` (it is saved shortly after a change). */
+async function copyHolds(page: Page, name: string, text: string): Promise<void> {
+  await expect.poll(() => copyText(page, name)).toContain(text);
+}
+
+/** The stored bytes of every record: ciphertext, so no visible text of the visit is in them. */
+function sealedBytes(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open('pando-offline');
+        open.onsuccess = () => {
+          const all = open.result.transaction('records').objectStore('records').getAll();
+          all.onsuccess = () => {
+            open.result.close();
+            const decoder = new TextDecoder('latin1');
+            resolve(
+              (all.result as { data: ArrayBuffer }[]).map((r) => decoder.decode(r.data)).join(''),
+            );
+          };
+        };
+      }),
+  );
+}
+
+async function signIn(
+  browser: Browser,
+  email: string,
+  viewport?: { width: number; height: number },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext(viewport ? { viewport } : {});
+  const page = await context.newPage();
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.logInAs(email);
+  await expect(page.getByRole('navigation', { name: 'Conversations' })).toBeVisible();
+  // The app's worker is installed and has the app's files before the network goes.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  return { context, page };
+}
+
+test('desktop: offline after a visit, the list, a conversation and the opened card read from the copy; a queued send goes out once; logout leaves nothing', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const { context, page } = await signIn(browser, 'alice@example.org');
+  const bob = await signIn(browser, 'bob@example.org');
+  const chat = new ChatPane(page);
+  const bobChat = new ChatPane(bob.page);
+
+  // The visit: a conversation with a message, and a patient card.
+  await chat
+    .sidebarRow(/^Bob Baker/)
+    .first()
+    .click();
+  const seen = `Handover before the lift ${String(Date.now())}`;
+  await chat.send(seen);
+  await copyHolds(page, 'chat', seen);
+  const patients = new PatientsPage(page);
+  await page.goto('/patients');
+  // The patient's family name, as the list's first row shows it (a word of the name).
+  const [rowName = ''] = await patients.rowNames();
+  const patientInfo = rowName.split(/[\s,]+/).sort((a, b) => b.length - a.length)[0] ?? '';
+  expect(patientInfo.length).toBeGreaterThan(2);
+  await patients.row(rowName).first().click();
+  await expect(page).toHaveURL(/\/patients\/\d+/);
+  await expect(patients.section('Patient info')).toContainText(patientInfo);
+  const cardUrl = page.url();
+  await copyHolds(page, 'queries', patientInfo);
+  // At rest the copy is ciphertext: neither the message nor the patient is readable in it.
+  const atRest = await sealedBytes(page);
+  expect(atRest).not.toContain(seen);
+  expect(atRest).not.toContain(patientInfo);
+  await page.goto('/');
+  await expect(chat.sidebarRow(/^Bob Baker/).first()).toBeVisible();
+
+  // The dead zone: a reload shows the list from the copy and says how old it is.
+  await context.setOffline(true);
+  await page.reload();
+  await expect(chat.sidebarRow(/^Bob Baker/).first()).toBeVisible();
+  await expect(chat.sidebarRow(/^Ward 7 Team/).first()).toBeVisible();
+  await expect(chat.conversations.getByRole('status')).toHaveText(
+    /^Offline — last updated \d\d:\d\d$/,
+  );
+  await expect(page.getByText(OFFLINE_NOTICE).first()).toBeVisible();
+
+  // The conversation as it was seen; a message written now waits in the outbox.
+  await chat
+    .sidebarRow(/^Bob Baker/)
+    .first()
+    .click();
+  await expect(chat.messages.getByText(seen, { exact: true })).toBeVisible();
+  const queued = `Written in the basement ${String(Date.now())}`;
+  await chat.send(queued);
+  await expect(chat.bubble(queued).locator('[data-delivery="queued"]')).toBeVisible();
+
+  // The card opened during the visit, by its address (a bookmark), still offline.
+  await page.goto(cardUrl);
+  await expect(patients.section('Patient info')).toContainText(patientInfo);
+
+  // Back online: the queued message goes out, and bob gets it once.
+  await page.goto('/');
+  await expect(chat.sidebarRow(/^Bob Baker/).first()).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByText('You are now back online.').first()).toBeVisible({
+    timeout: 30_000,
+  });
+  await bobChat
+    .sidebarRow(/^Alice Anderson/)
+    .first()
+    .click();
+  await expect(bobChat.messages.getByText(queued, { exact: true })).toHaveCount(1);
+  await chat
+    .sidebarRow(/^Bob Baker/)
+    .first()
+    .click();
+  await expect(chat.bubble(queued).locator('[data-delivery="queued"]')).toHaveCount(0);
+  await bob.page.reload();
+  await expect(bobChat.messages.getByText(queued, { exact: true })).toHaveCount(1);
+
+  // Logout wipes the copy: a visit with the network off shows nothing of alice.
+  await new Shell(page).logOut();
+  await expect(page).toHaveURL(/\/login/);
+  expect(await copyRecords(page)).toEqual([]);
+  await context.setOffline(true);
+  await page.goto('/');
+  await expect(
+    page.getByRole('heading', { name: 'Your session could not be loaded' }),
+  ).toBeVisible();
+  await expect(page.getByText(seen)).toHaveCount(0);
+  await expect(page.getByText('Bob Baker')).toHaveCount(0);
+  await expect(page.getByText(patientInfo)).toHaveCount(0);
+  await context.close();
+  await bob.context.close();
+});
+
+test('phone (390 × 844): offline after a visit, the list and a conversation from the copy; a send is queued', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { context, page } = await signIn(browser, 'alice@example.org', {
+    width: 390,
+    height: 844,
+  });
+  const chat = new ChatPane(page);
+  await chat
+    .sidebarRow(/^Ward 7 Team/)
+    .first()
+    .click();
+  const seen = `Phone handover ${String(Date.now())}`;
+  await chat.send(seen);
+  await copyHolds(page, 'chat', seen);
+
+  await context.setOffline(true);
+  await page.reload();
+  // On a phone the open conversation fills the screen; the message seen before is there.
+  await expect(chat.messages.getByText(seen, { exact: true })).toBeVisible();
+  const queued = `Phone, no signal ${String(Date.now())}`;
+  await chat.send(queued);
+  await expect(chat.bubble(queued).locator('[data-delivery="queued"]')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.goto('/');
+  await expect(chat.sidebarRow(/^Ward 7 Team/).first()).toBeVisible();
+  await expect(chat.conversations.getByRole('status')).toHaveText(
+    /^Offline — last updated \d\d:\d\d$/,
+  );
+
+  await context.setOffline(false);
+  await chat
+    .sidebarRow(/^Ward 7 Team/)
+    .first()
+    .click();
+  await expect(chat.bubble(queued).locator('[data-delivery="queued"]')).toHaveCount(0, {
+    timeout: 30_000,
+  });
+  await context.close();
+});
