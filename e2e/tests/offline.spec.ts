@@ -189,6 +189,8 @@ test('desktop: offline after a visit, the list, a conversation and the opened ca
     .first()
     .click();
   await expect(chat.messages.getByText(seen, { exact: true })).toBeVisible();
+  // No archive page can come: no spinner above the copy's messages that would never end.
+  await expect(chat.messages.locator('.mantine-Loader-root')).toHaveCount(0);
   const queued = `Written in the basement ${String(Date.now())}`;
   await chat.send(queued);
   await expect(chat.bubble(queued).locator('[data-delivery="queued"]')).toBeVisible();

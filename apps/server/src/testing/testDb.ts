@@ -212,13 +212,15 @@ async function postgresTemplate(
     }
     await lock.query(`alter database "${work}" rename to "${name}"`);
     await lock.query(`comment on database "${name}" is '${new Date().toISOString()}'`);
-    // Templates of other migrations, seeds or days, made over an hour ago (as the PGlite ones
-    // above: no run still clones one).
+    // Templates of other migrations made over an hour ago (as the PGlite ones above: no run
+    // still clones one). Never one of these migrations: another file of this run may be about
+    // to clone it (a seed of another day, made hours ago by an earlier run, was dropped here
+    // between a file's check and its clone: "template database … does not exist").
     const old = await lock.query<{ datname: string }>(
       `select datname from pg_database
-        where datname like 'pando\\_tpl\\_%' and datname <> all($1::text[])
+        where datname like 'pando\\_tpl\\_%' and datname not like $1
           and coalesce(shobj_description(oid, 'pg_database'), '') < $2`,
-      [[name, `pando_tpl_${fingerprint}_migrated`], new Date(Date.now() - 3_600_000).toISOString()],
+      [`pando\\_tpl\\_${fingerprint}\\_%`, new Date(Date.now() - 3_600_000).toISOString()],
     );
     for (const { datname } of old.rows)
       await lock.query(`drop database if exists "${datname}"`).catch(() => undefined);

@@ -206,3 +206,26 @@ describe('which answers the copy keeps', () => {
     for (const key of never) expect(keptInCopy(key, true)).toBe(false);
   });
 });
+
+describe('answers restored from the copy', () => {
+  it('are shown at once but count as stale, whatever their age, so a page load asks again', async () => {
+    const { QueryClient } = await import('@tanstack/react-query');
+    const { persistQueries, restoreQueries } = await import('./queries');
+    const b = browser();
+    const copy = b.page();
+    await copy.open();
+    const first = new QueryClient();
+    const stop = persistQueries(first, copy);
+    first.setQueryData(['patient-cards', 'list'], [{ id: 4, title: 'Ada' }]);
+    stop();
+    await copy.flush();
+
+    const reload = b.page();
+    await reload.open();
+    const next = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000 } } });
+    restoreQueries(next, reload);
+    const state = next.getQueryState(['patient-cards', 'list']);
+    expect(next.getQueryData(['patient-cards', 'list'])).toEqual([{ id: 4, title: 'Ada' }]);
+    expect(state?.isInvalidated).toBe(true);
+  });
+});

@@ -28,17 +28,22 @@ export function keptInCopy(key: QueryKey, patientData: boolean): boolean {
 /**
  * Puts the copy's answers into the cache before the first signed-in render: the sidebar and the
  * last screens paint at once (offline too) while the live answers load. Answers keep the time
- * they were fetched, so they count as stale and are asked again as soon as there is a network.
+ * they were fetched (the freshness line says it) and are marked stale, so each is asked again
+ * as soon as it is shown with a network.
  * Returns when the answers were saved, or undefined when the copy had none.
  */
 export function restoreQueries(client: QueryClient, copy: OfflineCopy): number | undefined {
   const saved = copy.read<ReturnType<typeof dehydrate>>(QUERIES);
   if (!saved) return undefined;
   const patientData = copy.patientDataAllowed;
-  hydrate(client, {
-    ...saved.value,
-    mutations: [],
-    queries: saved.value.queries.filter((q) => keptInCopy(q.queryKey, patientData)),
+  const queries = saved.value.queries.filter((q) => keptInCopy(q.queryKey, patientData));
+  hydrate(client, { ...saved.value, mutations: [], queries });
+  // Stale whatever their age: a page load asks each of them again as it is shown (a card deleted
+  // meanwhile must go, not wait out its stale time), while the copy's answer shows "Updating…".
+  const restored = new Set(queries.map((q) => q.queryHash));
+  void client.invalidateQueries({
+    predicate: (q) => restored.has(q.queryHash),
+    refetchType: 'none',
   });
   return saved.savedAt;
 }
@@ -65,9 +70,11 @@ export function persistQueries(client: QueryClient, copy: OfflineCopy): () => vo
   });
   // A page being left stores what is still waiting (best effort: sealing is asynchronous).
   const onHide = () => void copy.flush();
-  window.addEventListener('pagehide', onHide);
+  // No window in the unit tests' Node environment.
+  const page = typeof window === 'undefined' ? undefined : window;
+  page?.addEventListener('pagehide', onHide);
   return () => {
     unsubscribe();
-    window.removeEventListener('pagehide', onHide);
+    page?.removeEventListener('pagehide', onHide);
   };
 }

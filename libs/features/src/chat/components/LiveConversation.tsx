@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import {
   fileUrl,
   useChatStore,
+  useChatOffline,
   useChatUnreachable,
   useConversation,
   useDeliveryStates,
@@ -58,6 +59,23 @@ function historyOf(loading: MessageLoading): HistoryState {
       return 'fetching';
   }
 }
+
+/**
+ * Issue 37: with no network no archive page can come. What the offline copy holds shows without
+ * a spinner above it that never ends (nor a claim that it is the beginning), and reaching the top
+ * asks for nothing until the network is back. A conversation the copy does not hold keeps the
+ * loading state it has.
+ */
+function offlineHistory(conversation: {
+  loading: MessageLoading;
+  messages: readonly unknown[];
+}): HistoryState {
+  const shown = historyOf(conversation.loading);
+  if (conversation.messages.length === 0 || shown === 'fetchedAll') return shown;
+  return 'fetched';
+}
+
+const noOlderOffline = () => undefined;
 
 /** The text a reply quotes: what the person saw (the domain's preview), not the wire encoding. */
 function quotedText(message: ChatMessage): string {
@@ -173,6 +191,7 @@ export function LiveConversation({
   const viewer = useViewer();
   const { chatDomain, logger, notifications } = useAppServices();
   const unreachable = useChatUnreachable();
+  const browserOffline = useChatOffline();
   const http = useHttpClient();
   const navigate = useNavigate();
   const list = useRef<MessageListHandle>(null);
@@ -277,8 +296,8 @@ export function LiveConversation({
           items={items}
           currentUser={userJid(viewer.uuid, chatDomain)}
           delivery={delivery}
-          history={historyOf(conversation.loading)}
-          onLoadOlder={loadOlder}
+          history={browserOffline ? offlineHistory(conversation) : historyOf(conversation.loading)}
+          onLoadOlder={browserOffline ? noOlderOffline : loadOlder}
           actions={actions}
         />
       </Box>

@@ -4,7 +4,9 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   isBadRequest,
+  ForbiddenError,
   isEditConflict,
+  NotFoundError,
   useCopyFreshness,
   useDeletePatientCardMutation,
   useExportPatientCardMutation,
@@ -64,7 +66,11 @@ export function PatientDetail({ cardId }: { cardId: number }) {
       </Center>
     );
   }
-  if (!card.data) {
+  // Deleted or no longer shared (404/403), also when an answer is still held: the one from
+  // before the change, or the offline copy's (issue 37). A failure of another kind (the network,
+  // a server error) keeps the card shown.
+  const gone = card.error instanceof NotFoundError || card.error instanceof ForbiddenError;
+  if (!card.data || gone) {
     return (
       <Stack p="md" align="flex-start">
         <BackToListButton label="Back to patients" onBack={() => void navigate('/patients')} />
