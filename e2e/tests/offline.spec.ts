@@ -219,11 +219,29 @@ test('desktop: offline after a visit, the list, a conversation and the opened ca
   await bob.page.reload();
   await expect(bobChat.messages.getByText(queued, { exact: true })).toHaveCount(1);
 
-  // Logout wipes the copy: a visit with the network off shows nothing of alice.
-  await new Shell(page).logOut();
+  // Logout with no network and a message still waiting: the dialog says it will be deleted from
+  // this device; the copy and the outbox go; a visit with the network off shows nothing of alice.
+  await context.setOffline(true);
+  const unsent = `Never sent ${String(Date.now())}`;
+  await chat.send(unsent);
+  // Queued, or "sending" when the socket has not noticed the network is gone: in the outbox.
+  await expect(
+    chat.bubble(unsent).locator('[data-delivery="queued"], [data-delivery="sending"]'),
+  ).toBeVisible();
+  await new Shell(page).logoutButton.click();
+  const confirm = page.getByRole('dialog', { name: 'Log out' });
+  await expect(confirm).toContainText(
+    '1 message has not been sent yet. If you log out now, it is deleted from this device.',
+  );
+  await confirm.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login/);
   expect(await copyRecords(page)).toEqual([]);
-  await context.setOffline(true);
+  const outboxes = await page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((k) => k.startsWith('pando.chat.outbox.'))
+      .map((k) => localStorage.getItem(k)),
+  );
+  expect(outboxes.every((v) => v === '[]')).toBe(true);
   await page.goto('/');
   await expect(
     page.getByRole('heading', { name: 'Your session could not be loaded' }),
@@ -231,6 +249,14 @@ test('desktop: offline after a visit, the list, a conversation and the opened ca
   await expect(page.getByText(seen)).toHaveCount(0);
   await expect(page.getByText('Bob Baker')).toHaveCount(0);
   await expect(page.getByText(patientInfo)).toHaveCount(0);
+
+  // The logout never reached the server: the next start with a network ends the session first.
+  expect((await page.request.get('/api/v4/login/current')).status()).toBe(200);
+  await context.setOffline(false);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('textbox', { name: /email/i })).toBeVisible();
+  expect((await page.request.get('/api/v4/login/current')).status()).toBe(401);
   await context.close();
   await bob.context.close();
 });

@@ -6,8 +6,8 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { HttpClient } from '../http/createHttpClient';
-import { orThrowBadRequest } from '../http/errors';
-import { authKeys } from './login';
+import { orThrowBadRequest, UnauthorisedError } from '../http/errors';
+import { authKeys, logoutPending, PENDING_LOGOUT_ITEM } from './login';
 import { useOfflineCopy } from '../offline/context';
 import { useHttpClient } from './PandoApiProvider';
 import { STALE } from './stale';
@@ -67,6 +67,21 @@ export function useCurrentUserQuery() {
   });
 }
 
+/**
+ * Ends the session of a logout that could not reach the server (`logoutPending`), before the
+ * signed-in app asks for anything: the page then finds no session and shows the login page. A
+ * session already gone (401) counts as ended; without a network it stays pending.
+ */
+export async function finishPendingLogout(http: HttpClient): Promise<void> {
+  if (!logoutPending() || !navigator.onLine) return;
+  try {
+    await logout(http);
+  } catch (error) {
+    if (!(error instanceof UnauthorisedError)) return;
+  }
+  globalThis.localStorage.removeItem(PENDING_LOGOUT_ITEM);
+}
+
 /** After a login inside the routed app: the session's cached answers (a 401) are asked again. */
 export function useRefreshSession(): () => Promise<void> {
   const queryClient = useQueryClient();
@@ -83,6 +98,16 @@ export function useLogoutMutation() {
   const copy = useOfflineCopy();
   return useMutation({
     mutationFn: () => logout(http),
+    // Runs with no network too (React Query would pause it until one is back): the local logout,
+    // the wipe and the login page must not wait for the server (issue 37, a dead zone).
+    networkMode: 'always',
+    onError: () => {
+      try {
+        globalThis.localStorage.setItem(PENDING_LOGOUT_ITEM, new Date().toISOString());
+      } catch {
+        // No storage: the session ends at its idle timeout instead.
+      }
+    },
     onSettled: async () => {
       queryClient.clear();
       await copy?.wipe();

@@ -15,6 +15,22 @@ import { useHttpClient } from './httpContext';
  * calls behind the login (current user, chat token, logout) are in `./auth`.
  */
 
+/**
+ * Set when a logout could not reach the server (no network): the page went to the login screen
+ * and wiped what it held, but the session behind the cookie lives on. The next signed-in start
+ * with a network ends it before anything else (`finishPendingLogout` in `./auth`; issue 37).
+ */
+export const PENDING_LOGOUT_ITEM = 'pando.logout.pending';
+
+/** A logout is still to be sent to the server (see `PENDING_LOGOUT_ITEM`). */
+export function logoutPending(): boolean {
+  try {
+    return globalThis.localStorage.getItem(PENDING_LOGOUT_ITEM) !== null;
+  } catch {
+    return false;
+  }
+}
+
 export const authKeys = {
   all: ['auth'] as const,
   currentUser: () => [...authKeys.all, 'current-user'] as const,

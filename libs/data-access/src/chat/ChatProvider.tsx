@@ -124,6 +124,13 @@ export function useChatOffline(): boolean {
   return useChatSelector(selectOffline);
 }
 
+const selectQueued = (s: ChatSnapshot) => s.outbox.length;
+
+/** How many messages wait in the durable outbox (the logout dialog warns of them, issue 37). */
+export function useQueuedMessageCount(): number {
+  return useChatSelector(selectQueued);
+}
+
 /** Unread counts per chat address (the sidebar; changes only when a count does). */
 export function useUnreadCounts(): Readonly<Record<string, number>> {
   return useChatSelector(selectUnread);

@@ -174,6 +174,14 @@ export class ChatStore {
     this.supervisor.start();
   }
 
+  /**
+   * Deletes the messages still waiting to be sent, on screen and on disk: a logout the person
+   * confirmed knowing they would go (issue 37, `useQueuedMessageCount`).
+   */
+  discardOutbox(): void {
+    this.outbox.discard();
+  }
+
   /** Ends the session for good (logout, unmount). The outbox stays on disk for the next start. */
   async stop(): Promise<void> {
     this.supervisor.stop();

@@ -16,6 +16,7 @@ export {
   useActiveConversation,
   useConnectionState,
   useChatOffline,
+  useQueuedMessageCount,
   useChatUnreachable,
   useUnreadCounts,
   useUnreadTotal,

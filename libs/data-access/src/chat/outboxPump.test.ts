@@ -70,6 +70,22 @@ describe('OutboxPump — the durable outbox (spec 01 §4 delivery states)', () =
     expect(o.core.snapshot().outbox).toEqual([]);
   });
 
+  it('a confirmed logout deletes the waiting messages from the screen and the disk (issue 37)', () => {
+    const storage = new MemoryOutboxStorage();
+    const o = setup(storage);
+    o.setConnected(false);
+    o.pump.enqueue(bob, text('one'), 'm1');
+    o.pump.enqueue(bob, text('two'), 'm2');
+    expect(o.core.snapshot().outbox).toEqual(['m1', 'm2']);
+    o.pump.discard();
+    expect(o.onDisk()).toEqual([]);
+    expect(o.core.snapshot().outbox).toEqual([]);
+    expect(o.core.snapshot().conversations[bob]?.messages).toEqual([]);
+    // The next session on this device has nothing to send.
+    const next = setup(storage);
+    expect(next.core.snapshot().outbox).toEqual([]);
+  });
+
   it('a reload brings queued messages back on screen, queued, in order', () => {
     const storage = new MemoryOutboxStorage();
     const first = setup(storage);

@@ -200,6 +200,28 @@ export class OutboxPump {
     this.pumpTimer = null;
   }
 
+  /**
+   * Forgets every queued message, on screen and on disk (issue 37: the person logs out with
+   * messages still waiting and was told they will be deleted; the outbox is plain localStorage).
+   */
+  discard(): void {
+    this.stop();
+    const ids = new Set(this.entries.map((e) => e.id));
+    this.entries = [];
+    this.transmitted.clear();
+    this.persistOrLog();
+    const { core } = this.host;
+    const conversations = Object.fromEntries(
+      Object.entries(core.snapshot().conversations).map(([address, conv]) => [
+        address,
+        conv.messages.some((m) => ids.has(m.id))
+          ? { ...conv, messages: conv.messages.filter((m) => !ids.has(m.id)) }
+          : conv,
+      ]),
+    );
+    core.set({ conversations, outbox: [] });
+  }
+
   /** Writes outbox entries to the socket, in order, one at a time, while the session lasts. */
   async pump(): Promise<void> {
     if (this.pumping) return;

@@ -34,6 +34,14 @@ export const TEXTS = {
   signUpInApp:
     'Web sign-up is not possible. Download the Pando app and sign up with your work email.',
   logoutConfirm: 'Are you sure you want to log out from Pando?',
+  /**
+   * Ours (issue 37): the logout dialog when messages still wait to be sent. They are deleted from
+   * the device at logout: the outbox is not encrypted, and a shared computer must keep nothing.
+   */
+  logoutQueued: (count: number) =>
+    count === 1
+      ? '1 message has not been sent yet. If you log out now, it is deleted from this device.'
+      : `${String(count)} messages have not been sent yet. If you log out now, they are deleted from this device.`,
 
   // Chat (spec 01 §8, spec 02 §8)
   agentDisconnected: 'Cannot send message, agent has disconnected',

@@ -1,5 +1,8 @@
 import { createBrowserRouter, createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { PandoApiProvider, type HttpClient, type OfflineCopy } from '@pando/data-access';
+
+// With the router's chunk (it needs zod): the end of a logout made without a network.
+export { finishPendingLogout } from '@pando/data-access';
 import { createAppRoutes, type AppRoutesOptions } from '../shell/routes';
 
 // The router, every route and the React Query cache: their own chunk, off the login route's

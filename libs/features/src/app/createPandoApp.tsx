@@ -2,6 +2,7 @@ import { useState, useSyncExternalStore, type JSX, type ReactNode } from 'react'
 import {
   createHttpClient,
   HttpClientProvider,
+  logoutPending,
   type HttpClient,
   type HttpLogger,
   type OfflineCopy,
@@ -171,8 +172,10 @@ export function createPandoApp(adapters: PandoAppAdapters): PandoApp {
   const Routed = preloadable(
     () =>
       // The copy opens beside the router's code: its answers are in the cache at the first render.
-      Promise.all([loadAppRouter(), openCopy()]).then(
-        ([{ createAppRouter, RoutedApp }, opened]) => {
+      // A logout made without a network is sent first (the copy was wiped with it).
+      Promise.all([loadAppRouter(), logoutPending() ? undefined : openCopy()]).then(
+        async ([{ createAppRouter, RoutedApp, finishPendingLogout }, opened]) => {
+          await finishPendingLogout(http);
           return function Routed() {
             router ??= createAppRouter(routeOptions, adapters.initialPath);
             return <RoutedApp router={router} http={http} offline={opened} />;

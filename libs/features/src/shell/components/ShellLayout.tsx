@@ -8,6 +8,7 @@ import {
   useHttpClient,
   useLogoutMutation,
   useTeamsWithAdviceConversationsQuery,
+  useQueuedMessageCount,
   useUnreadTotal,
   type HttpClient,
 } from '@pando/data-access';
@@ -89,6 +90,7 @@ export function ShellLayout({ onLoggedOut }: ShellLayoutProps) {
     viewer.status === 'UNAVAILABLE' ? 'UNAVAILABLE' : 'AVAILABLE',
   );
   useDocumentTitle(productName, useUnreadTotal());
+  const queuedMessages = useQueuedMessageCount();
   // The chat sends the availability as presence (spec 01 §4 "presence is sent"): the current
   // one from the start, again on every change and, inside the chat store, on every reconnect.
   useEffect(() => {
@@ -147,6 +149,8 @@ export function ShellLayout({ onLoggedOut }: ShellLayoutProps) {
             go('/search');
           }}
           onLogout={() => {
+            // The dialog said so: messages still waiting are deleted from this device (issue 37).
+            chat.discardOutbox();
             logout.mutate(undefined, {
               onSettled: () => {
                 if (onLoggedOut) onLoggedOut();
@@ -155,6 +159,7 @@ export function ShellLayout({ onLoggedOut }: ShellLayoutProps) {
             });
           }}
           loggingOut={logout.isPending}
+          queuedMessages={queuedMessages}
           menuOpened={menuOpened}
           onToggleMenu={toggleMenu}
         />

@@ -35,6 +35,8 @@ export interface AppHeaderProps {
   onLogout: () => void;
   /** Spinner on the dialog's confirm button while logging out. @default false */
   loggingOut?: boolean;
+  /** Messages still waiting to be sent: the logout dialog warns of them. @default 0 */
+  queuedMessages?: number;
   /**
    * Mobile menu flag (spec 01 §3 client state); the burger shows when `onToggleMenu` is given,
    * below `LAYOUT.navbarFrom` (where the main menu is not beside the page).
@@ -60,6 +62,7 @@ export function AppHeader({
   onSearch,
   onLogout,
   loggingOut = false,
+  queuedMessages = 0,
   menuOpened = false,
   onToggleMenu,
 }: AppHeaderProps) {
@@ -180,6 +183,7 @@ export function AppHeader({
         opened={confirming}
         productName={productName}
         loading={loggingOut}
+        queuedMessages={queuedMessages}
         onClose={() => {
           setConfirming(false);
         }}

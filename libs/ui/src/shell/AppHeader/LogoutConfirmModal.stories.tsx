@@ -68,3 +68,20 @@ export const Closed: Story = {
     await expect(screen.queryByRole('dialog')).toBeNull();
   },
 };
+
+/**
+ * Issue 37: messages still waiting to be sent are deleted from the device at logout (the outbox
+ * is not encrypted, and a shared computer keeps nothing): the dialog says so before the person
+ * confirms.
+ */
+export const MessagesWaiting: Story = {
+  args: { queuedMessages: 2 },
+  play: async () => {
+    const dialog = within(await screen.findByRole('dialog', { name: 'Log out' }));
+    await expect(
+      dialog.getByText(
+        '2 messages have not been sent yet. If you log out now, they are deleted from this device.',
+      ),
+    ).toBeVisible();
+  },
+};
