@@ -6,6 +6,7 @@ import {
 } from '@pando/domain';
 import { useCallback, useState } from 'react';
 import type { HttpClient } from '../http/createHttpClient';
+import { isBadRequest } from '../http/errors';
 import { useHttpClient } from './httpContext';
 
 /*
@@ -52,14 +53,24 @@ export function requestLoginCode(http: HttpClient, body: AuthRequest) {
  * POST /auth/validate?cookie=true: exchanges the code for a session cookie and an access token.
  * Dashes are removed and the code lower-cased before sending (spec 01 §5).
  */
-export function validateLoginCode(http: HttpClient, body: AuthValidateRequest) {
-  return http.request({
+export async function validateLoginCode(http: HttpClient, body: AuthValidateRequest) {
+  const answer = await http.request({
     method: 'POST',
     path: '/auth/validate',
     query: { cookie: true },
     body: { ...body, authorization_code: body.authorization_code.replace(/-/g, '').toLowerCase() },
     schema: AuthValidateResponseParser,
   });
+  // The new session's cookie replaces the one a dead-zone logout could not end: nothing is left
+  // to end from this browser, and ending "it" now would end the new session.
+  if (!isBadRequest(answer)) {
+    try {
+      globalThis.localStorage.removeItem(PENDING_LOGOUT_ITEM);
+    } catch {
+      // No storage, no pending logout.
+    }
+  }
+  return answer;
 }
 
 /**
