@@ -20,23 +20,7 @@ import * as auth from '../api/auth';
 import * as login from '../api/login';
 import { ApiError, isBadRequest, type BadRequest } from '../http/errors';
 import type { Scenario } from './scenarios';
-
-function ok<T>(value: T | BadRequest): T {
-  if (isBadRequest(value))
-    throw new Error(`unexpected 400 from ${value.method} ${value.path}: ${value.message}`);
-  return value;
-}
-
-/** The status a call ends with (200 for success, 400 for a BadRequest, else the error's). */
-async function status(promise: Promise<unknown>): Promise<number> {
-  try {
-    const value = await promise;
-    return isBadRequest(value) ? 400 : 200;
-  } catch (error) {
-    if (error instanceof ApiError) return error.status;
-    throw error;
-  }
-}
+import { ok, status } from './results';
 
 async function failure(promise: Promise<unknown>): Promise<ApiError | BadRequest> {
   try {

@@ -7,14 +7,9 @@ import { defaultNewTemplate, exportPdf, type FormTemplate } from '@pando/domain'
 import { DEMO_ACCOUNTS, DEMO_PATIENT_CARD } from '@pando/domain/demo';
 import { expect } from 'vitest';
 import * as structured from '../api/structured';
-import { ApiError, isBadRequest, type BadRequest } from '../http/errors';
+import { ApiError } from '../http/errors';
 import type { Scenario } from './scenarios';
-
-function ok<T>(value: T | BadRequest): T {
-  if (isBadRequest(value))
-    throw new Error(`unexpected 400 from ${value.method} ${value.path}: ${value.message}`);
-  return value;
-}
+import { ok } from './results';
 
 async function refusal(promise: Promise<unknown>): Promise<ApiError> {
   try {

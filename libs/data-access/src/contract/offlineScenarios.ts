@@ -12,24 +12,9 @@ import { expect } from 'vitest';
 import * as admin from '../api/admin';
 import * as auth from '../api/auth';
 import type { HttpClient } from '../http/createHttpClient';
-import { ApiError, isBadRequest, type BadRequest } from '../http/errors';
+import { isBadRequest } from '../http/errors';
 import type { Scenario } from './scenarios';
-
-function ok<T>(value: T | BadRequest): T {
-  if (isBadRequest(value))
-    throw new Error(`unexpected 400 from ${value.method} ${value.path}: ${value.message}`);
-  return value;
-}
-
-async function status(promise: Promise<unknown>): Promise<number> {
-  try {
-    const value = await promise;
-    return isBadRequest(value) ? 400 : 200;
-  } catch (error) {
-    if (error instanceof ApiError) return error.status;
-    throw error;
-  }
-}
+import { ok, status } from './results';
 
 const setOrganisation = (http: HttpClient, uuid: string, body: unknown) =>
   http.request({

@@ -18,13 +18,14 @@ import * as teams from '../api/teams';
 import * as users from '../api/users';
 import * as wards from '../api/wards';
 import { createHttpClient, type HttpClient } from '../http/createHttpClient';
-import { ApiError, isBadRequest, type BadRequest } from '../http/errors';
+import { isBadRequest } from '../http/errors';
 import { createCookieJarFetch } from './cookieJarFetch';
 import { DEMO_ACCOUNTS, DEMO_PEOPLE, generateDemoOrganisation } from '@pando/domain/demo';
 import { adminScenarios } from './adminScenarios';
 import { formsScenarios } from './formsScenarios';
 import { offlineScenarios } from './offlineScenarios';
 import { staleWriteScenarios } from './staleWriteScenarios';
+import { ok, status } from './results';
 
 /** The demo accounts both backends seed (@pando/domain/demo). */
 const DEMO = DEMO_ACCOUNTS;
@@ -144,23 +145,6 @@ async function readMailbox(target: ContractTarget, email: string) {
 function must<T>(value: T | null | undefined, what: string): T {
   if (value === null || value === undefined) throw new Error(`expected ${what}`);
   return value;
-}
-
-/** Unwraps a 400 result as a test failure naming what the server said. */
-function ok<T>(value: T | BadRequest): T {
-  if (isBadRequest(value))
-    throw new Error(`unexpected 400 from ${value.method} ${value.path}: ${value.message}`);
-  return value;
-}
-
-async function status(promise: Promise<unknown>): Promise<number> {
-  try {
-    const value = await promise;
-    return isBadRequest(value) ? 400 : 200;
-  } catch (error) {
-    if (error instanceof ApiError) return error.status;
-    throw error;
-  }
 }
 
 export const scenarios: Scenario[] = [

@@ -11,14 +11,9 @@ import * as patientCards from '../api/patientCards';
 import * as patients from '../api/patients';
 import * as structured from '../api/structured';
 import * as teams from '../api/teams';
-import { ApiError, isBadRequest, type BadRequest } from '../http/errors';
+import { ApiError } from '../http/errors';
 import type { Scenario } from './scenarios';
-
-function ok<T>(value: T | BadRequest): T {
-  if (isBadRequest(value))
-    throw new Error(`unexpected 400 from ${value.method} ${value.path}: ${value.message}`);
-  return value;
-}
+import { ok } from './results';
 
 /** The refusal of a stale change: 409 `EDIT_CONFLICT` with the words people read. */
 async function refusedAsStale(change: Promise<unknown>): Promise<void> {
