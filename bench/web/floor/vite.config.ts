@@ -1,45 +1,8 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
-
-/**
- * The same as apps/web/vite.config.ts's `precompress()` (copied, so that the floor imports
- * nothing of the app): a `.br` and a `.gz` beside every text file over 1 KB, which the server
- * sends as they are to a browser that accepts them.
- */
-function precompress(): Plugin {
-  let outDir = 'dist';
-  const walk = (dir: string): string[] =>
-    readdirSync(dir).flatMap((name) => {
-      const file = join(dir, name);
-      return statSync(file).isDirectory() ? walk(file) : [file];
-    });
-  return {
-    name: 'pando-floor-precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = config.build.outDir.startsWith('/')
-        ? config.build.outDir
-        : join(config.root, config.build.outDir);
-    },
-    closeBundle() {
-      for (const file of walk(outDir)) {
-        if (!/\.(js|css|html|svg|json|txt|webmanifest)$/.test(file)) continue;
-        const content = readFileSync(file);
-        if (content.length < 1024) continue;
-        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
-        writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(content, {
-            params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
-          }),
-        );
-      }
-    },
-  };
-}
+import { defineConfig } from 'vite';
+// The web app's build plugin (no app code): the floor is pre-compressed as the app is.
+// eslint-disable-next-line @nx/enforce-module-boundaries -- shared build tooling, not app code
+import { precompress } from '../../../apps/web/precompress';
 
 /**
  * The chat-list bench's floor page (main.tsx), built as apps/web builds the app: Vite with the
