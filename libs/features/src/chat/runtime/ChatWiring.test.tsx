@@ -41,6 +41,17 @@ describe('useRunningStore', () => {
     expect(store.stop).toHaveBeenCalledTimes(1);
   });
 
+  it('starts once the first render is done, not during it; an unmount before then never starts it', async () => {
+    const store = fakeStore();
+    const { unmount } = render(<Running store={store} />);
+    expect(store.start).not.toHaveBeenCalled();
+    unmount();
+    await nextTask();
+    await nextTask();
+    expect(store.start).not.toHaveBeenCalled();
+    expect(store.stop).toHaveBeenCalledTimes(1);
+  });
+
   it('a new store (another user, another configuration) replaces the old one', async () => {
     const first = fakeStore();
     const second = fakeStore();

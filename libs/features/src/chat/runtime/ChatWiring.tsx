@@ -70,17 +70,62 @@ export interface ChatAdapter {
 // effect's cleanup only schedules the stop, and the immediate second run for the same store
 // cancels it; an unmount or a new store stops the old one for good on the next task.
 const pendingStops = new WeakMap<object, ReturnType<typeof setTimeout>>();
+// A store's start waits for the browser to be idle (`whenIdle`); an unmount before it cancels it.
+const pendingStarts = new WeakMap<object, () => void>();
+const started = new WeakSet<object>();
 
+/**
+ * The longest a chat start waits for an idle main thread: a page that is never idle (an
+ * animation, a slow phone still rendering) still connects.
+ */
+const CHAT_START_WAIT_MS = 2000;
+
+/**
+ * Runs `run` once the main thread is idle (after the first screen has rendered and painted), at
+ * the latest after CHAT_START_WAIT_MS; returns the cancel. Without requestIdleCallback (Safari,
+ * jsdom): on the next task.
+ */
+function whenIdle(run: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(run, { timeout: CHAT_START_WAIT_MS });
+    return () => {
+      window.cancelIdleCallback(id);
+    };
+  }
+  const id = setTimeout(run, 0);
+  return () => {
+    clearTimeout(id);
+  };
+}
+
+/**
+ * Starts the store once the screen it belongs to has painted, and stops it when the shell goes
+ * away. The connection (token, socket, roster, inbox) is the largest piece of work of a page load
+ * after React's render, and nothing on the first screen waits for it: the lists come over REST,
+ * the copy's conversations are in the store from its construction. Started with the render, it
+ * ran beside it: the chat list was interactive 0.24 s later on a first visit at 1x CPU
+ * (bench:web:chatlist, 3 samples each: 992 → 767 ms; bench/RESULTS.md, issue 37).
+ */
 export function useRunningStore(store: Pick<ChatStore, 'start' | 'stop'>): void {
   useEffect(() => {
     const pending = pendingStops.get(store);
-    if (pending === undefined) {
-      store.start();
-    } else {
+    if (pending !== undefined) {
       clearTimeout(pending);
       pendingStops.delete(store);
     }
+    if (!started.has(store) && !pendingStarts.has(store)) {
+      pendingStarts.set(
+        store,
+        whenIdle(() => {
+          pendingStarts.delete(store);
+          started.add(store);
+          store.start();
+        }),
+      );
+    }
     return () => {
+      pendingStarts.get(store)?.();
+      pendingStarts.delete(store);
       pendingStops.set(
         store,
         setTimeout(() => {
