@@ -16,6 +16,7 @@ import type { ChatFile, ChatUploads } from './environment';
 import { HISTORY_TIMEOUT_MS } from './historyLoader';
 import { MemoryOutboxStorage } from './outbox';
 import { OUTBOX_BURST, OUTBOX_RATE_PER_SECOND } from './sendPacing';
+import { FakeNetworkStatus } from './testing/FakeNetworkStatus';
 import { createChatWorld, settle, type TestUser } from './testing/harness';
 
 async function connected(u: TestUser): Promise<void> {
@@ -131,6 +132,19 @@ describe('ChatStore — connection (spec 01 §4)', () => {
     await settle();
     expect(a.store.getSnapshot().offline).toBe(false);
     expect(a.notices.at(-1)).toEqual({ kind: 'success', message: TEXTS.backOnline });
+    expect(a.store.getSnapshot().connection.status).toBe('online');
+  });
+
+  it('made offline and started once the network is back (the app starts it after the first screen): "You are now back online." and it connects', async () => {
+    const w = createChatWorld();
+    const network = new FakeNetworkStatus(false);
+    const a = w.user(w.alice, 'Alice Adams', { network });
+    expect(a.store.getSnapshot().offline).toBe(true);
+    network.set(true);
+    a.store.start();
+    await settle();
+    expect(a.store.getSnapshot().offline).toBe(false);
+    expect(a.notices).toEqual([{ kind: 'success', message: TEXTS.backOnline }]);
     expect(a.store.getSnapshot().connection.status).toBe('online');
   });
 

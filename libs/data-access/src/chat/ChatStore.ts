@@ -171,6 +171,9 @@ export class ChatStore {
         this.supervisor.networkChanged(online);
       }),
     );
+    // The store may be started a while after it was made (the app starts it once the first
+    // screen is up): a network that came or went meanwhile is a change the person is told of.
+    this.supervisor.networkChanged(this.network.isOnline());
     this.supervisor.start();
   }
 
