@@ -10,9 +10,33 @@ import type { HttpLogger } from '@pando/data-access';
 let chunk: Promise<typeof import('./liveUpdates')> | undefined;
 const load = () => (chunk ??= import('./liveUpdates'));
 
-/** Registers the service worker: production builds, in browsers that have service workers. */
+/**
+ * Runs `run` after the page's `load` event, once the main thread is idle: the worker's install
+ * downloads and caches the whole build, which must not compete with the first screen (Workbox's
+ * own advice: register after `load`). At most 5 s after `load` on a page that is never idle.
+ */
+function afterLoad(run: () => void): void {
+  const whenIdle = () => {
+    if (typeof window.requestIdleCallback === 'function')
+      window.requestIdleCallback(run, { timeout: 5000 });
+    else setTimeout(run, 0);
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
+}
+
+/**
+ * Registers the service worker (production builds, in browsers that have service workers) once
+ * the first screen is up.
+ */
 export function registerServiceWorker(logger: Pick<HttpLogger, 'warn'>): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  afterLoad(() => {
+    register(logger);
+  });
+}
+
+function register(logger: Pick<HttpLogger, 'warn'>): void {
   load()
     .then((live) => {
       live.register(logger);
@@ -26,12 +50,16 @@ export function registerServiceWorker(logger: Pick<HttpLogger, 'warn'>): void {
 export function UpdateNotice() {
   const [Notice, setNotice] = useState<ComponentType | null>(null);
   useEffect(() => {
-    load()
-      .then((live) => {
-        setNotice(() => live.LiveUpdateNotice);
-      })
-      // Without its chunk (offline with no worker yet) there is no update to announce either.
-      .catch(() => undefined);
+    // No worker, no update to announce: its code loads when the worker registers (afterLoad).
+    if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+    afterLoad(() => {
+      load()
+        .then((live) => {
+          setNotice(() => live.LiveUpdateNotice);
+        })
+        // Without its chunk (offline with no worker yet) there is no update to announce either.
+        .catch(() => undefined);
+    });
   }, []);
   return Notice ? <Notice /> : null;
 }
