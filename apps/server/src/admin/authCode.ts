@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { displayName } from '@pando/domain';
 import { auditChange } from '../audit/hooks.js';
 import { generateLoginCode, hashLoginCode } from '../auth/crypto.js';
 import { MAX_CODE_ATTEMPTS } from '../auth/routes.js';
@@ -69,7 +70,7 @@ export async function tellOfAdminCode(
   admin: { email: string; first_name: string; last_name: string },
 ): Promise<void> {
   const app = req.server;
-  const name = `${admin.first_name} ${admin.last_name}`.trim() || admin.email;
+  const name = displayName(admin);
   try {
     await app.mailer.send({
       to: target.email,

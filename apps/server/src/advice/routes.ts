@@ -14,6 +14,7 @@ import {
   parseEmbed,
   TeamAdviceParamSchema,
   TeamIdParamSchema,
+  displayName,
 } from '@pando/domain';
 import { recordEvent } from '../analytics/record.js';
 import { auditNote } from '../audit/hooks.js';
@@ -208,12 +209,7 @@ export default function adviceRoutes(
           requestorId: outcome.a.requestor_id,
         });
         try {
-          await postAdviceResolution(
-            app,
-            outcome.a.mim_id,
-            outcome.action,
-            `${user.first_name} ${user.last_name}`.trim(),
-          );
+          await postAdviceResolution(app, outcome.a.mim_id, outcome.action, displayName(user));
         } catch (err) {
           // The state change is committed; a lost system line must not turn it into an error.
           req.log.error({ err, mimId: outcome.a.mim_id }, 'advice resolution line not posted');

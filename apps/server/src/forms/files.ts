@@ -9,6 +9,7 @@ import {
   StructuredEmailBodySchema,
   StructuredEmailResponseSchema,
   StructuredFileUploadResponseSchema,
+  displayName,
 } from '@pando/domain';
 import { callerOf, loaded, scoped, SELF } from '../authz/access.js';
 import { HttpError, notFound } from '../http/errors.js';
@@ -214,7 +215,7 @@ export function registerStructuredFileRoutes(app: FastifyInstance, store: Upload
       fileEmailLimit(app.config).take(user.id, 'files emailed');
       const filename = safeFilename(file.filename, req.params.kind);
       const address = req.body.address.toLowerCase();
-      const sender = `${user.first_name} ${user.last_name}`.trim() || user.email;
+      const sender = displayName(user);
       try {
         await app.mailer.send({
           to: address,

@@ -1,7 +1,12 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { FileEmailBodySchema, IdParamSchema, MessageResponseSchema } from '@pando/domain';
+import {
+  FileEmailBodySchema,
+  IdParamSchema,
+  MessageResponseSchema,
+  displayName,
+} from '@pando/domain';
 import { callerOf, loaded, scoped } from '../authz/access.js';
 import { auditNote } from '../audit/hooks.js';
 import { HttpError, notFound } from '../http/errors.js';
@@ -82,7 +87,7 @@ export function registerFileEmailRoutes(app: FastifyInstance, store: UploadStore
         // Spent only for an email that is really sent: a refused or too-large file costs nothing.
         fileEmailLimit(app.config).take(user.id, 'files emailed');
         const filename = safeFilename(stored.filename, 'file');
-        const sender = `${user.first_name} ${user.last_name}`.trim() || user.email;
+        const sender = displayName(user);
         try {
           await app.mailer.send({
             to: address,

@@ -1,5 +1,6 @@
 import type { FormTemplate } from '../forms/schemas';
 import { SAMPLE_TEMPLATES } from '../forms/samples';
+import { displayName } from '../users/schemas';
 import { DEMO_ACCOUNTS, DEMO_PEOPLE, type DemoOrganisation } from './organisation';
 
 /** A form template of the demo organisation: its owner and organisation by name. */
@@ -22,7 +23,7 @@ export const DEMO_FORM_TEMPLATES: readonly DemoFormTemplate[] = SAMPLE_TEMPLATES
   template: {
     ...t,
     title: t.title.replace(' (sample)', ''),
-    author: owner ? `${owner.first_name} ${owner.last_name}` : t.author,
+    author: owner ? displayName(owner) : t.author,
   },
   owner: DEMO_ACCOUNTS.orgAdmin,
   organisation: 'stElsewhere',

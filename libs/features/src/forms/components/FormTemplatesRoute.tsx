@@ -17,6 +17,7 @@ import {
   TEXTS,
   textsWith,
   type FormTemplate,
+  displayName,
 } from '@pando/domain';
 import {
   Dialog,
@@ -36,7 +37,7 @@ const reasonOf = (error: unknown) => (error instanceof Error ? error.message : S
 
 /** Who a new or duplicated template belongs to, and the author it names: the person making it. */
 const ownerOf = (viewer: { id: number; first_name: string; last_name: string }) => ({
-  author: `${viewer.first_name} ${viewer.last_name}`.trim(),
+  author: displayName(viewer),
   created_by_id: viewer.id,
 });
 

@@ -9,7 +9,12 @@ import {
   useSaveAdminTeamMutation,
   type AdminTeamKind,
 } from '@pando/data-access';
-import { showsNetworkDropdown, showsOrganisationDropdown, textsWith } from '@pando/domain';
+import {
+  showsNetworkDropdown,
+  showsOrganisationDropdown,
+  textsWith,
+  displayName,
+} from '@pando/domain';
 import { LoadingScreen, TeamForm } from '@pando/ui';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -57,13 +62,13 @@ export function AdminTeamEditScreen({
   const current = team.data ? adminTeamMemberIds(team.data) : [];
   const peopleOptions = adminRows(people.data).map((u) => ({
     value: String(u.id),
-    label: `${u.first_name} ${u.last_name}`,
+    label: displayName(u),
   }));
   // Members already in the team stay listed even if the reach's list does not hold them.
   if (team.data && 'members' in team.data) {
     for (const m of team.data.members) {
       if (typeof m !== 'number' && !peopleOptions.some((o) => o.value === String(m.id)))
-        peopleOptions.push({ value: String(m.id), label: `${m.first_name} ${m.last_name}` });
+        peopleOptions.push({ value: String(m.id), label: displayName(m) });
     }
   }
   return (

@@ -8,7 +8,7 @@ import {
   useAuditEventsInfiniteQuery,
   type AuditLogFilter,
 } from '@pando/data-access';
-import { ADMIN_SEARCH_THROTTLE_MS, isoDate, TEXTS } from '@pando/domain';
+import { ADMIN_SEARCH_THROTTLE_MS, isoDate, TEXTS, displayName } from '@pando/domain';
 import { AuditLogFilters, AuditLogTable, type AuditLogFilterValues } from '@pando/ui';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -83,13 +83,13 @@ export function AuditLogScreen() {
   const chosen = useAdminUserQuery(chosenId);
   const people = adminRows(users.data).map((u) => ({
     value: String(u.id),
-    label: `${u.first_name} ${u.last_name}`.trim() || u.email,
+    label: displayName(u),
   }));
   if (chosenId !== undefined && !people.some((p) => p.value === String(chosenId))) {
     const u = chosen.data;
     people.unshift({
       value: String(chosenId),
-      label: u ? `${u.first_name} ${u.last_name}`.trim() || u.email : `User ${String(chosenId)}`,
+      label: u ? displayName(u) : `User ${String(chosenId)}`,
     });
   }
 

@@ -15,6 +15,7 @@ import {
   GENERAL_ORGANISATION_NAME,
   requireSelection,
   transferPatches,
+  displayName,
 } from '@pando/domain';
 import { Dialog, GenerateCodeDialog, UsersTable, type AdminSort } from '@pando/ui';
 import { useState } from 'react';
@@ -221,7 +222,7 @@ export function UsersScreen() {
       </Dialog>
       <GenerateCodeDialog
         state={code.state}
-        personName={codeFor ? `${codeFor.first_name} ${codeFor.last_name}` : 'the user'}
+        personName={codeFor ? displayName(codeFor) : 'the user'}
         onClose={code.close}
       />
     </Stack>

@@ -1,5 +1,5 @@
 import { Badge, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { availabilityLabel, type AdminUser } from '@pando/domain';
+import { availabilityLabel, type AdminUser, displayName } from '@pando/domain';
 
 export interface UserDetailCardProps {
   /** The person (GET /admin/users/{id}). */
@@ -32,7 +32,7 @@ export function UserDetailCard({ user, lastActive }: UserDetailCardProps) {
       <Stack gap="md">
         <div>
           <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
-            {`${user.first_name} ${user.last_name}`}
+            {displayName(user)}
           </Title>
           <Badge
             mt={4}

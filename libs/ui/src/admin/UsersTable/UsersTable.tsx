@@ -1,5 +1,5 @@
 import { Anchor } from '@mantine/core';
-import { formatDate, type AdminUserRow } from '@pando/domain';
+import { formatDate, type AdminUserRow, displayName } from '@pando/domain';
 import { interceptPlainClick } from '../../common/navigation';
 import { AdminTable, type AdminColumn, type AdminSort } from '../AdminTable';
 
@@ -45,7 +45,7 @@ export function UsersTable({ users, onOpenUser, ...rest }: UsersTableProps) {
               interceptPlainClick(e, href, onOpenUser);
             }}
           >
-            {`${u.first_name} ${u.last_name}`.trim() || u.email}
+            {displayName(u)}
           </Anchor>
         );
       },
@@ -66,7 +66,7 @@ export function UsersTable({ users, onOpenUser, ...rest }: UsersTableProps) {
       columns={columns}
       rows={users}
       getRowId={(u) => u.id}
-      getRowLabel={(u) => `${u.first_name} ${u.last_name}`}
+      getRowLabel={(u) => displayName(u)}
       emptyText="No users match."
       {...rest}
     />

@@ -6,6 +6,7 @@ import {
   PatientImagesQuerySchema,
   PatientImageUploadFieldsSchema,
   ShareBodySchema,
+  displayName,
 } from '@pando/domain';
 import { HttpResponse } from 'msw';
 import { http } from './http';
@@ -110,7 +111,7 @@ export function mediaHandlers(backend: MockBackend) {
     backend.sendMail({
       to,
       subject: `Pando: ${stored.filename}`,
-      text: `${viewer.first_name} ${viewer.last_name} (${viewer.email}) sent you a file from Pando: ${stored.filename}.`,
+      text: `${displayName(viewer)} (${viewer.email}) sent you a file from Pando: ${stored.filename}.`,
       attachments: [
         {
           filename: stored.filename,

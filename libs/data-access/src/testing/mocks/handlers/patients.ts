@@ -27,6 +27,7 @@ import {
   TEXTS,
   wardIdForSave,
   WardsQuerySchema,
+  displayName,
 } from '@pando/domain';
 import type { MockBackend, MockPatientCard, MockTask, MockUser } from '../backend';
 import { guard } from './guard';
@@ -368,7 +369,7 @@ export function patientHandlers(backend: MockBackend) {
         const wire = PatientCardSchema.parse(wireCard(backend, c, viewer));
         const nameOf = (id: number) => {
           const u = backend.userById(id);
-          return u ? `${u.first_name} ${u.last_name}`.trim() : undefined;
+          return u ? displayName(u) : undefined;
         };
         backend.sendMail({
           to: viewer.email,

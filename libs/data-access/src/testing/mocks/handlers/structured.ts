@@ -11,6 +11,7 @@ import {
   templateChanged,
   TEXTS,
   type FormTemplate,
+  displayName,
 } from '@pando/domain';
 import { DEMO_FORM_TEMPLATES, DEMO_ORGANISATIONS } from '@pando/domain/demo';
 import { HttpResponse } from 'msw';
@@ -316,7 +317,7 @@ export function structuredHandlers(backend: MockBackend) {
         backend.sendMail({
           to: address.toLowerCase(),
           subject: `Pando: ${file.filename}`,
-          text: `${user.first_name} ${user.last_name} (${user.email}) sent you a ${String(params.kind)} from a form in Pando: ${file.filename}.`,
+          text: `${displayName(user)} (${user.email}) sent you a ${String(params.kind)} from a form in Pando: ${file.filename}.`,
           attachments: [
             {
               filename: file.filename,
