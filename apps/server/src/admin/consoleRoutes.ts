@@ -24,6 +24,9 @@ import {
   parseAdminSort,
   TEXTS,
   UuidSchema,
+  displayName,
+  invitationEmail,
+  textsWith,
 } from '@pando/domain';
 import { auditChange } from '../audit/hooks.js';
 import { callerOf, loaded, scoped } from '../authz/access.js';
@@ -272,17 +275,12 @@ export function registerConsoleRoutes(app: FastifyInstance): void {
         req.body.organisation,
       );
       if (hospital.features?.user_invite_by_email !== true)
-        throw new HttpError(
-          403,
-          'Invitations by email are not enabled for this network.',
-          undefined,
-          FEATURE_NOT_ENABLED,
-        );
+        throw new HttpError(403, TEXTS.inviteByEmailNotEnabled, undefined, FEATURE_NOT_ENABLED);
       const { email } = req.body;
       const now = app.config.now();
       const invite = await app.db.transaction(async (tx) => {
         const user = await tx.query('select 1 from users where email = $1', [email]);
-        if (user.rows.length > 0) throw new HttpError(409, `${email} already has an account.`);
+        if (user.rows.length > 0) throw new HttpError(409, textsWith.inviteHasAccount(email));
         const inserted = await tx.query<{ id: number }>(
           `insert into invites (email, hospital_id, approved_by_id, sent_at) values ($1, $2, $3, $4)
            on conflict (email) where accepted_at is null and rescinded_at is null do nothing
@@ -290,23 +288,23 @@ export function registerConsoleRoutes(app: FastifyInstance): void {
           [email, hospital.id, caller.id, now],
         );
         const row = inserted.rows[0];
-        if (!row) throw new HttpError(409, `${email} is already invited.`);
+        if (!row) throw new HttpError(409, textsWith.inviteAlreadySent(email));
         return row;
       });
-      const where = app.config.publicUrl ? ` at ${app.config.publicUrl}` : '';
       await app.mailer.send({
         to: email,
-        subject: `You are invited to ${app.config.productName}`,
-        text: [
-          `${caller.first_name} ${caller.last_name} invited you to ${app.config.productName}, the team messaging of ${hospital.name}.`,
-          '',
-          `Open ${app.config.productName}${where} and log in with this email address (${email}); we will email you a login code.`,
-        ].join('\n'),
+        ...invitationEmail({
+          inviter: caller,
+          productName: app.config.productName,
+          organisation: hospital.name,
+          email,
+          publicUrl: app.config.publicUrl,
+        }),
       });
       return reply.code(201).send({
         id: invite.id,
         email,
-        approved_by_name: `${caller.first_name} ${caller.last_name}`,
+        approved_by_name: displayName(caller),
         sent_at: now.toISOString(),
       });
     },
@@ -697,8 +695,8 @@ export function registerConsoleRoutes(app: FastifyInstance): void {
         to: app.config.supportEmail,
         subject: `Data export request: ${hospital.name}`,
         text: [
-          `${b.first_name} ${b.last_name} <${b.email}> asks for a data export of ${hospital.name}.`,
-          `Requested from the admin console by ${caller.first_name} ${caller.last_name} <${caller.email}> (user ${caller.id}).`,
+          `${displayName(b)} <${b.email}> asks for a data export of ${hospital.name}.`,
+          `Requested from the admin console by ${displayName(caller)} <${caller.email}> (user ${caller.id}).`,
           '',
           `Data: ${flags.filter((f) => b[f]).join(', ') || 'none selected'}`,
         ].join('\n'),

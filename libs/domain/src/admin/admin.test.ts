@@ -14,6 +14,7 @@ import {
   generateCodeSelection,
   generateCodeTransition,
   inviteeName,
+  invitationEmail,
   inviteNotification,
   inviteRowStatus,
   parseInviteCsv,
@@ -386,5 +387,34 @@ describe('invitee name (first login of an invitation)', () => {
       last: 'Jane O Neill',
     });
     expect(inviteeName('locum@example.org')).toEqual({ first: 'Locum', last: '' });
+  });
+});
+
+describe('invitationEmail (both backends send it)', () => {
+  it('names the inviter, the organisation, where to go and the address to log in with', () => {
+    const mail = invitationEmail({
+      inviter: { first_name: 'Ada', last_name: 'Admin', email: 'ada@example.org' },
+      productName: 'Pando',
+      organisation: 'St Elsewhere General',
+      email: 'new.nurse@example.org',
+      publicUrl: 'https://pando.example.org',
+    });
+    expect(mail.subject).toBe('You are invited to Pando');
+    expect(mail.text).toBe(
+      'Ada Admin invited you to Pando, the team messaging of St Elsewhere General.\n\n' +
+        'Open Pando at https://pando.example.org and log in with this email address ' +
+        '(new.nurse@example.org); we will email you a login code.',
+    );
+  });
+
+  it('an inviter without a name is named by their email; no public address, no "at"', () => {
+    const mail = invitationEmail({
+      inviter: { first_name: '', last_name: '', email: 'ada@example.org' },
+      productName: 'Pando',
+      organisation: 'Northgate Clinic',
+      email: 'x@example.org',
+    });
+    expect(mail.text).toMatch(/^ada@example.org invited you to Pando/);
+    expect(mail.text).toContain('Open Pando and log in');
   });
 });

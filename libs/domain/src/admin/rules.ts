@@ -4,6 +4,7 @@ import { INTERNAL_CODES } from '../wire/errors';
 import { isSendToEmailValid } from '../files/sendToEmail';
 import { formatAuthCode } from '../auth/login';
 import { accessRank } from '../access/levels';
+import { displayName } from '../users/schemas';
 import { INVITE_CSV_PLACEHOLDER_EMAIL, INVITE_ROW_STATUSES } from './constants';
 
 /** Spec 02 §2 "Please select a row": null when something is selected. */
@@ -320,4 +321,27 @@ export function inviteeName(email: string): { first: string; last: string } {
     .filter(Boolean)
     .map((p) => p.charAt(0).toUpperCase() + p.slice(1));
   return { first: parts[0] ?? local, last: parts.slice(1).join(' ') };
+}
+
+/**
+ * The invitation email (spec 02 §4 "Invite": the spec names it, not its words), the same from
+ * the server and the mock backend: who invited, to which organisation, and how to log in.
+ * `publicUrl` (the server's PUBLIC_URL) says where the product is, when it is known.
+ */
+export function invitationEmail(o: {
+  inviter: { first_name?: string | null; last_name?: string | null; email?: string | null };
+  productName: string;
+  organisation: string;
+  email: string;
+  publicUrl?: string | undefined;
+}): { subject: string; text: string } {
+  const where = o.publicUrl ? ` at ${o.publicUrl}` : '';
+  return {
+    subject: `You are invited to ${o.productName}`,
+    text: [
+      `${displayName(o.inviter)} invited you to ${o.productName}, the team messaging of ${o.organisation}.`,
+      '',
+      `Open ${o.productName}${where} and log in with this email address (${o.email}); we will email you a login code.`,
+    ].join('\n'),
+  };
 }

@@ -11,6 +11,8 @@ import { CORE_TEXTS, CORE_TEXTS_WITH } from './coreTexts';
 export const TEXTS = {
   ...CORE_TEXTS,
   somethingWentWrong: 'Something went wrong.',
+  /** Ours: `POST /admin/invites` when the network has not enabled invitations by email (403). */
+  inviteByEmailNotEnabled: 'Invitations by email are not enabled for this network.',
   /**
    * Ours (issue 35): a change made on a stale copy of a shared record (team, advice channel,
    * patient, card, template) is refused with 409 `EDIT_CONFLICT`; the screen shows the latest.
@@ -260,6 +262,9 @@ export const textsWith = {
   inviteFeatureNotEnabled: (email: string) =>
     `An invitation was not sent to ${email}, because the feature is not enabled for this network`,
   inviteNotSent: (email: string) => `An invitation was not sent to ${email}`,
+  /** Ours: `POST /admin/invites` refusals (409), from both backends. */
+  inviteHasAccount: (email: string) => `${email} already has an account.`,
+  inviteAlreadySent: (email: string) => `${email} is already invited.`,
   inviteSent: (email: string) => `An invitation has been sent to ${email}`,
   created: (name: string) => `"${name}" has been created`,
   updated: (name: string) => `"${name}" has been updated`,

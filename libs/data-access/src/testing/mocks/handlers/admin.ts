@@ -15,6 +15,7 @@ import {
   NetworkUpdateSchema,
   OrganisationSettingsPatchSchema,
   TEXTS,
+  textsWith,
   UserIdsBodySchema,
   adminChangeRefusal,
   adminReach,
@@ -25,6 +26,8 @@ import {
   parseAdminSort,
   withinAdminReach,
   type AdminReach,
+  displayName,
+  invitationEmail,
 } from '@pando/domain';
 import type { z } from 'zod';
 import type { MockBackend, MockHospital, MockTeam, MockUser } from '../backend';
@@ -41,7 +44,7 @@ import { refuseStale, touch } from './versions';
  * `parseAdminSort`, queries and bodies by the same zod schemas (a 400 names the field).
  */
 
-const forbidden = () => apiError(403, 'You are not allowed to perform that action.');
+const forbidden = () => apiError(403, TEXTS.forbidden);
 
 type Query = Record<string, string>;
 
@@ -70,7 +73,7 @@ function reachOf(backend: MockBackend, caller: MockUser): AdminReach {
   return (
     reach ??
     fail(
-      apiError(403, 'You are not allowed to perform that action.', {
+      apiError(403, TEXTS.forbidden, {
         internalCode: 'NOT_ADMIN',
       }),
     )
@@ -252,7 +255,7 @@ function wireInvite(backend: MockBackend, invite: MockInvite) {
   return {
     id: invite.id,
     email: invite.email,
-    approved_by_name: by ? `${by.first_name} ${by.last_name}` : null,
+    approved_by_name: by ? displayName(by) : null,
     sent_at: invite.sent_at,
   };
 }
@@ -636,14 +639,14 @@ export function adminHandlers(backend: MockBackend) {
         );
         if (features.user_invite_by_email !== true)
           fail(
-            apiError(403, 'Invitations by email are not enabled for this network.', {
+            apiError(403, TEXTS.inviteByEmailNotEnabled, {
               internalCode: FEATURE_NOT_ENABLED,
             }),
           );
         if (backend.userByEmail(body.email))
-          fail(apiError(409, `${body.email} already has an account.`));
+          fail(apiError(409, textsWith.inviteHasAccount(body.email)));
         if (store().invites.some((i) => i.email === body.email && !i.closed))
-          fail(apiError(409, `${body.email} is already invited.`));
+          fail(apiError(409, textsWith.inviteAlreadySent(body.email)));
         const invite: MockInvite = {
           id: store().nextId('invites'),
           email: body.email,
@@ -655,8 +658,13 @@ export function adminHandlers(backend: MockBackend) {
         store().invites.push(invite);
         backend.sendMail({
           to: body.email,
-          subject: 'You are invited to Pando',
-          text: `${caller.first_name} ${caller.last_name} invited you to Pando, the team messaging of ${hospital.name}.\n\nLog in with this email address (${body.email}); we will email you a login code.`,
+          // The demo has no public address: the email says where only on a real server.
+          ...invitationEmail({
+            inviter: caller,
+            productName: 'Pando',
+            organisation: hospital.name,
+            email: body.email,
+          }),
         });
         return HttpResponse.json(wireInvite(backend, invite), { status: 201 });
       }),
@@ -831,7 +839,7 @@ export function adminHandlers(backend: MockBackend) {
             const holder = assigned_to_id === null ? undefined : backend.userById(assigned_to_id);
             return {
               ...pager,
-              assigned_to: holder ? `${holder.first_name} ${holder.last_name}` : null,
+              assigned_to: holder ? displayName(holder) : null,
             };
           }),
         });
