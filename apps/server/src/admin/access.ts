@@ -5,6 +5,7 @@ import {
   canGenerateCode,
   canManageNetworks,
   withinAdminReach,
+  TEXTS,
 } from '@pando/domain';
 import type { DatabaseTx } from '../db/client.js';
 import { HttpError, notFound } from '../http/errors.js';
@@ -53,9 +54,8 @@ declare module '../authz/access.js' {
   interface ScopedResources extends AdminScopedResources {}
 }
 
-const notAdmin = () =>
-  new HttpError(403, 'You are not allowed to perform that action.', undefined, 'NOT_ADMIN');
-const outsideReach = () => new HttpError(403, 'You are not allowed to perform that action.');
+const notAdmin = () => new HttpError(403, TEXTS.forbidden, undefined, 'NOT_ADMIN');
+const outsideReach = () => new HttpError(403, TEXTS.forbidden);
 
 const query = (req: FastifyRequest) => (req.query ?? {}) as Record<string, unknown>;
 const params = (req: FastifyRequest) => req.params as Record<string, number | undefined>;

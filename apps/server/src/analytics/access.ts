@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { adminReach, isDemoAnalyticsViewer, withinAdminReach } from '@pando/domain';
+import { adminReach, isDemoAnalyticsViewer, withinAdminReach, TEXTS } from '@pando/domain';
 import { HttpError, notFound } from '../http/errors.js';
 import type { UserRecord } from '../users/repo.js';
 import { asUuid } from '../users/repo.js';
@@ -17,7 +17,7 @@ declare module '../authz/access.js' {
   interface ScopedResources extends AnalyticsScopedResources {}
 }
 
-const forbidden = () => new HttpError(403, 'You are not allowed to perform that action.');
+const forbidden = () => new HttpError(403, TEXTS.forbidden);
 
 /**
  * `/{scope}/{id}/…` (spec 02 §6-§7): a network by its numeric id or uuid, an organisation by its

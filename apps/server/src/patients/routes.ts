@@ -546,8 +546,7 @@ export default function patientRoutes(
     },
     async (req) => {
       const site = req.headers['sec-fetch-site'];
-      if (site !== undefined && site !== 'same-origin')
-        throw new HttpError(403, 'You are not allowed to perform that action.');
+      if (site !== undefined && site !== 'same-origin') throw new HttpError(403, TEXTS.forbidden);
       return share(req, 'advice_conversation');
     },
   );

@@ -1,4 +1,5 @@
 import type { DatabaseTx } from '../db/client.js';
+import { TEXTS } from '@pando/domain';
 import { HttpError } from '../http/errors.js';
 import type { UserRecord } from '../users/repo.js';
 
@@ -92,8 +93,7 @@ export async function addShare(
   );
 }
 
-export const forbiddenRead = () =>
-  new HttpError(403, 'You are not allowed to perform that action.');
+export const forbiddenRead = () => new HttpError(403, TEXTS.forbidden);
 
 /** A chat image record (the bytes are in the upload store under `image_key`). */
 export interface ChatImageRecord {

@@ -6,6 +6,7 @@ import {
   adminReach,
   withinAdminReach,
   type AnalyticsMetric,
+  TEXTS,
 } from '@pando/domain';
 import type { MockBackend } from '../backend';
 import { adminStore, type MockAnalyticsEvent } from '../adminStore';
@@ -31,7 +32,7 @@ interface Window {
   days: string[];
 }
 
-const forbidden = () => apiError(403, 'You are not allowed to perform that action.');
+const forbidden = () => apiError(403, TEXTS.forbidden);
 
 function windowOf(from: string | undefined, to: string): Window {
   const end = Date.parse(`${to}T00:00:00Z`) + DAY_MS;
