@@ -56,6 +56,7 @@ export * from './connection/machines';
 export * from './analytics/constants';
 export * from './analytics/schemas';
 export * from './analytics/report';
+export * from './analytics/window';
 export * from './admin/constants';
 export * from './admin/schemas';
 export * from './admin/rules';

@@ -31,16 +31,13 @@ import {
 import { auditChange } from '../audit/hooks.js';
 import { callerOf, loaded, scoped } from '../authz/access.js';
 import type { DatabaseTx } from '../db/client.js';
-import { HttpError, notFound } from '../http/errors.js';
+import { HttpError, notFound, badField } from '../http/errors.js';
 import { ERROR_RESPONSES } from '../http/routeShape.js';
 import { narrowedReach } from './access.js';
 import { issueAdminAuthCode } from './authCode.js';
 import { likeContains, reachFilter } from './repo.js';
 
 const DELETED = { 204: z.null().describe('Deleted'), ...ERROR_RESPONSES };
-
-const badField = (path: string, message: string) =>
-  new HttpError(400, `Invalid request: ${path}`, [{ path, message }]);
 
 /** `order by` of a paged list from its allowed columns (domain `parseAdminSort`). */
 function orderBy(sort: string | undefined, columns: Record<string, string>, fallback: string) {

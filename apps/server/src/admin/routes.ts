@@ -17,7 +17,7 @@ import {
   withinAdminReach,
 } from '@pando/domain';
 import { callerOf, loaded, scoped } from '../authz/access.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError, badField } from '../http/errors.js';
 import { cachedJson } from '../http/responseCache.js';
 import { ERROR_RESPONSES } from '../http/routeShape.js';
 import { blockUser } from '../users/block.js';
@@ -26,10 +26,6 @@ import { issueAdminAuthCode, tellOfAdminCode } from './authCode.js';
 import { registerConsoleRoutes } from './consoleRoutes.js';
 import { registerTeamRoutes } from './teamRoutes.js';
 import { adminUserOf, countUsers, listUsers } from './repo.js';
-
-/** 400 naming a field, in the API's one error shape. */
-const badField = (path: string, message: string) =>
-  new HttpError(400, `Invalid request: ${path}`, [{ path, message }]);
 
 /**
  * The admin console's API (spec 02 §7 "Admin (API v4)", issue 20), under /api/v4. Who may call

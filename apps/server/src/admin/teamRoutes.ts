@@ -16,12 +16,13 @@ import {
   MESSAGE_SUBJECTS,
   NoQuerySchema,
   parseAdminSort,
+  TEXTS,
   textsWith,
   UserIdsBodySchema,
 } from '@pando/domain';
 import { callerOf, loaded, scoped } from '../authz/access.js';
 import type { DatabaseTx } from '../db/client.js';
-import { HttpError } from '../http/errors.js';
+import { badField } from '../http/errors.js';
 import { ERROR_RESPONSES } from '../http/routeShape.js';
 import { lockAtVersion, versionOf } from '../http/versions.js';
 import {
@@ -57,10 +58,7 @@ async function checkMembers(
   );
   const found = new Set(r.rows.map((x) => x.id));
   const bad = [...new Set(ids)].filter((id) => !found.has(id));
-  if (bad.length > 0)
-    throw new HttpError(400, `Invalid request: ${field}`, [
-      { path: field, message: `unknown users: ${bad.slice(0, 20).join(', ')}` },
-    ]);
+  if (bad.length > 0) throw badField(field, `unknown users: ${bad.slice(0, 20).join(', ')}`);
 }
 
 async function teamById(db: DatabaseTx, id: number): Promise<TeamRecord> {
@@ -321,12 +319,7 @@ export function registerTeamRoutes(app: FastifyInstance): void {
           if (op === 'add') await checkMembers(app.db, team, ids, 'user_ids');
           if (op === 'remove' && team.user_ids.every((id) => ids.includes(id)))
             // Spec 02 §5: a team or advice channel keeps at least one member.
-            throw new HttpError(400, 'Invalid request: user_ids', [
-              {
-                path: 'user_ids',
-                message: 'You need to add at least one member to create an advice channel',
-              },
-            ]);
+            throw badField('user_ids', TEXTS.atLeastOneMember);
           const now = app.config.now();
           const change = await app.db.transaction((tx) =>
             changeTeamMembers(tx, team.id, op === 'add' ? { add: ids } : { remove: ids }, now),

@@ -8,17 +8,14 @@ import {
   type AnalyticsMetric,
   NoQuerySchema,
   PATIENT_CARD_CREATED_EVENT,
+  analyticsWindow,
 } from '@pando/domain';
 import { loaded, scoped } from '../authz/access.js';
 import type { DatabaseTx } from '../db/client.js';
-import { HttpError } from '../http/errors.js';
+import { fromApiError } from '../http/errors.js';
 import { ERROR_RESPONSES } from '../http/routeShape.js';
 import type { AnalyticsTarget } from './access.js';
 import { catchUpChatAnalytics } from './chatRollup.js';
-
-/** The longest window one call may ask for (a year and a day, for leap years). */
-const MAX_WINDOW_DAYS = 366;
-const DAY_MS = 86_400_000;
 
 // Events that make a person "active" on a day (a login, a session started, a message sent):
 // the trigger of migration 0400, which keeps the active-user rollups, lists them.
@@ -36,19 +33,10 @@ interface Window {
 }
 
 function windowOf(params: { from?: string | undefined; to: string }): Window {
-  const end = new Date(Date.parse(`${params.to}T00:00:00Z`) + DAY_MS);
-  const from = params.from ?? params.to;
-  const start = new Date(`${from}T00:00:00Z`);
-  const days = Math.round((end.getTime() - start.getTime()) / DAY_MS);
-  if (days < 1)
-    throw new HttpError(400, 'Invalid request: from', [
-      { path: 'from', message: 'must not be after to' },
-    ]);
-  if (days > MAX_WINDOW_DAYS)
-    throw new HttpError(400, 'Invalid request: from', [
-      { path: 'from', message: `the window is at most ${MAX_WINDOW_DAYS} days` },
-    ]);
-  return { from, to: params.to, start, end, days };
+  const answer = analyticsWindow(params);
+  if ('error' in answer) throw fromApiError(answer.error);
+  const { from, to, startMs, endMs, dates } = answer.window;
+  return { from, to, start: new Date(startMs), end: new Date(endMs), days: dates.length };
 }
 
 /** `column = $1` for the target: an organisation's or a network's rows. */

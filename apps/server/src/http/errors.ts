@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type ApiError, validationError } from '@pando/domain';
+import { type ApiError, fieldError, validationError } from '@pando/domain';
 import type { z } from 'zod';
 
 /** An error with the API's one shape `{ message, statusCode, details?, internalCode? }`. */
@@ -52,11 +52,16 @@ export function nulField(value: unknown, path: string[] = []): string | undefine
   return undefined;
 }
 
+/** An HttpError carrying a body the domain built (`fieldError`, a `decide…` refusal). */
+export const fromApiError = (error: ApiError) =>
+  new HttpError(error.statusCode, error.message, error.details, error.internalCode);
+
+/** 400 naming a field, in the API's one error shape (domain `fieldError`). */
+export const badField = (path: string, message: string) => fromApiError(fieldError(path, message));
+
 /** The 400 of an input holding U+0000 at `path`. */
 export const nulError = (path: string) =>
-  new HttpError(400, `Invalid request: ${path}`, [
-    { path, message: 'must not contain the NUL character (U+0000)' },
-  ]);
+  badField(path, 'must not contain the NUL character (U+0000)');
 
 /** Validates input with a domain wire schema; a failure is a 400 naming each bad field. */
 export function parseInput<S extends z.ZodType>(

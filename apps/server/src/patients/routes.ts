@@ -54,7 +54,7 @@ import {
 import { recordEvent } from '../analytics/record.js';
 import { callerOf, loaded, scoped, SELF } from '../authz/access.js';
 import type { DatabaseTx } from '../db/client.js';
-import { HttpError, notFound, parseInput } from '../http/errors.js';
+import { HttpError, notFound, parseInput, badField } from '../http/errors.js';
 import { cachedJson } from '../http/responseCache.js';
 import { ERROR_RESPONSES, multipartBody } from '../http/routeShape.js';
 import { editConflict, lockAtVersion, versionOf } from '../http/versions.js';
@@ -110,10 +110,6 @@ function requirePatientList(user: UserRecord): void {
       FEATURE_NOT_ENABLED,
     );
 }
-
-/** 400 naming a field, in the API's one error shape. */
-const badField = (path: string, message: string) =>
-  new HttpError(400, `Invalid request: ${path}`, [{ path, message }]);
 
 /** Whether `userId` is a person the caller may assign or share with (their network, not blocked). */
 async function reachableUser(db: DatabaseTx, caller: UserRecord, userId: number) {

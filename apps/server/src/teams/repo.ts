@@ -12,7 +12,7 @@ import {
 // The access rules live once, in the domain (the mock backend applies the same ones).
 export { canReadTeam, sameNetwork };
 import type { DatabaseTx } from '../db/client.js';
-import { HttpError, notFound } from '../http/errors.js';
+import { HttpError, notFound, badField } from '../http/errors.js';
 import type { UserRecord } from '../users/repo.js';
 
 /** A team row with what every access rule needs: its network and its members. */
@@ -145,9 +145,7 @@ export async function checkAddableUsers(
   const found = new Set(r.rows.map((x) => x.id));
   const bad = ids.filter((id) => !found.has(id));
   if (bad.length > 0) {
-    throw new HttpError(400, 'Invalid request: user_ids', [
-      { path: 'user_ids', message: `unknown users: ${[...new Set(bad)].slice(0, 20).join(', ')}` },
-    ]);
+    throw badField('user_ids', `unknown users: ${[...new Set(bad)].slice(0, 20).join(', ')}`);
   }
 }
 

@@ -21,7 +21,7 @@ import {
 } from '@pando/domain';
 import { recordEvent } from '../analytics/record.js';
 import { callerOf, loaded, scoped, SELF } from '../authz/access.js';
-import { HttpError, notFound, parseInput } from '../http/errors.js';
+import { HttpError, notFound, parseInput, badField } from '../http/errors.js';
 import { ERROR_RESPONSES, multipartBody } from '../http/routeShape.js';
 import { one } from '../teams/repo.js';
 import {
@@ -239,9 +239,7 @@ export function registerUploadRoutes(
                 ? await adviceShareFacts(app.db, user, tid)
                 : undefined;
             if (!(advice ? advice.participant : await canShareTo(app.db, user, target, tid))) {
-              throw new HttpError(400, `Invalid request: ${field}`, [
-                { path: field, message: `unknown id ${tid}` },
-              ]);
+              throw badField(field, `unknown id ${tid}`);
             }
             if (advice && adviceWriteRefusal(advice)) closedAdvice = true;
           }

@@ -37,3 +37,11 @@ export function validationError(error: z.ZodError, statusCode = 400): ApiError {
   const fields = [...new Set(details.map((d) => d.path || '(body)'))].join(', ');
   return { message: `Invalid request: ${fields}`, statusCode, details };
 }
+
+/**
+ * The 400 of one bad field, in the API's one error shape: both backends' refusals that no schema
+ * can express (a window too long, an unknown member) name the field the same way.
+ */
+export function fieldError(path: string, message: string): ApiError {
+  return { message: `Invalid request: ${path}`, statusCode: 400, details: [{ path, message }] };
+}

@@ -33,7 +33,17 @@ import type { z } from 'zod';
 import type { MockBackend, MockHospital, MockTeam, MockUser } from '../backend';
 import { adminStore, teamMeta, type MockInvite } from '../adminStore';
 import { guard } from './guard';
-import { api, apiError, fail, notFound, numberParam, parseBody, requireUser } from './util';
+import {
+  api,
+  apiError,
+  badField,
+  fail,
+  invalid,
+  notFound,
+  numberParam,
+  parseBody,
+  requireUser,
+} from './util';
 import { versionOf } from './recordVersion';
 import { refuseStale, touch } from './versions';
 
@@ -54,17 +64,7 @@ function queryOf(request: Request): Query {
 
 export function parseQuery<T extends z.ZodType>(request: Request, schema: T): z.infer<T> {
   const parsed = schema.safeParse(queryOf(request));
-  if (parsed.success) return parsed.data;
-  const details = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-  return fail(
-    apiError(400, `Invalid request: ${[...new Set(details.map((d) => d.path))].join(', ')}`, {
-      details,
-    }),
-  );
-}
-
-function badField(path: string, message: string): never {
-  return fail(apiError(400, `Invalid request: ${path}`, { details: [{ path, message }] }));
+  return parsed.success ? parsed.data : invalid(parsed.error);
 }
 
 /** The caller's admin reach (403 for USER levels), as the server's `reachOf`. */

@@ -7,11 +7,13 @@ import {
   withinAdminReach,
   type AnalyticsMetric,
   TEXTS,
+  analyticsWindow,
+  validationError,
 } from '@pando/domain';
 import type { MockBackend } from '../backend';
 import { adminStore, type MockAnalyticsEvent } from '../adminStore';
 import { guard } from './guard';
-import { apiError, fail, notFound, requireUser } from './util';
+import { apiError, apiErrorOf, fail, notFound, requireUser } from './util';
 
 /*
  * The report's analytics (spec 02 §7, `/api/v1/{scope}/{id}/…`) on the mock backend, with the
@@ -20,9 +22,6 @@ import { apiError, fail, notFound, requireUser } from './util';
  * with every day, 24 hourly averages, role counts largest first. The events are the demo's month
  * (@pando/domain/demo `generateDemoOrganisation`, as the server seeds it).
  */
-
-const DAY_MS = 86_400_000;
-const MAX_WINDOW_DAYS = 366;
 
 type Target = { kind: 'organisation'; hospitalId: number } | { kind: 'network'; networkId: number };
 
@@ -35,17 +34,10 @@ interface Window {
 const forbidden = () => apiError(403, TEXTS.forbidden);
 
 function windowOf(from: string | undefined, to: string): Window {
-  const end = Date.parse(`${to}T00:00:00Z`) + DAY_MS;
-  const start = Date.parse(`${from ?? to}T00:00:00Z`);
-  const n = Math.round((end - start) / DAY_MS);
-  const bad = (message: string) =>
-    fail(apiError(400, 'Invalid request: from', { details: [{ path: 'from', message }] }));
-  if (n < 1) bad('must not be after to');
-  if (n > MAX_WINDOW_DAYS) bad(`the window is at most ${MAX_WINDOW_DAYS} days`);
-  const days = Array.from({ length: n }, (_, i) =>
-    new Date(start + i * DAY_MS).toISOString().slice(0, 10),
-  );
-  return { start, end, days };
+  const answer = analyticsWindow({ from, to });
+  if ('error' in answer) return fail(apiErrorOf(answer.error));
+  const { startMs, endMs, dates } = answer.window;
+  return { start: startMs, end: endMs, days: dates };
 }
 
 function targetOf(
@@ -200,15 +192,7 @@ export function analyticsHandlers(backend: MockBackend) {
       `${prefix}/:scope/:id/${ANALYTICS_METRICS[metric]}/${tail}`,
       guard(({ request, cookies, params }) => {
         const parsed = AnalyticsParamsSchema.safeParse(params);
-        if (!parsed.success) {
-          const details = parsed.error.issues.map((i) => ({
-            path: i.path.join('.'),
-            message: i.message,
-          }));
-          return apiError(400, `Invalid request: ${details.map((d) => d.path).join(', ')}`, {
-            details,
-          });
-        }
+        if (!parsed.success) return apiErrorOf(validationError(parsed.error));
         const { scope, id, from, to } = parsed.data;
         const target = targetOf(backend, request, cookies, scope, id);
         return HttpResponse.json(compute(backend, metric, target, windowOf(from, to)));

@@ -7,6 +7,7 @@ import {
   PatientImageUploadFieldsSchema,
   ShareBodySchema,
   displayName,
+  validationError,
 } from '@pando/domain';
 import { HttpResponse } from 'msw';
 import { http } from './http';
@@ -15,6 +16,8 @@ import { guard } from './guard';
 import {
   api,
   apiError,
+  apiErrorOf,
+  badField,
   fail,
   notFound,
   numberParam,
@@ -30,12 +33,7 @@ async function readUpload(request: Request, field: string) {
     .formData()
     .catch(() => fail(apiError(400, 'Invalid request: multipart body expected')));
   const file = form.get(field);
-  if (!(file instanceof Blob))
-    return fail(
-      apiError(400, `Invalid request: ${field}`, {
-        details: [{ path: field, message: 'required' }],
-      }),
-    );
+  if (!(file instanceof Blob)) return badField(field, 'required');
   if (file.size > MAX_BYTES) return fail(apiError(413, `${field} is larger than 25 MB`));
   return { form, file, bytes: new Uint8Array(await file.arrayBuffer()) };
 }
@@ -136,15 +134,7 @@ export function mediaHandlers(backend: MockBackend) {
           filename: text(form.get('filename'), '') || undefined,
           patient_id: form.get('patient_id') ?? undefined,
         });
-        if (!fields.success) {
-          const details = fields.error.issues.map((i) => ({
-            path: i.path.join('.'),
-            message: i.message,
-          }));
-          return apiError(400, `Invalid request: ${details.map((d) => d.path).join(', ')}`, {
-            details,
-          });
-        }
+        if (!fields.success) return apiErrorOf(validationError(fields.error));
         const access = patientAccessOf(backend, fields.data.patient_id, viewer);
         if (access === 'none') return notFound('Patient');
         if (access !== 'edit')

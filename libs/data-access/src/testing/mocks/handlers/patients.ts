@@ -34,8 +34,10 @@ import { guard } from './guard';
 import {
   api,
   apiError,
+  badField,
   cardAccessOf,
   fail,
+  invalid,
   notFound,
   numberParam,
   parseBody,
@@ -53,11 +55,7 @@ const READ_ONLY = () =>
 function parseQuery<T extends z.ZodType>(request: Request, schema: T): z.infer<T> {
   const raw = Object.fromEntries(new URL(request.url).searchParams);
   const parsed = schema.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  const details = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-  return fail(
-    apiError(400, `Invalid request: ${details.map((d) => d.path).join(', ')}`, { details }),
-  );
+  return parsed.success ? parsed.data : invalid(parsed.error);
 }
 
 /** A card the viewer sees (`edit`: may change), or the server's 404 / 403. */
@@ -308,8 +306,7 @@ export function patientHandlers(backend: MockBackend) {
         const viewer = requireUser(backend, cookies, request);
         const c = card(backend, viewer, params.id, true);
         const body = await parseBody(request, ReassignBodySchema);
-        const bad = (path: string, message: string) =>
-          fail(apiError(400, `Invalid request: ${path}`, { details: [{ path, message }] }));
+        const bad = badField;
         for (const [i, id] of body.users.entries()) {
           if (c.user_ids.includes(id) || id === viewer.id || reachableUser(viewer, id)) continue;
           bad(`users.${i}`, `unknown user ${id}`);

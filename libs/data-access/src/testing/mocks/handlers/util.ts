@@ -1,5 +1,13 @@
 import { HttpResponse } from 'msw';
-import { cardAccess, type CardAccess, cardEditableFor, patientAccess } from '@pando/domain';
+import {
+  cardAccess,
+  type ApiError,
+  type CardAccess,
+  cardEditableFor,
+  fieldError,
+  patientAccess,
+  validationError,
+} from '@pando/domain';
 import type { z } from 'zod';
 import type {
   MockAdviceConversation,
@@ -21,6 +29,18 @@ export function apiError(
   extra: { internalCode?: string; details?: { path: string; message: string }[] } = {},
 ) {
   return HttpResponse.json({ message, statusCode: status, ...extra }, { status });
+}
+
+/** The answer of an error body the domain built (`fieldError`, a `decide…` refusal). */
+export const apiErrorOf = (error: ApiError) =>
+  apiError(error.statusCode, error.message, {
+    ...(Array.isArray(error.details) ? { details: error.details } : {}),
+    ...(error.internalCode ? { internalCode: error.internalCode } : {}),
+  });
+
+/** A 400 naming one field (domain `fieldError`), thrown from a resolver. */
+export function badField(path: string, message: string): never {
+  return fail(apiErrorOf(fieldError(path, message)));
 }
 
 export const notFound = (what: string) => apiError(404, `${what} not found`);
@@ -48,10 +68,12 @@ export async function parseBody<T extends z.ZodType>(
     raw = undefined;
   }
   const parsed = schema.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  const details = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-  const fields = [...new Set(details.map((d) => d.path || '(body)'))].join(', ');
-  return fail(apiError(400, `Invalid request: ${fields}`, { details }));
+  return parsed.success ? parsed.data : invalid(parsed.error);
+}
+
+/** The 400 of input that failed a wire schema, as the server words it (domain `validationError`). */
+export function invalid(error: z.ZodError): never {
+  return fail(apiErrorOf(validationError(error)));
 }
 
 export function requireUser(
@@ -66,12 +88,7 @@ export function requireUser(
 
 export function numberParam(value: string | readonly string[] | undefined, name: string): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0)
-    fail(
-      apiError(400, `Invalid request: ${name}`, {
-        details: [{ path: name, message: 'must be a non-negative integer' }],
-      }),
-    );
+  if (!Number.isInteger(n) || n < 0) badField(name, 'must be a non-negative integer');
   return n;
 }
 
