@@ -24,14 +24,16 @@ import {
   parseAdminSort,
   TEXTS,
   UuidSchema,
+  defaultOrganisationRefusal,
   displayName,
   invitationEmail,
+  networkDeleteRefusal,
   textsWith,
 } from '@pando/domain';
 import { auditChange } from '../audit/hooks.js';
 import { callerOf, loaded, scoped } from '../authz/access.js';
 import type { DatabaseTx } from '../db/client.js';
-import { HttpError, notFound, badField } from '../http/errors.js';
+import { HttpError, notFound, badField, fromApiError } from '../http/errors.js';
 import { ERROR_RESPONSES } from '../http/routeShape.js';
 import { narrowedReach } from './access.js';
 import { issueAdminAuthCode } from './authCode.js';
@@ -155,8 +157,12 @@ async function checkDefaultOrganisation(
     id,
     networkId,
   ]);
-  if (r.rows.length === 0)
-    throw badField('default_organisation_id', 'not an organisation of this network');
+  const refusal = defaultOrganisationRefusal({
+    creating: false,
+    defaultOrganisationId: id,
+    isOwnOrganisation: r.rows.length > 0,
+  });
+  if (refusal) throw fromApiError(refusal);
 }
 
 /** `/admin/organisations/{uuid}`: organisations are named by uuid in the console's calls. */
@@ -407,8 +413,12 @@ export function registerConsoleRoutes(app: FastifyInstance): void {
       },
     },
     async (req, reply) => {
-      if (req.body.default_organisation_id != null)
-        throw badField('default_organisation_id', 'a new network has no organisations yet');
+      const refusal = defaultOrganisationRefusal({
+        creating: true,
+        defaultOrganisationId: req.body.default_organisation_id,
+        isOwnOrganisation: false,
+      });
+      if (refusal) throw fromApiError(refusal);
       const now = app.config.now();
       const r2 = await app.db.query<{ id: number }>(
         `insert into networks (uuid, name, status, features, created_at, modified_at)
@@ -488,13 +498,14 @@ export function registerConsoleRoutes(app: FastifyInstance): void {
     },
     async (req, reply) => {
       const id = loaded(req, 'network').id;
+      // One statement: an organisation added meanwhile keeps the network (the refusal's count).
       const deleted = await app.db.query(
         `delete from networks where id = $1
            and not exists (select 1 from hospitals where network_id = $1) returning id`,
         [id],
       );
-      if (deleted.rows.length === 0)
-        throw new HttpError(409, 'This network still has organisations.');
+      const refusal = networkDeleteRefusal(deleted.rows.length === 0 ? 1 : 0);
+      if (refusal) throw fromApiError(refusal);
       return reply.code(204).send(null);
     },
   );

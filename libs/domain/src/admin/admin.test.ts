@@ -15,6 +15,8 @@ import {
   generateCodeTransition,
   inviteeName,
   invitationEmail,
+  defaultOrganisationRefusal,
+  networkDeleteRefusal,
   inviteNotification,
   inviteRowStatus,
   parseInviteCsv,
@@ -416,5 +418,48 @@ describe('invitationEmail (both backends send it)', () => {
     });
     expect(mail.text).toMatch(/^ada@example.org invited you to Pando/);
     expect(mail.text).toContain('Open Pando and log in');
+  });
+});
+
+describe('network refusals (both backends)', () => {
+  it('a default organisation: none on a new network, one of its own on an update', () => {
+    expect(
+      defaultOrganisationRefusal({
+        creating: true,
+        defaultOrganisationId: null,
+        isOwnOrganisation: false,
+      }),
+    ).toBeNull();
+    expect(
+      defaultOrganisationRefusal({
+        creating: true,
+        defaultOrganisationId: 3,
+        isOwnOrganisation: false,
+      })?.details,
+    ).toEqual([
+      { path: 'default_organisation_id', message: 'a new network has no organisations yet' },
+    ]);
+    expect(
+      defaultOrganisationRefusal({
+        creating: false,
+        defaultOrganisationId: 3,
+        isOwnOrganisation: true,
+      }),
+    ).toBeNull();
+    expect(
+      defaultOrganisationRefusal({
+        creating: false,
+        defaultOrganisationId: 3,
+        isOwnOrganisation: false,
+      }),
+    ).toMatchObject({ statusCode: 400, message: 'Invalid request: default_organisation_id' });
+  });
+
+  it('a network with organisations is not deleted (409)', () => {
+    expect(networkDeleteRefusal(0)).toBeNull();
+    expect(networkDeleteRefusal(2)).toEqual({
+      statusCode: 409,
+      message: 'This network still has organisations.',
+    });
   });
 });

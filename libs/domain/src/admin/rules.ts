@@ -5,6 +5,7 @@ import { isSendToEmailValid } from '../files/sendToEmail';
 import { formatAuthCode } from '../auth/login';
 import { accessRank } from '../access/levels';
 import { displayName } from '../users/schemas';
+import { fieldError, type ApiError } from '../wire/errors';
 import { INVITE_CSV_PLACEHOLDER_EMAIL, INVITE_ROW_STATUSES } from './constants';
 
 /** Spec 02 §2 "Please select a row": null when something is selected. */
@@ -344,4 +345,27 @@ export function invitationEmail(o: {
       `Open ${o.productName}${where} and log in with this email address (${o.email}); we will email you a login code.`,
     ].join('\n'),
   };
+}
+
+/**
+ * A network's default organisation (spec 02 §3 "Networks"), on create and update, the same on
+ * both backends: a new network has no organisations to choose from; on update it must be one of
+ * the network's own (`isOwnOrganisation`: the caller looked it up). A 400 naming the field.
+ */
+export function defaultOrganisationRefusal(o: {
+  creating: boolean;
+  defaultOrganisationId: number | null | undefined;
+  isOwnOrganisation: boolean;
+}): ApiError | null {
+  if (o.defaultOrganisationId === null || o.defaultOrganisationId === undefined) return null;
+  if (o.creating)
+    return fieldError('default_organisation_id', 'a new network has no organisations yet');
+  return o.isOwnOrganisation
+    ? null
+    : fieldError('default_organisation_id', 'not an organisation of this network');
+}
+
+/** Deleting a network (spec 02 §3): only an empty one; one with organisations stays (409). */
+export function networkDeleteRefusal(organisations: number): ApiError | null {
+  return organisations > 0 ? { statusCode: 409, message: TEXTS.networkHasOrganisations } : null;
 }

@@ -13,6 +13,8 @@ export const TEXTS = {
   somethingWentWrong: 'Something went wrong.',
   /** Ours: `POST /admin/invites` when the network has not enabled invitations by email (403). */
   inviteByEmailNotEnabled: 'Invitations by email are not enabled for this network.',
+  /** Ours: `DELETE /admin/networks/{id}` of a network that still has organisations (409). */
+  networkHasOrganisations: 'This network still has organisations.',
   /**
    * Ours (issue 35): a change made on a stale copy of a shared record (team, advice channel,
    * patient, card, template) is refused with 409 `EDIT_CONFLICT`; the screen shows the latest.

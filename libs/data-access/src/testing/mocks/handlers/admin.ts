@@ -26,8 +26,10 @@ import {
   parseAdminSort,
   withinAdminReach,
   type AdminReach,
+  defaultOrganisationRefusal,
   displayName,
   invitationEmail,
+  networkDeleteRefusal,
 } from '@pando/domain';
 import type { z } from 'zod';
 import type { MockBackend, MockHospital, MockTeam, MockUser } from '../backend';
@@ -36,6 +38,7 @@ import { guard } from './guard';
 import {
   api,
   apiError,
+  apiErrorOf,
   badField,
   fail,
   invalid,
@@ -724,8 +727,12 @@ export function adminHandlers(backend: MockBackend) {
       on(async ({ request, cookies }) => {
         requireNetworkManager(backend, requireUser(backend, cookies, request));
         const input = await parseBody(request, NetworkInputSchema);
-        if (input.default_organisation_id != null)
-          badField('default_organisation_id', 'a new network has no organisations yet');
+        const refusal = defaultOrganisationRefusal({
+          creating: true,
+          defaultOrganisationId: input.default_organisation_id,
+          isOwnOrganisation: false,
+        });
+        if (refusal) fail(apiErrorOf(refusal));
         const networkId = store().nextId('networks');
         backend.state.networks.push({
           id: networkId,
@@ -755,8 +762,13 @@ export function adminHandlers(backend: MockBackend) {
           const meta = store().networks.get(current.id);
           if (!network || !meta) return fail(notFound('Network'));
           const defaultId = input.default_organisation_id;
-          if (defaultId != null && backend.hospital(defaultId)?.network_id !== network.id)
-            badField('default_organisation_id', 'not an organisation of this network');
+          const refusal = defaultOrganisationRefusal({
+            creating: false,
+            defaultOrganisationId: defaultId,
+            isOwnOrganisation:
+              defaultId != null && backend.hospital(defaultId)?.network_id === network.id,
+          });
+          if (refusal) fail(apiErrorOf(refusal));
           if (input.name !== undefined) network.name = input.name;
           if (input.features !== undefined)
             network.features = { ...input.features } as Record<string, boolean>;
@@ -772,8 +784,10 @@ export function adminHandlers(backend: MockBackend) {
       on(({ request, cookies, params }) => {
         requireNetworkManager(backend, requireUser(backend, cookies, request));
         const network = wireNetwork(backend, id(params));
-        if (backend.state.hospitals.some((h) => h.network_id === network.id))
-          fail(apiError(409, 'This network still has organisations.'));
+        const refusal = networkDeleteRefusal(
+          backend.state.hospitals.filter((h) => h.network_id === network.id).length,
+        );
+        if (refusal) fail(apiErrorOf(refusal));
         backend.state.networks = backend.state.networks.filter((n) => n.id !== network.id);
         return new HttpResponse(null, { status: 204 });
       }),
