@@ -13,9 +13,10 @@ import {
   TemplateLookupQuerySchema,
   TemplateSaveResponseSchema,
   type FormTemplate,
+  templateTitleTaken,
 } from '@pando/domain';
 import { callerOf, loaded, scoped, SELF } from '../authz/access.js';
-import { HttpError, notFound } from '../http/errors.js';
+import { notFound, fromApiError } from '../http/errors.js';
 import { ERROR_RESPONSES } from '../http/routeShape.js';
 import { lockAtVersion, versionOf } from '../http/versions.js';
 import { TEMPLATE_COLUMNS, type TemplateRecord, VISIBLE_TEMPLATE } from './access.js';
@@ -28,10 +29,7 @@ const asTemplate = (t: TemplateRecord) =>
   ({ ...t, modified_at: t.modified_at.toISOString() }) as unknown as FormTemplate;
 
 /** A save that would give two templates one title and version (the table's unique key). */
-const taken = () =>
-  new HttpError(409, 'A template with this title and version already exists.', [
-    { path: 'title', message: 'a template with this title and version already exists' },
-  ]);
+const taken = () => fromApiError(templateTitleTaken());
 
 const isUniqueViolation = (err: unknown) =>
   typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';

@@ -3,6 +3,7 @@ import { TEXTS, textsWith } from '../texts/texts';
 import { resolveExportEmail } from '../files/sendToEmail';
 import { FORM_FILE_MIME_TYPES, IMAGE_MIME_TYPES } from '../files/constants';
 import { partitionUploads } from '../files/rules';
+import type { ApiError } from '../wire/errors';
 import {
   CONTROL_TYPES,
   DEFAULT_CONTROL_DELIMITER,
@@ -662,4 +663,22 @@ function canonicalJson(value: unknown): string {
 export function scannerBox(width: number, height: number): { width: number; height: number } {
   const side = Math.floor(Math.min(width, height) * SCANNER_BOX_RATIO);
   return { width: side, height: side };
+}
+
+/**
+ * Two templates of one organisation may not share a title (compared trimmed, in any case) and a
+ * version: the save that would make them is refused with this 409, naming `title`, by both
+ * backends.
+ */
+export function templateTitleTaken(): ApiError {
+  return {
+    statusCode: 409,
+    message: 'A template with this title and version already exists.',
+    details: [{ path: 'title', message: 'a template with this title and version already exists' }],
+  };
+}
+
+/** Whether two template titles are the same for `templateTitleTaken` (trimmed, any case). */
+export function sameTemplateTitle(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
 }

@@ -12,6 +12,8 @@ import {
   TEXTS,
   type FormTemplate,
   displayName,
+  sameTemplateTitle,
+  templateTitleTaken,
 } from '@pando/domain';
 import { DEMO_FORM_TEMPLATES, DEMO_ORGANISATIONS } from '@pando/domain/demo';
 import { HttpResponse } from 'msw';
@@ -28,6 +30,7 @@ import {
   parseBody,
   patientAccessOf,
   requireUser,
+  apiErrorOf,
 } from './util';
 import { versionOf } from './recordVersion';
 import { refuseStale, touch } from './versions';
@@ -81,8 +84,6 @@ function stateOf(backend: MockBackend): FormsState {
 /** The server's rule: own templates and those of the caller's organisation; deleted ones nobody. */
 const visible = (t: FormTemplate, user: MockUser) =>
   !t.deleted && (t.created_by_id === user.id || t.trust_id === user.hospital_id);
-
-const sameTitle = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 function visibleTemplate(state: FormsState, user: MockUser, id: number): FormTemplate {
   return state.templates.find((t) => t.id === id && visible(t, user)) ?? fail(notFound('Template'));
@@ -153,7 +154,7 @@ export function structuredHandlers(backend: MockBackend) {
         const name = query.get('name') ?? '';
         const version = query.get('version') ?? '';
         const found = stateOf(backend).templates.find(
-          (t) => visible(t, user) && sameTitle(t.title, name) && t.version === version,
+          (t) => visible(t, user) && sameTemplateTitle(t.title, name) && t.version === version,
         );
         return found
           ? HttpResponse.json({ ...found, modified_at: versionOf(found) })
@@ -174,11 +175,10 @@ export function structuredHandlers(backend: MockBackend) {
               !o.deleted &&
               o.id !== except &&
               o.trust_id === user.hospital_id &&
-              sameTitle(o.title, t.title) &&
+              sameTemplateTitle(o.title, t.title) &&
               o.version === version,
           );
-        const taken = () =>
-          fail(apiError(409, 'A template with this title and version already exists.'));
+        const taken = () => fail(apiErrorOf(templateTitleTaken()));
         if (id === 0) {
           if (clash(undefined, t.version)) taken();
           const created = {
