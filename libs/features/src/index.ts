@@ -1,7 +1,7 @@
 // What the apps use: the one composition root and the chat adapter's types.
 export { isLoginPath } from './app/loginRedirect';
-export { consoleLogger } from './shell/services/AppServices';
+export { consoleLogger } from './common/AppServices';
 export { createPandoApp, preloadChatWiring, preloadSignedIn } from './app/createPandoApp';
 export type { PandoApp } from './app/createPandoApp';
-export type { ManageSettings } from './manage/settings';
+export type { ManageSettings } from './common/manageSettings';
 export type { ChatAdapter, ChatSession } from './chat/runtime/ChatWiring';

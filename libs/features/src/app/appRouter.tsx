@@ -3,7 +3,7 @@ import { PandoApiProvider, type HttpClient, type OfflineCopy } from '@pando/data
 
 // With the router's chunk (it needs zod): the end of a logout made without a network.
 export { finishPendingLogout } from '@pando/data-access';
-import { createAppRoutes, type AppRoutesOptions } from '../shell/routes';
+import { createAppRoutes, type AppRoutesOptions } from './routes';
 
 // The router, every route and the React Query cache: their own chunk, off the login route's
 // JavaScript (issue 16). A first load at /login or /validate renders the login page without them

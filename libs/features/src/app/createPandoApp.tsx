@@ -7,13 +7,13 @@ import {
   type HttpLogger,
   type OfflineCopy,
 } from '@pando/data-access';
-import type { ManageSettings } from '../manage/settings';
+import type { ManageSettings } from '../common/manageSettings';
 import { LoadingScreen } from '@pando/ui';
 import { LoginRoute } from '../auth/LoginRoute';
-import { preloadable } from '../shell/preloadable';
-import { AppServicesProvider } from '../shell/services/AppServices';
-import { NotificationCenter } from '../shell/services/notifications';
-import { AppErrorBoundary } from '../shell/components/AppErrorBoundary';
+import { preloadable } from '../common/preloadable';
+import { AppServicesProvider } from '../common/AppServices';
+import { NotificationCenter } from '../common/notifications';
+import { AppErrorBoundary } from '../common/AppErrorBoundary';
 import type { ChatAdapter } from '../chat/runtime/ChatWiring';
 import type { AppRouter } from './appRouter';
 import { isLoginPath, loginTarget } from './loginRedirect';
@@ -90,7 +90,7 @@ export function preloadSignedIn(path = window.location.pathname): Promise<unknow
     loadAppRouter(),
     notificationViewport.preload(),
     // The screens' loaders live with the routes (their module is in the router's chunk too).
-    import('../shell/signedInScreens').then((m) => m.preloadSignedInScreens(path)),
+    import('./signedInScreens').then((m) => m.preloadSignedInScreens(path)),
   ]).catch(() => undefined);
 }
 

@@ -7,7 +7,7 @@ import {
   POST_LOGIN_REDIRECT_DELAY_MS,
   safeRedirect,
 } from '@pando/domain';
-import { useAppServices } from '../shell/services/AppServices';
+import { useAppServices } from '../common/AppServices';
 import { isLegacyBrowser } from './legacyBrowser';
 import { requestCodeErrorText, validateCodeError } from './loginErrors';
 

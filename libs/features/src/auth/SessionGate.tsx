@@ -5,8 +5,8 @@ import {
   UnauthorisedError,
 } from '@pando/data-access';
 import { LoadingScreen, SessionPlaceholder } from '@pando/ui';
-import { useAppServices } from '../shell/services/AppServices';
-import { ViewerContext } from './viewer';
+import { useAppServices } from '../common/AppServices';
+import { ViewerContext } from '../common/viewer';
 
 export interface SessionGateProps {
   children: ReactNode;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { LoadingScreen } from '@pando/ui';
-import { preloadable } from '../shell/preloadable';
+import { preloadable } from '../common/preloadable';
 
 // The console is its own chunks, loaded when /manage is first opened (charts and tables stay out
 // of the chat's bundle).

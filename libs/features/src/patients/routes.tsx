@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 import { LoadingScreen } from '@pando/ui';
-import { preloadable } from '../shell/preloadable';
+import { preloadable } from '../common/preloadable';
 
 // The patient screens are their own chunks, loaded when /patients is first opened.
 const PatientsLayout = preloadable(
@@ -13,7 +13,7 @@ const PatientPage = preloadable(
 ).Component;
 
 /**
- * /patients and /patients/{state} (spec 01 §2), under the shell (shell/routes.tsx). The index
+ * /patients and /patients/{state} (spec 01 §2), under the shell (app/routes.tsx). The index
  * and any {state} other than `create` or a card id show the empty state (PatientPage).
  */
 export const patientRoutes: RouteObject = {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { HttpLogger } from '@pando/data-access';
 import { createMockWorker, FakeChatNetwork } from '@pando/data-access/testing/browser';
 import { createPandoApp } from '../app/createPandoApp';
-import type { ManageSettings } from '../manage/settings';
+import type { ManageSettings } from '../common/manageSettings';
 import { fakeChat, signInDemo, signOutDemo } from './demoSession';
 
 type MockBackend = ReturnType<typeof createMockWorker>['backend'];

@@ -19,10 +19,10 @@ import {
   type AdviceAction,
 } from '@pando/domain';
 import { AdviceActionBar, AdviceTeamInfo, ClosedConversationNotice } from '@pando/ui';
-import { useViewer } from '../../auth/viewer';
+import { useViewer } from '../../common/viewer';
 import { ChatFrame, PaneLoading } from '../../chat/components/ChatFrame';
 import { ConversationView } from '../../chat/components/ConversationView';
-import { useAppServices } from '../../shell/services/AppServices';
+import { useAppServices } from '../../common/AppServices';
 
 /**
  * /teams/{teamId}/advice-conversations/{id}: the conversation with the actions its state offers

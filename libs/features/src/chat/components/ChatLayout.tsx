@@ -9,12 +9,12 @@ import {
 } from '@pando/data-access';
 import { buildSidebar, chatScreenForPath } from '@pando/domain';
 import { ChatSidebar, LoadingScreen, SplitView } from '@pando/ui';
-import { useViewer } from '../../auth/viewer';
-import { useAppServices } from '../../shell/services/AppServices';
+import { useViewer } from '../../common/viewer';
+import { useAppServices } from '../../common/AppServices';
 import { sidebarItems } from '../sidebarItems';
 
 // The pane is its own chunk (routes.tsx), preloaded at boot where a conversation is open and
-// after the list is up at `/` (shell/signedInScreens.tsx, WelcomePane; issue 16).
+// after the list is up at `/` (app/signedInScreens.tsx, WelcomePane; issue 16).
 
 const NO_LISTS = { teams: [], forums: [], advice_conversations: [] };
 

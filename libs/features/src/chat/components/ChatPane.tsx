@@ -1,8 +1,8 @@
 import { useLocation } from 'react-router-dom';
 import { chatScreenForPath } from '@pando/domain';
 import { WelcomeEmptyState } from '@pando/ui';
-import { useViewer } from '../../auth/viewer';
-import { useAppServices } from '../../shell/services/AppServices';
+import { useViewer } from '../../common/viewer';
+import { useAppServices } from '../../common/AppServices';
 import { AdviceChat } from '../../advice/components/AdviceChat';
 import { AskAdvice } from '../../advice/components/AskAdvice';
 import { DirectChat } from './DirectChat';

@@ -2,7 +2,7 @@ import { Text } from '@mantine/core';
 import { useUserQuery, useUserStatus, useUserTeamsQuery } from '@pando/data-access';
 import { displayName, userJid } from '@pando/domain';
 import { UserProfilePanel } from '@pando/ui';
-import { useAppServices } from '../../shell/services/AppServices';
+import { useAppServices } from '../../common/AppServices';
 import { ChatFrame, PaneLoading } from './ChatFrame';
 import { ConversationView } from './ConversationView';
 

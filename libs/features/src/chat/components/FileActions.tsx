@@ -9,7 +9,7 @@ import {
 import { fileActionErrorText, TEXTS, textsWith, type FileShare } from '@pando/domain';
 import { FileActionModal } from '@pando/ui';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
-import { useViewer } from '../../auth/viewer';
+import { useViewer } from '../../common/viewer';
 import { saveToDevice } from '../../files/saveToDevice';
 
 /** The status and the server's sentence of a failed call; 0 when nothing answered. */

@@ -36,10 +36,10 @@ import {
   type MessageActions,
   type MessageListHandle,
 } from '@pando/ui';
-import { useViewer } from '../../auth/viewer';
+import { useViewer } from '../../common/viewer';
 import { useChatForms } from '../../forms/chat/useChatForms';
 import { useShareCardIntoChat } from '../../patients/components/ShareCardIntoChat';
-import { useAppServices } from '../../shell/services/AppServices';
+import { useAppServices } from '../../common/AppServices';
 import { useLastActiveLabel } from '../hooks/useLastActiveLabel';
 import { useChatHeaderLayout } from './ChatFrame';
 import { useFileActions } from './FileActions';

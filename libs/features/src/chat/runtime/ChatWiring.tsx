@@ -39,9 +39,9 @@ import {
   type CurrentUser,
 } from '@pando/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useViewer } from '../../auth/viewer';
-import { AppErrorBoundary } from '../../shell/components/AppErrorBoundary';
-import { useAppServices } from '../../shell/services/AppServices';
+import { useViewer } from '../../common/viewer';
+import { AppErrorBoundary } from '../../common/AppErrorBoundary';
+import { useAppServices } from '../../common/AppServices';
 import { useBrowserNotifications } from '../hooks/useBrowserNotifications';
 
 /** Who the chat connects as, and the HTTP client of the app (chat token, uploads). */

@@ -17,7 +17,7 @@ import {
 } from '@pando/domain';
 import { Dialog, type FormTemplateStatus, type MessageActions } from '@pando/ui';
 import { useMemo, useState, type ReactNode } from 'react';
-import { useViewer } from '../../auth/viewer';
+import { useViewer } from '../../common/viewer';
 import { ConnectedFormFiller } from '../components/ConnectedFormFiller';
 
 const pairKey = (title: string, version: string) => `${title.trim().toLowerCase()}\n${version}`;

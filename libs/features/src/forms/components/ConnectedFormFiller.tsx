@@ -1,6 +1,6 @@
 import { clearValues, type FormTemplate } from '@pando/domain';
 import { FormFiller, ScannerOverlay } from '@pando/ui';
-import { useViewer } from '../../auth/viewer';
+import { useViewer } from '../../common/viewer';
 import { useFormFiller } from '../hooks/useFormFiller';
 
 export interface ConnectedFormFillerProps {

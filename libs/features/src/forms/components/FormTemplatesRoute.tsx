@@ -29,7 +29,7 @@ import {
   type FormFillerNotice,
 } from '@pando/ui';
 import { useMemo, useState } from 'react';
-import { useViewer } from '../../auth/viewer';
+import { useViewer } from '../../common/viewer';
 import { SUPPORT_EMAIL } from '../../manage/constants';
 import { ConnectedFormFiller } from './ConnectedFormFiller';
 

@@ -18,7 +18,7 @@ import {
 import { LoadingScreen, TeamForm } from '@pando/ui';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { useAppServices } from '../../shell/services/AppServices';
+import { useAppServices } from '../../common/AppServices';
 import { errorText } from '../hooks/errorText';
 import { useManageViewer } from '../hooks/useManageViewer';
 

@@ -10,7 +10,7 @@ import { formatDate, generateCodeSelection, requireSelection } from '@pando/doma
 import { AdminTable, Dialog, type AdminColumn } from '@pando/ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAppServices } from '../../shell/services/AppServices';
+import { useAppServices } from '../../common/AppServices';
 import { errorText } from '../hooks/errorText';
 import { useSelection } from '../hooks/useSelection';
 

@@ -12,7 +12,7 @@ import { ADMIN_SEARCH_THROTTLE_MS, isoDate, TEXTS, displayName } from '@pando/do
 import { AuditLogFilters, AuditLogTable, type AuditLogFilterValues } from '@pando/ui';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useAppServices } from '../../shell/services/AppServices';
+import { useAppServices } from '../../common/AppServices';
 import { errorText } from '../hooks/errorText';
 import { saveToDevice } from '../../files/saveToDevice';
 

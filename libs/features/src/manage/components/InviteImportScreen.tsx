@@ -11,7 +11,7 @@ import {
 import { InviteImportPreview } from '@pando/ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAppServices } from '../../shell/services/AppServices';
+import { useAppServices } from '../../common/AppServices';
 import { errorText } from '../hooks/errorText';
 import { useManageViewer } from '../hooks/useManageViewer';
 

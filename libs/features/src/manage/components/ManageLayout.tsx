@@ -4,7 +4,7 @@ import { useAdminNetworkQuery } from '@pando/data-access';
 import { manageMenu, manageRouteAccess } from '@pando/domain';
 import { LAYOUT, ManageNav, NoAccessPage } from '@pando/ui';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { useAppServices } from '../../shell/services/AppServices';
+import { useAppServices } from '../../common/AppServices';
 import { useManageViewer } from '../hooks/useManageViewer';
 
 /**

@@ -12,7 +12,7 @@ import { formatDate, textsWith, type Network } from '@pando/domain';
 import { AdminTable, LoadingScreen, NetworkForm, type AdminColumn } from '@pando/ui';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { useAppServices } from '../../shell/services/AppServices';
+import { useAppServices } from '../../common/AppServices';
 import { errorText } from '../hooks/errorText';
 
 const COLUMNS: AdminColumn<Network>[] = [

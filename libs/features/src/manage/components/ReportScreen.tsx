@@ -18,7 +18,7 @@ import {
 } from '@pando/domain';
 import { AdminReport, type ReportFigures } from '@pando/ui';
 import { useMemo, useState } from 'react';
-import { useAppServices } from '../../shell/services/AppServices';
+import { useAppServices } from '../../common/AppServices';
 import { errorText } from '../hooks/errorText';
 import { useManageViewer } from '../hooks/useManageViewer';
 

@@ -7,7 +7,7 @@ import {
 import { canSeeAdminMenu, userJid } from '@pando/domain';
 import { AuditRecentList, LoadingScreen, UserDetailCard } from '@pando/ui';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { useAppServices } from '../../shell/services/AppServices';
+import { useAppServices } from '../../common/AppServices';
 import { useLastActiveLabel } from '../../chat/hooks/useLastActiveLabel';
 import { errorText } from '../hooks/errorText';
 import { useManageViewer } from '../hooks/useManageViewer';

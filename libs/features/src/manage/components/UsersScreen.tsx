@@ -20,7 +20,7 @@ import {
 import { Dialog, GenerateCodeDialog, UsersTable, type AdminSort } from '@pando/ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAppServices } from '../../shell/services/AppServices';
+import { useAppServices } from '../../common/AppServices';
 import { errorText } from '../hooks/errorText';
 import { useGenerateCode } from '../hooks/useGenerateCode';
 import { useManageViewer } from '../hooks/useManageViewer';

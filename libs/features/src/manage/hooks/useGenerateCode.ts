@@ -5,7 +5,7 @@ import {
   type GenerateCodeDialog,
 } from '@pando/domain';
 import { useState } from 'react';
-import { useAppServices } from '../../shell/services/AppServices';
+import { useAppServices } from '../../common/AppServices';
 
 /**
  * Generate code (spec 02 §4, §5) for users or invitations: exactly one row selected, else the

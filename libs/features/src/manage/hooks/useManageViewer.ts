@@ -1,5 +1,5 @@
 import type { CurrentUser, Viewer } from '@pando/domain';
-import { useViewer } from '../../auth/viewer';
+import { useViewer } from '../../common/viewer';
 
 /** The gates read plain flag maps; the API's flag objects may carry other values too. */
 const flags = (map: Record<string, unknown> | null | undefined) =>

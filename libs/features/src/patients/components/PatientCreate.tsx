@@ -21,7 +21,7 @@ import {
   TasksPanel,
   patientInfoValues,
 } from '@pando/ui';
-import { useViewer } from '../../auth/viewer';
+import { useViewer } from '../../common/viewer';
 import { cardTitle, patientFromInfo } from './patientSave';
 
 /**

@@ -36,8 +36,8 @@ import {
   TasksPanel,
   patientCardName,
 } from '@pando/ui';
-import { useViewer } from '../../auth/viewer';
-import { useAppServices } from '../../shell/services/AppServices';
+import { useViewer } from '../../common/viewer';
+import { useAppServices } from '../../common/AppServices';
 import { ContactPickerContainer } from '../../teams/components/ContactPickerContainer';
 import { useFullImageUrl, usePatientImages } from '../hooks/usePatientImages';
 import { useTaskDrafts } from '../hooks/useTaskDrafts';

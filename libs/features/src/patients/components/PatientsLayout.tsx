@@ -21,7 +21,7 @@ import {
   SplitView,
   type PatientTableProps,
 } from '@pando/ui';
-import { useAppServices } from '../../shell/services/AppServices';
+import { useAppServices } from '../../common/AppServices';
 import { useCanSeePatientList } from '../hooks/useCanSeePatientList';
 
 /**

@@ -12,7 +12,7 @@ import {
 import { PICKER_SEARCH_DEBOUNCE_MS, type PatientCard, type PatientCardShare } from '@pando/domain';
 import { PatientCardPicker } from '@pando/ui';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useAppServices } from '../../shell/services/AppServices';
+import { useAppServices } from '../../common/AppServices';
 import { useCanSeePatientList } from '../hooks/useCanSeePatientList';
 
 const SHARE_FAILED = 'The patient card could not be shared.';

@@ -1,5 +1,5 @@
 import { canSeePatientList } from '@pando/domain';
-import { useViewer } from '../../auth/viewer';
+import { useViewer } from '../../common/viewer';
 
 /** Spec 01 §6: the patient list (and creating cards) needs the premium feature patient_cards. */
 export function useCanSeePatientList(): boolean {

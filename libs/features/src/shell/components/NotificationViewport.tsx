@@ -1,6 +1,6 @@
 import { Button, Notification, Stack } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
-import { useAppServices } from '../services/AppServices';
+import { useAppServices } from '../../common/AppServices';
 
 const COLOR = { error: 'red', warning: 'orange', info: 'blue', success: 'green' } as const;
 

@@ -22,15 +22,11 @@ import {
   type Viewer,
 } from '@pando/domain';
 import { AppHeader, LAYOUT, LoadingScreen, MainMenu, type MainMenuItem } from '@pando/ui';
-import { useViewer } from '../../auth/viewer';
-import { useAppServices } from '../services/AppServices';
+import { useViewer } from '../../common/viewer';
+import { useAppServices } from '../../common/AppServices';
 import { AvailabilityToggle } from './AvailabilityToggle';
-import { ChatOfflineBanner } from '../../chat/components/ChatOfflineBanner';
+import { ChatOfflineBanner } from './ChatOfflineBanner';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
-
-// The chat area is its own chunk (routes.tsx). Fetch it while the teams list loads, instead of
-// after the spinner (measured: the chunk waterfall was most of the chat list's time to show).
-void import('../../chat/components/ChatLayout');
 
 /** The menu's gates read plain flag maps; the API's flag objects may carry other values too. */
 function menuViewer(user: CurrentUser): Viewer {

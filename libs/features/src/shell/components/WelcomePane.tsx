@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { WelcomeEmptyState } from '@pando/ui';
-import { useViewer } from '../../auth/viewer';
-import { useAppServices } from '../services/AppServices';
+import { useViewer } from '../../common/viewer';
+import { useAppServices } from '../../common/AppServices';
 
 /**
  * The chat layout's pane at `/` (no conversation chosen): the welcome text of spec 01 §2, what

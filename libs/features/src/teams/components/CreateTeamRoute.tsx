@@ -10,7 +10,7 @@ import {
   validateTeamName,
   type SearchUser,
 } from '@pando/domain';
-import { useViewer } from '../../auth/viewer';
+import { useViewer } from '../../common/viewer';
 import { ContactPickerContainer } from './ContactPickerContainer';
 
 const fullName = (person: SearchUser) => displayName(person);

@@ -1,10 +1,10 @@
 import { Text } from '@mantine/core';
 import { useTeamQuery } from '@pando/data-access';
 import { isForum, roomJid, teamIcon } from '@pando/domain';
-import { useViewer } from '../../auth/viewer';
+import { useViewer } from '../../common/viewer';
 import { ChatFrame, PaneLoading } from '../../chat/components/ChatFrame';
 import { ConversationView } from '../../chat/components/ConversationView';
-import { useAppServices } from '../../shell/services/AppServices';
+import { useAppServices } from '../../common/AppServices';
 import { TeamPanelContainer } from './TeamPanelContainer';
 
 /** /teams/{teamId}: a team or forum chat with the team panel on the right. */

@@ -12,7 +12,7 @@ import {
 } from '@pando/data-access';
 import { displayName, TEXTS, type TeamMember } from '@pando/domain';
 import { TeamPanel, type PanelMember } from '@pando/ui';
-import { useAppServices } from '../../shell/services/AppServices';
+import { useAppServices } from '../../common/AppServices';
 import { ContactPickerContainer } from './ContactPickerContainer';
 
 export interface TeamPanelTeam {

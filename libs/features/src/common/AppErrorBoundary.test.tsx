@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TEXTS } from '@pando/domain';
-import { preloadable } from '../preloadable';
+import { preloadable } from './preloadable';
 import { AppErrorBoundary } from './AppErrorBoundary';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -11,8 +11,8 @@ import { LoadingScreen } from '@pando/ui';
 import { LoginRoute } from '../auth/LoginRoute';
 import { galleryRoute, patientRoutes } from '../patients/routes';
 import { manageRoutes } from '../manage/routes';
-import { preloadable } from './preloadable';
-import { CrashScreen } from './components/AppErrorBoundary';
+import { preloadable } from '../common/preloadable';
+import { CrashScreen } from '../common/AppErrorBoundary';
 import { chatLayout, chatPane, sessionGate, shellLayout, welcomePane } from './signedInScreens';
 
 // Everything behind the login is code-split: the login route stays small (issue 10 budget); the

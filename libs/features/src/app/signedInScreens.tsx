@@ -1,6 +1,6 @@
 import { chatScreenForPath } from '@pando/domain';
 import { LoadingScreen } from '@pando/ui';
-import { preloadable } from './preloadable';
+import { preloadable } from '../common/preloadable';
 
 // The screens on the way to the chat list, code-split off the login route (issue 10). This
 // module imports no router: the login route's entry uses `preloadSignedInScreens` to start their
@@ -15,7 +15,7 @@ export const sessionGate = preloadable(
   { fallback: <LoadingScreen label="Loading your session…" /> },
 );
 export const shellLayout = preloadable(
-  () => import('./components/ShellLayout').then((m) => m.ShellLayout),
+  () => import('../shell/components/ShellLayout').then((m) => m.ShellLayout),
   { fallback: <LoadingScreen /> },
 );
 export const chatLayout = preloadable(
@@ -28,7 +28,7 @@ export const chatPane = preloadable(
 );
 // The pane at `/`: the welcome text without the chat pane's code, which it preloads once idle.
 export const welcomePane = preloadable(
-  () => import('./components/WelcomePane').then((m) => m.WelcomePane),
+  () => import('../shell/components/WelcomePane').then((m) => m.WelcomePane),
   { fallback: <LoadingScreen fullScreen={false} /> },
 );
 

@@ -1,7 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { ErrorScreen } from '@pando/ui';
 import type { HttpLogger } from '@pando/data-access';
-import { isChunkLoadError } from '../preloadable';
+import { isChunkLoadError } from './preloadable';
 
 export interface AppErrorBoundaryProps {
   children: ReactNode;

@@ -3,7 +3,7 @@ import type { CurrentUser } from '@pando/domain';
 
 /**
  * The signed-in user, provided by `SessionGate`. Apart from the gate so that the screens that read
- * it do not import the gate itself: the shell loads the gate lazily (shell/signedInScreens.tsx).
+ * it do not import the gate itself: the shell loads the gate lazily (app/signedInScreens.tsx).
  */
 export const ViewerContext = createContext<CurrentUser | null>(null);
 

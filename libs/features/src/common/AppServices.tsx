@@ -1,7 +1,7 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { HttpLogger } from '@pando/data-access';
-import type { ManageSettings } from '../../manage/settings';
-import { manageSettings } from '../../manage/settings';
+import type { ManageSettings } from './manageSettings';
+import { manageSettings } from './manageSettings';
 import { NotificationCenter } from './notifications';
 
 /** What every connected screen needs from the app besides the API: config, logging, notices. */
