@@ -16,6 +16,20 @@ export const TEXTS = {
   /** Ours: `DELETE /admin/networks/{id}` of a network that still has organisations (409). */
   networkHasOrganisations: 'This network still has organisations.',
   /**
+   * Ours: refusals both backends give (issue 38: one copy of each sentence). The client shows the
+   * server's message where a screen has no wording of its own.
+   */
+  needLogin: 'You need to log in to do that.',
+  cardReadOnly: 'This patient card is read-only for you.',
+  userBlocked: 'This user is blocked.',
+  offlineKeyCookieOnly: 'The offline key is given with the session cookie only.',
+  tokenRenewCookieOnly: 'An access token is renewed with the session cookie only.',
+  loginNotStarted: 'The user has to start logging in in the app first.',
+  adviceTeamInactive: 'This advice team is no longer active.',
+  patientCardsNotEnabled: 'Patient cards are not enabled for you.',
+  templateOwnerOnly: 'Only the owner can change this template.',
+  teamMembersOnly: 'Only members of this team can do that.',
+  /**
    * Ours (issue 35): a change made on a stale copy of a shared record (team, advice channel,
    * patient, card, template) is refused with 409 `EDIT_CONFLICT`; the screen shows the latest.
    */

@@ -283,7 +283,7 @@ function issueAuthCode(backend: MockBackend, email: string): string {
     .find((a) => a.email === email.toLowerCase() && !a.used);
   if (!attempt)
     fail(
-      apiError(409, 'The user has to start logging in in the app first.', {
+      apiError(409, TEXTS.loginNotStarted, {
         internalCode: 'LOGIN_NOT_STARTED',
       }),
     );
@@ -604,7 +604,7 @@ export function adminHandlers(backend: MockBackend) {
         const target = userInReach(backend, reach, id(params));
         const refusal = loginCodeRefusal(caller, target);
         if (refusal) fail(apiError(403, refusal));
-        if (target.blocked) fail(apiError(403, 'This user is blocked.'));
+        if (target.blocked) fail(apiError(403, TEXTS.userBlocked));
         return HttpResponse.json({ authorization_code: issueAuthCode(backend, target.email) });
       }),
     ),

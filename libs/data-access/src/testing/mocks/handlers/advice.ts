@@ -5,6 +5,7 @@ import {
   CreateAdviceConversationSchema,
   INTERNAL_CODES,
   isAdviceTeam,
+  TEXTS,
 } from '@pando/domain';
 import type { MockAdviceConversation, MockBackend, MockUser } from '../backend';
 import { guard } from './guard';
@@ -72,7 +73,7 @@ export function adviceHandlers(backend: MockBackend) {
         if (!team || !backend.canSeeTeam(viewer, team)) return notFound('Team');
         // As the server: a team that is not (or no longer) an advice channel is a 409.
         if (!isAdviceTeam(team))
-          return apiError(409, 'This advice team is no longer active.', {
+          return apiError(409, TEXTS.adviceTeamInactive, {
             internalCode: INTERNAL_CODES.ADVICE_TEAM_NOT_ACTIVE,
           });
         const body = await parseBody(request, CreateAdviceConversationSchema);

@@ -1,4 +1,4 @@
-import { AuthRequestSchema, AuthValidateRequestSchema } from '@pando/domain';
+import { AuthRequestSchema, AuthValidateRequestSchema, TEXTS } from '@pando/domain';
 import { HttpResponse } from 'msw';
 import { http } from './http';
 import { CHALLENGE_COOKIE, SESSION_COOKIE, type MockBackend } from '../backend';
@@ -65,8 +65,7 @@ export function authHandlers(backend: MockBackend) {
       guard(({ request, cookies }) => {
         requireUser(backend, cookies, request);
         const session = backend.state.sessions.find((s) => s.token === cookies[SESSION_COOKIE]);
-        if (!session)
-          return apiError(403, 'An access token is renewed with the session cookie only.');
+        if (!session) return apiError(403, TEXTS.tokenRenewCookieOnly);
         return HttpResponse.json({ access_token: session.access_token, expires_in: 3600 });
       }),
     ),
@@ -78,8 +77,7 @@ export function authHandlers(backend: MockBackend) {
       guard(({ request, cookies }) => {
         const user = requireUser(backend, cookies, request);
         const session = backend.state.sessions.find((s) => s.token === cookies[SESSION_COOKIE]);
-        if (!session)
-          return apiError(403, 'The offline key is given with the session cookie only.');
+        if (!session) return apiError(403, TEXTS.offlineKeyCookieOnly);
         return HttpResponse.json({
           key: backend.offlineKey(session),
           expires_at: new Date(backend.now().getTime() + SESSION_IDLE_MS).toISOString(),

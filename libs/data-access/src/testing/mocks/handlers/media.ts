@@ -138,7 +138,7 @@ export function mediaHandlers(backend: MockBackend) {
         const access = patientAccessOf(backend, fields.data.patient_id, viewer);
         if (access === 'none') return notFound('Patient');
         if (access !== 'edit')
-          return apiError(403, 'This patient card is read-only for you.', {
+          return apiError(403, TEXTS.cardReadOnly, {
             internalCode: 'CARD_READ_ONLY',
           });
         const type = requireType(bytes, (t) => t.startsWith('image/'));

@@ -48,8 +48,7 @@ import {
 import { versionOf } from './recordVersion';
 import { editConflict, refuseStale, touch } from './versions';
 
-const READ_ONLY = () =>
-  apiError(403, 'This patient card is read-only for you.', { internalCode: 'CARD_READ_ONLY' });
+const READ_ONLY = () => apiError(403, TEXTS.cardReadOnly, { internalCode: 'CARD_READ_ONLY' });
 
 /** The query of a request through a domain schema: a 400 naming the field, as the server does. */
 function parseQuery<T extends z.ZodType>(request: Request, schema: T): z.infer<T> {
@@ -76,7 +75,7 @@ function card(
 function requirePatientCards(viewer: MockUser) {
   if (!canSeePatientList(viewer)) {
     fail(
-      apiError(403, 'Patient cards are not enabled for you.', {
+      apiError(403, TEXTS.patientCardsNotEnabled, {
         internalCode: FEATURE_NOT_ENABLED,
       }),
     );

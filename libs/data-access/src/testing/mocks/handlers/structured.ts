@@ -197,8 +197,7 @@ export function structuredHandlers(backend: MockBackend) {
           });
         }
         const stored = visibleTemplate(state, user, id);
-        if (!canEditTemplate(stored, user.id))
-          fail(apiError(403, 'Only the owner can change this template.'));
+        if (!canEditTemplate(stored, user.id)) fail(apiError(403, TEXTS.templateOwnerOnly));
         if (!templateChanged(stored, t))
           return HttpResponse.json({
             status: 'ok',

@@ -5,6 +5,7 @@ import {
   TeamUpdateSchema,
   UserIdsBodySchema,
   validateMembers,
+  TEXTS,
 } from '@pando/domain';
 import { HttpResponse } from 'msw';
 import { http } from './http';
@@ -41,7 +42,7 @@ function memberTeam(
 ): MockTeam {
   const team = visibleTeam(backend, viewer, raw);
   // Spec 01 §6: any member can add or remove members and rename.
-  if (!team.user_ids.includes(viewer.id)) fail(apiError(403, 'Only members can change this team.'));
+  if (!team.user_ids.includes(viewer.id)) fail(apiError(403, TEXTS.teamMembersOnly));
   return team;
 }
 
@@ -211,7 +212,7 @@ export function teamHandlers(backend: MockBackend) {
           (advice.requestor_id === viewer.id || adviceTeam?.user_ids.includes(viewer.id))
         ) {
           if (!adviceTeam?.public_data.enabled) {
-            return apiError(409, 'This advice team is not active.', {
+            return apiError(409, TEXTS.adviceTeamInactive, {
               internalCode: 'ADVICE_TEAM_NOT_ACTIVE',
             });
           }

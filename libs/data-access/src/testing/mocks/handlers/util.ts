@@ -7,6 +7,7 @@ import {
   fieldError,
   patientAccess,
   validationError,
+  TEXTS,
 } from '@pando/domain';
 import type { z } from 'zod';
 import type {
@@ -44,7 +45,7 @@ export function badField(path: string, message: string): never {
 }
 
 export const notFound = (what: string) => apiError(404, `${what} not found`);
-export const unauthorised = () => apiError(401, 'You need to log in to do that.');
+export const unauthorised = () => apiError(401, TEXTS.needLogin);
 
 /** Thrown inside a resolver to answer with an error; `withErrors` turns it into the response. */
 export class MockHttpError extends Error {
