@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { canEditTemplate, deleteTemplateError } from '@pando/domain';
+import { canEditTemplate, deleteTemplateError, TEXTS } from '@pando/domain';
 import type { DatabaseTx } from '../db/client.js';
 import { HttpError, notFound } from '../http/errors.js';
 import type { UserRecord } from '../users/repo.js';
@@ -124,7 +124,7 @@ export const FORM_SCOPES = {
         throw new HttpError(
           403,
           (req.method === 'DELETE' ? deleteTemplateError(template, caller.id) : null) ??
-            'Only the owner can change this template.',
+            TEXTS.templateOwnerOnly,
         );
       return { template };
     },

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type ApiError, fieldError, validationError } from '@pando/domain';
+import { type ApiError, fieldError, validationError, TEXTS } from '@pando/domain';
 import type { z } from 'zod';
 
 /** An error with the API's one shape `{ message, statusCode, details?, internalCode? }`. */
@@ -24,7 +24,7 @@ export class HttpError extends Error {
   }
 }
 
-export const unauthorized = () => new HttpError(401, 'You need to log in to do that.');
+export const unauthorized = () => new HttpError(401, TEXTS.needLogin);
 export const notFound = (what = 'Resource') => new HttpError(404, `${what} not found`);
 
 /**
