@@ -11,6 +11,7 @@ import {
   type StoredTask,
   type TaskPayload,
   type TaskRow,
+  type Ward,
 } from '@pando/domain';
 import type { DatabaseTx } from '../db/client.js';
 import { containsPattern } from '../db/like.js';
@@ -553,4 +554,82 @@ export async function addCardShare(
      values ('patient_card', $1, $2, $3, 'READ', $4, $5) on conflict do nothing`,
     [cardId, target, targetId, sharerId, now],
   );
+}
+
+/** A team `callerId` is a member of, with its forum flags; undefined otherwise. */
+export async function memberTeam(
+  db: DatabaseTx,
+  callerId: number,
+  teamId: number,
+): Promise<{ discoverable: boolean; auto_accept: boolean } | undefined> {
+  const r = await db.query<{ discoverable: boolean; auto_accept: boolean }>(
+    `select t.discoverable, t.auto_accept from teams t join team_members m on m.team_id = t.id
+      where t.id = $1 and m.user_id = $2 and t.deleted_at is null`,
+    [teamId, callerId],
+  );
+  return r.rows[0];
+}
+
+/** The patient of a card (undefined when there is no such card). */
+export async function cardPatientId(db: DatabaseTx, cardId: number): Promise<number | undefined> {
+  const r = await db.query<{ patient_id: number }>(
+    'select patient_id from patient_cards where id = $1',
+    [cardId],
+  );
+  return r.rows[0]?.patient_id;
+}
+
+/** Marks a card deleted (kept for the record, gone for everyone). */
+export async function deleteCard(tx: DatabaseTx, cardId: number, now: Date): Promise<void> {
+  await tx.query('update patient_cards set deleted_at = $2, modified_at = $2 where id = $1', [
+    cardId,
+    now,
+  ]);
+}
+
+/** Stamps a card as changed at `now`. */
+export async function touchCard(tx: DatabaseTx, cardId: number, now: Date): Promise<void> {
+  await tx.query('update patient_cards set modified_at = $2 where id = $1', [cardId, now]);
+}
+
+/** The ids of a patient's cards (deleted ones too). */
+export async function cardIdsOfPatient(db: DatabaseTx, patientId: number): Promise<number[]> {
+  const r = await db.query<{ id: number }>('select id from patient_cards where patient_id = $1', [
+    patientId,
+  ]);
+  return r.rows.map((c) => c.id);
+}
+
+/** The full names ("first last", trimmed) of the users with these ids, by id. */
+export async function userNames(
+  db: DatabaseTx,
+  ids: readonly number[],
+): Promise<Map<number, string>> {
+  const r = await db.query<{ id: number; name: string }>(
+    `select id, trim(first_name || ' ' || last_name) as name from users where id = any($1::int[])`,
+    [ids],
+  );
+  return new Map(r.rows.map((u) => [u.id, u.name]));
+}
+
+/**
+ * Wards of the caller's hospital and of the hospitals of their network whose hospital name
+ * contains `search`, by name.
+ */
+export async function searchWards(
+  db: DatabaseTx,
+  hospitalId: number | null,
+  networkId: number | null,
+  search: string,
+): Promise<Ward[]> {
+  const r = await db.query<{ results: string }>(
+    `select coalesce(json_agg(json_build_object('id', w.id, 'name', w.name,
+              'hospital', json_build_object('id', h.id, 'name', h.name)) order by lower(w.name), w.id), '[]')::text as results
+       from wards w join hospitals h on h.id = w.hospital_id
+      where (h.id = $1::int or ($2::int is not null and h.network_id = $2::int))
+        and not h.deleted
+        and strpos(lower(h.name), lower($3)) > 0`,
+    [hospitalId, networkId, search],
+  );
+  return JSON.parse(r.rows[0]?.results ?? '[]') as Ward[];
 }

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  CardExportQuerySchema,
+  formatCardSummary,
+  IdParamSchema,
+  MessageResponseSchema,
+  NoBodySchema,
+} from '@pando/domain';
+import { auditNote } from '../audit/hooks.js';
+import { callerOf, scoped } from '../authz/access.js';
+import { HttpError } from '../http/errors.js';
+import { ERROR_RESPONSES } from '../http/routeShape.js';
+import { userNames } from './repo.js';
+import { cardFor } from './routeHelpers.js';
+
+/** A patient card's summary sent by email (spec 01 §7). */
+export function registerCardExportRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  /** POST /cards/{id}/export-to-email?timezone=: the card's summary mailed to the caller. */
+  r.post(
+    '/cards/:id/export-to-email',
+    {
+      schema: {
+        params: IdParamSchema,
+        querystring: CardExportQuerySchema,
+        body: NoBodySchema,
+        response: { 200: MessageResponseSchema, ...ERROR_RESPONSES },
+      },
+      // Recorded before the answer leaves (no database change to share a transaction with).
+      config: {
+        access: scoped('card:viewer'),
+        audit: { action: 'card.email', resource: 'card', change: true },
+      },
+    },
+    async (req) => {
+      const { user } = callerOf(req);
+      auditNote(req, { detail: { recipient: user.email } });
+      const card = await cardFor(app.db, user.id, req.params.id, 'patient,users,teams');
+      const ids = [
+        ...new Set(card.tasks.map((t) => t.completed_by_id).filter((x): x is number => x != null)),
+      ];
+      const names = await userNames(app.db, ids);
+      const text = formatCardSummary(card, {
+        timeZone: req.query.timezone,
+        nameOf: (id) => names.get(id),
+      });
+      try {
+        await app.mailer.send({
+          to: user.email,
+          subject: `${app.config.productName}: patient card ${card.title}`,
+          text,
+        });
+      } catch (err) {
+        req.log.error({ err }, 'patient card export mail failed');
+        throw new HttpError(502, 'The email could not be sent. Please try again.');
+      }
+      return { message: `Email sent to ${user.email}` };
+    },
+  );
+}
