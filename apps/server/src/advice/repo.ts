@@ -1,8 +1,8 @@
-import type { AdviceConversation } from '@pando/domain';
+import type { AdviceConversation, AdviceHistoryQuery } from '@pando/domain';
 import type { DatabaseTx } from '../db/client.js';
 import { notFound } from '../http/errors.js';
 import type { UserRecord } from '../users/repo.js';
-import { publicDataOf } from '../teams/repo.js';
+import { one, publicDataOf } from '../teams/repo.js';
 
 /** An advice conversation with its team and people, as one query returns it. */
 export interface AdviceRecord {
@@ -123,4 +123,81 @@ export async function participantAdvice(
   if (!a || a.team_id !== teamId || !isAdviceParticipant(a, viewer))
     throw notFound('Advice conversation');
   return a;
+}
+
+/** Opens an advice conversation row (its room is made by the caller); the new id. */
+export async function insertAdvice(
+  tx: DatabaseTx,
+  row: { mimId: string; teamId: number; requestorId: number; now: Date },
+): Promise<number> {
+  const r = await tx.query<{ id: number }>(
+    `insert into advice_conversations (mim_id, team_id, requestor_id, created_at, modified_at)
+         values ($1, $2, $3, $4, $4) returning id`,
+    [row.mimId, row.teamId, row.requestorId, row.now],
+  );
+  return one(r.rows).id;
+}
+
+/**
+ * One page of the viewer's advice history (spec 01 §4): the conversations they asked for,
+ * received as a member of the advice team, or both, with the count of all that match.
+ */
+export async function adviceHistoryPage(
+  db: DatabaseTx,
+  viewerId: number,
+  q: Pick<AdviceHistoryQuery, 'conversation_context' | 'accepted' | 'sort' | 'limit' | 'offset'>,
+): Promise<{ rows: (AdviceRecord & { total: number })[]; total: number }> {
+  const where: string[] = [];
+  if (q.conversation_context !== 'RECEIVED') where.push('ac.requestor_id = $1');
+  if (q.conversation_context !== 'REQUESTED') {
+    where.push(
+      'exists(select 1 from team_members m where m.team_id = ac.team_id and m.user_id = $1)',
+    );
+  }
+  const accepted =
+    q.accepted === undefined
+      ? ''
+      : q.accepted === 'true'
+        ? 'and ac.requestor_resolved and ac.public_team_resolved'
+        : 'and not (ac.requestor_resolved and ac.public_team_resolved)';
+  const [col, dir] = q.sort.startsWith('-') ? [q.sort.slice(1), 'desc'] : [q.sort, 'asc'];
+  const r = await db.query<AdviceRecord & { total: number }>(
+    `${ADVICE_SELECT.replace('select ac.id,', 'select count(*) over () as total, ac.id,')}
+        where (${where.join(' or ')}) ${accepted}
+        order by ac.${col === 'created_at' ? 'created_at' : 'modified_at'} ${dir}, ac.id ${dir}
+        limit $2 offset $3`,
+    [viewerId, q.limit, q.offset],
+  );
+  let total = r.rows[0]?.total;
+  if (total === undefined) {
+    // An offset past the end returns no rows, so count separately.
+    const c = await db.query<{ n: number }>(
+      `select count(*)::int as n from advice_conversations ac where (${where.join(' or ')}) ${accepted}`,
+      [viewerId],
+    );
+    total = c.rows[0]?.n ?? 0;
+  }
+  return { rows: r.rows, total };
+}
+
+/** Locks the conversation's row until the transaction ends (resolution transitions). */
+export async function lockAdvice(tx: DatabaseTx, id: number): Promise<void> {
+  await tx.query('select 1 from advice_conversations where id = $1 for update', [id]);
+}
+
+/** Writes both sides' resolution flags and the resolver (null: none). */
+export async function setAdviceResolution(
+  tx: DatabaseTx,
+  id: number,
+  s: {
+    requestorResolved: boolean;
+    publicTeamResolved: boolean;
+    resolverId: number | null;
+    now: Date;
+  },
+): Promise<void> {
+  await tx.query(
+    `update advice_conversations set requestor_resolved = $2, public_team_resolved = $3, resolver_id = $4, modified_at = $5 where id = $1`,
+    [id, s.requestorResolved, s.publicTeamResolved, s.resolverId, s.now],
+  );
 }

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MessageResponseSchema, NoBodySchema, TeamAdviceParamSchema } from '@pando/domain';
+import { auditNote } from '../audit/hooks.js';
+import { callerOf, loaded, scoped } from '../authz/access.js';
+import { HttpError } from '../http/errors.js';
+import { ERROR_RESPONSES } from '../http/routeShape.js';
+import type { UserRecord } from '../users/repo.js';
+import { formatTranscript, transcriptLines } from './transcript.js';
+
+/** Mails a readable transcript to the caller's own address (spec 01 §4: every state offers it). */
+export function registerTranscriptEmailRoutes(app: FastifyInstance): void {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/teams/:teamId/advice-conversations/:id/export-to-email',
+    {
+      schema: {
+        params: TeamAdviceParamSchema,
+        body: NoBodySchema,
+        response: { 200: MessageResponseSchema, ...ERROR_RESPONSES },
+      },
+      // The transcript may name patients: its email is recorded with the recipient (issue 36).
+      config: {
+        access: scoped('advice:participant'),
+        audit: { action: 'advice_transcript.email', resource: 'advice_conversation', change: true },
+      },
+    },
+    async (req) => {
+      const { user } = callerOf(req);
+      const a = loaded(req, 'advice');
+      auditNote(req, { detail: { recipient: user.email.toLowerCase() } });
+      const text = formatTranscript(
+        {
+          title: `Advice conversation with ${a.team_name}`,
+          requestor: `${a.requestor_first_name} ${a.requestor_last_name}`.trim(),
+          team: a.team_name,
+        },
+        await app.chat.settled().then(() => transcriptLines(app.db, a.mim_id)),
+      );
+      await sendTo(
+        app,
+        user,
+        `${app.config.productName}: advice conversation with ${a.team_name}`,
+        text,
+      );
+      return { message: `Email sent to ${user.email}` };
+    },
+  );
+}
+
+async function sendTo(
+  app: FastifyInstance,
+  user: UserRecord,
+  subject: string,
+  text: string,
+): Promise<void> {
+  try {
+    await app.mailer.send({ to: user.email, subject, text });
+  } catch (err) {
+    app.log.error({ err }, 'transcript email failed');
+    throw new HttpError(502, 'The email could not be sent. Please try again.');
+  }
+}
