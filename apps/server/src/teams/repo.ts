@@ -7,6 +7,7 @@ import {
   type PublicData,
   sameNetwork,
   type Team,
+  type TeamInputParsed,
 } from '@pando/domain';
 
 // The access rules live once, in the domain (the mock backend applies the same ones).
@@ -156,4 +157,127 @@ export async function uuidsOf(db: DatabaseTx, ids: readonly number[]): Promise<s
     [[...new Set(ids)]],
   );
   return r.rows.map((x) => x.uuid);
+}
+
+/** Inserts a team row (no members: `changeTeamMembers` adds them); the new id. */
+export async function insertTeam(
+  tx: DatabaseTx,
+  t: {
+    mimId: string;
+    name: string;
+    hospitalId: number | null;
+    discoverable: boolean;
+    publicData: TeamInputParsed['public_data'];
+    createdById: number;
+    now: Date;
+  },
+): Promise<number> {
+  const r = await tx.query<{ id: number }>(
+    `insert into teams (mim_id, name, hospital_id, discoverable, auto_accept, public_data, created_by_id, created_at, modified_at)
+         values ($1, $2, $3, $4, false, $5, $6, $7, $7) returning id`,
+    [
+      t.mimId,
+      t.name,
+      t.hospitalId,
+      t.discoverable,
+      JSON.stringify(t.publicData),
+      t.createdById,
+      t.now,
+    ],
+  );
+  return one(r.rows).id;
+}
+
+/** Sets the name and discoverability a PUT sent (null: unchanged) and the modification time. */
+export async function updateTeamFields(
+  tx: DatabaseTx,
+  id: number,
+  f: { name: string | null; discoverable: boolean | null; now: Date },
+): Promise<void> {
+  await tx.query(
+    `update teams set name = coalesce($2, name), discoverable = coalesce($3, discoverable), modified_at = $4 where id = $1`,
+    [id, f.name, f.discoverable, f.now],
+  );
+}
+
+/** The ids of the team's members, as stored (no order). */
+export async function teamMemberIds(db: DatabaseTx, teamId: number): Promise<number[]> {
+  const r = await db.query<{ user_id: number }>(
+    'select user_id from team_members where team_id = $1',
+    [teamId],
+  );
+  return r.rows.map((m) => m.user_id);
+}
+
+/** A member as GET /teams/{id}/members lists them, with their organisation's name. */
+export interface TeamMemberRow {
+  id: number;
+  uuid: string;
+  first_name: string;
+  last_name: string;
+  status: 'AVAILABLE' | 'UNAVAILABLE' | 'UNKNOWN';
+  gdpr_accepted: boolean;
+  role_description: string | null;
+  speciality: string | null;
+  hospital_id: number | null;
+  h_name: string | null;
+}
+
+/** One page of the team's members, by last name, first name, id. */
+export async function listTeamMembers(
+  db: DatabaseTx,
+  teamId: number,
+  limit: number,
+  offset: number,
+): Promise<TeamMemberRow[]> {
+  const r = await db.query<TeamMemberRow>(
+    `select u.id, u.uuid::text as uuid, u.first_name, u.last_name, u.status, u.gdpr_accepted,
+              u.role_description, u.speciality, u.hospital_id, h.name as h_name
+         from team_members m join users u on u.id = m.user_id left join hospitals h on h.id = u.hospital_id
+        where m.team_id = $1
+        order by lower(u.last_name), lower(u.first_name), u.id
+        limit $2 offset $3`,
+    [teamId, limit, offset],
+  );
+  return r.rows;
+}
+
+/** A live team by room, with what `joinForumOnPost` decides on (forum? same network?). */
+export interface ForumCandidateRow {
+  id: number;
+  hospital_id: number | null;
+  network_id: number | null;
+  discoverable: boolean;
+  auto_accept: boolean;
+  mim_id: string;
+}
+
+export async function findForumCandidateByMimId(
+  db: DatabaseTx,
+  mimId: string,
+): Promise<ForumCandidateRow | undefined> {
+  const r = await db.query<ForumCandidateRow>(
+    `select t.id, t.hospital_id, h.network_id, t.discoverable, t.auto_accept, t.mim_id
+       from teams t left join hospitals h on h.id = t.hospital_id
+      where lower(t.mim_id) = lower($1) and t.deleted_at is null`,
+    [mimId],
+  );
+  return r.rows[0];
+}
+
+/** An unblocked user by uuid (lower case), with their organisation and network. */
+export async function findActiveSenderByUuid(
+  db: DatabaseTx,
+  uuid: string,
+): Promise<{ id: number; hospital_id: number | null; network_id: number | null } | undefined> {
+  const r = await db.query<{
+    id: number;
+    hospital_id: number | null;
+    network_id: number | null;
+  }>(
+    `select u.id, u.hospital_id, h.network_id from users u left join hospitals h on h.id = u.hospital_id
+      where u.uuid = $1::uuid and not u.blocked`,
+    [uuid],
+  );
+  return r.rows[0];
 }
