@@ -14,6 +14,11 @@ export interface ScreenStoryOptions {
   prepare?: (backend: MockBackend) => void;
   /** The admin console's settings (report scope, sidebar links, report switch), from the seed. */
   manage?: (backend: MockBackend) => Partial<ManageSettings>;
+  /**
+   * The live chat; false = none, as a page that hears nothing of others' changes (a stale page:
+   * with the chat, its session start refetches what changed meanwhile). @default true
+   */
+  chat?: boolean;
 }
 
 const quietLogger: HttpLogger = {
@@ -28,11 +33,13 @@ function ScreenStory({
   path,
   email,
   manage,
+  chat: withChat,
 }: {
   backend: MockBackend;
   path: string;
   email: string | null;
   manage: Partial<ManageSettings> | undefined;
+  chat: boolean;
 }) {
   const [app] = useState(() => {
     const network = new FakeChatNetwork();
@@ -46,7 +53,7 @@ function ScreenStory({
       api: { baseUrl: '/api/v4', clientVersion: 'storybook', clientBuild: 'storybook' },
       initialPath: path,
       ...(manage ? { manage } : {}),
-      ...(email === null ? {} : { loadChat: () => Promise.resolve(chat) }),
+      ...(email === null || !withChat ? {} : { loadChat: () => Promise.resolve(chat) }),
     });
   });
   return <app.Root />;
@@ -73,6 +80,7 @@ export function screenStory(
         path={pathOf(backend)}
         email={email}
         manage={options.manage?.(backend)}
+        chat={options.chat ?? true}
       />
     ),
   };
