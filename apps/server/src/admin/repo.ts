@@ -230,3 +230,34 @@ export async function adminUserOf(db: DatabaseTx, u: UserRecord): Promise<AdminU
     premium_features: u.premium_features,
   };
 }
+
+/** An organisation that is not deleted, by uuid, with its network; undefined when none. */
+export async function liveOrganisationByUuid(
+  db: DatabaseTx,
+  uuid: string,
+): Promise<{ id: number; network_id: number | null } | undefined> {
+  const h = await db.query<{ id: number; network_id: number | null }>(
+    'select id, network_id from hospitals where uuid = $1::uuid and not deleted',
+    [uuid],
+  );
+  return h.rows[0];
+}
+
+/** Moves a user to another organisation (an admin's transfer). */
+export async function setUserOrganisation(
+  db: DatabaseTx,
+  userId: number,
+  hospitalId: number,
+  now: Date,
+): Promise<void> {
+  await db.query('update users set hospital_id = $2, modified_at = $3 where id = $1', [
+    userId,
+    hospitalId,
+    now,
+  ]);
+}
+
+/** Lets a blocked user log in again (blocking is `blockUser`, src/users/block.ts). */
+export async function unblockUser(db: DatabaseTx, userId: number, now: Date): Promise<void> {
+  await db.query('update users set blocked = false, modified_at = $2 where id = $1', [userId, now]);
+}

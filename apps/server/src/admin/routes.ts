@@ -1,207 +1,27 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  adminChangeRefusal,
-  adminPageOf,
-  AdminScopeQuerySchema,
-  adminSearchText,
-  AdminUserPatchSchema,
-  AdminUserRowSchema,
-  AdminUserSchema,
-  AdminUsersQuerySchema,
-  AuthCodeResponseSchema,
-  CountResponseSchema,
-  IdParamSchema,
-  loginCodeRefusal,
-  NoQuerySchema,
-  withinAdminReach,
-} from '@pando/domain';
-import { callerOf, loaded, scoped } from '../authz/access.js';
-import { HttpError, badField } from '../http/errors.js';
-import { cachedJson } from '../http/responseCache.js';
-import { ERROR_RESPONSES } from '../http/routeShape.js';
-import { blockUser } from '../users/block.js';
-import { asUuid, findUserById } from '../users/repo.js';
-import { issueAdminAuthCode, tellOfAdminCode } from './authCode.js';
-import { registerConsoleRoutes } from './consoleRoutes.js';
+import { registerDataExportRoutes } from './dataExportRoutes.js';
+import { registerInviteRoutes } from './inviteRoutes.js';
+import { registerNetworkRoutes } from './networkRoutes.js';
+import { registerOrganisationRoutes } from './organisationRoutes.js';
 import { registerTeamRoutes } from './teamRoutes.js';
-import { adminUserOf, countUsers, listUsers } from './repo.js';
+import { registerUserRoutes } from './userRoutes.js';
 
 /**
  * The admin console's API (spec 02 §7 "Admin (API v4)", issue 20), under /api/v4. Who may call
  * what is route config (src/admin/access.ts): an admin acts within their organisation, network
  * or (product admin) everything; `?organisation=` / `?network=` narrow that, never widen it.
+ * Each resource has its module (issue 38), registered here in the order the API lists them.
  */
 export default function adminRoutes(
   app: FastifyInstance,
   _opts: unknown,
   done: (err?: Error) => void,
 ): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  // ---- Users ----
-
-  r.get(
-    '/admin/users/count',
-    {
-      schema: {
-        querystring: AdminScopeQuerySchema,
-        response: { 200: CountResponseSchema, ...ERROR_RESPONSES },
-      },
-      config: { access: scoped('admin') },
-    },
-    async (req) => ({ count: await countUsers(app.db, { reach: loaded(req, 'reach'), q: '' }) }),
-  );
-
-  /** Paged from 0; `q` (or `searchQuery`) finds first name, last name or email; sort default last_name. */
-  r.get(
-    '/admin/users',
-    {
-      schema: {
-        querystring: AdminUsersQuerySchema,
-        response: { 200: adminPageOf(AdminUserRowSchema), ...ERROR_RESPONSES },
-      },
-      config: { access: scoped('admin') },
-    },
-    async (req, reply) => {
-      const pageSize = req.query['page-size'];
-      const filter = {
-        reach: loaded(req, 'reach'),
-        q: adminSearchText(req.query),
-        sort: req.query.sort,
-        page: req.query.page,
-        pageSize,
-      };
-      const page = async () => {
-        const { rows, total } = await listUsers(app.db, filter);
-        return { results: rows, page: filter.page, pageSize, totalResults: total };
-      };
-      // Without a search the page is an index walk (a few ms): asked of the database each time.
-      if (!filter.q) return page();
-      // A search (a scan of the reach's matches, ~100+ ms at network scale) is kept per viewer
-      // and normalised request: the reach (after `?organisation=` / `?network=`), the search
-      // text, sort, page and page size. Any announced user or team change forgets it
-      // (`directory`). Served from the handler, after the access guards of every call.
-      const key = `admin-users ${JSON.stringify([filter.reach, filter.q, filter.sort ?? null, filter.page, pageSize])}`;
-      const { user } = callerOf(req);
-      return cachedJson(app, reply, user.id, key, async () => ({
-        value: await page(),
-        deps: { directory: true },
-      }));
-    },
-  );
-
-  r.get(
-    '/admin/users/:id',
-    {
-      schema: {
-        params: IdParamSchema,
-        querystring: NoQuerySchema,
-        response: { 200: AdminUserSchema, ...ERROR_RESPONSES },
-      },
-      config: { access: scoped('admin:user') },
-    },
-    async (req) => adminUserOf(app.db, loaded(req, 'adminUser')),
-  );
-
-  /**
-   * Transfer (`hospital_uuid`: an organisation within the caller's reach, else 400 naming it)
-   * and block (`blocked: true`: every session, token and chat socket of the user ends at once,
-   * `blockUser`); `blocked: false` lets them log in again. The client sends the organisation
-   * 'General' with a block (domain `blockPatches`); both happen in one call.
-   */
-  r.patch(
-    '/admin/users/:id',
-    {
-      schema: {
-        params: IdParamSchema,
-        body: AdminUserPatchSchema,
-        response: { 200: AdminUserSchema, ...ERROR_RESPONSES },
-      },
-      config: {
-        access: scoped('admin:user'),
-        audit: {
-          action: 'admin.user.update',
-          resource: 'user',
-          change: true,
-          body: ['hospital_uuid', 'blocked'],
-        },
-      },
-    },
-    async (req) => {
-      const { user: caller } = callerOf(req);
-      const target = loaded(req, 'adminUser');
-      const refusal = adminChangeRefusal(caller, target);
-      if (refusal) throw new HttpError(403, refusal);
-      const { hospital_uuid: hospitalUuid, blocked } = req.body;
-      if (hospitalUuid !== undefined) {
-        const uuid = asUuid(hospitalUuid);
-        const h = uuid
-          ? await app.db.query<{ id: number; network_id: number | null }>(
-              'select id, network_id from hospitals where uuid = $1::uuid and not deleted',
-              [uuid],
-            )
-          : undefined;
-        const hospital = h?.rows[0];
-        if (
-          !hospital ||
-          !withinAdminReach(loaded(req, 'reach'), {
-            hospital_id: hospital.id,
-            network_id: hospital.network_id,
-          })
-        )
-          throw badField('hospital_uuid', 'unknown organisation');
-        if (hospital.id !== target.hospital_id) {
-          await app.db.query('update users set hospital_id = $2, modified_at = $3 where id = $1', [
-            target.id,
-            hospital.id,
-            app.config.now(),
-          ]);
-          app.events.emit('user:changed', { userId: target.id });
-        }
-      }
-      if (blocked === true && !target.blocked) await blockUser(app, target.id);
-      if (blocked === false && target.blocked) {
-        await app.db.query('update users set blocked = false, modified_at = $2 where id = $1', [
-          target.id,
-          app.config.now(),
-        ]);
-        app.events.emit('user:changed', { userId: target.id });
-      }
-      const updated = await findUserById(app.db, target.id);
-      if (!updated) throw new HttpError(404, 'User not found');
-      return adminUserOf(app.db, updated);
-    },
-  );
-
-  /** A fresh code for the login the user started in the app; 409 when they have not (authCode.ts). */
-  r.get(
-    '/admin/users/:id/auth-code',
-    {
-      schema: {
-        params: IdParamSchema,
-        querystring: NoQuerySchema,
-        response: { 200: AuthCodeResponseSchema, ...ERROR_RESPONSES },
-      },
-      config: {
-        access: scoped('admin:user-code'),
-        audit: { action: 'admin.user.login_code', resource: 'user', change: true },
-      },
-    },
-    async (req) => {
-      const { user: caller } = callerOf(req);
-      const target = loaded(req, 'adminUser');
-      // A code logs in as the user: never for yourself, a peer or anyone above you (issue 36).
-      const refusal = loginCodeRefusal(caller, target);
-      if (refusal) throw new HttpError(403, refusal);
-      if (target.blocked) throw new HttpError(403, 'This user is blocked.');
-      const code = await issueAdminAuthCode(req, target.email);
-      await tellOfAdminCode(req, target, caller);
-      return { authorization_code: code };
-    },
-  );
-
-  registerConsoleRoutes(app);
+  registerUserRoutes(app);
+  registerInviteRoutes(app);
+  registerNetworkRoutes(app);
+  registerOrganisationRoutes(app);
+  registerDataExportRoutes(app);
   registerTeamRoutes(app);
   done();
 }

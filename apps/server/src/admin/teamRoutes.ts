@@ -1,7 +1,6 @@
 import type { AuditDeclaration } from '../audit/hooks.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   AdminListQuerySchema,
   adminPageOf,
@@ -15,7 +14,6 @@ import {
   IdParamSchema,
   MESSAGE_SUBJECTS,
   NoQuerySchema,
-  parseAdminSort,
   TEXTS,
   textsWith,
   UserIdsBodySchema,
@@ -31,11 +29,20 @@ import {
   changeTeamMembers,
   syncTeamRooms,
 } from '../teams/membership.js';
-import { newMimId, one, queryTeams, type TeamRecord, uuidsOf } from '../teams/repo.js';
-import { targetOrganisation } from './consoleRoutes.js';
-import { likeContains, reachFilter } from './repo.js';
+import { newMimId, type TeamRecord, uuidsOf } from '../teams/repo.js';
+import {
+  allowedTeamMembers,
+  countAdminTeams,
+  insertAdminTeam,
+  listAdminTeams,
+  markTeamDeleted,
+  resolvedIssueCount,
+  teamById,
+  teamMemberNames,
+  updateTeamText,
+} from './adminTeamRepo.js';
+import { DELETED, targetOrganisation } from './routeShared.js';
 
-const DELETED = { 204: z.null().describe('Deleted'), ...ERROR_RESPONSES };
 const ADVICE_PUBLIC_DATA = { enabled: true };
 
 /**
@@ -50,19 +57,9 @@ async function checkMembers(
   field: string,
 ): Promise<void> {
   if (ids.length === 0) return;
-  const r = await db.query<{ id: number }>(
-    `select u.id from users u left join hospitals h on h.id = u.hospital_id
-      where u.id = any($1::int[]) and not u.blocked
-        and (u.hospital_id = $2 or ($3::int is not null and h.network_id = $3))`,
-    [[...new Set(ids)], team.hospital_id, team.network_id],
-  );
-  const found = new Set(r.rows.map((x) => x.id));
+  const found = await allowedTeamMembers(db, team, ids);
   const bad = [...new Set(ids)].filter((id) => !found.has(id));
   if (bad.length > 0) throw badField(field, `unknown users: ${bad.slice(0, 20).join(', ')}`);
-}
-
-async function teamById(db: DatabaseTx, id: number): Promise<TeamRecord> {
-  return one(await queryTeams(db, 'where t.id = $1', [id]));
 }
 
 const toAdminTeam = (t: TeamRecord) => ({
@@ -79,25 +76,37 @@ const toAdminTeam = (t: TeamRecord) => ({
 
 /** The advice channel row (spec 02 §3): members with names, and its resolved conversations. */
 async function toAdviceChannel(db: DatabaseTx, t: TeamRecord) {
-  const members = await db.query<{ id: number; first_name: string; last_name: string }>(
-    `select u.id, u.first_name, u.last_name from team_members m join users u on u.id = m.user_id
-      where m.team_id = $1 order by lower(u.last_name), lower(u.first_name), u.id`,
-    [t.id],
-  );
-  const resolved = await db.query<{ n: number }>(
-    'select count(*)::int as n from advice_conversations where team_id = $1 and public_team_resolved',
-    [t.id],
-  );
+  const members = await teamMemberNames(db, t.id);
+  const resolved = await resolvedIssueCount(db, t.id);
   return {
     id: t.id,
     name: t.name,
     description: t.description,
     member_count: t.user_ids.length,
-    resolved_issues: resolved.rows[0]?.n ?? 0,
+    resolved_issues: resolved,
     created_at: t.created_at.toISOString(),
-    members: members.rows,
+    members,
     mim_id: t.mim_id,
     modified_at: t.modified_at.toISOString(),
+  };
+}
+
+/** What the routes of one kind (teams or advice channels) share: paths, access, audit, rows. */
+function kindOf(app: FastifyInstance, kind: 'team' | 'advice') {
+  return {
+    base: kind === 'team' ? '/admin/teams' : '/admin/advice-channels',
+    access: scoped(kind === 'team' ? 'admin:team' : 'admin:advice-channel'),
+    /** The audit trail's declaration of a write (src/audit/hooks.ts). */
+    audited: (what: string, over: Partial<AuditDeclaration> = {}): AuditDeclaration => ({
+      action: `admin.${kind === 'team' ? 'team' : 'advice_channel'}.${what}`,
+      resource: kind === 'team' ? 'team' : 'advice_channel',
+      change: true,
+      ...over,
+    }),
+    Row: kind === 'team' ? AdminTeamSchema : AdviceChannelSchema,
+    present: (t: TeamRecord) =>
+      kind === 'team' ? Promise.resolve(toAdminTeam(t)) : toAdviceChannel(app.db, t),
+    isAdvice: kind === 'advice',
   };
 }
 
@@ -109,258 +118,213 @@ async function toAdviceChannel(db: DatabaseTx, t: TeamRecord) {
  * creates a team is not made a member.
  */
 export function registerTeamRoutes(app: FastifyInstance): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
   for (const kind of ['team', 'advice'] as const) {
-    const base = kind === 'team' ? '/admin/teams' : '/admin/advice-channels';
-    const access = scoped(kind === 'team' ? 'admin:team' : 'admin:advice-channel');
-    /** The audit trail's declaration of a write (src/audit/hooks.ts). */
-    const audited = (what: string, over: Partial<AuditDeclaration> = {}): AuditDeclaration => ({
-      action: `admin.${kind === 'team' ? 'team' : 'advice_channel'}.${what}`,
-      resource: kind === 'team' ? 'team' : 'advice_channel',
-      change: true,
-      ...over,
-    });
-    const Row = kind === 'team' ? AdminTeamSchema : AdviceChannelSchema;
-    const present = (t: TeamRecord) =>
-      kind === 'team' ? Promise.resolve(toAdminTeam(t)) : toAdviceChannel(app.db, t);
-    const isAdvice = kind === 'advice';
-    const kindSql = `(t.public_data->>'enabled')::boolean is ${isAdvice ? 'true' : 'not true'}`;
+    registerTeamReadRoutes(app, kind);
+    registerTeamWriteRoutes(app, kind);
+  }
+}
 
-    const listWhere = (reachSql: string) =>
-      `where t.deleted_at is null and ${kindSql} and ${reachSql}`;
+/** Count (advice channels), list and one of a kind; and its create. */
+function registerTeamReadRoutes(app: FastifyInstance, kind: 'team' | 'advice'): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { base, access, audited, Row, present, isAdvice } = kindOf(app, kind);
 
-    if (isAdvice)
-      r.get(
-        `${base}/count`,
-        {
-          schema: {
-            querystring: AdminScopeQuerySchema,
-            response: { 200: CountResponseSchema, ...ERROR_RESPONSES },
-          },
-          config: { access: scoped('admin') },
-        },
-        async (req) => {
-          const args: unknown[] = [];
-          const where = listWhere(
-            reachFilter(loaded(req, 'reach'), args, {
-              hospital: 't.hospital_id',
-              network: 'h.network_id',
-            }),
-          );
-          const c = await app.db.query<{ count: number }>(
-            `select count(*)::int as count from teams t left join hospitals h on h.id = t.hospital_id ${where}`,
-            args,
-          );
-          return { count: c.rows[0]?.count ?? 0 };
-        },
-      );
-
+  if (isAdvice)
     r.get(
-      base,
-      {
-        schema: {
-          querystring: AdminListQuerySchema,
-          response: { 200: adminPageOf(Row), ...ERROR_RESPONSES },
-        },
-        config: { access: scoped('admin') },
-      },
-      async (req) => {
-        const args: unknown[] = [];
-        let where = listWhere(
-          reachFilter(loaded(req, 'reach'), args, {
-            hospital: 't.hospital_id',
-            network: 'h.network_id',
-          }),
-        );
-        if (req.query.q) {
-          args.push(likeContains(req.query.q));
-          where += ` and lower(t.name) like $${args.length}`;
-        }
-        const countArgs = [...args];
-        const order = parseAdminSort(req.query.sort, ['name', 'created_at'], 'name')
-          .map(
-            ([f, desc]) =>
-              `${f === 'name' ? 'lower(t.name)' : 't.created_at'} ${desc ? 'desc' : 'asc'}`,
-          )
-          .join(', ');
-        const size = req.query['page-size'];
-        args.push(size, req.query.page * size);
-        const teams = await queryTeams(
-          app.db,
-          `${where} order by ${order}, t.id limit $${args.length - 1} offset $${args.length}`,
-          args,
-        );
-        const total = await app.db.query<{ n: number }>(
-          `select count(*)::int as n from teams t left join hospitals h on h.id = t.hospital_id ${where}`,
-          countArgs,
-        );
-        return {
-          results: await Promise.all(teams.map(present)),
-          page: req.query.page,
-          pageSize: size,
-          totalResults: total.rows[0]?.n ?? 0,
-        };
-      },
-    );
-
-    r.get(
-      `${base}/:id`,
-      {
-        schema: {
-          params: IdParamSchema,
-          querystring: NoQuerySchema,
-          response: { 200: Row, ...ERROR_RESPONSES },
-        },
-        config: { access },
-      },
-      async (req) => present(loaded(req, 'adminTeam')),
-    );
-
-    /** `?organisation=` / `?network=` choose where (inside the reach); else the admin's own organisation. */
-    r.post(
-      base,
+      `${base}/count`,
       {
         schema: {
           querystring: AdminScopeQuerySchema,
-          body: AdminTeamInputSchema,
-          response: { 201: Row, ...ERROR_RESPONSES },
+          response: { 200: CountResponseSchema, ...ERROR_RESPONSES },
         },
-        config: {
-          access: scoped('admin'),
-          audit: audited('create', { id: null, body: ['name', 'members'] }),
-        },
+        config: { access: scoped('admin') },
       },
-      async (req, reply) => {
-        const { user: caller } = callerOf(req);
-        const hospital = await targetOrganisation(app.db, loaded(req, 'reach'), caller, undefined);
-        const input = req.body;
-        const members = [...new Set(input.members)];
-        await checkMembers(
-          app.db,
-          { hospital_id: hospital.id, network_id: hospital.network_id },
-          members,
-          'members',
-        );
-        const now = app.config.now();
-        const mimId = newMimId();
-        const teamId = await app.db.transaction(async (tx) => {
-          const ins = await tx.query<{ id: number }>(
-            `insert into teams (mim_id, name, description, hospital_id, discoverable, auto_accept, public_data, created_by_id, created_at, modified_at)
-             values ($1, $2, $3, $4, false, false, $5, $6, $7, $7) returning id`,
-            [
-              mimId,
-              input.name,
-              input.description ?? null,
-              hospital.id,
-              JSON.stringify(isAdvice ? ADVICE_PUBLIC_DATA : {}),
-              caller.id,
-              now,
-            ],
-          );
-          const id = one(ins.rows).id;
-          await changeTeamMembers(tx, id, { add: members }, now);
-          return id;
-        });
-        announceTeamChange(app, teamId, { added: members, removed: [] });
-        await app.chat.rooms.setAffiliations(mimId, { added: await uuidsOf(app.db, members) });
-        return reply.code(201).send(await present(await teamById(app.db, teamId)));
-      },
+      async (req) => ({ count: await countAdminTeams(app.db, isAdvice, loaded(req, 'reach')) }),
     );
 
-    r.patch(
-      `${base}/:id`,
+  r.get(
+    base,
+    {
+      schema: {
+        querystring: AdminListQuerySchema,
+        response: { 200: adminPageOf(Row), ...ERROR_RESPONSES },
+      },
+      config: { access: scoped('admin') },
+    },
+    async (req) => {
+      const { teams, total } = await listAdminTeams(
+        app.db,
+        isAdvice,
+        loaded(req, 'reach'),
+        req.query,
+      );
+      return {
+        results: await Promise.all(teams.map(present)),
+        page: req.query.page,
+        pageSize: req.query['page-size'],
+        totalResults: total,
+      };
+    },
+  );
+
+  r.get(
+    `${base}/:id`,
+    {
+      schema: {
+        params: IdParamSchema,
+        querystring: NoQuerySchema,
+        response: { 200: Row, ...ERROR_RESPONSES },
+      },
+      config: { access },
+    },
+    async (req) => present(loaded(req, 'adminTeam')),
+  );
+
+  /** `?organisation=` / `?network=` choose where (inside the reach); else the admin's own organisation. */
+  r.post(
+    base,
+    {
+      schema: {
+        querystring: AdminScopeQuerySchema,
+        body: AdminTeamInputSchema,
+        response: { 201: Row, ...ERROR_RESPONSES },
+      },
+      config: {
+        access: scoped('admin'),
+        audit: audited('create', { id: null, body: ['name', 'members'] }),
+      },
+    },
+    async (req, reply) => {
+      const { user: caller } = callerOf(req);
+      const hospital = await targetOrganisation(app.db, loaded(req, 'reach'), caller, undefined);
+      const input = req.body;
+      const members = [...new Set(input.members)];
+      await checkMembers(
+        app.db,
+        { hospital_id: hospital.id, network_id: hospital.network_id },
+        members,
+        'members',
+      );
+      const now = app.config.now();
+      const mimId = newMimId();
+      const teamId = await app.db.transaction(async (tx) => {
+        const id = await insertAdminTeam(
+          tx,
+          {
+            mimId,
+            name: input.name,
+            description: input.description ?? null,
+            hospitalId: hospital.id,
+            publicData: isAdvice ? ADVICE_PUBLIC_DATA : {},
+            createdById: caller.id,
+          },
+          now,
+        );
+        await changeTeamMembers(tx, id, { add: members }, now);
+        return id;
+      });
+      announceTeamChange(app, teamId, { added: members, removed: [] });
+      await app.chat.rooms.setAffiliations(mimId, { added: await uuidsOf(app.db, members) });
+      return reply.code(201).send(await present(await teamById(app.db, teamId)));
+    },
+  );
+}
+
+/** Edit, members add and remove, and delete of a kind. */
+function registerTeamWriteRoutes(app: FastifyInstance, kind: 'team' | 'advice'): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { base, access, audited, Row, present } = kindOf(app, kind);
+
+  r.patch(
+    `${base}/:id`,
+    {
+      schema: {
+        params: IdParamSchema,
+        body: AdminTeamPatchSchema,
+        response: { 200: Row, ...ERROR_RESPONSES },
+      },
+      config: { access, audit: audited('update', { body: ['name'] }) },
+    },
+    async (req) => {
+      const team = loaded(req, 'adminTeam');
+      await app.db.transaction(async (tx) => {
+        // An edit made on a stale copy is refused (issue 35, src/http/versions.ts).
+        const now = await lockAtVersion(
+          tx,
+          'teams',
+          team.id,
+          versionOf(req, req.body.modified_at),
+          app.config.now(),
+        );
+        await updateTeamText(
+          tx,
+          team.id,
+          { name: req.body.name ?? null, description: req.body.description ?? null },
+          now,
+        );
+      });
+      announceTeamChange(app, team.id, { added: [], removed: [] });
+      if (req.body.name !== undefined && req.body.name !== team.name)
+        await announceRename(app, team, req.body.name);
+      return present(await teamById(app.db, team.id));
+    },
+  );
+
+  for (const op of ['add', 'remove'] as const) {
+    r.post(
+      `${base}/:id/members/${op}`,
       {
         schema: {
           params: IdParamSchema,
-          body: AdminTeamPatchSchema,
+          body: UserIdsBodySchema,
           response: { 200: Row, ...ERROR_RESPONSES },
         },
-        config: { access, audit: audited('update', { body: ['name'] }) },
+        config: { access, audit: audited(`members.${op}`, { body: ['user_ids'] }) },
       },
       async (req) => {
         const team = loaded(req, 'adminTeam');
-        await app.db.transaction(async (tx) => {
-          // An edit made on a stale copy is refused (issue 35, src/http/versions.ts).
-          const now = await lockAtVersion(
-            tx,
-            'teams',
-            team.id,
-            versionOf(req, req.body.modified_at),
-            app.config.now(),
+        const ids = req.body.user_ids;
+        if (op === 'add') await checkMembers(app.db, team, ids, 'user_ids');
+        if (op === 'remove' && team.user_ids.every((id) => ids.includes(id)))
+          // Spec 02 §5: a team or advice channel keeps at least one member.
+          throw badField('user_ids', TEXTS.atLeastOneMember);
+        const now = app.config.now();
+        const change = await app.db.transaction((tx) =>
+          changeTeamMembers(tx, team.id, op === 'add' ? { add: ids } : { remove: ids }, now),
+        );
+        announceTeamChange(app, team.id, change);
+        await syncTeamRooms(app, team, change);
+        // An admin who adds themselves gains the team's patient cards: its members are told
+        // in its chat (issue 36), beside the audit trail's event.
+        const { user: caller } = callerOf(req);
+        if (change.added.includes(caller.id))
+          await app.chat.postSystemMessage(
+            team.mim_id,
+            textsWith.adminJoinedTeam(displayName(caller)),
+            MESSAGE_SUBJECTS.TEXT,
           );
-          await tx.query(
-            `update teams set name = coalesce($2, name), description = coalesce($3, description), modified_at = $4
-              where id = $1`,
-            [team.id, req.body.name ?? null, req.body.description ?? null, now],
-          );
-        });
-        announceTeamChange(app, team.id, { added: [], removed: [] });
-        if (req.body.name !== undefined && req.body.name !== team.name)
-          await announceRename(app, team, req.body.name);
         return present(await teamById(app.db, team.id));
       },
     );
-
-    for (const op of ['add', 'remove'] as const) {
-      r.post(
-        `${base}/:id/members/${op}`,
-        {
-          schema: {
-            params: IdParamSchema,
-            body: UserIdsBodySchema,
-            response: { 200: Row, ...ERROR_RESPONSES },
-          },
-          config: { access, audit: audited(`members.${op}`, { body: ['user_ids'] }) },
-        },
-        async (req) => {
-          const team = loaded(req, 'adminTeam');
-          const ids = req.body.user_ids;
-          if (op === 'add') await checkMembers(app.db, team, ids, 'user_ids');
-          if (op === 'remove' && team.user_ids.every((id) => ids.includes(id)))
-            // Spec 02 §5: a team or advice channel keeps at least one member.
-            throw badField('user_ids', TEXTS.atLeastOneMember);
-          const now = app.config.now();
-          const change = await app.db.transaction((tx) =>
-            changeTeamMembers(tx, team.id, op === 'add' ? { add: ids } : { remove: ids }, now),
-          );
-          announceTeamChange(app, team.id, change);
-          await syncTeamRooms(app, team, change);
-          // An admin who adds themselves gains the team's patient cards: its members are told
-          // in its chat (issue 36), beside the audit trail's event.
-          const { user: caller } = callerOf(req);
-          if (change.added.includes(caller.id))
-            await app.chat.postSystemMessage(
-              team.mim_id,
-              textsWith.adminJoinedTeam(displayName(caller)),
-              MESSAGE_SUBJECTS.TEXT,
-            );
-          return present(await teamById(app.db, team.id));
-        },
-      );
-    }
-
-    /** The team is kept with `deleted_at`; its members leave it and its rooms at once. */
-    r.delete(
-      `${base}/:id`,
-      {
-        schema: { params: IdParamSchema, querystring: NoQuerySchema, response: DELETED },
-        config: { access, audit: audited('delete') },
-      },
-      async (req, reply) => {
-        const team = loaded(req, 'adminTeam');
-        const now = app.config.now();
-        const change = await app.db.transaction(async (tx) => {
-          await tx.query('update teams set deleted_at = $2, modified_at = $2 where id = $1', [
-            team.id,
-            now,
-          ]);
-          return changeTeamMembers(tx, team.id, { remove: team.user_ids }, now);
-        });
-        announceTeamChange(app, team.id, change);
-        await syncTeamRooms(app, team, change);
-        return reply.code(204).send(null);
-      },
-    );
   }
+
+  /** The team is kept with `deleted_at`; its members leave it and its rooms at once. */
+  r.delete(
+    `${base}/:id`,
+    {
+      schema: { params: IdParamSchema, querystring: NoQuerySchema, response: DELETED },
+      config: { access, audit: audited('delete') },
+    },
+    async (req, reply) => {
+      const team = loaded(req, 'adminTeam');
+      const now = app.config.now();
+      const change = await app.db.transaction(async (tx) => {
+        await markTeamDeleted(tx, team.id, now);
+        return changeTeamMembers(tx, team.id, { remove: team.user_ids }, now);
+      });
+      announceTeamChange(app, team.id, change);
+      await syncTeamRooms(app, team, change);
+      return reply.code(204).send(null);
+    },
+  );
 }

@@ -1,0 +1,141 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AdminListQuerySchema,
+  adminPageOf,
+  AuthCodeResponseSchema,
+  displayName,
+  FEATURE_NOT_ENABLED,
+  IdParamSchema,
+  invitationEmail,
+  InviteCreateSchema,
+  InviteSchema,
+  NoQuerySchema,
+  TEXTS,
+  textsWith,
+} from '@pando/domain';
+import { callerOf, loaded, scoped } from '../authz/access.js';
+import { HttpError } from '../http/errors.js';
+import { ERROR_RESPONSES } from '../http/routeShape.js';
+import { issueAdminAuthCode } from './authCode.js';
+import { accountExists, insertInvite, listInvites, rescindInvite } from './consoleRepo.js';
+import { DELETED, targetOrganisation } from './routeShared.js';
+
+/** The admin console's invitations (spec 02 §7), registered by the admin plugin (routes.ts). */
+export function registerInviteRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/admin/invites',
+    {
+      schema: {
+        querystring: AdminListQuerySchema,
+        response: { 200: adminPageOf(InviteSchema), ...ERROR_RESPONSES },
+      },
+      config: { access: scoped('admin') },
+    },
+    async (req) => listInvites(app.db, loaded(req, 'reach'), req.query),
+  );
+
+  /**
+   * Invites an email to an organisation of the caller's reach (the body's `organisation`, else
+   * the caller's own). The network needs `user_invite_by_email` (403 FEATURE_NOT_ENABLED); an
+   * email with an account or a pending invitation is a 409. The invitee gets an email and
+   * becomes a user at their first login (src/auth/routes.ts).
+   */
+  r.post(
+    '/admin/invites',
+    {
+      schema: {
+        body: InviteCreateSchema,
+        response: { 201: InviteSchema, ...ERROR_RESPONSES },
+      },
+      config: {
+        access: scoped('admin'),
+        audit: {
+          action: 'admin.invite.send',
+          resource: 'invite',
+          change: true,
+          id: null,
+          body: ['email', 'organisation'],
+        },
+      },
+    },
+    async (req, reply) => {
+      const { user: caller } = callerOf(req);
+      const hospital = await targetOrganisation(
+        app.db,
+        loaded(req, 'reach'),
+        caller,
+        req.body.organisation,
+      );
+      if (hospital.features?.user_invite_by_email !== true)
+        throw new HttpError(403, TEXTS.inviteByEmailNotEnabled, undefined, FEATURE_NOT_ENABLED);
+      const { email } = req.body;
+      const now = app.config.now();
+      const invite = await app.db.transaction(async (tx) => {
+        if (await accountExists(tx, email))
+          throw new HttpError(409, textsWith.inviteHasAccount(email));
+        const row = await insertInvite(tx, {
+          email,
+          hospitalId: hospital.id,
+          approvedById: caller.id,
+          sentAt: now,
+        });
+        if (!row) throw new HttpError(409, textsWith.inviteAlreadySent(email));
+        return row;
+      });
+      await app.mailer.send({
+        to: email,
+        ...invitationEmail({
+          inviter: caller,
+          productName: app.config.productName,
+          organisation: hospital.name,
+          email,
+          publicUrl: app.config.publicUrl,
+        }),
+      });
+      return reply.code(201).send({
+        id: invite.id,
+        email,
+        approved_by_name: displayName(caller),
+        sent_at: now.toISOString(),
+      });
+    },
+  );
+
+  /** Rescinds a pending invitation: its email can no longer log in (unless invited again). */
+  r.delete(
+    '/admin/invites/:id',
+    {
+      schema: { params: IdParamSchema, querystring: NoQuerySchema, response: DELETED },
+      config: {
+        access: scoped('admin:invite'),
+        audit: { action: 'admin.invite.rescind', resource: 'invite', change: true },
+      },
+    },
+    async (req, reply) => {
+      await rescindInvite(app.db, loaded(req, 'invite').id, app.config.now());
+      return reply.code(204).send(null);
+    },
+  );
+
+  /** As the users' auth-code: a fresh code for the login the invitee started; 409 otherwise. */
+  r.get(
+    '/admin/invites/:id/auth-code',
+    {
+      schema: {
+        params: IdParamSchema,
+        querystring: NoQuerySchema,
+        response: { 200: AuthCodeResponseSchema, ...ERROR_RESPONSES },
+      },
+      config: {
+        access: scoped('admin:invite-code'),
+        audit: { action: 'admin.invite.login_code', resource: 'invite', change: true },
+      },
+    },
+    async (req) => ({
+      authorization_code: await issueAdminAuthCode(req, loaded(req, 'invite').email),
+    }),
+  );
+}
