@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { displayName } from '@pando/domain';
+import { displayName, TEXTS } from '@pando/domain';
 import { auditChange } from '../audit/hooks.js';
 import { generateLoginCode, hashLoginCode } from '../auth/crypto.js';
 import { MAX_CODE_ATTEMPTS } from '../auth/routes.js';
@@ -37,13 +37,7 @@ export async function issueAdminAuthCode(req: FastifyRequest, email: string): Pr
     await auditChange(req, tx);
     return true;
   });
-  if (!issued)
-    throw new HttpError(
-      409,
-      'The user has to start logging in in the app first.',
-      undefined,
-      'LOGIN_NOT_STARTED',
-    );
+  if (!issued) throw new HttpError(409, TEXTS.loginNotStarted, undefined, 'LOGIN_NOT_STARTED');
   return code;
 }
 

@@ -41,7 +41,7 @@ export function registerInviteRoutes(app: FastifyInstance): void {
    * Invites an email to an organisation of the caller's reach (the body's `organisation`, else
    * the caller's own). The network needs `user_invite_by_email` (403 FEATURE_NOT_ENABLED); an
    * email with an account or a pending invitation is a 409. The invitee gets an email and
-   * becomes a user at their first login (src/auth/routes.ts).
+   * becomes a user at their first login (src/auth/loginCodeValidateRoutes.ts).
    */
   r.post(
     '/admin/invites',

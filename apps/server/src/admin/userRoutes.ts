@@ -15,6 +15,7 @@ import {
   loginCodeRefusal,
   NoQuerySchema,
   withinAdminReach,
+  TEXTS,
 } from '@pando/domain';
 import { callerOf, loaded, scoped } from '../authz/access.js';
 import { HttpError, badField } from '../http/errors.js';
@@ -179,7 +180,7 @@ export function registerUserRoutes(app: FastifyInstance): void {
       // A code logs in as the user: never for yourself, a peer or anyone above you (issue 36).
       const refusal = loginCodeRefusal(caller, target);
       if (refusal) throw new HttpError(403, refusal);
-      if (target.blocked) throw new HttpError(403, 'This user is blocked.');
+      if (target.blocked) throw new HttpError(403, TEXTS.userBlocked);
       const code = await issueAdminAuthCode(req, target.email);
       await tellOfAdminCode(req, target, caller);
       return { authorization_code: code };

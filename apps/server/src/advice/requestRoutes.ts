@@ -11,6 +11,7 @@ import {
   parseEmbed,
   TeamAdviceParamSchema,
   TeamIdParamSchema,
+  TEXTS,
 } from '@pando/domain';
 import { callerOf, loaded, scoped, SELF } from '../authz/access.js';
 import { HttpError } from '../http/errors.js';
@@ -20,12 +21,7 @@ import { postAsUser } from './chatBridge.js';
 import { adviceHistoryPage, insertAdvice, toWireAdvice } from './repo.js';
 
 export const adviceTeamNotActive = () =>
-  new HttpError(
-    409,
-    'This advice team is no longer active.',
-    undefined,
-    INTERNAL_CODES.ADVICE_TEAM_NOT_ACTIVE,
-  );
+  new HttpError(409, TEXTS.adviceTeamInactive, undefined, INTERNAL_CODES.ADVICE_TEAM_NOT_ACTIVE);
 
 /** Asking for advice: opening a conversation, the caller's history, one conversation. */
 export function registerAdviceRequestRoutes(app: FastifyInstance): void {

@@ -4,6 +4,7 @@ import {
   AuthValidateQuerySchema,
   AuthValidateRequestSchema,
   AuthValidateResponseSchema,
+  TEXTS,
 } from '@pando/domain';
 import { recordEvent } from '../analytics/record.js';
 import { type AuditActor, auditChange, auditNote } from '../audit/hooks.js';
@@ -25,7 +26,7 @@ import { authenticate, createSession, revokeSessions } from './sessions.js';
 export const MAX_CODE_ATTEMPTS = 5;
 
 const INVALID_CODE = 'Invalid code';
-const NO_PERMISSION = "You don't have permission to use the web application.";
+const NO_PERMISSION = TEXTS.noPermission;
 
 type ValidateOutcome =
   | {

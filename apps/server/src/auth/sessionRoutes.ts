@@ -10,6 +10,7 @@ import {
   NoQuerySchema,
   OfflineKeyResponseSchema,
   parseEmbed,
+  TEXTS,
 } from '@pando/domain';
 import { auditNote } from '../audit/hooks.js';
 import { callerOf, SELF, SELF_SESSION_OPTIONAL } from '../authz/access.js';
@@ -63,8 +64,7 @@ export function registerSessionRoutes(app: FastifyInstance): void {
     },
     async (req) => {
       const auth = callerOf(req);
-      if (auth.via !== 'cookie')
-        throw new HttpError(403, 'An access token is renewed with the session cookie only.');
+      if (auth.via !== 'cookie') throw new HttpError(403, TEXTS.tokenRenewCookieOnly);
       const { accessToken } = await issueAccessToken(app.db, config, {
         userId: auth.user.id,
         sessionId: auth.sessionId,
@@ -113,8 +113,7 @@ export function registerSessionRoutes(app: FastifyInstance): void {
     },
     async (req) => {
       const auth = callerOf(req);
-      if (auth.via !== 'cookie')
-        throw new HttpError(403, 'The offline key is given with the session cookie only.');
+      if (auth.via !== 'cookie') throw new HttpError(403, TEXTS.offlineKeyCookieOnly);
       const answer = await offlineKeyOf(app, req, auth);
       // The session ended between its authentication and this read (a logout in another tab).
       if (!answer) throw unauthorized();
@@ -159,7 +158,7 @@ export function registerSessionRoutes(app: FastifyInstance): void {
         readCookie(req, sessionCookieName(config)) === undefined &&
         !req.headers.authorization
       ) {
-        throw new HttpError(401, 'You need to log in to do that.');
+        throw new HttpError(401, TEXTS.needLogin);
       }
       return reply.code(204).send();
     },

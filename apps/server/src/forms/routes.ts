@@ -179,7 +179,7 @@ export default function formRoutes(
     },
   );
 
-  /** Owner only ("You cannot delete this template, as you are not the owner."); kept as deleted. */
+  /** Owner only (`TEXTS.notOwnerDelete`); kept as deleted. */
   r.delete(
     '/structured/template/:id',
     {

@@ -79,7 +79,7 @@ export function parseInput<S extends z.ZodType>(
   return result.data;
 }
 
-const SERVER_ERROR = 'There was an error on the server. The engineering team has been notified.';
+const SERVER_ERROR = TEXTS.serverError;
 
 /** Maps every thrown error to the one error shape; internals of a 500 never reach the client. */
 export function registerErrorHandling(app: FastifyInstance): void {

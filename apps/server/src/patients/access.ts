@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { parseEmbed } from '@pando/domain';
+import { parseEmbed, TEXTS } from '@pando/domain';
 import type { DatabaseTx } from '../db/client.js';
 import { HttpError, notFound } from '../http/errors.js';
 import type { UserRecord } from '../users/repo.js';
@@ -25,8 +25,8 @@ declare module '../authz/access.js' {
 }
 
 /** A write to a card or patient the caller only reads (it was shared with them). */
-const readOnlyCard = () =>
-  new HttpError(403, 'This patient card is read-only for you.', undefined, 'CARD_READ_ONLY');
+export const readOnlyCard = () =>
+  new HttpError(403, TEXTS.cardReadOnly, undefined, 'CARD_READ_ONLY');
 
 const params = (req: FastifyRequest) => req.params as Record<string, number | undefined>;
 const query = (req: FastifyRequest) => (req.query ?? {}) as Record<string, unknown>;

@@ -15,7 +15,7 @@ import {
 import { recordEvent } from '../analytics/record.js';
 import { auditChange, auditNote } from '../audit/hooks.js';
 import { callerOf, loaded, scoped, SELF } from '../authz/access.js';
-import { HttpError, notFound, parseInput } from '../http/errors.js';
+import { notFound, parseInput } from '../http/errors.js';
 import { ERROR_RESPONSES, multipartBody } from '../http/routeShape.js';
 import {
   detectType,
@@ -27,7 +27,7 @@ import {
   sendStored,
 } from '../uploads/safety.js';
 import type { UploadStore } from '../uploads/store.js';
-import type { PatientImageRecord } from './access.js';
+import { readOnlyCard, type PatientImageRecord } from './access.js';
 import { insertPatientImage, listPatientImages } from './imageRepo.js';
 import { sendImageList } from './imageList.js';
 import { loadPatient } from './repo.js';
@@ -100,13 +100,7 @@ export function registerImageRoutes(app: FastifyInstance, store: UploadStore): v
         auditNote(req, { patientId: fields.patient_id });
         const found = await loadPatient(app.db, user.id, fields.patient_id);
         if (!found) throw notFound('Patient');
-        if (found.access !== 'edit')
-          throw new HttpError(
-            403,
-            'This patient card is read-only for you.',
-            undefined,
-            'CARD_READ_ONLY',
-          );
+        if (found.access !== 'edit') throw readOnlyCard();
         const type = await detectType(upload, ['image']);
         const processed = await processImage(await fsp.readFile(upload.tempPath), type);
         const key = newUploadKey();

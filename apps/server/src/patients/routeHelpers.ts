@@ -24,12 +24,7 @@ export const CARD_RESPONSE = { 200: PatientCardSchema, ...ERROR_RESPONSES };
  */
 export function requirePatientList(user: UserRecord): void {
   if (!canSeePatientList(user))
-    throw new HttpError(
-      403,
-      'Patient cards are not enabled for you.',
-      undefined,
-      FEATURE_NOT_ENABLED,
-    );
+    throw new HttpError(403, TEXTS.patientCardsNotEnabled, undefined, FEATURE_NOT_ENABLED);
 }
 
 /** Whether `userId` is a person the caller may assign or share with (their network, not blocked). */

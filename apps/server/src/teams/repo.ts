@@ -8,6 +8,7 @@ import {
   sameNetwork,
   type Team,
   type TeamInputParsed,
+  TEXTS,
 } from '@pando/domain';
 
 // The access rules live once, in the domain (the mock backend applies the same ones).
@@ -115,7 +116,7 @@ export async function readableTeam(
 
 /** Members only (spec 01 §6: any member can add or remove members, rename and leave). */
 export function requireMember(viewer: UserRecord, t: TeamRecord): void {
-  if (!isMember(t, viewer.id)) throw new HttpError(403, 'Only members of this team can do that.');
+  if (!isMember(t, viewer.id)) throw new HttpError(403, TEXTS.teamMembersOnly);
 }
 
 export const newMimId = () => randomUUID();

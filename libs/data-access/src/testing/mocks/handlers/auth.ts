@@ -31,10 +31,7 @@ export function authHandlers(backend: MockBackend) {
         const body = await parseBody(request, AuthValidateRequestSchema);
         const outcome = backend.finishLogin(cookies[CHALLENGE_COOKIE], body.authorization_code);
         if (!outcome.ok) {
-          const message =
-            outcome.status === 403
-              ? "You don't have permission to use the web application."
-              : 'Invalid code';
+          const message = outcome.status === 403 ? TEXTS.noPermission : 'Invalid code';
           return apiError(outcome.status, message, {
             details: [{ path: 'authorization_code', message }],
           });

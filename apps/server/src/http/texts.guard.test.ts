@@ -1,0 +1,39 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { TEXTS } from '@pando/domain';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * One copy of each sentence (issue 38): a text of the domain's `TEXTS` is never typed again as a
+ * string literal by the server or by the mock backend; both name it (`TEXTS.cardReadOnly`), so
+ * their answers cannot drift apart (they had: the team and advice-team refusals, the invitation).
+ */
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
+const SCANNED = ['apps/server/src', 'libs/data-access/src/testing/mocks'];
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sources(path);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+describe('TEXTS are written once', () => {
+  it('no server or mock-backend module types a TEXTS sentence again', () => {
+    // Sentences, not words: a short text ("Cancel") may rightly appear in another role.
+    const sentences: string[] = Object.values(TEXTS).flatMap((t: unknown) =>
+      typeof t === 'string' && t.length >= 20 && t.includes(' ') ? [t] : [],
+    );
+    const copies = SCANNED.flatMap((dir) =>
+      sources(join(ROOT, dir)).flatMap((file) => {
+        const text = readFileSync(file, 'utf8');
+        return sentences
+          .filter((s) => [`'${s}'`, `"${s}"`, `\`${s}\``].some((q) => text.includes(q)))
+          .map((s) => `${relative(ROOT, file)}: ${s}`);
+      }),
+    );
+    expect(copies).toEqual([]);
+  });
+});
