@@ -14,7 +14,7 @@ export * from './patients';
 export * from './wards';
 export * from './images';
 export * from './files';
-export * from './structured';
+export * from './forms';
 export * from './admin';
 export * from './adminAudit';
 export * from './analytics';

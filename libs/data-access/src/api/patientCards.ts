@@ -6,7 +6,6 @@ import {
   shareCardPath,
   type PatientCard,
   type ShareTarget,
-  type Task,
   type TaskPayload,
 } from '@pando/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -61,28 +60,15 @@ export interface PatientCardUpdate {
   modified_at?: string;
 }
 
-/** Tasks with an empty title are dropped when saving the card (spec 01 §5). */
-export function toTaskInputs(tasks: readonly Task[], cardId: number): TaskInput[] {
-  return tasks
-    .filter((task) => task.title.trim() !== '')
-    .map((task) => ({
-      ...(typeof task.id === 'number' ? { id: task.id } : {}),
-      title: task.title,
-      completed: task.completed,
-      completed_by_id: task.completed ? (task.completed_by_id ?? null) : null,
-      order: task.order,
-      patient_card_id: cardId,
-    }));
-}
-
+/**
+ * PUT /cards-multiple-reassign/{id}. `tasks` come from the domain's `tasksForSave` (the one task
+ * serialiser: blank titles dropped, titles trimmed, order renumbered), which every caller uses.
+ */
 export function updatePatientCard(http: HttpClient, id: number, update: PatientCardUpdate) {
-  const body = update.tasks
-    ? { ...update, tasks: update.tasks.filter((t) => t.title.trim()) }
-    : update;
   return http.request({
     method: 'PUT',
     path: `/cards-multiple-reassign/${id}`,
-    body,
+    body: update,
     schema: PatientCardSchema,
   });
 }

@@ -1,10 +1,10 @@
-import { TASKS_LIMIT, resultsOf, TaskSchema, type PatientCard } from '@pando/domain';
+import { TASKS_LIMIT, resultsOf, TaskSchema, tasksForSave, type PatientCard } from '@pando/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { HttpClient } from '../http/createHttpClient';
 import { isBadRequest, orThrowBadRequest } from '../http/errors';
 import { useHttpClient } from './PandoApiProvider';
 import { isEditConflict } from './editConflict';
-import { patientCardKeys, toTaskInputs, updatePatientCard } from './patientCards';
+import { patientCardKeys, updatePatientCard } from './patientCards';
 
 export interface TaskFilter {
   completed?: boolean;
@@ -68,7 +68,7 @@ export function useToggleTaskMutation(cardId: number, userId: number) {
       const card = queryClient.getQueryData<PatientCard>(key);
       if (!card) throw new Error(`Patient card ${cardId} is not loaded`);
       const result = await updatePatientCard(http, cardId, {
-        tasks: toTaskInputs(card.tasks, cardId),
+        tasks: tasksForSave(card.tasks, cardId),
         // The version ticked on: tasks others added meanwhile are kept; a tick on a copy of a
         // task someone else changed since is refused (409, issue 35) and the card refetched.
         modified_at: card.modified_at,

@@ -6,7 +6,7 @@
 import { defaultNewTemplate, exportPdf, type FormTemplate } from '@pando/domain';
 import { DEMO_ACCOUNTS, DEMO_PATIENT_CARD } from '@pando/domain/demo';
 import { expect } from 'vitest';
-import * as structured from '../api/structured';
+import * as forms from '../api/forms';
 import { ApiError } from '../http/errors';
 import type { Scenario } from './scenarios';
 import { ok } from './results';
@@ -58,29 +58,29 @@ export const formsScenarios: Scenario[] = [
       const alice = await logIn(DEMO_ACCOUNTS.alice);
       const title = `Contract form ${unique()}`;
       const draft = { ...defaultNewTemplate({ author: 'Contract', created_by_id: 0 }), title };
-      const created = ok(await structured.saveFormTemplate(admin.http, draft));
+      const created = ok(await forms.saveFormTemplate(admin.http, draft));
       expect(created).toMatchObject({ status: 'ok', version: '1.0' });
       const id = created.template_id ?? -1;
-      const same = ok(await structured.saveFormTemplate(admin.http, { ...draft, id }));
+      const same = ok(await forms.saveFormTemplate(admin.http, { ...draft, id }));
       expect(same.version).toBe('1.0');
       const changed = ok(
-        await structured.saveFormTemplate(admin.http, { ...draft, id, description: 'Changed' }),
+        await forms.saveFormTemplate(admin.http, { ...draft, id, description: 'Changed' }),
       );
       expect(changed.version).toBe('1.1');
 
-      const seen = await structured.listFormTemplates(alice.http);
+      const seen = await forms.listFormTemplates(alice.http);
       expect(seen.find((t) => t.id === id)?.version).toBe('1.1');
-      expect((await structured.getFormTemplate(alice.http, title, '1.1')).id).toBe(id);
-      expect(await structured.getFormTemplate(alice.http, title, '1.0')).toMatchObject({
+      expect((await forms.getFormTemplate(alice.http, title, '1.1')).id).toBe(id);
+      expect(await forms.getFormTemplate(alice.http, title, '1.0')).toMatchObject({
         id: 0,
         deleted: true,
       });
-      const refused = await refusal(structured.deleteFormTemplate(alice.http, id));
+      const refused = await refusal(forms.deleteFormTemplate(alice.http, id));
       expect(refused.status).toBe(403);
       expect(refused.message).toBe('You cannot delete this template, as you are not the owner.');
 
-      await structured.deleteFormTemplate(admin.http, id);
-      expect(await structured.getFormTemplate(alice.http, title, '1.1')).toMatchObject({
+      await forms.deleteFormTemplate(admin.http, id);
+      expect(await forms.getFormTemplate(alice.http, title, '1.1')).toMatchObject({
         id: 0,
         deleted: true,
       });
@@ -93,7 +93,7 @@ export const formsScenarios: Scenario[] = [
       const alice = await logIn(DEMO_ACCOUNTS.alice);
       const { patient } = DEMO_PATIENT_CARD;
       const found = ok(
-        await structured.lookupPatient(
+        await forms.lookupPatient(
           alice.http,
           'patient_identificator',
           patient.patient_identificator,
@@ -101,27 +101,27 @@ export const formsScenarios: Scenario[] = [
       );
       expect(found).toMatchObject({ first_name: patient.first_name, last_name: patient.last_name });
       expect(
-        await structured.lookupPatient(alice.http, 'patient_identificator', 'NO-SUCH-ID'),
+        await forms.lookupPatient(alice.http, 'patient_identificator', 'NO-SUCH-ID'),
       ).toBeNull();
 
       const title = `Contract submit ${unique()}`;
-      const saved = ok(await structured.saveFormTemplate(alice.http, patientForm(title, 0)));
+      const saved = ok(await forms.saveFormTemplate(alice.http, patientForm(title, 0)));
       const form = { ...patientForm(title, 0), id: saved.template_id ?? -1 };
       try {
-        const empty = ok(await structured.submitForm(alice.http, form));
+        const empty = ok(await forms.submitForm(alice.http, form));
         expect(empty.status).toBe('error');
         const changed = withValues(form, {
           patient_id: patient.patient_identificator,
           first_name: patient.first_name,
           last_name: 'Jonas',
         });
-        const confirm = ok(await structured.submitForm(alice.http, changed));
+        const confirm = ok(await forms.submitForm(alice.http, changed));
         expect(confirm.status).toBe('confirm');
         expect(confirm.patient_data?.last_name).toBe(patient.last_name);
-        const stored = ok(await structured.submitForm(alice.http, { ...changed, confirmed: true }));
+        const stored = ok(await forms.submitForm(alice.http, { ...changed, confirmed: true }));
         expect(stored.status).toBe('ok');
       } finally {
-        await structured.deleteFormTemplate(alice.http, form.id);
+        await forms.deleteFormTemplate(alice.http, form.id);
       }
     },
   },
@@ -131,21 +131,21 @@ export const formsScenarios: Scenario[] = [
     async run({ logIn }) {
       const alice = await logIn(DEMO_ACCOUNTS.alice);
       const pdf = exportPdf(patientForm('Emailed form', 0));
-      const guid = await structured.uploadStructuredFile(
+      const guid = await forms.uploadStructuredFile(
         alice.http,
         new Blob([pdf], { type: 'application/pdf' }),
         'data_export.pdf',
       );
-      const message = await structured.emailStructuredFile(
+      const message = await forms.emailStructuredFile(
         alice.http,
         'file',
         guid,
         DEMO_ACCOUNTS.alice,
       );
       expect(message).toContain(DEMO_ACCOUNTS.alice);
-      await structured.deleteStructuredFile(alice.http, guid);
+      await forms.deleteStructuredFile(alice.http, guid);
       const refused = await refusal(
-        structured.uploadStructuredFile(
+        forms.uploadStructuredFile(
           alice.http,
           new Blob(['a,b\r\n1,2'], { type: 'text/csv' }),
           'x.csv',

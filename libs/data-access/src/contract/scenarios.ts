@@ -21,6 +21,7 @@ import { createHttpClient, type HttpClient } from '../http/createHttpClient';
 import { isBadRequest } from '../http/errors';
 import { createCookieJarFetch } from './cookieJarFetch';
 import { DEMO_ACCOUNTS, DEMO_PEOPLE, generateDemoOrganisation } from '@pando/domain/demo';
+import { tasksForSave } from '@pando/domain';
 import { adminScenarios } from './adminScenarios';
 import { formsScenarios } from './formsScenarios';
 import { offlineScenarios } from './offlineScenarios';
@@ -592,7 +593,7 @@ export const scenarios: Scenario[] = [
       );
       const saved = ok(
         await patientCards.updatePatientCard(aliceBrowser.http, card.id, {
-          tasks: patientCards.toTaskInputs(done.tasks, card.id),
+          tasks: tasksForSave(done.tasks, card.id),
         }),
       );
       const bloods = must(
@@ -604,7 +605,7 @@ export const scenarios: Scenario[] = [
       const open = tasks.toggleTaskInCard(saved, bloods.id, false, alice.id, new Date());
       const reopened = ok(
         await patientCards.updatePatientCard(aliceBrowser.http, card.id, {
-          tasks: patientCards.toTaskInputs(open.tasks, card.id),
+          tasks: tasksForSave(open.tasks, card.id),
         }),
       );
       expect(reopened.tasks.find((t) => t.title === 'Take bloods')).toMatchObject({
@@ -641,7 +642,7 @@ export const scenarios: Scenario[] = [
       ok(
         await patientCards.updatePatientCard(bobBrowser.http, card.id, {
           tasks: [
-            ...patientCards.toTaskInputs(byBob.tasks, card.id),
+            ...tasksForSave(byBob.tasks, card.id),
             { title: 'Call family', completed: false, order: 9, patient_card_id: card.id },
           ],
           modified_at: card.modified_at,
@@ -651,7 +652,7 @@ export const scenarios: Scenario[] = [
       const byAlice = tasks.toggleTaskInCard(card, idOf('Take bloods'), true, alice.id, new Date());
       const saved = ok(
         await patientCards.updatePatientCard(aliceBrowser.http, card.id, {
-          tasks: patientCards.toTaskInputs(byAlice.tasks, card.id),
+          tasks: tasksForSave(byAlice.tasks, card.id),
           modified_at: card.modified_at,
         }),
       );

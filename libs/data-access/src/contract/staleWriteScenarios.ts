@@ -3,13 +3,13 @@
  * of `TEXTS.editConflict`, on both backends; the record stays as the other person left it.
  */
 import { expect } from 'vitest';
-import { defaultNewTemplate, EDIT_CONFLICT, TEXTS } from '@pando/domain';
+import { defaultNewTemplate, EDIT_CONFLICT, tasksForSave, TEXTS } from '@pando/domain';
 import { DEMO_ACCOUNTS } from '@pando/domain/demo';
 import * as admin from '../api/admin';
 import * as auth from '../api/auth';
 import * as patientCards from '../api/patientCards';
 import * as patients from '../api/patients';
-import * as structured from '../api/structured';
+import * as forms from '../api/forms';
 import * as teams from '../api/teams';
 import { ApiError } from '../http/errors';
 import type { Scenario } from './scenarios';
@@ -38,23 +38,23 @@ export const staleWriteScenarios: Scenario[] = [
       const windowB = await logIn(DEMO_ACCOUNTS.pandoAdmin);
       const title = `Stale template ${Date.now().toString(36)}`;
       const draft = { ...defaultNewTemplate({ author: 'Contract', created_by_id: 0 }), title };
-      const id = ok(await structured.saveFormTemplate(windowA.http, draft)).template_id ?? -1;
+      const id = ok(await forms.saveFormTemplate(windowA.http, draft)).template_id ?? -1;
       const open = async (http: typeof windowA.http) =>
-        (await structured.listFormTemplates(http)).find((t) => t.id === id);
+        (await forms.listFormTemplates(http)).find((t) => t.id === id);
       const inA = await open(windowA.http);
       const inB = await open(windowB.http);
       expect(inA?.modified_at).toEqual(expect.any(String));
       const saved = ok(
-        await structured.saveFormTemplate(windowA.http, { ...draft, ...inA, description: 'By A' }),
+        await forms.saveFormTemplate(windowA.http, { ...draft, ...inA, description: 'By A' }),
       );
       expect(saved.version).toBe('1.1');
       await refusedAsStale(
-        structured.saveFormTemplate(windowB.http, { ...draft, ...inB, description: 'By B' }),
+        forms.saveFormTemplate(windowB.http, { ...draft, ...inB, description: 'By B' }),
       );
       const latest = await open(windowB.http);
       expect(latest).toMatchObject({ description: 'By A', version: '1.1' });
       const again = ok(
-        await structured.saveFormTemplate(windowB.http, {
+        await forms.saveFormTemplate(windowB.http, {
           ...draft,
           ...latest,
           description: 'By B',
@@ -81,7 +81,7 @@ export const staleWriteScenarios: Scenario[] = [
           ],
         }),
       );
-      const inputs = (card: typeof start) => patientCards.toTaskInputs(card.tasks, card.id);
+      const inputs = (card: typeof start) => tasksForSave(card.tasks, card.id);
       const renamed = (card: typeof start, from: string, to: string) =>
         inputs(card).map((t) => (t.title === from ? { ...t, title: to } : t));
       ok(

@@ -3,7 +3,7 @@ import { useQueries } from '@tanstack/react-query';
 import {
   getFormTemplate,
   STALE,
-  structuredKeys,
+  formKeys,
   useFormTemplatesQuery,
   useHttpClient,
 } from '@pando/data-access';
@@ -88,7 +88,7 @@ export function useChatForms(
   );
   const fetched = useQueries({
     queries: missing.map((f) => ({
-      queryKey: structuredKeys.template(f.title, f.version),
+      queryKey: formKeys.template(f.title, f.version),
       queryFn: () => getFormTemplate(http, f.title, f.version),
       staleTime: STALE.formTemplates,
       retry: false,

@@ -8,7 +8,7 @@ import { authHandlers } from './auth';
 import { mediaHandlers } from './media';
 import { patientHandlers } from './patients';
 import { searchHandlers } from './search';
-import { structuredHandlers } from './structured';
+import { formHandlers } from './forms';
 import { teamHandlers } from './teams';
 import { userHandlers } from './users';
 
@@ -26,7 +26,7 @@ export function createHandlers(backend: MockBackend): HttpHandler[] {
     ...searchHandlers(backend),
     ...patientHandlers(backend),
     ...mediaHandlers(backend),
-    ...structuredHandlers(backend),
+    ...formHandlers(backend),
     ...adminHandlers(backend),
     ...analyticsHandlers(backend),
     ...auditHandlers(backend),

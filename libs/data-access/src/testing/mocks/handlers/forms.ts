@@ -122,7 +122,7 @@ function requireOwnFile(
  * visibility, owner-only save and delete, version bump on change, required/group rules and the
  * patient confirm flow, and the email export into the mock mailbox.
  */
-export function structuredHandlers(backend: MockBackend) {
+export function formHandlers(backend: MockBackend) {
   // The file and its thumbnail: the mock keeps one copy of the bytes and serves it for both.
   const serveFile = guard(({ request, cookies, params }) => {
     const file = requireOwnFile(

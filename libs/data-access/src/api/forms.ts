@@ -176,11 +176,11 @@ export async function postExport(url: string, content: string, mimeType: string)
   if (!response.ok) throw new Error(response.statusText || `HTTP ${String(response.status)}`);
 }
 
-export const structuredKeys = {
-  all: ['structured'] as const,
-  templates: () => [...structuredKeys.all, 'templates'] as const,
+export const formKeys = {
+  all: ['forms'] as const,
+  templates: () => [...formKeys.all, 'templates'] as const,
   template: (name: string, version: string) =>
-    [...structuredKeys.all, 'template', name.trim().toLowerCase(), version] as const,
+    [...formKeys.all, 'template', name.trim().toLowerCase(), version] as const,
 };
 
 /**
@@ -191,7 +191,7 @@ export const structuredKeys = {
 export function useFormTemplatesQuery(enabled = true, live = false) {
   const http = useHttpClient();
   return useQuery({
-    queryKey: structuredKeys.templates(),
+    queryKey: formKeys.templates(),
     queryFn: () => listFormTemplates(http),
     staleTime: STALE.formTemplates,
     enabled,
@@ -205,7 +205,7 @@ export function useSaveFormTemplateMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (template: FormTemplate) => saveFormTemplate(http, template),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: structuredKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: formKeys.all }),
   });
 }
 
@@ -214,6 +214,6 @@ export function useDeleteFormTemplateMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => deleteFormTemplate(http, id),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: structuredKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: formKeys.all }),
   });
 }
