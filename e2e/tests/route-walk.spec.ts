@@ -4,7 +4,7 @@ import { arriveAndReload, ConsoleWatch, contextAt, getJson, logIn, SIZES } from 
 
 /**
  * Issue 35 "Every route, every role, as a person arrives": every route of the route tables
- * (libs/features app/routes.tsx, patients/routes.tsx, manage/routes.tsx) for each demo account
+ * (libs/features app/routes.tsx, patients/routes.tsx, admin/routes.tsx) for each demo account
  * of the README, opened by URL and then reloaded, at desktop and phone size. On each screen: the
  * app draws, no console error, no spinner or "Loading…" after 10 s, nothing scrolls sideways, no
  * "[INTERNAL SERVER ERROR]", and axe once per route and size. Then the same walk over every

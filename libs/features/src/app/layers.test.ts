@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
  * `testing/` (story helpers) may import anything.
  */
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const AREAS = ['advice', 'auth', 'chat', 'files', 'forms', 'manage', 'patients', 'search', 'teams'];
+const AREAS = ['admin', 'advice', 'auth', 'chat', 'files', 'forms', 'patients', 'search', 'teams'];
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

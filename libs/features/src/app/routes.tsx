@@ -10,7 +10,7 @@ import { useRefreshSession } from '@pando/data-access';
 import { LoadingScreen } from '@pando/ui';
 import { LoginRoute } from '../auth/LoginRoute';
 import { galleryRoute, patientRoutes } from '../patients/routes';
-import { manageRoutes } from '../manage/routes';
+import { manageRoutes } from '../admin/routes';
 import { preloadable } from '../common/preloadable';
 import { CrashScreen } from '../common/AppErrorBoundary';
 import { chatLayout, chatPane, sessionGate, shellLayout, welcomePane } from './signedInScreens';

@@ -30,7 +30,7 @@ import {
 } from '@pando/ui';
 import { useMemo, useState } from 'react';
 import { useViewer } from '../../common/viewer';
-import { SUPPORT_EMAIL } from '../../manage/constants';
+import { SUPPORT_EMAIL } from '../../admin/constants';
 import { ConnectedFormFiller } from './ConnectedFormFiller';
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
