@@ -13,13 +13,7 @@ import { ERROR_RESPONSES } from '../http/routeShape.js';
 import { adviceTeamNotActive } from '../advice/routes.js';
 import { toWireAdvice } from '../advice/repo.js';
 import { isAdviceRecord, publicDataOf, toWireTeam } from '../teams/repo.js';
-
-interface PersonRow {
-  id: number;
-  uuid: string;
-  first_name: string;
-  last_name: string;
-}
+import { advicePeople, type PersonRow, teamPeople } from './repo.js';
 
 /**
  * GET /chat-room/{mimId}: what a room of the inbox is. A team (or forum) the caller may read, or
@@ -45,8 +39,8 @@ export default function chatRoomRoutes(
     async (req): Promise<ChatRoom> => {
       const { user } = callerOf(req);
       const embed = parseEmbed(req.query.embed);
-      const people = async (sql: string, params: unknown[]) =>
-        embed.has('users') ? { users: (await app.db.query<PersonRow>(sql, params)).rows } : {};
+      const people = async (read: () => Promise<PersonRow[]>) =>
+        embed.has('users') ? { users: await read() } : {};
 
       const { team, advice } = req.scoped ?? {};
       if (team) {
@@ -56,11 +50,7 @@ export default function chatRoomRoutes(
           entity: {
             ...wire,
             public_data: publicDataOf(team.public_data),
-            ...(await people(
-              `select u.id, u.uuid::text as uuid, u.first_name, u.last_name from team_members m join users u on u.id = m.user_id
-              where m.team_id = $1 order by lower(u.last_name), u.id limit 1000`,
-              [team.id],
-            )),
+            ...(await people(() => teamPeople(app.db, team.id))),
           },
         };
       }
@@ -70,12 +60,7 @@ export default function chatRoomRoutes(
         type: 'ADVICE_CONVERSATION',
         entity: {
           ...toWireAdvice(advice, embed),
-          ...(await people(
-            `select u.id, u.uuid::text as uuid, u.first_name, u.last_name from users u
-            where u.id = $2 or u.id in (select m.user_id from team_members m where m.team_id = $1)
-            order by lower(u.last_name), u.id limit 1001`,
-            [advice.team_id, advice.requestor_id],
-          )),
+          ...(await people(() => advicePeople(app.db, advice.team_id, advice.requestor_id))),
         },
       };
     },
