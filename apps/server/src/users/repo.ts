@@ -79,6 +79,79 @@ export async function findUserByEmail(
 }
 
 /**
+ * The statuses of the people named by uuid (malformed ones are left out) whom `viewer` may see:
+ * all for a product admin, else those of the viewer's organisation or network.
+ */
+export async function statusesSeenBy(
+  db: DatabaseTx,
+  viewer: Pick<UserRecord, 'access_level' | 'hospital_id' | 'network_id'>,
+  users: readonly string[],
+): Promise<{ uuid: string; status: UserRecord['status'] }[]> {
+  const r = await db.query<{
+    uuid: string;
+    status: 'AVAILABLE' | 'UNAVAILABLE' | 'UNKNOWN';
+  }>(
+    `select u.uuid, u.status from users u left join hospitals h on h.id = u.hospital_id
+        where u.uuid = any($1::uuid[])
+          and ($2::boolean or u.hospital_id = $3 or ($4::int is not null and h.network_id = $4))`,
+    [
+      users.map(asUuid).filter((u) => u !== undefined),
+      viewer.access_level === 'PANDO_ADMIN',
+      viewer.hospital_id,
+      viewer.network_id,
+    ],
+  );
+  return r.rows;
+}
+
+/** A person sets their own availability. */
+export async function setOwnStatus(
+  db: DatabaseTx,
+  userId: number,
+  status: UserRecord['status'],
+  now: Date,
+): Promise<void> {
+  await db.query('update users set status = $2, modified_at = $3 where id = $1', [
+    userId,
+    status,
+    now,
+  ]);
+}
+
+/** A team of a person's list (GET /users/:id/teams), with its members' ids. */
+export interface UserTeamRow {
+  id: number;
+  name: string;
+  mim_id: string;
+  discoverable: boolean;
+  auto_accept: boolean;
+  public_data: Record<string, unknown>;
+  user_ids: number[];
+}
+
+/**
+ * The teams `userId` is a member of that `viewerId` may know of: private teams the viewer is not
+ * in stay hidden; forums and advice teams are public. By name.
+ */
+export async function teamsOfUserSeenBy(
+  db: DatabaseTx,
+  userId: number,
+  viewerId: number,
+): Promise<UserTeamRow[]> {
+  const r = await db.query<UserTeamRow>(
+    `select t.id, t.name, t.mim_id, t.discoverable, t.auto_accept, t.public_data,
+              array(select m2.user_id from team_members m2 where m2.team_id = t.id order by m2.user_id) as user_ids
+         from teams t join team_members m on m.team_id = t.id and m.user_id = $1
+        where t.deleted_at is null
+          and (t.discoverable or coalesce((t.public_data->>'enabled')::boolean, false)
+               or exists(select 1 from team_members v where v.team_id = t.id and v.user_id = $2))
+        order by lower(t.name)`,
+    [userId, viewerId],
+  );
+  return r.rows;
+}
+
+/**
  * Who can see whom: people of the same network (or the same organisation when it has no
  * network). A user of another network gets a 404, never a hint the account exists.
  */
