@@ -133,3 +133,54 @@ export async function insertStructuredFile(
 export async function markStructuredFileDeleted(tx: DatabaseTx, id: number): Promise<void> {
   await tx.query('update structured_files set deleted = true where id = $1', [id]);
 }
+
+/**
+ * Up to 50 patients of the organisation whose `field` equals `value` (forms/submit.ts). Identifiers
+ * compare without spaces and case, as their uniqueness does; dates as text; names ignore case.
+ * `field` is one of the lookup's fixed columns (the route's schema), never free text.
+ */
+export async function patientIdsMatching(
+  db: DatabaseTx,
+  hospitalId: number | null,
+  field: string,
+  value: string,
+): Promise<number[]> {
+  const match =
+    field === 'patient_identificator'
+      ? `lower(regexp_replace(p.patient_identificator, '\\s', '', 'g')) = lower(regexp_replace($2, '\\s', '', 'g'))`
+      : field === 'dob'
+        ? `p.dob::text = $2`
+        : `lower(p.${field}) = lower($2)`;
+  const candidates = await db.query<{ id: number }>(
+    `select p.id from patients p where p.hospital_id = $1 and ${match} order by p.id limit 50`,
+    [hospitalId, value],
+  );
+  return candidates.rows.map((r) => r.id);
+}
+
+/** Stores a submitted form (its values and the patient it named); the new row's id, if any. */
+export async function insertSubmission(
+  tx: DatabaseTx,
+  s: {
+    templateId: number;
+    userId: number;
+    values: { id: string; value: unknown }[];
+    patient: Record<string, unknown> | null;
+    confirmed: boolean;
+    at: Date;
+  },
+): Promise<number | null> {
+  const ins = await tx.query<{ id: number }>(
+    `insert into form_submissions (template_id, submitted_by_id, values, patient_data, status, confirmed, created_at)
+           values ($1, $2, $3, $4, 'ok', $5, $6) returning id`,
+    [
+      s.templateId,
+      s.userId,
+      JSON.stringify(s.values),
+      s.patient ? JSON.stringify(s.patient) : null,
+      s.confirmed,
+      s.at,
+    ],
+  );
+  return ins.rows[0]?.id ?? null;
+}

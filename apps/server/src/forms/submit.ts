@@ -18,6 +18,7 @@ import { ERROR_RESPONSES } from '../http/routeShape.js';
 import { loadPatient } from '../patients/repo.js';
 import type { UserRecord } from '../users/repo.js';
 import { visibleTemplate } from './access.js';
+import { insertSubmission, patientIdsMatching } from './repo.js';
 
 /** The patient fields a form control may map to (`patient_data`) and a scan may look up by. */
 const PATIENT_FIELDS = [
@@ -46,17 +47,7 @@ async function findPatient(
   field: (typeof PATIENT_FIELDS)[number],
   value: string,
 ): Promise<FlatPatient | undefined> {
-  const match =
-    field === 'patient_identificator'
-      ? `lower(regexp_replace(p.patient_identificator, '\\s', '', 'g')) = lower(regexp_replace($2, '\\s', '', 'g'))`
-      : field === 'dob'
-        ? `p.dob::text = $2`
-        : `lower(p.${field}) = lower($2)`;
-  const candidates = await db.query<{ id: number }>(
-    `select p.id from patients p where p.hospital_id = $1 and ${match} order by p.id limit 50`,
-    [caller.hospital_id, value],
-  );
-  for (const { id } of candidates.rows) {
+  for (const id of await patientIdsMatching(db, caller.hospital_id, field, value)) {
     const found = await loadPatient(db, caller.id, id);
     if (!found) continue;
     const p = found.patient as unknown as Record<string, unknown>;
@@ -143,20 +134,16 @@ export function registerSubmitRoutes(app: FastifyInstance): void {
       if (patient && !form.confirmed && patientDataDifferences(form.controls, patient).length > 0)
         return { status: 'confirm' as const, error: null, patient_data: patient };
       await app.db.transaction(async (tx) => {
-        const ins = await tx.query<{ id: number }>(
-          `insert into form_submissions (template_id, submitted_by_id, values, patient_data, status, confirmed, created_at)
-           values ($1, $2, $3, $4, 'ok', $5, $6) returning id`,
-          [
-            template.id,
-            user.id,
-            JSON.stringify(form.controls.map((c) => ({ id: c.id, value: c.value ?? null }))),
-            patient ? JSON.stringify(patient) : null,
-            form.confirmed === true,
-            app.config.now(),
-          ],
-        );
+        const submissionId = await insertSubmission(tx, {
+          templateId: template.id,
+          userId: user.id,
+          values: form.controls.map((c) => ({ id: c.id, value: c.value ?? null })),
+          patient: patient ?? null,
+          confirmed: form.confirmed === true,
+          at: app.config.now(),
+        });
         await auditChange(req, tx, {
-          resourceId: ins.rows[0]?.id ?? null,
+          resourceId: submissionId,
           patientId: patient ? Number(patient.id) : null,
           detail: { template_id: template.id },
         });
