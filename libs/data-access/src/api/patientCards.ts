@@ -46,13 +46,11 @@ export async function getPatientCard(http: HttpClient, id: number) {
   );
 }
 
-/** Task as the card PUT carries it (spec 01 §7 "Tasks"): no id until saved. */
-export type TaskInput = TaskPayload;
-
 export interface PatientCardUpdate {
   title?: string;
   subtitle?: string | null;
-  tasks?: TaskInput[];
+  /** As the domain's `tasksForSave` makes them (spec 01 §7 "Tasks"): no id until saved. */
+  tasks?: TaskPayload[];
   /**
    * The card's `modified_at` this edit started from: the server then keeps the tasks others
    * added or changed meanwhile instead of replacing the list (apps/server/README.md "Patients").
