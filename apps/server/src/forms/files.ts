@@ -2,11 +2,7 @@ import fsp from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  BinaryResponseSchema,
-  NoQuerySchema,
-  StructuredFileUploadResponseSchema,
-} from '@pando/domain';
+import { NoQuerySchema, StructuredFileUploadResponseSchema } from '@pando/domain';
 import { callerOf, loaded, scoped, SELF } from '../authz/access.js';
 import { notFound } from '../http/errors.js';
 import { ERROR_RESPONSES, multipartBody } from '../http/routeShape.js';
@@ -25,13 +21,9 @@ import { registerStructuredFileEmailRoutes } from './fileEmail.js';
 import { isImageFile, StructuredFileParamsSchema, thumbnailKey } from './fileShared.js';
 import { insertStructuredFile, markStructuredFileDeleted } from './repo.js';
 
+import { DOWNLOAD } from '../uploads/routeShared.js';
 /** The multipart form of POST /structured/files: the `file` part only, no text fields. */
 const StructuredFileFieldsSchema = z.object({}).describe('multipart: `file` (the bytes)');
-
-const DOWNLOAD = {
-  description: 'The bytes, with Content-Type and Content-Disposition naming the file',
-  content: { 'application/octet-stream': { schema: BinaryResponseSchema } },
-};
 
 /**
  * Files and images of smart-form controls (spec 02 §7 "Structured forms", issue 20), under
