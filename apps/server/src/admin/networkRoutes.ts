@@ -1,22 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  AdminListQuerySchema,
-  adminPageOf,
+  adminEndpoints,
   defaultOrganisationRefusal,
-  IdParamSchema,
-  NetworkInputSchema,
   type NetworkPatch,
-  NetworkPatchSchema,
-  NetworkSchema,
-  NetworkUpdateSchema,
   networkDeleteRefusal,
-  NoQuerySchema,
 } from '@pando/domain';
-import { loaded, scoped } from '../authz/access.js';
+import { loaded } from '../authz/access.js';
 import type { DatabaseTx } from '../db/client.js';
 import { fromApiError, notFound } from '../http/errors.js';
-import { ERROR_RESPONSES } from '../http/routeShape.js';
+import { route } from '../http/endpoint.js';
 import {
   deleteEmptyNetwork,
   findNetwork,
@@ -25,7 +17,6 @@ import {
   listNetworks,
   updateNetworkRow,
 } from './consoleRepo.js';
-import { DELETED } from './routeShared.js';
 
 async function loadNetwork(db: DatabaseTx, id: number) {
   const network = await findNetwork(db, id);
@@ -50,51 +41,18 @@ async function checkDefaultOrganisation(
 
 /**
  * Networks (spec 02 §6: product admins with pando_control_v2; GET one for every admin),
- * registered by the admin plugin (routes.ts).
+ * registered by the admin plugin (routes.ts) from their declarations (@pando/domain adminEndpoints).
  */
 export function registerNetworkRoutes(app: FastifyInstance): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const e = adminEndpoints;
 
-  r.get(
-    '/admin/networks/:id',
-    {
-      schema: {
-        params: IdParamSchema,
-        querystring: NoQuerySchema,
-        response: { 200: NetworkSchema, ...ERROR_RESPONSES },
-      },
-      config: { access: scoped('admin:network') },
-    },
-    async (req) => loadNetwork(app.db, loaded(req, 'network').id),
-  );
+  route(app, e.network, async (req) => loadNetwork(app.db, loaded(req, 'network').id));
 
-  r.get(
-    '/admin/networks',
-    {
-      schema: {
-        querystring: AdminListQuerySchema,
-        response: { 200: adminPageOf(NetworkSchema), ...ERROR_RESPONSES },
-      },
-      config: { access: scoped('admin:networks') },
-    },
-    async (req) => listNetworks(app.db, req.query),
-  );
+  route(app, e.networks, async (req) => listNetworks(app.db, req.query));
 
-  r.post(
-    '/admin/networks',
-    {
-      schema: { body: NetworkInputSchema, response: { 201: NetworkSchema, ...ERROR_RESPONSES } },
-      config: {
-        access: scoped('admin:networks'),
-        audit: {
-          action: 'admin.network.create',
-          resource: 'network',
-          change: true,
-          id: null,
-          body: ['name'],
-        },
-      },
-    },
+  route(
+    app,
+    e.createNetwork,
     async (req, reply) => {
       const refusal = defaultOrganisationRefusal({
         creating: true,
@@ -107,6 +65,15 @@ export function registerNetworkRoutes(app: FastifyInstance): void {
       if (!created) throw new Error('insert into networks returned no row');
       return reply.code(201).send(await loadNetwork(app.db, created.id));
     },
+    {
+      audit: {
+        action: 'admin.network.create',
+        resource: 'network',
+        change: true,
+        id: null,
+        body: ['name'],
+      },
+    },
   );
 
   const updateNetwork = async (id: number, change: NetworkPatch) => {
@@ -114,49 +81,28 @@ export function registerNetworkRoutes(app: FastifyInstance): void {
     await updateNetworkRow(app.db, id, change, app.config.now());
     return loadNetwork(app.db, id);
   };
+  const updateAudit = {
+    audit: { action: 'admin.network.update', resource: 'network', change: true },
+  } as const;
 
-  r.put(
-    '/admin/networks/:id',
-    {
-      schema: {
-        params: IdParamSchema,
-        body: NetworkUpdateSchema,
-        response: { 200: NetworkSchema, ...ERROR_RESPONSES },
-      },
-      config: {
-        access: scoped('admin:network-manager'),
-        audit: { action: 'admin.network.update', resource: 'network', change: true },
-      },
-    },
+  route(
+    app,
+    e.replaceNetwork,
     async (req) => updateNetwork(loaded(req, 'network').id, req.body),
+    updateAudit,
   );
 
-  r.patch(
-    '/admin/networks/:id',
-    {
-      schema: {
-        params: IdParamSchema,
-        body: NetworkPatchSchema,
-        response: { 200: NetworkSchema, ...ERROR_RESPONSES },
-      },
-      config: {
-        access: scoped('admin:network-manager'),
-        audit: { action: 'admin.network.update', resource: 'network', change: true },
-      },
-    },
+  route(
+    app,
+    e.updateNetwork,
     async (req) => updateNetwork(loaded(req, 'network').id, req.body),
+    updateAudit,
   );
 
   /** Only an empty network can go (409 while it has organisations). */
-  r.delete(
-    '/admin/networks/:id',
-    {
-      schema: { params: IdParamSchema, querystring: NoQuerySchema, response: DELETED },
-      config: {
-        access: scoped('admin:network-manager'),
-        audit: { action: 'admin.network.delete', resource: 'network', change: true },
-      },
-    },
+  route(
+    app,
+    e.deleteNetwork,
     async (req, reply) => {
       const id = loaded(req, 'network').id;
       // One statement: an organisation added meanwhile keeps the network (the refusal's count).
@@ -165,5 +111,6 @@ export function registerNetworkRoutes(app: FastifyInstance): void {
       if (refusal) throw fromApiError(refusal);
       return reply.code(204).send(null);
     },
+    { audit: { action: 'admin.network.delete', resource: 'network', change: true } },
   );
 }

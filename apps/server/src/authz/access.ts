@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { addMembersRefusal } from '@pando/domain';
+import { addMembersRefusal, type EndpointAccess, type ScopeName } from '@pando/domain';
 import { type AuthContext, authenticate, requireUser } from '../auth/sessions.js';
 import { HttpError, notFound, unauthorized } from '../http/errors.js';
 import {
@@ -41,8 +41,7 @@ import {
  *   also runs without a session and answers it itself; logout clears a stale cookie that way);
  * - scoped: a resource named by the URL, and a rule of who may act on it (SCOPES below).
  */
-export type Access =
-  { kind: 'public' } | { kind: 'self'; sessionOptional?: true } | { kind: 'scoped'; scope: Scope };
+export type Access = EndpointAccess;
 
 export const PUBLIC: Access = { kind: 'public' };
 export const SELF: Access = { kind: 'self' };
@@ -190,9 +189,13 @@ export const SCOPES = {
   ...ADMIN_SCOPES,
   ...ANALYTICS_SCOPES,
   ...FORM_SCOPES,
-} satisfies Record<string, ScopeRule>;
+} satisfies Record<ScopeName, ScopeRule>;
 
-export type Scope = keyof typeof SCOPES;
+/** The domain names every rule (SCOPE_NAMES) and the server defines no other. */
+export type Scope = ScopeName;
+/** A scope the server defines and the domain does not name fails to compile here. */
+type NoneOf<T extends never> = T;
+type _NoUndeclaredScope = NoneOf<Exclude<keyof typeof SCOPES, ScopeName>>;
 
 /** The caller of a non-public route (set by the authentication hook). */
 export function callerOf(req: FastifyRequest): AuthContext {

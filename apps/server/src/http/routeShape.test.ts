@@ -5,7 +5,7 @@ import Fastify from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { IdParamSchema } from '@pando/domain';
+import { allEndpoints, IdParamSchema } from '@pando/domain';
 import { PUBLIC } from '../authz/access.js';
 import { startTestServer, type TestServer } from '../testing/testServer.js';
 import { registerErrorHandling } from './errors.js';
@@ -31,6 +31,20 @@ describe('every API route has one shape', () => {
       .filter((r) => r.missing.length > 0);
     expect(ts.app.apiRoutes.length).toBeGreaterThan(30);
     expect(incomplete).toEqual([]);
+  });
+
+  it('registers every declared endpoint from its declaration (@pando/domain ENDPOINT_GROUPS)', () => {
+    const registered = new Map(ts.app.apiRoutes.map((r) => [`${r.method} ${r.url}`, r]));
+    const declared = allEndpoints();
+    expect(declared.length).toBeGreaterThan(0);
+    const notFromDeclaration = declared
+      .map((e) => {
+        const url = `/api/${e.api ?? 'v4'}${e.path}`;
+        return { name: `${e.method} ${url}`, route: registered.get(`${e.method} ${url}`), e };
+      })
+      .filter(({ route, e }) => route?.endpoint !== e || route.access !== e.access)
+      .map(({ name }) => name);
+    expect(notFromDeclaration).toEqual([]);
   });
 
   it(`the OpenAPI document at ${OPENAPI_URL} lists every route with its request and response schemas`, async () => {

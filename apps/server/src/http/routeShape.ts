@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifySchema, FastifySchemaCompiler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import { ApiErrorSchema, validationError } from '@pando/domain';
+import { ApiErrorSchema, validationError, type EndpointShape } from '@pando/domain';
 import { z } from 'zod';
 import type { Access } from '../authz/access.js';
 import type { AuditDeclaration } from '../audit/hooks.js';
@@ -19,6 +19,8 @@ import { HttpError, nulError, nulField } from './errors.js';
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** The declaration the route was registered from (src/http/endpoint.ts `route`). */
+    endpoint?: EndpointShape;
   }
   interface FastifyInstance {
     /** Every API route as registered (method, URL, schema, access), in registration order. */
@@ -33,6 +35,8 @@ export interface ApiRoute {
   access: Access | undefined;
   /** What the route records in the audit trail (src/audit/hooks.ts). */
   audit?: AuditDeclaration | undefined;
+  /** The declaration it was registered from (issue 38), when it was. */
+  endpoint?: EndpointShape | undefined;
 }
 
 /** Marks a body that is multipart: the handler streams it and validates its fields itself. */
@@ -108,6 +112,7 @@ export const routeShape = fp(
           schema: opts.schema,
           access: opts.config?.access,
           audit: opts.config?.audit,
+          endpoint: opts.config?.endpoint,
         };
         routes.push(route);
       }

@@ -1,5 +1,6 @@
 import {
   ADMIN_PAGE_SIZE,
+  adminEndpoints,
   adminPageOf,
   AdminTeamSchema,
   AdminUserRowSchema,
@@ -11,7 +12,6 @@ import {
   InviteSchema,
   MessageResponseSchema,
   NETWORK_ADMIN_ORGANISATIONS_PAGE_SIZE,
-  NetworkSchema,
   OrganisationSchema,
   PagerSchema,
   USERS_DEFAULT_SORT,
@@ -34,6 +34,7 @@ import {
 import { z } from 'zod';
 import type { HttpClient } from '../http/createHttpClient';
 import { ApiError, isBadRequest, orThrowBadRequest, type BadRequest } from '../http/errors';
+import { call } from '../http/endpoint';
 import { useHttpClient } from './PandoApiProvider';
 import { STALE } from './stale';
 
@@ -118,7 +119,6 @@ const adminKeys = {
 
 const UserPage = adminPageOf(AdminUserRowSchema);
 const InvitePage = adminPageOf(InviteSchema);
-const NetworkPage = adminPageOf(NetworkSchema);
 const OrganisationPage = adminPageOf(OrganisationSchema);
 const PagerPage = adminPageOf(PagerSchema);
 const TeamPage = adminPageOf(AdminTeamSchema);
@@ -246,44 +246,27 @@ async function getInviteAuthCode(http: HttpClient, id: number) {
 // ---- Networks, organisations, pagers ----
 
 export async function getAdminNetwork(http: HttpClient, id: number) {
-  return orThrowBadRequest(
-    await http.request({ method: 'GET', path: `/admin/networks/${id}`, schema: NetworkSchema }),
-  );
+  return orThrowBadRequest(await call(http, adminEndpoints.network, { params: { id } }));
 }
 
 export async function getAdminNetworks(http: HttpClient, params: AdminListParams, page = 0) {
   return orThrowBadRequest(
-    await http.request({
-      method: 'GET',
-      path: '/admin/networks',
-      query: listQuery(params, page),
-      schema: NetworkPage,
-    }),
+    await call(http, adminEndpoints.networks, { query: listQuery(params, page) }),
   );
 }
 
 export function createNetwork(http: HttpClient, input: NetworkInput) {
-  return http.request({
-    method: 'POST',
-    path: '/admin/networks',
-    body: input,
-    schema: NetworkSchema,
-  });
+  return call(http, adminEndpoints.createNetwork, { body: input });
 }
 
 /** PATCH /admin/networks/{id}: only the fields given change. */
 export function updateNetwork(http: HttpClient, id: number, input: Partial<NetworkInput>) {
-  return http.request({
-    method: 'PATCH',
-    path: `/admin/networks/${id}`,
-    body: input,
-    schema: NetworkSchema,
-  });
+  return call(http, adminEndpoints.updateNetwork, { params: { id }, body: input });
 }
 
 /** DELETE /admin/networks/{id}: only an empty network goes (409 otherwise). */
 export function deleteNetwork(http: HttpClient, id: number) {
-  return http.request({ method: 'DELETE', path: `/admin/networks/${id}`, schema: Deleted });
+  return call(http, adminEndpoints.deleteNetwork, { params: { id } });
 }
 
 /** GET /admin/organisations; a network admin asks for page size 10000 (spec 02 §9). */

@@ -57,7 +57,7 @@ export interface HttpClientOptions {
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-interface RequestOptions<T> {
+export interface RequestOptions<T> {
   method: HttpMethod;
   /** Path below `baseUrl`, starting with `/`. Path segments are the caller's to encode. */
   path: string;

@@ -1,6 +1,7 @@
 import { HttpResponse, type DefaultBodyType, type PathParams } from 'msw';
 import { http } from './http';
 import {
+  adminEndpoints,
   AdminListQuerySchema,
   AdminScopeQuerySchema,
   AdminTeamInputSchema,
@@ -10,18 +11,13 @@ import {
   DataExportRequestSchema,
   FEATURE_NOT_ENABLED,
   InviteCreateSchema,
-  NetworkInputSchema,
-  NetworkPatchSchema,
-  NetworkUpdateSchema,
   OrganisationSettingsPatchSchema,
   TEXTS,
   textsWith,
   UserIdsBodySchema,
   adminChangeRefusal,
-  adminReach,
   adminSearchText,
   canGenerateCode,
-  canManageNetworks,
   loginCodeRefusal,
   parseAdminSort,
   withinAdminReach,
@@ -31,9 +27,9 @@ import {
   invitationEmail,
   networkDeleteRefusal,
 } from '@pando/domain';
-import type { z } from 'zod';
 import type { MockBackend, MockHospital, MockTeam, MockUser } from '../backend';
 import { adminStore, teamMeta, type MockInvite } from '../adminStore';
+import { declaredHandlers } from './endpoint';
 import { guard } from './guard';
 import {
   api,
@@ -41,13 +37,14 @@ import {
   apiErrorOf,
   badField,
   fail,
-  invalid,
   notFound,
   numberParam,
   parseBody,
+  parseQuery,
   requireUser,
 } from './util';
 import { versionOf } from './recordVersion';
+import { admin, forbidden, narrowed, reachOf } from './adminAccess';
 import { refuseStale, touch } from './versions';
 
 /*
@@ -56,75 +53,6 @@ import { refuseStale, touch } from './versions';
  * change of yourself or someone above you is refused by `adminChangeRefusal`, sorts are read by
  * `parseAdminSort`, queries and bodies by the same zod schemas (a 400 names the field).
  */
-
-const forbidden = () => apiError(403, TEXTS.forbidden);
-
-type Query = Record<string, string>;
-
-function queryOf(request: Request): Query {
-  return Object.fromEntries(new URL(request.url).searchParams);
-}
-
-export function parseQuery<T extends z.ZodType>(request: Request, schema: T): z.infer<T> {
-  const parsed = schema.safeParse(queryOf(request));
-  return parsed.success ? parsed.data : invalid(parsed.error);
-}
-
-/** The caller's admin reach (403 for USER levels), as the server's `reachOf`. */
-function reachOf(backend: MockBackend, caller: MockUser): AdminReach {
-  const reach = adminReach({ ...caller, ...backend.placement(caller.hospital_id) });
-  return (
-    reach ??
-    fail(
-      apiError(403, TEXTS.forbidden, {
-        internalCode: 'NOT_ADMIN',
-      }),
-    )
-  );
-}
-
-/** `?network=` / `?organisation=` narrow the reach: outside it 403, unknown 404. */
-function narrowed(
-  backend: MockBackend,
-  reach: AdminReach,
-  wanted: { organisation?: string | undefined; network?: string | undefined },
-): AdminReach {
-  let result = reach;
-  if (wanted.network) {
-    const network = backend.state.networks.find((n) => n.uuid === wanted.network);
-    if (!network) fail(notFound('Network'));
-    if (reach.kind === 'organisation') fail(forbidden());
-    if (reach.kind === 'network' && reach.networkId !== network.id) fail(forbidden());
-    result = { kind: 'network', networkId: network.id };
-  }
-  if (wanted.organisation) {
-    const hospital = backend.state.hospitals.find((h) => h.uuid === wanted.organisation);
-    if (!hospital) fail(notFound('Organisation'));
-    if (!withinAdminReach(result, backend.placement(hospital.id))) fail(forbidden());
-    result = { kind: 'organisation', hospitalId: hospital.id };
-  }
-  return result;
-}
-
-interface Caller {
-  caller: MockUser;
-  reach: AdminReach;
-}
-
-/** The signed-in admin and their reach, narrowed by the query's organisation and network. */
-export function admin(
-  backend: MockBackend,
-  request: Request,
-  cookies: Record<string, string>,
-): Caller {
-  const caller = requireUser(backend, cookies, request);
-  const reach = reachOf(backend, caller);
-  const q = queryOf(request);
-  return {
-    caller,
-    reach: narrowed(backend, reach, { organisation: q.organisation, network: q.network }),
-  };
-}
 
 /** When the seed made the organisations: their rows' `created_at` and first version. */
 const ORGANISATIONS_CREATED = '2026-01-05T09:00:00.000Z';
@@ -313,11 +241,6 @@ function wireNetwork(backend: MockBackend, id: number) {
   };
 }
 
-function requireNetworkManager(backend: MockBackend, caller: MockUser): void {
-  reachOf(backend, caller);
-  if (!canManageNetworks(caller)) fail(forbidden());
-}
-
 const isAdviceTeam = (team: MockTeam) => team.public_data.enabled;
 
 function teamInReach(
@@ -400,6 +323,7 @@ export function adminHandlers(backend: MockBackend) {
   adminStore(backend);
   const store = () => adminStore(backend);
   const on = (resolver: Resolver) => guard(resolver);
+  const handle = declaredHandlers(backend);
 
   const usersInReach = (reach: AdminReach) =>
     backend.state.users.filter(
@@ -690,108 +614,74 @@ export function adminHandlers(backend: MockBackend) {
       }),
     ),
 
-    // ---- Networks ----
-    http.get(
-      api('/admin/networks/:id'),
-      on(({ request, cookies, params }) => {
-        const caller = requireUser(backend, cookies, request);
-        const reach = reachOf(backend, caller);
-        const network = wireNetwork(backend, id(params));
-        const inReach =
-          reach.kind === 'all' ||
-          (reach.kind === 'network' && reach.networkId === network.id) ||
-          (reach.kind === 'organisation' &&
-            backend.placement(caller.hospital_id).network_id === network.id);
-        if (!inReach) fail(forbidden());
-        return HttpResponse.json(network);
-      }),
+    // ---- Networks (declared: @pando/domain adminEndpoints; access in scopes.ts) ----
+    handle(adminEndpoints.network, ({ loaded }) =>
+      HttpResponse.json(wireNetwork(backend, loaded.networkId ?? 0)),
     ),
-    http.get(
-      api('/admin/networks'),
-      on(({ request, cookies }) => {
-        requireNetworkManager(backend, requireUser(backend, cookies, request));
-        const q = parseQuery(request, AdminListQuerySchema);
-        let rows = backend.state.networks.map((n) => wireNetwork(backend, n.id));
-        if (q.q) rows = rows.filter((n) => contains(n.name, q.q));
-        rows = sortRows(
-          rows,
-          q.sort,
-          { name: (n) => lower(n.name), created_at: (n) => n.created_at, status: (n) => n.status },
-          'name',
-        );
-        return HttpResponse.json(page(rows, q));
-      }),
-    ),
-    http.post(
-      api('/admin/networks'),
-      on(async ({ request, cookies }) => {
-        requireNetworkManager(backend, requireUser(backend, cookies, request));
-        const input = await parseBody(request, NetworkInputSchema);
+    handle(adminEndpoints.networks, ({ query: q }) => {
+      let rows = backend.state.networks.map((n) => wireNetwork(backend, n.id));
+      if (q.q) rows = rows.filter((n) => contains(n.name, q.q));
+      rows = sortRows(
+        rows,
+        q.sort,
+        { name: (n) => lower(n.name), created_at: (n) => n.created_at, status: (n) => n.status },
+        'name',
+      );
+      return HttpResponse.json(page(rows, q));
+    }),
+    handle(adminEndpoints.createNetwork, ({ body: input }) => {
+      const refusal = defaultOrganisationRefusal({
+        creating: true,
+        defaultOrganisationId: input.default_organisation_id,
+        isOwnOrganisation: false,
+      });
+      if (refusal) fail(apiErrorOf(refusal));
+      const networkId = store().nextId('networks');
+      backend.state.networks.push({
+        id: networkId,
+        uuid: `00000000-0000-4000-8001-${networkId.toString(16).padStart(12, '0')}`,
+        name: input.name,
+        features: { ...input.features } as Record<string, boolean>,
+      });
+      const now = backend.timestamp();
+      store().networks.set(networkId, {
+        status: input.status,
+        created_at: now,
+        modified_at: now,
+        default_organisation_id: null,
+      });
+      return HttpResponse.json(wireNetwork(backend, networkId), { status: 201 });
+    }),
+    ...[adminEndpoints.replaceNetwork, adminEndpoints.updateNetwork].map((declaration) =>
+      handle(declaration, ({ loaded, body: input }) => {
+        const network = backend.state.networks.find((n) => n.id === loaded.networkId);
+        const meta = network && store().networks.get(network.id);
+        if (!network || !meta) return fail(notFound('Network'));
+        const defaultId = input.default_organisation_id;
         const refusal = defaultOrganisationRefusal({
-          creating: true,
-          defaultOrganisationId: input.default_organisation_id,
-          isOwnOrganisation: false,
+          creating: false,
+          defaultOrganisationId: defaultId,
+          isOwnOrganisation:
+            defaultId != null && backend.hospital(defaultId)?.network_id === network.id,
         });
         if (refusal) fail(apiErrorOf(refusal));
-        const networkId = store().nextId('networks');
-        backend.state.networks.push({
-          id: networkId,
-          uuid: `00000000-0000-4000-8001-${networkId.toString(16).padStart(12, '0')}`,
-          name: input.name,
-          features: { ...input.features } as Record<string, boolean>,
-        });
-        const now = backend.timestamp();
-        store().networks.set(networkId, {
-          status: input.status,
-          created_at: now,
-          modified_at: now,
-          default_organisation_id: null,
-        });
-        return HttpResponse.json(wireNetwork(backend, networkId), { status: 201 });
+        if (input.name !== undefined) network.name = input.name;
+        if (input.features !== undefined)
+          network.features = { ...input.features } as Record<string, boolean>;
+        if (input.status !== undefined) meta.status = input.status;
+        if (defaultId !== undefined) meta.default_organisation_id = defaultId;
+        meta.modified_at = backend.timestamp();
+        return HttpResponse.json(wireNetwork(backend, network.id));
       }),
     ),
-    ...(['put', 'patch'] as const).map((method) =>
-      http[method](
-        api('/admin/networks/:id'),
-        on(async ({ request, cookies, params }) => {
-          requireNetworkManager(backend, requireUser(backend, cookies, request));
-          const current = wireNetwork(backend, id(params));
-          const schema = method === 'put' ? NetworkUpdateSchema : NetworkPatchSchema;
-          const input = await parseBody(request, schema);
-          const network = backend.state.networks.find((n) => n.id === current.id);
-          const meta = store().networks.get(current.id);
-          if (!network || !meta) return fail(notFound('Network'));
-          const defaultId = input.default_organisation_id;
-          const refusal = defaultOrganisationRefusal({
-            creating: false,
-            defaultOrganisationId: defaultId,
-            isOwnOrganisation:
-              defaultId != null && backend.hospital(defaultId)?.network_id === network.id,
-          });
-          if (refusal) fail(apiErrorOf(refusal));
-          if (input.name !== undefined) network.name = input.name;
-          if (input.features !== undefined)
-            network.features = { ...input.features } as Record<string, boolean>;
-          if (input.status !== undefined) meta.status = input.status;
-          if (defaultId !== undefined) meta.default_organisation_id = defaultId;
-          meta.modified_at = backend.timestamp();
-          return HttpResponse.json(wireNetwork(backend, network.id));
-        }),
-      ),
-    ),
-    http.delete(
-      api('/admin/networks/:id'),
-      on(({ request, cookies, params }) => {
-        requireNetworkManager(backend, requireUser(backend, cookies, request));
-        const network = wireNetwork(backend, id(params));
-        const refusal = networkDeleteRefusal(
-          backend.state.hospitals.filter((h) => h.network_id === network.id).length,
-        );
-        if (refusal) fail(apiErrorOf(refusal));
-        backend.state.networks = backend.state.networks.filter((n) => n.id !== network.id);
-        return new HttpResponse(null, { status: 204 });
-      }),
-    ),
+    handle(adminEndpoints.deleteNetwork, ({ loaded }) => {
+      const refusal = networkDeleteRefusal(
+        backend.state.hospitals.filter((h) => h.network_id === loaded.networkId).length,
+      );
+      if (refusal) fail(apiErrorOf(refusal));
+      backend.state.networks = backend.state.networks.filter((n) => n.id !== loaded.networkId);
+      return new HttpResponse(null, { status: 204 });
+    }),
 
     // ---- Organisations, pagers, export ----
     http.get(

@@ -10,9 +10,9 @@ import {
   type AuditFilter,
 } from '@pando/domain';
 import type { MockBackend } from '../backend';
-import { admin, parseQuery } from './admin';
+import { admin } from './adminAccess';
 import { guard } from './guard';
-import { api } from './util';
+import { api, parseQuery } from './util';
 
 /*
  * The audit trail's API (issue 36, apps/server/src/audit/routes.ts) on the mock backend: the

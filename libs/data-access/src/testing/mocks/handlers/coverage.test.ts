@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import {
+  allEndpoints,
   ANALYTICS_METRICS,
   analyticsPath,
   shareCardPath,
@@ -22,7 +23,8 @@ import { createHandlers } from './index';
  */
 const LIBS = resolve(__dirname, '../../../../..');
 const ROOTS = ['data-access/src', 'features/src'].map((dir) => join(LIBS, dir));
-const SKIPPED = /(\.test\.tsx?|\.stories\.tsx?|\/testing\/|\/contract\/)/;
+// http/endpoint.ts is `call` itself: its one request is every declared call, checked below.
+const SKIPPED = /(\.test\.tsx?|\.stories\.tsx?|\/testing\/|\/contract\/|\/http\/endpoint\.ts$)/;
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -108,9 +110,12 @@ function callsIn(file: string): { calls: Call[]; unparsed: number } {
     understood += 1;
     calls.push(...fill(quoted).map((path) => ({ method: 'GET', path, where })));
   }
+  // A call of a declaration (`call(http, adminEndpoints.network, …)`) is checked below with every
+  // declaration, whoever calls it.
+  understood += [...text.matchAll(/\bcall\(\s*http,\s*\w+Endpoints\.\w+/g)].length;
   // A call written some other way (method from a variable, path built elsewhere) is not silently
-  // missed: every `http.request(`/`http.url(` must have been understood above.
-  const all = [...text.matchAll(/\bhttp\.(?:request(?:<[^>]*>)?|url)\(/g)].length;
+  // missed: every `http.request(`/`http.url(`/`call(http` must have been understood above.
+  const all = [...text.matchAll(/\bhttp\.(?:request(?:<[^>]*>)?|url)\(|\bcall\(\s*http\b/g)].length;
   return { calls, unparsed: all - understood };
 }
 
@@ -141,6 +146,23 @@ describe('the mock backend answers every call the web app makes', () => {
         }
       }
       if (!handled) missing.push(`${call.method} ${call.path} (${call.where})`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('has a handler for each declared endpoint (@pando/domain ENDPOINT_GROUPS)', async () => {
+    const declared = allEndpoints();
+    expect(declared.length).toBeGreaterThan(0);
+    const missing: string[] = [];
+    for (const declaration of declared) {
+      const path = declaration.path.replace(/:\w+/g, '1');
+      const request = new Request(`http://pando.test/api/${declaration.api ?? 'v4'}${path}`, {
+        method: declaration.method,
+      });
+      let handled = false;
+      for (const handler of handlers)
+        if (await handler.test({ request: request.clone() })) handled = true;
+      if (!handled) missing.push(`${declaration.method} ${declaration.path}`);
     }
     expect(missing).toEqual([]);
   });

@@ -72,6 +72,17 @@ export async function parseBody<T extends z.ZodType>(
   return parsed.success ? parsed.data : invalid(parsed.error);
 }
 
+type Query = Record<string, string>;
+
+export function queryOf(request: Request): Query {
+  return Object.fromEntries(new URL(request.url).searchParams);
+}
+
+export function parseQuery<T extends z.ZodType>(request: Request, schema: T): z.infer<T> {
+  const parsed = schema.safeParse(queryOf(request));
+  return parsed.success ? parsed.data : invalid(parsed.error);
+}
+
 /** The 400 of input that failed a wire schema, as the server words it (domain `validationError`). */
 export function invalid(error: z.ZodError): never {
   return fail(apiErrorOf(validationError(error)));

@@ -1,0 +1,80 @@
+import {
+  adminReach,
+  canManageNetworks,
+  TEXTS,
+  withinAdminReach,
+  type AdminReach,
+} from '@pando/domain';
+import type { MockBackend, MockUser } from '../backend';
+import { apiError, fail, notFound, queryOf, requireUser } from './util';
+
+/*
+ * Who may use the admin console on the mock backend, as the server's admin guards
+ * (apps/server/src/admin/access.ts): the domain's `adminReach`, narrowed by `?organisation=` /
+ * `?network=`. Read by the admin handlers and the mock's scope table (scopes.ts).
+ */
+
+export const forbidden = () => apiError(403, TEXTS.forbidden);
+
+/** The caller's admin reach (403 for USER levels), as the server's `reachOf`. */
+export function reachOf(backend: MockBackend, caller: MockUser): AdminReach {
+  const reach = adminReach({ ...caller, ...backend.placement(caller.hospital_id) });
+  return (
+    reach ??
+    fail(
+      apiError(403, TEXTS.forbidden, {
+        internalCode: 'NOT_ADMIN',
+      }),
+    )
+  );
+}
+
+/** `?network=` / `?organisation=` narrow the reach: outside it 403, unknown 404. */
+export function narrowed(
+  backend: MockBackend,
+  reach: AdminReach,
+  wanted: { organisation?: string | undefined; network?: string | undefined },
+): AdminReach {
+  let result = reach;
+  if (wanted.network) {
+    const network = backend.state.networks.find((n) => n.uuid === wanted.network);
+    if (!network) fail(notFound('Network'));
+    if (reach.kind === 'organisation') fail(forbidden());
+    if (reach.kind === 'network' && reach.networkId !== network.id) fail(forbidden());
+    result = { kind: 'network', networkId: network.id };
+  }
+  if (wanted.organisation) {
+    const hospital = backend.state.hospitals.find((h) => h.uuid === wanted.organisation);
+    if (!hospital) fail(notFound('Organisation'));
+    if (!withinAdminReach(result, backend.placement(hospital.id))) fail(forbidden());
+    result = { kind: 'organisation', hospitalId: hospital.id };
+  }
+  return result;
+}
+
+interface Caller {
+  caller: MockUser;
+  reach: AdminReach;
+}
+
+/** The signed-in admin and their reach, narrowed by the query's organisation and network. */
+export function admin(
+  backend: MockBackend,
+  request: Request,
+  cookies: Record<string, string>,
+): Caller {
+  const caller = requireUser(backend, cookies, request);
+  const reach = reachOf(backend, caller);
+  const q = queryOf(request);
+  return {
+    caller,
+    reach: narrowed(backend, reach, { organisation: q.organisation, network: q.network }),
+  };
+}
+
+/** A product admin with pando_control_v2 (as the server's `requireNetworkManager`): their reach. */
+export function requireNetworkManager(backend: MockBackend, caller: MockUser): AdminReach {
+  const reach = reachOf(backend, caller);
+  if (!canManageNetworks(caller)) fail(forbidden());
+  return reach;
+}

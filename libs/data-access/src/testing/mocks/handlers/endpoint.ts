@@ -1,0 +1,76 @@
+import type { EndpointShape } from '@pando/domain';
+import type { z } from 'zod';
+import { SESSION_COOKIE, type MockBackend, type MockUser } from '../backend';
+import { guard } from './guard';
+import { http } from './http';
+import { MOCK_SCOPES, type MockLoaded } from './scopes';
+import { fail, invalid, parseBody, parseQuery, requireUser, unauthorised } from './util';
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What a declared handler's resolver gets: the request, already authenticated and validated. */
+interface Declared<E extends EndpointShape> {
+  request: Request;
+  cookies: Record<string, string>;
+  /** The signed-in caller (absent only on public routes and session-optional ones). */
+  caller: E['access'] extends { kind: 'public' } | { sessionOptional: true }
+    ? MockUser | undefined
+    : MockUser;
+  params: Parsed<E['params']>;
+  query: Parsed<E['query']>;
+  body: Parsed<E['body']>;
+  /** What the declaration's scope rule loaded (scopes.ts). */
+  loaded: Partial<MockLoaded>;
+}
+
+type DeclaredResolver<E extends EndpointShape> = (
+  input: Declared<E>,
+) => Response | Promise<Response>;
+
+/**
+ * The mock backend's handler of an endpoint declaration (@pando/domain `endpoint`, issue 38),
+ * in the server's order: the session (401), then the path, body and query against the
+ * declaration's schemas (400, worded by the domain's `validationError`), then the access rule its
+ * declaration names (scopes.ts: 403/404), and only then the resolver.
+ */
+export function declaredHandlers(backend: MockBackend) {
+  return function handle<E extends EndpointShape>(declaration: E, resolver: DeclaredResolver<E>) {
+    const { access } = declaration;
+    const method = declaration.method.toLowerCase() as Lowercase<E['method']>;
+    const prefix = declaration.api === 'v1' ? '*/api/v1' : '*/api/v4';
+    return http[method](
+      `${prefix}${declaration.path}`,
+      guard(async ({ request, cookies, params: raw }) => {
+        let caller: MockUser | undefined;
+        if (access.kind === 'self' && access.sessionOptional)
+          caller = backend.userForSession(cookies[SESSION_COOKIE]);
+        else if (access.kind !== 'public') caller = requireUser(backend, cookies, request);
+        const params = declaration.params ? parseWith(declaration.params, raw) : undefined;
+        const body = declaration.body ? await parseBody(request, declaration.body) : undefined;
+        const query = declaration.query ? parseQuery(request, declaration.query) : undefined;
+        let loaded: Partial<MockLoaded> = {};
+        if (access.kind === 'scoped') {
+          const rule = MOCK_SCOPES[access.scope];
+          if (!rule) throw new Error(`The mock backend has no rule for scope ${access.scope}.`);
+          if (!caller) return fail(unauthorised());
+          const ruleParams = (params ?? {}) as Record<string, unknown>;
+          loaded = rule(backend, { caller, request, params: ruleParams, query, body });
+        }
+        return resolver({
+          request,
+          cookies,
+          caller,
+          params,
+          query,
+          body,
+          loaded,
+        } as Declared<E>);
+      }),
+    );
+  };
+}
+
+function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value);
+  return parsed.success ? parsed.data : invalid(parsed.error);
+}

@@ -1,0 +1,31 @@
+import { adminEndpoints } from './admin';
+import { analyticsEndpoints } from './analytics';
+import { auditEndpoints } from './audit';
+import { formsEndpoints } from './forms';
+import { patientsEndpoints } from './patients';
+import { teamsEndpoints } from './teams';
+import { usersEndpoints } from './users';
+import { authEndpoints } from './auth';
+import { uploadsEndpoints } from './uploads';
+import { systemEndpoints } from './system';
+import type { EndpointShape } from './endpoint';
+
+/**
+ * Every declared endpoint, by area (issue 38: one file per area). The coverage tests read it: the
+ * server registers a route for each, the mock backend has a handler for each.
+ */
+export const ENDPOINT_GROUPS = {
+  admin: adminEndpoints,
+  analytics: analyticsEndpoints,
+  audit: auditEndpoints,
+  forms: formsEndpoints,
+  patients: patientsEndpoints,
+  teams: teamsEndpoints,
+  users: usersEndpoints,
+  auth: authEndpoints,
+  uploads: uploadsEndpoints,
+  system: systemEndpoints,
+} satisfies Record<string, Record<string, EndpointShape>>;
+
+export const allEndpoints = (): EndpointShape[] =>
+  Object.values(ENDPOINT_GROUPS).flatMap((group) => Object.values(group));
