@@ -2,10 +2,10 @@ import fsp from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { NoQuerySchema, StructuredFileUploadResponseSchema } from '@pando/domain';
+import { multipartBody, NoQuerySchema, StructuredFileUploadResponseSchema } from '@pando/domain';
 import { callerOf, loaded, scoped, SELF } from '../authz/access.js';
 import { notFound } from '../http/errors.js';
-import { ERROR_RESPONSES, multipartBody } from '../http/routeShape.js';
+import { ERROR_RESPONSES } from '../http/routeShape.js';
 import { one } from '../teams/repo.js';
 import {
   detectType,

@@ -43,13 +43,14 @@ export function route<E extends EndpointShape>(
   handler: EndpointHandler<E>,
   { audit, ...options }: ServerExtras = {},
 ): void {
-  const { params, query, body, responses, description } = declaration;
+  const { params, query, body, responses, description, consumes } = declaration;
   app.route({
     ...options,
     method: declaration.method,
     url: declaration.path,
     schema: {
       ...(description === undefined ? {} : { description }),
+      ...(consumes === undefined ? {} : { consumes }),
       ...(params === undefined ? {} : { params }),
       ...(query === undefined ? {} : { querystring: query }),
       ...(body === undefined ? {} : { body }),

@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifySchema, FastifySchemaCompiler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import { ApiErrorSchema, validationError, type EndpointShape } from '@pando/domain';
+import {
+  ApiErrorSchema,
+  isMultipartSchema,
+  validationError,
+  type EndpointShape,
+} from '@pando/domain';
 import { z } from 'zod';
 import type { Access } from '../authz/access.js';
 import type { AuditDeclaration } from '../audit/hooks.js';
@@ -38,19 +43,6 @@ export interface ApiRoute {
   /** The declaration it was registered from (issue 38), when it was. */
   endpoint?: EndpointShape | undefined;
 }
-
-/** Marks a body that is multipart: the handler streams it and validates its fields itself. */
-const MULTIPART_BODY = 'multipart';
-
-/**
- * A multipart form's fields, for the API document only: Fastify does not parse multipart bodies
- * (@fastify/multipart streams them), so the route checks the fields once the file has arrived.
- */
-export const multipartBody = <S extends z.ZodObject>(fields: S) =>
-  fields.meta({ [MULTIPART_BODY]: true });
-
-const isMultipartSchema = (schema: unknown) =>
-  schema instanceof z.ZodType && z.globalRegistry.get(schema)?.[MULTIPART_BODY] === true;
 
 /**
  * Request validation with the domain's wire schemas. A failure is the API's error shape naming

@@ -11,12 +11,13 @@ import {
   PatientImagesQuerySchema,
   PatientImageUploadFieldsSchema,
   ThumbnailQuerySchema,
+  multipartBody,
 } from '@pando/domain';
 import { recordEvent } from '../analytics/record.js';
 import { auditChange, auditNote } from '../audit/hooks.js';
 import { callerOf, loaded, scoped, SELF } from '../authz/access.js';
 import { notFound, parseInput } from '../http/errors.js';
-import { ERROR_RESPONSES, multipartBody } from '../http/routeShape.js';
+import { ERROR_RESPONSES } from '../http/routeShape.js';
 import {
   detectType,
   discard,

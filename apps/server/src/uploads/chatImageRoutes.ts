@@ -8,11 +8,12 @@ import {
   ImageMetaSchema,
   NoBodySchema,
   ThumbnailQuerySchema,
+  multipartBody,
 } from '@pando/domain';
 import { recordEvent } from '../analytics/record.js';
 import { callerOf, loaded, scoped, SELF } from '../authz/access.js';
 import { HttpError, notFound, parseInput } from '../http/errors.js';
-import { ERROR_RESPONSES, multipartBody } from '../http/routeShape.js';
+import { ERROR_RESPONSES } from '../http/routeShape.js';
 import { one } from '../teams/repo.js';
 import type { ChatImageRecord } from './access.js';
 import { insertChatImage, setChatImageUpload } from './repo.js';

@@ -8,10 +8,11 @@ import {
   IdParamSchema,
   NoQuerySchema,
   TEXTS,
+  multipartBody,
 } from '@pando/domain';
 import { callerOf, loaded, scoped, SELF } from '../authz/access.js';
 import { HttpError, parseInput, badField } from '../http/errors.js';
-import { ERROR_RESPONSES, multipartBody } from '../http/routeShape.js';
+import { ERROR_RESPONSES } from '../http/routeShape.js';
 import { addShare, adviceShareFacts, canShareTo, type ShareTarget } from './access.js';
 import { insertFile } from './repo.js';
 import { DOWNLOAD } from './routeShared.js';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /*
  * One declaration per REST endpoint (issue 38; README "Adding an endpoint"): its method, path,
@@ -91,11 +91,27 @@ export interface EndpointShape {
   /** The success answers by status; a 204 answers `z.null()`. Errors are the API's shape. */
   responses: Partial<Record<200 | 201 | 202 | 204, z.ZodType>>;
   access: EndpointAccess;
+  /** `['multipart/form-data']` for an upload (its body declared with `multipartBody`). */
+  consumes?: string[];
   /** The API it belongs to: v4 (the default) or v1, the analytics API (spec 02 §7). */
   api?: 'v1';
   /** For the API document (OpenAPI `description`). */
   description?: string;
 }
+
+/** Marks a body that is multipart: the handler streams it and validates its fields itself. */
+const MULTIPART_BODY = 'multipart';
+
+/**
+ * A multipart form's fields, for the API document only: neither backend parses multipart bodies
+ * before the handler (the server streams them with @fastify/multipart), so the handler checks the
+ * fields once the file has arrived.
+ */
+export const multipartBody = <S extends z.ZodObject>(fields: S) =>
+  fields.meta({ [MULTIPART_BODY]: true });
+
+export const isMultipartSchema = (schema: unknown) =>
+  schema instanceof z.ZodType && z.globalRegistry.get(schema)?.[MULTIPART_BODY] === true;
 
 /** Declares an endpoint, keeping its literal types (the path's parameters, the schemas). */
 export const endpoint = <const E extends EndpointShape>(declaration: E): E => declaration;

@@ -1,4 +1,4 @@
-import type { EndpointShape } from '@pando/domain';
+import { isMultipartSchema, type EndpointShape } from '@pando/domain';
 import type { z } from 'zod';
 import { SESSION_COOKIE, type MockBackend, type MockUser } from '../backend';
 import { guard } from './guard';
@@ -46,7 +46,9 @@ export function declaredHandlers(backend: MockBackend) {
           caller = backend.userForSession(cookies[SESSION_COOKIE]);
         else if (access.kind !== 'public') caller = requireUser(backend, cookies, request);
         const params = declaration.params ? parseWith(declaration.params, raw) : undefined;
-        const body = declaration.body ? await parseBody(request, declaration.body) : undefined;
+        // A multipart upload's resolver reads the form itself (as the server's handler streams it).
+        const bodySchema = isMultipartSchema(declaration.body) ? undefined : declaration.body;
+        const body = bodySchema ? await parseBody(request, bodySchema) : undefined;
         const query = declaration.query ? parseQuery(request, declaration.query) : undefined;
         let loaded: Partial<MockLoaded> = {};
         if (access.kind === 'scoped') {
