@@ -358,9 +358,13 @@ export async function playAuthorization(
   let cases = 0;
   let checkedBodies = 0;
   const failures: string[] = [];
-  const ordered = [...routes].sort(
-    (a, b) => Number(DESTRUCTIVE.includes(routeKey(a))) - Number(DESTRUCTIVE.includes(routeKey(b))),
-  );
+  // The calls that undo the fixture run last, in the order DESTRUCTIVE lists them (bob removes
+  // alice from T before he leaves it; the admin console deletes T only after both).
+  const rank = (r: AuthzRoute) => {
+    const i = DESTRUCTIVE.indexOf(routeKey(r));
+    return i === -1 ? -1 : i;
+  };
+  const ordered = [...routes].sort((a, b) => rank(a) - rank(b));
   const all = ordered.flatMap((r) => casesOf(r, fixture));
   const call = (who: AuthzPerson | undefined, c: Case, url = c.url) =>
     send(who, c.route.method, url, c.route.method === 'GET' ? undefined : c.body);
