@@ -1,29 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MessageResponseSchema, NoBodySchema, TeamAdviceParamSchema } from '@pando/domain';
+import { teamsEndpoints } from '@pando/domain';
 import { auditNote } from '../audit/hooks.js';
-import { callerOf, loaded, scoped } from '../authz/access.js';
+import { callerOf, loaded } from '../authz/access.js';
+import { route } from '../http/endpoint.js';
 import { HttpError } from '../http/errors.js';
-import { ERROR_RESPONSES } from '../http/routeShape.js';
 import type { UserRecord } from '../users/repo.js';
 import { formatTranscript, transcriptLines } from './transcript.js';
 
 /** Mails a readable transcript to the caller's own address (spec 01 §4: every state offers it). */
 export function registerTranscriptEmailRoutes(app: FastifyInstance): void {
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/teams/:teamId/advice-conversations/:id/export-to-email',
-    {
-      schema: {
-        params: TeamAdviceParamSchema,
-        body: NoBodySchema,
-        response: { 200: MessageResponseSchema, ...ERROR_RESPONSES },
-      },
-      // The transcript may name patients: its email is recorded with the recipient (issue 36).
-      config: {
-        access: scoped('advice:participant'),
-        audit: { action: 'advice_transcript.email', resource: 'advice_conversation', change: true },
-      },
-    },
+  route(
+    app,
+    teamsEndpoints.adviceTranscriptEmail,
     async (req) => {
       const { user } = callerOf(req);
       const a = loaded(req, 'advice');
@@ -43,6 +31,10 @@ export function registerTranscriptEmailRoutes(app: FastifyInstance): void {
         text,
       );
       return { message: `Email sent to ${user.email}` };
+    },
+    // The transcript may name patients: its email is recorded with the recipient (issue 36).
+    {
+      audit: { action: 'advice_transcript.email', resource: 'advice_conversation', change: true },
     },
   );
 }

@@ -1,15 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  type ChatRoom,
-  ChatRoomSchema,
-  EmbedQuerySchema,
-  MimIdParamSchema,
-  parseEmbed,
-} from '@pando/domain';
-import { callerOf, scoped } from '../authz/access.js';
+import { type ChatRoom, parseEmbed, teamsEndpoints } from '@pando/domain';
+import { callerOf } from '../authz/access.js';
+import { route } from '../http/endpoint.js';
 import { notFound } from '../http/errors.js';
-import { ERROR_RESPONSES } from '../http/routeShape.js';
 import { adviceTeamNotActive } from '../advice/routes.js';
 import { toWireAdvice } from '../advice/repo.js';
 import { isAdviceRecord, publicDataOf, toWireTeam } from '../teams/repo.js';
@@ -26,44 +19,33 @@ export default function chatRoomRoutes(
   _opts: unknown,
   done: (err?: Error) => void,
 ): void {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/chat-room/:mimId',
-    {
-      schema: {
-        params: MimIdParamSchema,
-        querystring: EmbedQuerySchema,
-        response: { 200: ChatRoomSchema, ...ERROR_RESPONSES },
-      },
-      config: { access: scoped('room:participant') },
-    },
-    async (req): Promise<ChatRoom> => {
-      const { user } = callerOf(req);
-      const embed = parseEmbed(req.query.embed);
-      const people = async (read: () => Promise<PersonRow[]>) =>
-        embed.has('users') ? { users: await read() } : {};
+  route(app, teamsEndpoints.chatRoom, async (req): Promise<ChatRoom> => {
+    const { user } = callerOf(req);
+    const embed = parseEmbed(req.query.embed);
+    const people = async (read: () => Promise<PersonRow[]>) =>
+      embed.has('users') ? { users: await read() } : {};
 
-      const { team, advice } = req.scoped ?? {};
-      if (team) {
-        const wire = toWireTeam(team, user.id);
-        return {
-          type: 'TEAM',
-          entity: {
-            ...wire,
-            public_data: publicDataOf(team.public_data),
-            ...(await people(() => teamPeople(app.db, team.id))),
-          },
-        };
-      }
-      if (!advice) throw notFound('Chat room');
-      if (!isAdviceRecord({ public_data: advice.team_public_data })) throw adviceTeamNotActive();
+    const { team, advice } = req.scoped ?? {};
+    if (team) {
+      const wire = toWireTeam(team, user.id);
       return {
-        type: 'ADVICE_CONVERSATION',
+        type: 'TEAM',
         entity: {
-          ...toWireAdvice(advice, embed),
-          ...(await people(() => advicePeople(app.db, advice.team_id, advice.requestor_id))),
+          ...wire,
+          public_data: publicDataOf(team.public_data),
+          ...(await people(() => teamPeople(app.db, team.id))),
         },
       };
-    },
-  );
+    }
+    if (!advice) throw notFound('Chat room');
+    if (!isAdviceRecord({ public_data: advice.team_public_data })) throw adviceTeamNotActive();
+    return {
+      type: 'ADVICE_CONVERSATION',
+      entity: {
+        ...toWireAdvice(advice, embed),
+        ...(await people(() => advicePeople(app.db, advice.team_id, advice.requestor_id))),
+      },
+    };
+  });
   done();
 }

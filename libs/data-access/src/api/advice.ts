@@ -1,9 +1,7 @@
 import {
   ADVICE_HISTORY_PAGE_SIZE,
-  AdviceHistoryResponseSchema,
   type AdviceHistoryResponse,
-  AdviceConversationSchema,
-  CreatedAdviceConversationSchema,
+  teamsEndpoints,
 } from '@pando/domain';
 import {
   useInfiniteQuery,
@@ -12,24 +10,19 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { z } from 'zod';
 import type { RoomChange } from '../chat/types';
 import type { HttpClient } from '../http/createHttpClient';
+import { call } from '../http/endpoint';
 import { isBadRequest, orThrowBadRequest } from '../http/errors';
 import { useHttpClient } from './PandoApiProvider';
 import { STALE } from './stale';
 import { teamKeys } from './teams';
 
-const conversationPath = (teamId: number, id: number) =>
-  `/teams/${teamId}/advice-conversations/${id}`;
-
 export async function getAdviceConversation(http: HttpClient, teamId: number, id: number) {
   return orThrowBadRequest(
-    await http.request({
-      method: 'GET',
-      path: conversationPath(teamId, id),
+    await call(http, teamsEndpoints.advice, {
+      params: { teamId, id },
       query: { embed: 'requestor,resolver,team,team.public_data' },
-      schema: AdviceConversationSchema,
     }),
   );
 }
@@ -43,19 +36,23 @@ export function changeAdviceConversation(
   id: number,
   action: AdviceAction,
 ) {
-  return http.request({
-    method: 'PUT',
-    path: `${conversationPath(teamId, id)}/${action}`,
-    schema: z.unknown(),
-  });
+  // No body, as before (NoBodySchema: the server takes none).
+  const input = { params: { teamId, id }, body: undefined };
+  switch (action) {
+    case 'accept':
+      return call(http, teamsEndpoints.acceptAdvice, input);
+    case 'resolve':
+      return call(http, teamsEndpoints.resolveAdvice, input);
+    case 'unresolve':
+      return call(http, teamsEndpoints.unresolveAdvice, input);
+  }
 }
 
 /** POST …/export-to-email, no payload: mails the conversation to the current user. */
 export function exportAdviceConversationToEmail(http: HttpClient, teamId: number, id: number) {
-  return http.request({
-    method: 'POST',
-    path: `${conversationPath(teamId, id)}/export-to-email`,
-    schema: z.unknown(),
+  return call(http, teamsEndpoints.adviceTranscriptEmail, {
+    params: { teamId, id },
+    body: undefined,
   });
 }
 
@@ -64,12 +61,7 @@ export function exportAdviceConversationToEmail(http: HttpClient, teamId: number
  * required (spec 01 §2 "Takes a first message"); the server posts it into the new room.
  */
 export function createAdviceConversation(http: HttpClient, teamId: number, message: string) {
-  return http.request({
-    method: 'POST',
-    path: `/teams/${teamId}/advice-conversations`,
-    body: { message },
-    schema: CreatedAdviceConversationSchema,
-  });
+  return call(http, teamsEndpoints.createAdvice, { params: { teamId }, body: { message } });
 }
 
 type AdviceHistoryPage = AdviceHistoryResponse;
@@ -77,9 +69,7 @@ type AdviceHistoryPage = AdviceHistoryResponse;
 /** GET /teams/advice-conversations (resolved history), newest first, 20 a page. */
 export async function getAdviceHistoryPage(http: HttpClient, offset: number) {
   return orThrowBadRequest(
-    await http.request({
-      method: 'GET',
-      path: '/teams/advice-conversations',
+    await call(http, teamsEndpoints.adviceHistory, {
       query: {
         embed: 'team.public_data,resolver,requestor',
         limit: ADVICE_HISTORY_PAGE_SIZE,
@@ -88,7 +78,6 @@ export async function getAdviceHistoryPage(http: HttpClient, offset: number) {
         offset,
         sort: '-modified_at',
       },
-      schema: AdviceHistoryResponseSchema,
     }),
   );
 }

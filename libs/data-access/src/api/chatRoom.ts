@@ -1,15 +1,14 @@
-import { INTERNAL_CODES, ChatRoomSchema } from '@pando/domain';
+import { INTERNAL_CODES, teamsEndpoints } from '@pando/domain';
 import type { HttpClient } from '../http/createHttpClient';
+import { call } from '../http/endpoint';
 import { DataConflictError, orThrowBadRequest } from '../http/errors';
 
 /** GET /chat-room/{mimId}?embed=…: what a MUC Light room is (a team or an advice conversation). */
 export async function getChatRoom(http: HttpClient, mimId: string) {
   return orThrowBadRequest(
-    await http.request({
-      method: 'GET',
-      path: `/chat-room/${encodeURIComponent(mimId)}`,
+    await call(http, teamsEndpoints.chatRoom, {
+      params: { mimId },
       query: { embed: 'team,requestor,resolver,users,team.public_data' },
-      schema: ChatRoomSchema,
     }),
   );
 }
