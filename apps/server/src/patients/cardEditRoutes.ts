@@ -1,42 +1,32 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  IdParamSchema,
   ifMatchVersion,
   isStaleVersion,
-  PatientCardUpdateSchema,
-  ReassignBodySchema,
+  patientsEndpoints,
   TASK_COMPLETED_EVENT,
 } from '@pando/domain';
 import { recordEvent } from '../analytics/record.js';
 import { auditChange } from '../audit/hooks.js';
-import { callerOf, loaded, scoped } from '../authz/access.js';
+import { callerOf, loaded } from '../authz/access.js';
+import { route } from '../http/endpoint.js';
 import { notFound } from '../http/errors.js';
-import { ERROR_RESPONSES } from '../http/routeShape.js';
 import { editConflict } from '../http/versions.js';
 import { announceCardChange, cardAudience } from './cache.js';
 import { ALL_EMBEDS, deleteCard, loadCard, replaceAssignees, saveCard, touchCard } from './repo.js';
-import { CARD_RESPONSE, cardFor, checkNewAssignees } from './routeHelpers.js';
+import { cardFor, checkNewAssignees } from './routeHelpers.js';
 
 /** Changing one patient card: saving it, deleting it, setting its assignees (spec 01 §7). */
 export function registerCardEditRoutes(app: FastifyInstance): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const e = patientsEndpoints;
 
   /**
    * Saves title, subtitle and tasks. Two saves of one card run one after the other (the card row
    * is locked), each merged into what is stored by the domain's rule (`mergeCardTasks`,
    * apps/server/README.md "Patients").
    */
-  r.put(
-    '/cards-multiple-reassign/:id',
-    {
-      schema: { params: IdParamSchema, body: PatientCardUpdateSchema, response: CARD_RESPONSE },
-      config: {
-        access: scoped('card:editor'),
-        audit: { action: 'card.update', resource: 'card', change: true },
-      },
-    },
+  route(
+    app,
+    e.updateCard,
     async (req) => {
       const { user } = callerOf(req);
       const id = req.params.id;
@@ -81,22 +71,13 @@ export function registerCardEditRoutes(app: FastifyInstance): void {
       announceCardChange(app, await cardAudience(app.db, [id]));
       return cardFor(app.db, user.id, id, 'patient,users,teams');
     },
+    { audit: { action: 'card.update', resource: 'card', change: true } },
   );
 
   /** Decision: a deleted card is kept (deleted_at) for the record, and gone for everyone. */
-  r.delete(
-    '/cards-multiple-reassign/:id',
-    {
-      schema: {
-        params: IdParamSchema,
-        querystring: z.object({}),
-        response: { 204: z.null().describe('Deleted'), ...ERROR_RESPONSES },
-      },
-      config: {
-        access: scoped('card:editor'),
-        audit: { action: 'card.delete', resource: 'card', change: true },
-      },
-    },
+  route(
+    app,
+    e.deleteCard,
     async (req, reply) => {
       await app.db.transaction(async (tx) => {
         await deleteCard(tx, req.params.id, app.config.now());
@@ -105,18 +86,13 @@ export function registerCardEditRoutes(app: FastifyInstance): void {
       announceCardChange(app, await cardAudience(app.db, [req.params.id]));
       return reply.code(204).send(null);
     },
+    { audit: { action: 'card.delete', resource: 'card', change: true } },
   );
 
   /** Sets the card's assignees (users and teams). Whoever is no longer assigned loses access at once. */
-  r.put(
-    '/cards-multiple-reassign/:id/reassign',
-    {
-      schema: { params: IdParamSchema, body: ReassignBodySchema, response: CARD_RESPONSE },
-      config: {
-        access: scoped('card:editor'),
-        audit: { action: 'card.reassign', resource: 'card', change: true },
-      },
-    },
+  route(
+    app,
+    e.reassignCard,
     async (req) => {
       const { user } = callerOf(req);
       const card = loaded(req, 'card');
@@ -148,5 +124,6 @@ export function registerCardEditRoutes(app: FastifyInstance): void {
       if (!saved) throw notFound('Patient card');
       return saved.card;
     },
+    { audit: { action: 'card.reassign', resource: 'card', change: true } },
   );
 }

@@ -1,39 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  CardExportQuerySchema,
-  formatCardSummary,
-  IdParamSchema,
-  MessageResponseSchema,
-  NoBodySchema,
-} from '@pando/domain';
+import { formatCardSummary, patientsEndpoints } from '@pando/domain';
 import { auditNote } from '../audit/hooks.js';
-import { callerOf, scoped } from '../authz/access.js';
+import { callerOf } from '../authz/access.js';
+import { route } from '../http/endpoint.js';
 import { HttpError } from '../http/errors.js';
-import { ERROR_RESPONSES } from '../http/routeShape.js';
 import { userNames } from './repo.js';
 import { cardFor } from './routeHelpers.js';
 
 /** A patient card's summary sent by email (spec 01 §7). */
 export function registerCardExportRoutes(app: FastifyInstance): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
   /** POST /cards/{id}/export-to-email?timezone=: the card's summary mailed to the caller. */
-  r.post(
-    '/cards/:id/export-to-email',
-    {
-      schema: {
-        params: IdParamSchema,
-        querystring: CardExportQuerySchema,
-        body: NoBodySchema,
-        response: { 200: MessageResponseSchema, ...ERROR_RESPONSES },
-      },
-      // Recorded before the answer leaves (no database change to share a transaction with).
-      config: {
-        access: scoped('card:viewer'),
-        audit: { action: 'card.email', resource: 'card', change: true },
-      },
-    },
+  route(
+    app,
+    patientsEndpoints.exportCardToEmail,
     async (req) => {
       const { user } = callerOf(req);
       auditNote(req, { detail: { recipient: user.email } });
@@ -58,5 +37,7 @@ export function registerCardExportRoutes(app: FastifyInstance): void {
       }
       return { message: `Email sent to ${user.email}` };
     },
+    // Recorded before the answer leaves (no database change to share a transaction with).
+    { audit: { action: 'card.email', resource: 'card', change: true } },
   );
 }

@@ -1,44 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  IdParamSchema,
-  isForum,
-  PATIENT_CARD_CREATED_EVENT,
-  PatientCardCreateQuerySchema,
-  PatientCardCreateSchema,
-  PatientCardListQuerySchema,
-  PatientCardQuerySchema,
-  PatientCardSchema,
-  resultsOf,
-  TEXTS,
-} from '@pando/domain';
+import { isForum, PATIENT_CARD_CREATED_EVENT, patientsEndpoints, TEXTS } from '@pando/domain';
 import { recordEvent } from '../analytics/record.js';
 import { auditChange } from '../audit/hooks.js';
-import { callerOf, loaded, scoped, SELF } from '../authz/access.js';
+import { callerOf, loaded } from '../authz/access.js';
+import { route } from '../http/endpoint.js';
 import { badField, HttpError } from '../http/errors.js';
 import { cachedJson } from '../http/responseCache.js';
-import { ERROR_RESPONSES } from '../http/routeShape.js';
 import { cardEmbeds } from './access.js';
 import { announceCardChange, cardAudience } from './cache.js';
 import { cardPatientId, insertCard, listCards, memberTeam } from './repo.js';
-import { CARD_RESPONSE, cardFor, reachableUser, requirePatientList } from './routeHelpers.js';
+import { cardFor, reachableUser, requirePatientList } from './routeHelpers.js';
 
 /** Patient cards: the caller's list, creating a card, and one card (spec 01 §7; issue 18). */
 export function registerCardRoutes(app: FastifyInstance): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const e = patientsEndpoints;
 
-  r.get(
-    '/cards-multiple-reassign',
-    {
-      schema: {
-        querystring: PatientCardListQuerySchema,
-        response: { 200: resultsOf(PatientCardSchema), ...ERROR_RESPONSES },
-      },
-      config: {
-        access: SELF,
-        audit: { action: 'card_list.read', resource: 'card_list', id: null, read: true },
-      },
-    },
+  route(
+    app,
+    e.cards,
     async (req, reply) => {
       const { user } = callerOf(req);
       requirePatientList(user);
@@ -53,6 +32,7 @@ export function registerCardRoutes(app: FastifyInstance): void {
         return { value: { results: cards }, deps };
       });
     },
+    { audit: { action: 'card_list.read', resource: 'card_list', id: null, read: true } },
   );
 
   /**
@@ -60,19 +40,9 @@ export function registerCardRoutes(app: FastifyInstance): void {
    * assigned with the assignee of the query (a person of their network, or a team they are in);
    * `with_empty_task=true` adds one untitled open task to fill in.
    */
-  r.post(
-    '/cards-multiple-reassign',
-    {
-      schema: {
-        querystring: PatientCardCreateQuerySchema,
-        body: PatientCardCreateSchema,
-        response: { 201: PatientCardSchema, ...ERROR_RESPONSES },
-      },
-      config: {
-        access: SELF,
-        audit: { action: 'card.create', resource: 'card', change: true, id: null },
-      },
-    },
+  route(
+    app,
+    e.createCard,
     async (req, reply) => {
       const { user } = callerOf(req);
       requirePatientList(user);
@@ -118,21 +88,10 @@ export function registerCardRoutes(app: FastifyInstance): void {
       reply.code(201);
       return cardFor(app.db, user.id, id, 'patient,users,teams');
     },
+    { audit: { action: 'card.create', resource: 'card', change: true, id: null } },
   );
 
-  r.get(
-    '/cards-multiple-reassign/:id',
-    {
-      schema: {
-        params: IdParamSchema,
-        querystring: PatientCardQuerySchema,
-        response: CARD_RESPONSE,
-      },
-      config: {
-        access: scoped('card:viewer'),
-        audit: { action: 'card.read', resource: 'card', read: true },
-      },
-    },
-    (req) => Promise.resolve(loaded(req, 'card').card),
-  );
+  route(app, e.card, (req) => Promise.resolve(loaded(req, 'card').card), {
+    audit: { action: 'card.read', resource: 'card', read: true },
+  });
 }

@@ -1,19 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  CardShareQuerySchema,
   cardShareRefusal,
   type CardShareTarget,
   isForum,
-  ShareBodySchema,
-  ShareParamSchema,
-  ShareResponseSchema,
+  patientsEndpoints,
   TEXTS,
 } from '@pando/domain';
 import { auditChange } from '../audit/hooks.js';
-import { callerOf, loaded, scoped } from '../authz/access.js';
+import { callerOf, loaded } from '../authz/access.js';
+import { route } from '../http/endpoint.js';
 import { HttpError, notFound } from '../http/errors.js';
-import { ERROR_RESPONSES } from '../http/routeShape.js';
 import { adviceShareFacts, canShareTo, type ShareTarget } from '../uploads/access.js';
 import { announceCardChange, cardAudience } from './cache.js';
 import { addCardShare, memberTeam } from './repo.js';
@@ -57,47 +53,25 @@ async function share(
 
 /** Sharing a card into a chat (access_type READ; spec 01 §7). */
 export function registerCardShareRoutes(app: FastifyInstance): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const e = patientsEndpoints;
+  const audit = { audit: SHARE_AUDIT };
 
-  const shareSchema = {
-    params: ShareParamSchema,
-    body: ShareBodySchema,
-    response: { 200: ShareResponseSchema, ...ERROR_RESPONSES },
-  };
-  r.post(
-    '/cards-multiple-reassign/:id/share/users/:targetId',
-    { schema: shareSchema, config: { access: scoped('card:editor'), audit: SHARE_AUDIT } },
-    async (req) => share(app, req, 'user'),
-  );
-  r.post(
-    '/cards-multiple-reassign/:id/share/teams/:targetId',
-    { schema: shareSchema, config: { access: scoped('card:editor'), audit: SHARE_AUDIT } },
-    async (req) => share(app, req, 'team'),
-  );
-  r.post(
-    '/cards-multiple-reassign/:id/share/advice-conversation/:targetId',
-    { schema: shareSchema, config: { access: scoped('card:editor'), audit: SHARE_AUDIT } },
-    async (req) => share(app, req, 'advice_conversation'),
-  );
+  route(app, e.shareCardWithUser, async (req) => share(app, req, 'user'), audit);
+  route(app, e.shareCardWithTeam, async (req) => share(app, req, 'team'), audit);
+  route(app, e.shareCardWithAdvice, async (req) => share(app, req, 'advice_conversation'), audit);
   /**
    * The spec's other reading issues the advice share as a GET (spec 01 §7). A write behind a GET
    * could be triggered cross-site (CSRF checks cover non-GET calls only), so a browser must say
    * the call is same-origin (`Sec-Fetch-Site`); clients outside a browser send no such header.
    */
-  r.get(
-    '/cards-multiple-reassign/:id/share/advice-conversation/:targetId',
-    {
-      schema: {
-        params: ShareParamSchema,
-        querystring: CardShareQuerySchema,
-        response: { 200: ShareResponseSchema, ...ERROR_RESPONSES },
-      },
-      config: { access: scoped('card:editor'), audit: SHARE_AUDIT },
-    },
+  route(
+    app,
+    e.shareCardWithAdviceByGet,
     async (req) => {
       const site = req.headers['sec-fetch-site'];
       if (site !== undefined && site !== 'same-origin') throw new HttpError(403, TEXTS.forbidden);
       return share(app, req, 'advice_conversation');
     },
+    audit,
   );
 }

@@ -1,20 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  IdParamSchema,
   normalizePatientIdentifier,
   PATIENT_IDENTIFIER_TAKEN,
   PATIENT_IDENTIFIER_TAKEN_MESSAGE,
-  PatientSchema,
-  PatientUpdateSchema,
+  patientsEndpoints,
   wardIdForSave,
 } from '@pando/domain';
 import { auditChange } from '../audit/hooks.js';
-import { callerOf, loaded, scoped } from '../authz/access.js';
+import { callerOf, loaded } from '../authz/access.js';
 import type { DatabaseTx } from '../db/client.js';
+import { route } from '../http/endpoint.js';
 import { badField, HttpError, notFound } from '../http/errors.js';
-import { ERROR_RESPONSES } from '../http/routeShape.js';
 import { lockAtVersion, versionOf } from '../http/versions.js';
 import { announceCardChange, cardAudience } from './cache.js';
 import {
@@ -27,23 +23,11 @@ import {
 
 /** A patient, read and saved through one of their cards (spec 01 §7). */
 export function registerPatientDetailRoutes(app: FastifyInstance): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const e = patientsEndpoints;
 
-  r.get(
-    '/patients-multiple-reassign/:id',
-    {
-      schema: {
-        params: IdParamSchema,
-        querystring: z.object({ embed: z.string().max(300).optional() }),
-        response: { 200: PatientSchema, ...ERROR_RESPONSES },
-      },
-      config: {
-        access: scoped('patient:viewer'),
-        audit: { action: 'patient.read', resource: 'patient', read: true },
-      },
-    },
-    (req) => Promise.resolve(loaded(req, 'patient').patient),
-  );
+  route(app, e.patient, (req) => Promise.resolve(loaded(req, 'patient').patient), {
+    audit: { action: 'patient.read', resource: 'patient', read: true },
+  });
 
   /**
    * PUT /patients/{id} `{ patient }`: names, date of birth, gender, identifier (unique in the
@@ -51,19 +35,9 @@ export function registerPatientDetailRoutes(app: FastifyInstance): void {
    * wards; 0 or null for none). Decision: a patient stays in the organisation of their cards —
    * `hospital_id` in the body is ignored.
    */
-  r.put(
-    '/patients/:id',
-    {
-      schema: {
-        params: IdParamSchema,
-        body: PatientUpdateSchema,
-        response: { 200: PatientSchema, ...ERROR_RESPONSES },
-      },
-      config: {
-        access: scoped('patient:editor'),
-        audit: { action: 'patient.update', resource: 'patient', change: true },
-      },
-    },
+  route(
+    app,
+    e.updatePatient,
     async (req) => {
       const { user } = callerOf(req);
       const { patient } = loaded(req, 'patient');
@@ -125,5 +99,6 @@ export function registerPatientDetailRoutes(app: FastifyInstance): void {
       if (!after) throw notFound('Patient');
       return after.patient;
     },
+    { audit: { action: 'patient.update', resource: 'patient', change: true } },
   );
 }

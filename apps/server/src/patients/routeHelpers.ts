@@ -1,21 +1,12 @@
-import {
-  canSeePatientList,
-  FEATURE_NOT_ENABLED,
-  isForum,
-  PatientCardSchema,
-  TEXTS,
-} from '@pando/domain';
+import { canSeePatientList, FEATURE_NOT_ENABLED, isForum, TEXTS } from '@pando/domain';
 import type { DatabaseTx } from '../db/client.js';
 import { badField, HttpError, notFound } from '../http/errors.js';
-import { ERROR_RESPONSES } from '../http/routeShape.js';
 import { canShareTo } from '../uploads/access.js';
 import type { UserRecord } from '../users/repo.js';
 import { cardEmbeds } from './access.js';
 import { loadCard, memberTeam } from './repo.js';
 
 /** What the patient route modules (cardRoutes.ts, imageRoutes.ts…) share. */
-
-export const CARD_RESPONSE = { 200: PatientCardSchema, ...ERROR_RESPONSES };
 
 /**
  * Spec 01 §6: the patient list needs the premium feature patient_cards. Decision: the flag gates

@@ -1,16 +1,14 @@
 import {
   CARD_SHARE_ACCESS_TYPE,
   PATIENT_CARDS_LIMIT,
-  PatientCardSchema,
-  resultsOf,
-  shareCardPath,
+  patientsEndpoints,
   type PatientCard,
   type ShareTarget,
   type TaskPayload,
 } from '@pando/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import type { HttpClient } from '../http/createHttpClient';
+import { call } from '../http/endpoint';
 import { isBadRequest, orThrowBadRequest } from '../http/errors';
 import { isEditConflict } from './editConflict';
 import { useHttpClient } from './PandoApiProvider';
@@ -25,11 +23,8 @@ export async function listPatientCards(
   search?: string,
 ) {
   const answer = orThrowBadRequest(
-    await http.request({
-      method: 'GET',
-      path: '/cards-multiple-reassign',
+    await call(http, patientsEndpoints.cards, {
       query: { embed: CARD_EMBED, limit, ...(search ? { search } : {}) },
-      schema: resultsOf(PatientCardSchema),
     }),
   );
   return answer.results;
@@ -37,18 +32,14 @@ export async function listPatientCards(
 
 export async function getPatientCard(http: HttpClient, id: number) {
   return orThrowBadRequest(
-    await http.request({
-      method: 'GET',
-      path: `/cards-multiple-reassign/${id}`,
-      query: { embed: CARD_EMBED },
-      schema: PatientCardSchema,
-    }),
+    await call(http, patientsEndpoints.card, { params: { id }, query: { embed: CARD_EMBED } }),
   );
 }
 
 export interface PatientCardUpdate {
   title?: string;
-  subtitle?: string | null;
+  /** A string (the server refuses null: PatientCardUpdateSchema). */
+  subtitle?: string;
   /** As the domain's `tasksForSave` makes them (spec 01 §7 "Tasks"): no id until saved. */
   tasks?: TaskPayload[];
   /**
@@ -63,20 +54,11 @@ export interface PatientCardUpdate {
  * serialiser: blank titles dropped, titles trimmed, order renumbered), which every caller uses.
  */
 export function updatePatientCard(http: HttpClient, id: number, update: PatientCardUpdate) {
-  return http.request({
-    method: 'PUT',
-    path: `/cards-multiple-reassign/${id}`,
-    body: update,
-    schema: PatientCardSchema,
-  });
+  return call(http, patientsEndpoints.updateCard, { params: { id }, body: update });
 }
 
 export function deletePatientCard(http: HttpClient, id: number) {
-  return http.request({
-    method: 'DELETE',
-    path: `/cards-multiple-reassign/${id}`,
-    schema: z.unknown(),
-  });
+  return call(http, patientsEndpoints.deleteCard, { params: { id } });
 }
 
 /** POST /cards-multiple-reassign?assignee=users&assignee_id={userId}&with_empty_task=false. */
@@ -85,12 +67,9 @@ export function createPatientCard(
   assigneeUserId: number,
   card: { title: string; subtitle?: string },
 ) {
-  return http.request({
-    method: 'POST',
-    path: '/cards-multiple-reassign',
+  return call(http, patientsEndpoints.createCard, {
     query: { assignee: 'users', assignee_id: assigneeUserId, with_empty_task: false },
     body: card,
-    schema: PatientCardSchema,
   });
 }
 
@@ -99,32 +78,27 @@ export function reassignPatientCard(
   id: number,
   assignees: { users: number[]; teams: number[] },
 ) {
-  return http.request({
-    method: 'PUT',
-    path: `/cards-multiple-reassign/${id}/reassign`,
-    body: assignees,
-    schema: z.unknown(),
-  });
+  return call(http, patientsEndpoints.reassignCard, { params: { id }, body: assignees });
 }
 
 /** POST /cards/{id}/export-to-email?timezone={tz}: dates in the mail use the reader's zone. */
 function exportPatientCardToEmail(http: HttpClient, id: number, timezone: string) {
-  return http.request({
-    method: 'POST',
-    path: `/cards/${id}/export-to-email`,
+  return call(http, patientsEndpoints.exportCardToEmail, {
+    params: { id },
     query: { timezone },
-    schema: z.unknown(),
+    body: undefined,
   });
 }
 
 /** Shares a card into a chat (always POST: the spec's GET reading would put a write in a GET). */
 export function sharePatientCard(http: HttpClient, cardId: number, target: ShareTarget) {
-  return http.request({
-    method: 'POST',
-    path: shareCardPath(cardId, target),
-    body: { access_type: CARD_SHARE_ACCESS_TYPE },
-    schema: z.unknown(),
-  });
+  const input = {
+    params: { id: cardId, targetId: target.id },
+    body: { access_type: CARD_SHARE_ACCESS_TYPE } as const,
+  };
+  if (target.kind === 'user') return call(http, patientsEndpoints.shareCardWithUser, input);
+  if (target.kind === 'team') return call(http, patientsEndpoints.shareCardWithTeam, input);
+  return call(http, patientsEndpoints.shareCardWithAdvice, input);
 }
 
 export const patientCardKeys = {

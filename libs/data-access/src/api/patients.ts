@@ -1,19 +1,14 @@
-import { PatientSchema, type Patient } from '@pando/domain';
+import { patientsEndpoints, type Patient } from '@pando/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { HttpClient } from '../http/createHttpClient';
+import { call } from '../http/endpoint';
 import { isBadRequest, orThrowBadRequest } from '../http/errors';
 import { isEditConflict } from './editConflict';
 import { useHttpClient } from './PandoApiProvider';
 import { patientCardKeys } from './patientCards';
 
 export async function getPatient(http: HttpClient, id: number) {
-  return orThrowBadRequest(
-    await http.request({
-      method: 'GET',
-      path: `/patients-multiple-reassign/${id}`,
-      schema: PatientSchema,
-    }),
-  );
+  return orThrowBadRequest(await call(http, patientsEndpoints.patient, { params: { id } }));
 }
 
 /**
@@ -23,11 +18,9 @@ export async function getPatient(http: HttpClient, id: number) {
  */
 export function updatePatient(http: HttpClient, id: number, change: Partial<Patient>) {
   const { modified_at: version, ...patient } = change;
-  return http.request({
-    method: 'PUT',
-    path: `/patients/${id}`,
+  return call(http, patientsEndpoints.updatePatient, {
+    params: { id },
     body: { patient, ...(version === undefined ? {} : { modified_at: version }) },
-    schema: PatientSchema,
   });
 }
 

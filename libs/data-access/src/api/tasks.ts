@@ -1,6 +1,7 @@
-import { TASKS_LIMIT, resultsOf, TaskSchema, tasksForSave, type PatientCard } from '@pando/domain';
+import { TASKS_LIMIT, patientsEndpoints, tasksForSave, type PatientCard } from '@pando/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { HttpClient } from '../http/createHttpClient';
+import { call } from '../http/endpoint';
 import { isBadRequest, orThrowBadRequest } from '../http/errors';
 import { useHttpClient } from './PandoApiProvider';
 import { isEditConflict } from './editConflict';
@@ -15,12 +16,7 @@ export interface TaskFilter {
 
 export async function listTasks(http: HttpClient, filter: TaskFilter = {}) {
   const answer = orThrowBadRequest(
-    await http.request({
-      method: 'GET',
-      path: '/tasks-multiple-reassign',
-      query: { limit: TASKS_LIMIT, ...filter },
-      schema: resultsOf(TaskSchema),
-    }),
+    await call(http, patientsEndpoints.tasks, { query: { limit: TASKS_LIMIT, ...filter } }),
   );
   return answer.results;
 }

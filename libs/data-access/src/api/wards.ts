@@ -1,6 +1,7 @@
-import { NO_WARD_ID, NO_WARD_LABEL, WardsResponseSchema, type Ward } from '@pando/domain';
+import { NO_WARD_ID, NO_WARD_LABEL, patientsEndpoints, type Ward } from '@pando/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { HttpClient } from '../http/createHttpClient';
+import { call } from '../http/endpoint';
 import { orThrowBadRequest } from '../http/errors';
 import { useHttpClient } from './PandoApiProvider';
 import { STALE } from './stale';
@@ -11,11 +12,8 @@ const NO_WARD: Ward = { id: NO_WARD_ID, name: NO_WARD_LABEL, hospital: null };
 /** GET /wards?search={hospitalName}&embed=hospital → results. */
 export async function getWards(http: HttpClient, hospitalName: string) {
   const answer = orThrowBadRequest(
-    await http.request({
-      method: 'GET',
-      path: '/wards',
+    await call(http, patientsEndpoints.wards, {
       query: { search: hospitalName, embed: 'hospital' },
-      schema: WardsResponseSchema,
     }),
   );
   return answer.results;

@@ -4,7 +4,6 @@ import {
   allEndpoints,
   ANALYTICS_METRICS,
   analyticsPath,
-  shareCardPath,
   shareImagePath,
   type AnalyticsMetric,
   type ShareTarget,
@@ -48,7 +47,6 @@ const TARGETS: ShareTarget[] = [
   { kind: 'advice', id: 1 },
 ];
 const DOMAIN_PATHS: Record<string, () => string[]> = {
-  shareCardPath: () => TARGETS.map((t) => shareCardPath(1, t)),
   shareImagePath: () => TARGETS.map((t) => shareImagePath(1, t)),
 };
 
@@ -129,7 +127,7 @@ describe('the mock backend answers every call the web app makes', () => {
     // The scan finds the calls a person knows are there (not an empty list that passes vacuously).
     const seen = calls.map((c) => `${c.method} ${c.path}`);
     expect(seen).toContain('PUT /users/me/status');
-    expect(seen).toContain('POST /files');
+    expect(seen).toContain('POST /auth');
     expect(seen).toContain('GET /teams-with-advices-conversations');
     expect(calls.length).toBeGreaterThan(40);
   });
