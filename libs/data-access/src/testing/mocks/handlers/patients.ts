@@ -95,6 +95,15 @@ export function patientHandlers(backend: MockBackend) {
     return target !== undefined && backend.canSee(viewer, target);
   };
 
+  /** An assignee the caller adds (the server's checks): a person they see, a team they are in. */
+  const checkUser = (viewer: MockUser, id: number, field: string) => {
+    if (id !== viewer.id && !reachableUser(viewer, id)) badField(field, `unknown user ${id}`);
+  };
+  const checkTeam = (viewer: MockUser, id: number, field: string) => {
+    const team = memberTeam(viewer, id) ?? badField(field, `unknown team ${id}`);
+    if (isForum(team)) fail(apiError(403, TEXTS.cannotSharePatientInForum));
+  };
+
   /** The server's `adviceShareFacts`: does the viewer take part, and is it closed (read-only)? */
   const adviceFacts = (viewer: MockUser, adviceId: number) => {
     const advice = backend.state.adviceConversations.find((a) => a.id === adviceId);
@@ -151,15 +160,9 @@ export function patientHandlers(backend: MockBackend) {
       const teamIds: number[] = [];
       const assigneeId = query.assignee_id;
       if (assigneeId !== undefined) {
-        const unknown = () => badField('assignee_id', `unknown ${query.assignee} ${assigneeId}`);
-        if (query.assignee === 'users') {
-          if (assigneeId !== viewer.id && !reachableUser(viewer, assigneeId)) unknown();
-          userIds.push(assigneeId);
-        } else {
-          const team = memberTeam(viewer, assigneeId) ?? unknown();
-          if (isForum(team)) fail(apiError(403, TEXTS.cannotSharePatientInForum));
-          teamIds.push(assigneeId);
-        }
+        const users = query.assignee === 'users';
+        (users ? checkUser : checkTeam)(viewer, assigneeId, 'assignee_id');
+        (users ? userIds : teamIds).push(assigneeId);
       }
       const now = backend.timestamp();
       const patientId = backend.nextId('patients');
@@ -226,15 +229,11 @@ export function patientHandlers(backend: MockBackend) {
     }),
     handle(e.reassignCard, ({ caller: viewer, body, loaded }) => {
       const c = cardOf(loaded);
-      for (const [i, id] of body.users.entries()) {
-        if (c.user_ids.includes(id) || id === viewer.id || reachableUser(viewer, id)) continue;
-        badField(`users.${i}`, `unknown user ${id}`);
-      }
-      for (const [i, id] of body.teams.entries()) {
-        if (c.team_ids.includes(id)) continue;
-        const team = memberTeam(viewer, id) ?? badField(`teams.${i}`, `unknown team ${id}`);
-        if (isForum(team)) fail(apiError(403, TEXTS.cannotSharePatientInForum));
-      }
+      // Assignees the card already has may stay.
+      for (const [i, id] of body.users.entries())
+        if (!c.user_ids.includes(id)) checkUser(viewer, id, `users.${i}`);
+      for (const [i, id] of body.teams.entries())
+        if (!c.team_ids.includes(id)) checkTeam(viewer, id, `teams.${i}`);
       c.user_ids = [...new Set(body.users)];
       c.team_ids = [...new Set(body.teams)];
       c.modified_at = backend.timestamp();
