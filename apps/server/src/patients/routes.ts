@@ -15,8 +15,9 @@ import { registerTaskRoutes } from './taskRoutes.js';
  * Patient cards, tasks, patients, hospitals, wards and patient images (spec 01 §7; issue 18),
  * under /api/v4. Who may act on a card or patient is route config (src/patients/access.ts,
  * read by the authentication scope's guards and the generated authorization test). The routes
- * are registered in this order by the modules beside this one, their SQL in repo.ts and
- * imageRepo.ts.
+ * are registered in this order by the modules beside this one (the cards, tasks, patients,
+ * hospitals and wards from their declarations, @pando/domain patientsEndpoints), their SQL in
+ * repo.ts and imageRepo.ts.
  */
 export default function patientRoutes(
   app: FastifyInstance,
