@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { parseEmbed, teamsEndpoints } from '@pando/domain';
+import { parseEmbed, teamsEndpoints, textsWith } from '@pando/domain';
 import { callerOf, loaded } from '../authz/access.js';
 import { route } from '../http/endpoint.js';
 import { announceTeamChange, changeTeamMembers, syncTeamRooms } from './membership.js';
@@ -69,6 +69,6 @@ export function registerTeamMemberRoutes(app: FastifyInstance): void {
     );
     announceTeamChange(app, team.id, change);
     await syncTeamRooms(app, team, change);
-    return { message: `You left ${team.name}` };
+    return { message: textsWith.youLeft(team.name) };
   });
 }

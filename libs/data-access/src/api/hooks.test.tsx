@@ -1,4 +1,4 @@
-import { type PatientCard, type Team } from '@pando/domain';
+import { textsWith, type PatientCard, type Team } from '@pando/domain';
 // @vitest-environment jsdom
 import { QueryClient } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
@@ -240,7 +240,7 @@ describe('spec rules in the cache', () => {
       });
     });
     act(() => {
-      release({ status: 204 });
+      release({ status: 200, body: { message: textsWith.youLeft('Ward 5') } });
     });
     await waitFor(() => {
       expect(result.current.isSuccess).toBe(true);

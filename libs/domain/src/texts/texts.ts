@@ -262,6 +262,8 @@ export const textsWith = {
    */
   adminJoinedTeam: (name: string) =>
     `${name} (administrator) added themselves to this team from the admin console and can now see its patient cards.`,
+  /** The answer to leaving a team (server and mock backend). */
+  youLeft: (teamName: string) => `You left ${teamName}`,
   fileTooLarge: (name: string) =>
     `The file, ${name} is too large to send, the limit is 25 Mb for a single file.`,
   /** Ours: the spec says only that a disallowed type is refused; this names the file and type. */

@@ -1,4 +1,10 @@
-import { createTeamRefusal, TEXTS, teamsEndpoints as e, validateMembers } from '@pando/domain';
+import {
+  createTeamRefusal,
+  TEXTS,
+  teamsEndpoints as e,
+  textsWith,
+  validateMembers,
+} from '@pando/domain';
 import { HttpResponse } from 'msw';
 import type { MockBackend, MockTeam, MockUser } from '../backend';
 import { declaredHandlers } from './endpoint';
@@ -110,7 +116,7 @@ export function teamHandlers(backend: MockBackend) {
       const team = teamOf(loaded);
       team.user_ids = team.user_ids.filter((id) => id !== caller.id);
       touch(backend, team);
-      return new HttpResponse(null, { status: 204 });
+      return HttpResponse.json({ message: textsWith.youLeft(team.name) });
     }),
     handle(e.chatRoom, ({ caller, loaded: { team, advice } }) => {
       if (team) return HttpResponse.json({ type: 'TEAM', entity: wireTeam(team, caller) });
