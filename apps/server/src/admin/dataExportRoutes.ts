@@ -1,33 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { DataExportRequestSchema, displayName, MessageResponseSchema, TEXTS } from '@pando/domain';
-import { callerOf, loaded, scoped } from '../authz/access.js';
-import { ERROR_RESPONSES } from '../http/routeShape.js';
+import { adminEndpoints, displayName, TEXTS } from '@pando/domain';
+import { callerOf, loaded } from '../authz/access.js';
+import { route } from '../http/endpoint.js';
 import { EXPORT_FLAGS, insertExportRequest } from './consoleRepo.js';
 import { targetOrganisation } from './routeShared.js';
 
 /** The admin console's data export request (spec 02 §7), registered by the admin plugin. */
 export function registerDataExportRoutes(app: FastifyInstance): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
   /** Stores the request and mails it to SUPPORT_EMAIL, who verify the requester and act. */
-  r.post(
-    '/admin/send-export-data-request',
-    {
-      schema: {
-        body: DataExportRequestSchema,
-        response: { 201: MessageResponseSchema, ...ERROR_RESPONSES },
-      },
-      config: {
-        access: scoped('admin'),
-        audit: {
-          action: 'admin.data_export.request',
-          resource: 'export_request',
-          change: true,
-          id: null,
-        },
-      },
-    },
+  route(
+    app,
+    adminEndpoints.dataExportRequest,
     async (req, reply) => {
       const { user: caller } = callerOf(req);
       const b = req.body;
@@ -54,6 +37,14 @@ export function registerDataExportRoutes(app: FastifyInstance): void {
         ].join('\n'),
       });
       return reply.code(201).send({ message: TEXTS.exportThankYou });
+    },
+    {
+      audit: {
+        action: 'admin.data_export.request',
+        resource: 'export_request',
+        change: true,
+        id: null,
+      },
     },
   );
 }

@@ -1,41 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  AdminListQuerySchema,
-  adminPageOf,
-  AuthCodeResponseSchema,
+  adminEndpoints,
   displayName,
   FEATURE_NOT_ENABLED,
-  IdParamSchema,
   invitationEmail,
-  InviteCreateSchema,
-  InviteSchema,
-  NoQuerySchema,
   TEXTS,
   textsWith,
 } from '@pando/domain';
-import { callerOf, loaded, scoped } from '../authz/access.js';
+import { callerOf, loaded } from '../authz/access.js';
+import { route } from '../http/endpoint.js';
 import { HttpError } from '../http/errors.js';
-import { ERROR_RESPONSES } from '../http/routeShape.js';
 import { issueAdminAuthCode } from './authCode.js';
 import { accountExists, insertInvite, listInvites, rescindInvite } from './consoleRepo.js';
-import { DELETED, targetOrganisation } from './routeShared.js';
+import { targetOrganisation } from './routeShared.js';
 
 /** The admin console's invitations (spec 02 §7), registered by the admin plugin (routes.ts). */
 export function registerInviteRoutes(app: FastifyInstance): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const e = adminEndpoints;
 
-  r.get(
-    '/admin/invites',
-    {
-      schema: {
-        querystring: AdminListQuerySchema,
-        response: { 200: adminPageOf(InviteSchema), ...ERROR_RESPONSES },
-      },
-      config: { access: scoped('admin') },
-    },
-    async (req) => listInvites(app.db, loaded(req, 'reach'), req.query),
-  );
+  route(app, e.invites, async (req) => listInvites(app.db, loaded(req, 'reach'), req.query));
 
   /**
    * Invites an email to an organisation of the caller's reach (the body's `organisation`, else
@@ -43,24 +26,9 @@ export function registerInviteRoutes(app: FastifyInstance): void {
    * email with an account or a pending invitation is a 409. The invitee gets an email and
    * becomes a user at their first login (src/auth/loginCodeValidateRoutes.ts).
    */
-  r.post(
-    '/admin/invites',
-    {
-      schema: {
-        body: InviteCreateSchema,
-        response: { 201: InviteSchema, ...ERROR_RESPONSES },
-      },
-      config: {
-        access: scoped('admin'),
-        audit: {
-          action: 'admin.invite.send',
-          resource: 'invite',
-          change: true,
-          id: null,
-          body: ['email', 'organisation'],
-        },
-      },
-    },
+  route(
+    app,
+    e.createInvite,
     async (req, reply) => {
       const { user: caller } = callerOf(req);
       const hospital = await targetOrganisation(
@@ -102,40 +70,35 @@ export function registerInviteRoutes(app: FastifyInstance): void {
         sent_at: now.toISOString(),
       });
     },
+    {
+      audit: {
+        action: 'admin.invite.send',
+        resource: 'invite',
+        change: true,
+        id: null,
+        body: ['email', 'organisation'],
+      },
+    },
   );
 
   /** Rescinds a pending invitation: its email can no longer log in (unless invited again). */
-  r.delete(
-    '/admin/invites/:id',
-    {
-      schema: { params: IdParamSchema, querystring: NoQuerySchema, response: DELETED },
-      config: {
-        access: scoped('admin:invite'),
-        audit: { action: 'admin.invite.rescind', resource: 'invite', change: true },
-      },
-    },
+  route(
+    app,
+    e.deleteInvite,
     async (req, reply) => {
       await rescindInvite(app.db, loaded(req, 'invite').id, app.config.now());
       return reply.code(204).send(null);
     },
+    { audit: { action: 'admin.invite.rescind', resource: 'invite', change: true } },
   );
 
   /** As the users' auth-code: a fresh code for the login the invitee started; 409 otherwise. */
-  r.get(
-    '/admin/invites/:id/auth-code',
-    {
-      schema: {
-        params: IdParamSchema,
-        querystring: NoQuerySchema,
-        response: { 200: AuthCodeResponseSchema, ...ERROR_RESPONSES },
-      },
-      config: {
-        access: scoped('admin:invite-code'),
-        audit: { action: 'admin.invite.login_code', resource: 'invite', change: true },
-      },
-    },
+  route(
+    app,
+    e.inviteAuthCode,
     async (req) => ({
       authorization_code: await issueAdminAuthCode(req, loaded(req, 'invite').email),
     }),
+    { audit: { action: 'admin.invite.login_code', resource: 'invite', change: true } },
   );
 }

@@ -1,18 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  AdminListQuerySchema,
-  adminPageOf,
-  OrganisationSchema,
-  OrganisationSettingsPatchSchema,
-  PagerSchema,
-  UuidSchema,
-} from '@pando/domain';
+import { adminEndpoints } from '@pando/domain';
 import { auditChange } from '../audit/hooks.js';
-import { loaded, scoped } from '../authz/access.js';
+import { loaded } from '../authz/access.js';
+import { route } from '../http/endpoint.js';
 import { notFound } from '../http/errors.js';
-import { ERROR_RESPONSES } from '../http/routeShape.js';
 import {
   findOrganisation,
   listOrganisations,
@@ -20,26 +11,15 @@ import {
   setOfflinePatientData,
 } from './consoleRepo.js';
 
-/** `/admin/organisations/{uuid}`: organisations are named by uuid in the console's calls. */
-const OrganisationParamSchema = z.object({ uuid: UuidSchema });
-
 /**
  * Organisations and pagers (lists of the caller's reach) of the admin console (spec 02 §7),
  * registered by the admin plugin (routes.ts).
  */
 export function registerOrganisationRoutes(app: FastifyInstance): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const e = adminEndpoints;
 
-  r.get(
-    '/admin/organisations',
-    {
-      schema: {
-        querystring: AdminListQuerySchema,
-        response: { 200: adminPageOf(OrganisationSchema), ...ERROR_RESPONSES },
-      },
-      config: { access: scoped('admin') },
-    },
-    async (req) => listOrganisations(app.db, loaded(req, 'reach'), req.query),
+  route(app, e.organisations, async (req) =>
+    listOrganisations(app.db, loaded(req, 'reach'), req.query),
   );
 
   /**
@@ -49,26 +29,9 @@ export function registerOrganisationRoutes(app: FastifyInstance): void {
    * the list shows it. The setting is one value set outright, so a change needs no version: two
    * admins setting it at once leave the last one's value, which is what that admin saw saved.
    */
-  r.patch(
-    '/admin/organisations/:uuid',
-    {
-      schema: {
-        params: OrganisationParamSchema,
-        body: OrganisationSettingsPatchSchema,
-        response: { 200: OrganisationSchema, ...ERROR_RESPONSES },
-      },
-      config: {
-        access: scoped('admin:organisation'),
-        audit: {
-          action: 'admin.organisation.update',
-          resource: 'organisation',
-          change: true,
-          // The uuid the URL names: a refused call is recorded with it too.
-          id: { param: 'uuid' },
-          body: ['offline_patient_data'],
-        },
-      },
-    },
+  route(
+    app,
+    e.updateOrganisation,
     async (req) => {
       const { id } = loaded(req, 'organisation');
       return app.db.transaction(async (tx) => {
@@ -79,17 +42,17 @@ export function registerOrganisationRoutes(app: FastifyInstance): void {
         return organisation;
       });
     },
+    {
+      audit: {
+        action: 'admin.organisation.update',
+        resource: 'organisation',
+        change: true,
+        // The uuid the URL names: a refused call is recorded with it too.
+        id: { param: 'uuid' },
+        body: ['offline_patient_data'],
+      },
+    },
   );
 
-  r.get(
-    '/admin/pagers',
-    {
-      schema: {
-        querystring: AdminListQuerySchema,
-        response: { 200: adminPageOf(PagerSchema), ...ERROR_RESPONSES },
-      },
-      config: { access: scoped('admin') },
-    },
-    async (req) => listPagers(app.db, loaded(req, 'reach'), req.query),
-  );
+  route(app, e.pagers, async (req) => listPagers(app.db, loaded(req, 'reach'), req.query));
 }

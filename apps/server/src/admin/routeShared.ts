@@ -1,15 +1,10 @@
-import { z } from 'zod';
 import type { AdminReach } from '@pando/domain';
 import type { DatabaseTx } from '../db/client.js';
 import { badField, notFound } from '../http/errors.js';
-import { ERROR_RESPONSES } from '../http/routeShape.js';
 import { narrowedReach } from './access.js';
 import { defaultOrganisationOf, organisationWithFeatures } from './consoleRepo.js';
 
 /** What the admin routes shared (issue 38: one copy, not one per route module). */
-
-/** The responses of a DELETE: 204 and no body. */
-export const DELETED = { 204: z.null().describe('Deleted'), ...ERROR_RESPONSES };
 
 /**
  * The organisation a create call is for: `organisation` within the reach (already narrowed by

@@ -1,27 +1,17 @@
 import type { AuditDeclaration } from '../audit/hooks.js';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  AdminListQuerySchema,
-  adminPageOf,
-  AdminScopeQuerySchema,
-  AdminTeamInputSchema,
-  AdminTeamPatchSchema,
-  AdminTeamSchema,
-  AdviceChannelSchema,
-  CountResponseSchema,
+  adminEndpoints,
+  adminTeamEndpoints,
   displayName,
-  IdParamSchema,
   MESSAGE_SUBJECTS,
-  NoQuerySchema,
   TEXTS,
   textsWith,
-  UserIdsBodySchema,
 } from '@pando/domain';
-import { callerOf, loaded, scoped } from '../authz/access.js';
+import { callerOf, loaded } from '../authz/access.js';
 import type { DatabaseTx } from '../db/client.js';
+import { route } from '../http/endpoint.js';
 import { badField } from '../http/errors.js';
-import { ERROR_RESPONSES } from '../http/routeShape.js';
 import { lockAtVersion, versionOf } from '../http/versions.js';
 import {
   announceRename,
@@ -41,7 +31,7 @@ import {
   teamMemberNames,
   updateTeamText,
 } from './adminTeamRepo.js';
-import { DELETED, targetOrganisation } from './routeShared.js';
+import { targetOrganisation } from './routeShared.js';
 
 const ADVICE_PUBLIC_DATA = { enabled: true };
 
@@ -91,11 +81,11 @@ async function toAdviceChannel(db: DatabaseTx, t: TeamRecord) {
   };
 }
 
-/** What the routes of one kind (teams or advice channels) share: paths, access, audit, rows. */
+/** What the routes of one kind (teams or advice channels) share: declarations, audit, rows. */
 function kindOf(app: FastifyInstance, kind: 'team' | 'advice') {
   return {
-    base: kind === 'team' ? '/admin/teams' : '/admin/advice-channels',
-    access: scoped(kind === 'team' ? 'admin:team' : 'admin:advice-channel'),
+    /** The family's declarations (@pando/domain adminTeamEndpoints). */
+    family: adminTeamEndpoints[kind],
     /** The audit trail's declaration of a write (src/audit/hooks.ts). */
     audited: (what: string, over: Partial<AuditDeclaration> = {}): AuditDeclaration => ({
       action: `admin.${kind === 'team' ? 'team' : 'advice_channel'}.${what}`,
@@ -103,7 +93,6 @@ function kindOf(app: FastifyInstance, kind: 'team' | 'advice') {
       change: true,
       ...over,
     }),
-    Row: kind === 'team' ? AdminTeamSchema : AdviceChannelSchema,
     present: (t: TeamRecord) =>
       kind === 'team' ? Promise.resolve(toAdminTeam(t)) : toAdviceChannel(app.db, t),
     isAdvice: kind === 'advice',
@@ -126,74 +115,34 @@ export function registerTeamRoutes(app: FastifyInstance): void {
 
 /** Count (advice channels), list and one of a kind; and its create. */
 function registerTeamReadRoutes(app: FastifyInstance, kind: 'team' | 'advice'): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { base, access, audited, Row, present, isAdvice } = kindOf(app, kind);
+  const { family, audited, present, isAdvice } = kindOf(app, kind);
 
   if (isAdvice)
-    r.get(
-      `${base}/count`,
-      {
-        schema: {
-          querystring: AdminScopeQuerySchema,
-          response: { 200: CountResponseSchema, ...ERROR_RESPONSES },
-        },
-        config: { access: scoped('admin') },
-      },
-      async (req) => ({ count: await countAdminTeams(app.db, isAdvice, loaded(req, 'reach')) }),
+    route(app, adminEndpoints.adviceChannelsCount, async (req) => ({
+      count: await countAdminTeams(app.db, isAdvice, loaded(req, 'reach')),
+    }));
+
+  route(app, family.list, async (req) => {
+    const { teams, total } = await listAdminTeams(
+      app.db,
+      isAdvice,
+      loaded(req, 'reach'),
+      req.query,
     );
+    return {
+      results: await Promise.all(teams.map(present)),
+      page: req.query.page,
+      pageSize: req.query['page-size'],
+      totalResults: total,
+    };
+  });
 
-  r.get(
-    base,
-    {
-      schema: {
-        querystring: AdminListQuerySchema,
-        response: { 200: adminPageOf(Row), ...ERROR_RESPONSES },
-      },
-      config: { access: scoped('admin') },
-    },
-    async (req) => {
-      const { teams, total } = await listAdminTeams(
-        app.db,
-        isAdvice,
-        loaded(req, 'reach'),
-        req.query,
-      );
-      return {
-        results: await Promise.all(teams.map(present)),
-        page: req.query.page,
-        pageSize: req.query['page-size'],
-        totalResults: total,
-      };
-    },
-  );
-
-  r.get(
-    `${base}/:id`,
-    {
-      schema: {
-        params: IdParamSchema,
-        querystring: NoQuerySchema,
-        response: { 200: Row, ...ERROR_RESPONSES },
-      },
-      config: { access },
-    },
-    async (req) => present(loaded(req, 'adminTeam')),
-  );
+  route(app, family.one, async (req) => present(loaded(req, 'adminTeam')));
 
   /** `?organisation=` / `?network=` choose where (inside the reach); else the admin's own organisation. */
-  r.post(
-    base,
-    {
-      schema: {
-        querystring: AdminScopeQuerySchema,
-        body: AdminTeamInputSchema,
-        response: { 201: Row, ...ERROR_RESPONSES },
-      },
-      config: {
-        access: scoped('admin'),
-        audit: audited('create', { id: null, body: ['name', 'members'] }),
-      },
-    },
+  route(
+    app,
+    family.create,
     async (req, reply) => {
       const { user: caller } = callerOf(req);
       const hospital = await targetOrganisation(app.db, loaded(req, 'reach'), caller, undefined);
@@ -227,24 +176,17 @@ function registerTeamReadRoutes(app: FastifyInstance, kind: 'team' | 'advice'): 
       await app.chat.rooms.setAffiliations(mimId, { added: await uuidsOf(app.db, members) });
       return reply.code(201).send(await present(await teamById(app.db, teamId)));
     },
+    { audit: audited('create', { id: null, body: ['name', 'members'] }) },
   );
 }
 
 /** Edit, members add and remove, and delete of a kind. */
 function registerTeamWriteRoutes(app: FastifyInstance, kind: 'team' | 'advice'): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { base, access, audited, Row, present } = kindOf(app, kind);
+  const { family, audited, present } = kindOf(app, kind);
 
-  r.patch(
-    `${base}/:id`,
-    {
-      schema: {
-        params: IdParamSchema,
-        body: AdminTeamPatchSchema,
-        response: { 200: Row, ...ERROR_RESPONSES },
-      },
-      config: { access, audit: audited('update', { body: ['name'] }) },
-    },
+  route(
+    app,
+    family.update,
     async (req) => {
       const team = loaded(req, 'adminTeam');
       await app.db.transaction(async (tx) => {
@@ -268,19 +210,13 @@ function registerTeamWriteRoutes(app: FastifyInstance, kind: 'team' | 'advice'):
         await announceRename(app, team, req.body.name);
       return present(await teamById(app.db, team.id));
     },
+    { audit: audited('update', { body: ['name'] }) },
   );
 
   for (const op of ['add', 'remove'] as const) {
-    r.post(
-      `${base}/:id/members/${op}`,
-      {
-        schema: {
-          params: IdParamSchema,
-          body: UserIdsBodySchema,
-          response: { 200: Row, ...ERROR_RESPONSES },
-        },
-        config: { access, audit: audited(`members.${op}`, { body: ['user_ids'] }) },
-      },
+    route(
+      app,
+      op === 'add' ? family.membersAdd : family.membersRemove,
       async (req) => {
         const team = loaded(req, 'adminTeam');
         const ids = req.body.user_ids;
@@ -305,16 +241,14 @@ function registerTeamWriteRoutes(app: FastifyInstance, kind: 'team' | 'advice'):
           );
         return present(await teamById(app.db, team.id));
       },
+      { audit: audited(`members.${op}`, { body: ['user_ids'] }) },
     );
   }
 
   /** The team is kept with `deleted_at`; its members leave it and its rooms at once. */
-  r.delete(
-    `${base}/:id`,
-    {
-      schema: { params: IdParamSchema, querystring: NoQuerySchema, response: DELETED },
-      config: { access, audit: audited('delete') },
-    },
+  route(
+    app,
+    family.remove,
     async (req, reply) => {
       const team = loaded(req, 'adminTeam');
       const now = app.config.now();
@@ -326,5 +260,6 @@ function registerTeamWriteRoutes(app: FastifyInstance, kind: 'team' | 'advice'):
       await syncTeamRooms(app, team, change);
       return reply.code(204).send(null);
     },
+    { audit: audited('delete') },
   );
 }

@@ -1,26 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminChangeRefusal,
-  adminPageOf,
-  AdminScopeQuerySchema,
+  adminEndpoints,
   adminSearchText,
-  AdminUserPatchSchema,
-  AdminUserRowSchema,
-  AdminUserSchema,
-  AdminUsersQuerySchema,
-  AuthCodeResponseSchema,
-  CountResponseSchema,
-  IdParamSchema,
   loginCodeRefusal,
-  NoQuerySchema,
   withinAdminReach,
   TEXTS,
 } from '@pando/domain';
-import { callerOf, loaded, scoped } from '../authz/access.js';
+import { callerOf, loaded } from '../authz/access.js';
+import { route } from '../http/endpoint.js';
 import { HttpError, badField } from '../http/errors.js';
 import { cachedJson } from '../http/responseCache.js';
-import { ERROR_RESPONSES } from '../http/routeShape.js';
 import { blockUser } from '../users/block.js';
 import { asUuid, findUserById } from '../users/repo.js';
 import { issueAdminAuthCode, tellOfAdminCode } from './authCode.js';
@@ -38,70 +28,41 @@ import {
  * code; registered by the admin plugin (routes.ts).
  */
 export function registerUserRoutes(app: FastifyInstance): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const e = adminEndpoints;
 
-  r.get(
-    '/admin/users/count',
-    {
-      schema: {
-        querystring: AdminScopeQuerySchema,
-        response: { 200: CountResponseSchema, ...ERROR_RESPONSES },
-      },
-      config: { access: scoped('admin') },
-    },
-    async (req) => ({ count: await countUsers(app.db, { reach: loaded(req, 'reach'), q: '' }) }),
-  );
+  route(app, e.usersCount, async (req) => ({
+    count: await countUsers(app.db, { reach: loaded(req, 'reach'), q: '' }),
+  }));
 
   /** Paged from 0; `q` (or `searchQuery`) finds first name, last name or email; sort default last_name. */
-  r.get(
-    '/admin/users',
-    {
-      schema: {
-        querystring: AdminUsersQuerySchema,
-        response: { 200: adminPageOf(AdminUserRowSchema), ...ERROR_RESPONSES },
-      },
-      config: { access: scoped('admin') },
-    },
-    async (req, reply) => {
-      const pageSize = req.query['page-size'];
-      const filter = {
-        reach: loaded(req, 'reach'),
-        q: adminSearchText(req.query),
-        sort: req.query.sort,
-        page: req.query.page,
-        pageSize,
-      };
-      const page = async () => {
-        const { rows, total } = await listUsers(app.db, filter);
-        return { results: rows, page: filter.page, pageSize, totalResults: total };
-      };
-      // Without a search the page is an index walk (a few ms): asked of the database each time.
-      if (!filter.q) return page();
-      // A search (a scan of the reach's matches, ~100+ ms at network scale) is kept per viewer
-      // and normalised request: the reach (after `?organisation=` / `?network=`), the search
-      // text, sort, page and page size. Any announced user or team change forgets it
-      // (`directory`). Served from the handler, after the access guards of every call.
-      const key = `admin-users ${JSON.stringify([filter.reach, filter.q, filter.sort ?? null, filter.page, pageSize])}`;
-      const { user } = callerOf(req);
-      return cachedJson(app, reply, user.id, key, async () => ({
-        value: await page(),
-        deps: { directory: true },
-      }));
-    },
-  );
+  route(app, e.users, async (req, reply) => {
+    const pageSize = req.query['page-size'];
+    const filter = {
+      reach: loaded(req, 'reach'),
+      q: adminSearchText(req.query),
+      sort: req.query.sort,
+      page: req.query.page,
+      pageSize,
+    };
+    const page = async () => {
+      const { rows, total } = await listUsers(app.db, filter);
+      return { results: rows, page: filter.page, pageSize, totalResults: total };
+    };
+    // Without a search the page is an index walk (a few ms): asked of the database each time.
+    if (!filter.q) return page();
+    // A search (a scan of the reach's matches, ~100+ ms at network scale) is kept per viewer
+    // and normalised request: the reach (after `?organisation=` / `?network=`), the search
+    // text, sort, page and page size. Any announced user or team change forgets it
+    // (`directory`). Served from the handler, after the access guards of every call.
+    const key = `admin-users ${JSON.stringify([filter.reach, filter.q, filter.sort ?? null, filter.page, pageSize])}`;
+    const { user } = callerOf(req);
+    return cachedJson(app, reply, user.id, key, async () => ({
+      value: await page(),
+      deps: { directory: true },
+    }));
+  });
 
-  r.get(
-    '/admin/users/:id',
-    {
-      schema: {
-        params: IdParamSchema,
-        querystring: NoQuerySchema,
-        response: { 200: AdminUserSchema, ...ERROR_RESPONSES },
-      },
-      config: { access: scoped('admin:user') },
-    },
-    async (req) => adminUserOf(app.db, loaded(req, 'adminUser')),
-  );
+  route(app, e.user, async (req) => adminUserOf(app.db, loaded(req, 'adminUser')));
 
   /**
    * Transfer (`hospital_uuid`: an organisation within the caller's reach, else 400 naming it)
@@ -109,24 +70,9 @@ export function registerUserRoutes(app: FastifyInstance): void {
    * `blockUser`); `blocked: false` lets them log in again. The client sends the organisation
    * 'General' with a block (domain `blockPatches`); both happen in one call.
    */
-  r.patch(
-    '/admin/users/:id',
-    {
-      schema: {
-        params: IdParamSchema,
-        body: AdminUserPatchSchema,
-        response: { 200: AdminUserSchema, ...ERROR_RESPONSES },
-      },
-      config: {
-        access: scoped('admin:user'),
-        audit: {
-          action: 'admin.user.update',
-          resource: 'user',
-          change: true,
-          body: ['hospital_uuid', 'blocked'],
-        },
-      },
-    },
+  route(
+    app,
+    e.updateUser,
     async (req) => {
       const { user: caller } = callerOf(req);
       const target = loaded(req, 'adminUser');
@@ -158,22 +104,20 @@ export function registerUserRoutes(app: FastifyInstance): void {
       if (!updated) throw new HttpError(404, 'User not found');
       return adminUserOf(app.db, updated);
     },
+    {
+      audit: {
+        action: 'admin.user.update',
+        resource: 'user',
+        change: true,
+        body: ['hospital_uuid', 'blocked'],
+      },
+    },
   );
 
   /** A fresh code for the login the user started in the app; 409 when they have not (authCode.ts). */
-  r.get(
-    '/admin/users/:id/auth-code',
-    {
-      schema: {
-        params: IdParamSchema,
-        querystring: NoQuerySchema,
-        response: { 200: AuthCodeResponseSchema, ...ERROR_RESPONSES },
-      },
-      config: {
-        access: scoped('admin:user-code'),
-        audit: { action: 'admin.user.login_code', resource: 'user', change: true },
-      },
-    },
+  route(
+    app,
+    e.userAuthCode,
     async (req) => {
       const { user: caller } = callerOf(req);
       const target = loaded(req, 'adminUser');
@@ -185,5 +129,6 @@ export function registerUserRoutes(app: FastifyInstance): void {
       await tellOfAdminCode(req, target, caller);
       return { authorization_code: code };
     },
+    { audit: { action: 'admin.user.login_code', resource: 'user', change: true } },
   );
 }

@@ -1,19 +1,11 @@
 import {
   ADMIN_PAGE_SIZE,
   adminEndpoints,
-  adminPageOf,
+  adminTeamEndpoints,
   AdminTeamSchema,
-  AdminUserRowSchema,
-  AdminUserSchema,
   AdviceChannelSchema,
-  AuthCodeResponseSchema,
-  CountResponseSchema,
   INVITES_DEFAULT_SORT,
-  InviteSchema,
-  MessageResponseSchema,
   NETWORK_ADMIN_ORGANISATIONS_PAGE_SIZE,
-  OrganisationSchema,
-  PagerSchema,
   USERS_DEFAULT_SORT,
   memberDiff,
   type AdminTeamInput,
@@ -117,24 +109,13 @@ const adminKeys = {
   team: (kind: AdminTeamKind, id: number) => [...adminKeys.teams(kind), 'detail', id] as const,
 };
 
-const UserPage = adminPageOf(AdminUserRowSchema);
-const InvitePage = adminPageOf(InviteSchema);
-const OrganisationPage = adminPageOf(OrganisationSchema);
-const PagerPage = adminPageOf(PagerSchema);
-const TeamPage = adminPageOf(AdminTeamSchema);
-const AdviceChannelPage = adminPageOf(AdviceChannelSchema);
-const Deleted = z.unknown();
-
 // ---- Users ----
 
 /** GET /admin/users/count (optional organisation and network). */
 export async function getAdminUsersCount(http: HttpClient, scope: AdminScopeParams = {}) {
   const answer = orThrowBadRequest(
-    await http.request({
-      method: 'GET',
-      path: '/admin/users/count',
+    await call(http, adminEndpoints.usersCount, {
       query: { organisation: scope.organisation, network: scope.network },
-      schema: CountResponseSchema,
     }),
   );
   return answer.count;
@@ -143,39 +124,25 @@ export async function getAdminUsersCount(http: HttpClient, scope: AdminScopePara
 /** GET /admin/users?page=&q=&sort=&page-size= (sort default last_name; `name` means it). */
 export async function getAdminUsers(http: HttpClient, params: AdminListParams, page = 0) {
   return orThrowBadRequest(
-    await http.request({
-      method: 'GET',
-      path: '/admin/users',
+    await call(http, adminEndpoints.users, {
       query: listQuery({ ...params, sort: params.sort ?? USERS_DEFAULT_SORT }, page),
-      schema: UserPage,
     }),
   );
 }
 
 export async function getAdminUser(http: HttpClient, id: number) {
-  return orThrowBadRequest(
-    await http.request({ method: 'GET', path: `/admin/users/${id}`, schema: AdminUserSchema }),
-  );
+  return orThrowBadRequest(await call(http, adminEndpoints.user, { params: { id } }));
 }
 
 /** PATCH /admin/users/{id}: `hospital_uuid` transfers, `blocked: true` blocks (spec 02 §7). */
 export function patchAdminUser(http: HttpClient, id: number, patch: AdminUserPatch) {
-  return http.request({
-    method: 'PATCH',
-    path: `/admin/users/${id}`,
-    body: patch,
-    schema: AdminUserSchema,
-  });
+  return call(http, adminEndpoints.updateUser, { params: { id }, body: patch });
 }
 
 /** GET /admin/users/{id}/auth-code: a 409 means the user has not started a login (spec 02 §4). */
 export async function getUserAuthCode(http: HttpClient, id: number) {
   const answer = orThrowBadRequest(
-    await http.request({
-      method: 'GET',
-      path: `/admin/users/${id}/auth-code`,
-      schema: AuthCodeResponseSchema,
-    }),
+    await call(http, adminEndpoints.userAuthCode, { params: { id } }),
   );
   return answer.authorization_code;
 }
@@ -185,22 +152,16 @@ export async function getUserAuthCode(http: HttpClient, id: number) {
 /** GET /admin/invites (default sort -sent_at). */
 export async function getInvites(http: HttpClient, params: AdminListParams, page = 0) {
   return orThrowBadRequest(
-    await http.request({
-      method: 'GET',
-      path: '/admin/invites',
+    await call(http, adminEndpoints.invites, {
       query: listQuery({ ...params, sort: params.sort ?? INVITES_DEFAULT_SORT }, page),
-      schema: InvitePage,
     }),
   );
 }
 
 /** POST /admin/invites `{ email, organisation? }`. */
 function createInvite(http: HttpClient, email: string, organisation?: string) {
-  return http.request({
-    method: 'POST',
-    path: '/admin/invites',
+  return call(http, adminEndpoints.createInvite, {
     body: organisation ? { email, organisation } : { email },
-    schema: InviteSchema,
   });
 }
 
@@ -229,16 +190,12 @@ function failed(error: ApiError | BadRequest): InviteOutcome {
 }
 
 export function deleteInvite(http: HttpClient, id: number) {
-  return http.request({ method: 'DELETE', path: `/admin/invites/${id}`, schema: Deleted });
+  return call(http, adminEndpoints.deleteInvite, { params: { id } });
 }
 
 async function getInviteAuthCode(http: HttpClient, id: number) {
   const answer = orThrowBadRequest(
-    await http.request({
-      method: 'GET',
-      path: `/admin/invites/${id}/auth-code`,
-      schema: AuthCodeResponseSchema,
-    }),
+    await call(http, adminEndpoints.inviteAuthCode, { params: { id } }),
   );
   return answer.authorization_code;
 }
@@ -272,51 +229,32 @@ export function deleteNetwork(http: HttpClient, id: number) {
 /** GET /admin/organisations; a network admin asks for page size 10000 (spec 02 §9). */
 export async function getAdminOrganisations(http: HttpClient, params: AdminListParams = {}) {
   return orThrowBadRequest(
-    await http.request({
-      method: 'GET',
-      path: '/admin/organisations',
+    await call(http, adminEndpoints.organisations, {
       query: listQuery(
         { ...params, pageSize: params.pageSize ?? NETWORK_ADMIN_ORGANISATIONS_PAGE_SIZE },
         0,
       ),
-      schema: OrganisationPage,
     }),
   );
 }
 
 async function getPagers(http: HttpClient, params: AdminListParams, page = 0) {
   return orThrowBadRequest(
-    await http.request({
-      method: 'GET',
-      path: '/admin/pagers',
-      query: listQuery(params, page),
-      schema: PagerPage,
-    }),
+    await call(http, adminEndpoints.pagers, { query: listQuery(params, page) }),
   );
 }
 
 /** POST /admin/send-export-data-request → `{ message }` (the thank-you text). */
 function sendExportDataRequest(http: HttpClient, request: DataExportRequest) {
-  return http.request({
-    method: 'POST',
-    path: '/admin/send-export-data-request',
-    body: request,
-    schema: MessageResponseSchema,
-  });
+  return call(http, adminEndpoints.dataExportRequest, { body: request });
 }
 
 // ---- Teams and advice channels ----
 
-/** The path segment of a family: `/admin/teams/…` or `/admin/advice-channels/…`. */
-const familyOf = (kind: AdminTeamKind) => (kind === 'team' ? 'teams' : 'advice-channels');
 type TeamPageAnswer = AdminPage<AdminTeamRow>;
 
 /** A row of either family: what the tables and the edit form read. */
 export type AdminTeamRow = z.infer<typeof AdminTeamSchema> | z.infer<typeof AdviceChannelSchema>;
-
-function teamSchema(kind: AdminTeamKind) {
-  return kind === 'team' ? AdminTeamSchema : AdviceChannelSchema;
-}
 
 /** The member ids of either row kind (advice channels list members with names). */
 export function adminTeamMemberIds(row: AdminTeamRow): number[] {
@@ -326,11 +264,8 @@ export function adminTeamMemberIds(row: AdminTeamRow): number[] {
 /** GET /admin/advice-channels/count. */
 export async function getAdviceChannelsCount(http: HttpClient, scope: AdminScopeParams = {}) {
   const answer = orThrowBadRequest(
-    await http.request({
-      method: 'GET',
-      path: '/admin/advice-channels/count',
+    await call(http, adminEndpoints.adviceChannelsCount, {
       query: { organisation: scope.organisation, network: scope.network },
-      schema: CountResponseSchema,
     }),
   );
   return answer.count;
@@ -342,14 +277,9 @@ export async function getAdminTeams(
   params: AdminListParams,
   page = 0,
 ): Promise<TeamPageAnswer> {
-  const family = familyOf(kind);
+  const teamEndpoints = adminTeamEndpoints[kind];
   return orThrowBadRequest(
-    await http.request<TeamPageAnswer>({
-      method: 'GET',
-      path: `/admin/${family}`,
-      query: listQuery(params, page),
-      schema: kind === 'team' ? TeamPage : AdviceChannelPage,
-    }),
+    await call(http, teamEndpoints.list, { query: listQuery(params, page) }),
   );
 }
 
@@ -358,14 +288,8 @@ export async function getAdminTeam(
   kind: AdminTeamKind,
   id: number,
 ): Promise<AdminTeamRow> {
-  const family = familyOf(kind);
-  return orThrowBadRequest(
-    await http.request<AdminTeamRow>({
-      method: 'GET',
-      path: `/admin/${family}/${id}`,
-      schema: teamSchema(kind),
-    }),
-  );
+  const teamEndpoints = adminTeamEndpoints[kind];
+  return orThrowBadRequest(await call(http, teamEndpoints.one, { params: { id } }));
 }
 
 /** POST /admin/teams|advice-channels?organisation=&network= with `{ name, members, description? }`. */
@@ -375,24 +299,16 @@ export function createAdminTeam(
   input: AdminTeamInput,
   scope: AdminScopeParams = {},
 ) {
-  const family = familyOf(kind);
-  return http.request<AdminTeamRow>({
-    method: 'POST',
-    path: `/admin/${family}`,
+  const teamEndpoints = adminTeamEndpoints[kind];
+  return call(http, teamEndpoints.create, {
     query: { organisation: scope.organisation, network: scope.network },
     body: input,
-    schema: teamSchema(kind),
   });
 }
 
 function patchAdminTeam(http: HttpClient, kind: AdminTeamKind, id: number, patch: AdminTeamPatch) {
-  const family = familyOf(kind);
-  return http.request<AdminTeamRow>({
-    method: 'PATCH',
-    path: `/admin/${family}/${id}`,
-    body: patch,
-    schema: teamSchema(kind),
-  });
+  const teamEndpoints = adminTeamEndpoints[kind];
+  return call(http, teamEndpoints.update, { params: { id }, body: patch });
 }
 
 function changeAdminTeamMembers(
@@ -402,18 +318,16 @@ function changeAdminTeamMembers(
   op: 'add' | 'remove',
   userIds: number[],
 ) {
-  const family = familyOf(kind);
-  return http.request<AdminTeamRow>({
-    method: 'POST',
-    path: `/admin/${family}/${id}/members/${op}`,
-    body: { user_ids: userIds },
-    schema: teamSchema(kind),
-  });
+  const teamEndpoints = adminTeamEndpoints[kind];
+  const input = { params: { id }, body: { user_ids: userIds } };
+  return op === 'add'
+    ? call(http, teamEndpoints.membersAdd, input)
+    : call(http, teamEndpoints.membersRemove, input);
 }
 
 export function deleteAdminTeam(http: HttpClient, kind: AdminTeamKind, id: number) {
-  const family = familyOf(kind);
-  return http.request({ method: 'DELETE', path: `/admin/${family}/${id}`, schema: Deleted });
+  const teamEndpoints = adminTeamEndpoints[kind];
+  return call(http, teamEndpoints.remove, { params: { id } });
 }
 
 /**

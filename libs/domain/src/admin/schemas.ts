@@ -206,6 +206,9 @@ export const AdminScopeQuerySchema = z.object({
 });
 export type AdminScopeQuery = z.infer<typeof AdminScopeQuerySchema>;
 
+/** `/admin/organisations/{uuid}`: organisations are named by uuid in the console's calls. */
+export const OrganisationParamSchema = z.object({ uuid: UuidSchema });
+
 /** Sample pager mim_id: three dash-separated digit groups (spec 02 §9). */
 export const PagerMimIdSchema = z.string().regex(/^\d+-\d+-\d+$/);
 

@@ -5,7 +5,7 @@ import {
   withinAdminReach,
   type AdminReach,
 } from '@pando/domain';
-import type { MockBackend, MockUser } from '../backend';
+import type { MockBackend, MockTeam, MockUser } from '../backend';
 import { apiError, fail, notFound, queryOf, requireUser } from './util';
 
 /*
@@ -15,6 +15,9 @@ import { apiError, fail, notFound, queryOf, requireUser } from './util';
  */
 
 export const forbidden = () => apiError(403, TEXTS.forbidden);
+
+/** An advice channel is a team whose `public_data.enabled` is set (spec 02 §3). */
+export const isAdviceTeam = (team: MockTeam) => team.public_data.enabled;
 
 /** The caller's admin reach (403 for USER levels), as the server's `reachOf`. */
 export function reachOf(backend: MockBackend, caller: MockUser): AdminReach {
