@@ -82,7 +82,7 @@ const routes: AuthzRoute[] = allEndpoints().map((e) => ({
 }));
 
 beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'error' });
+  server.listen({ onUnhandledFrame: 'error' });
   const stElsewhere = backend.userByEmail(DEMO_ACCOUNTS.alice)?.hospital_id;
   const demo = new Set<string>(Object.values(DEMO_ACCOUNTS));
   const [nonMember, removedMember] = backend.state.users.filter(
