@@ -1,19 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   ANALYTICS_METRICS,
   ANALYTICS_RESPONSE_SCHEMAS,
-  AnalyticsParamsSchema,
+  analyticsEndpoints,
   type AnalyticsMetric,
-  NoQuerySchema,
   PATIENT_CARD_CREATED_EVENT,
   analyticsWindow,
 } from '@pando/domain';
-import { loaded, scoped } from '../authz/access.js';
+import { loaded } from '../authz/access.js';
 import type { DatabaseTx } from '../db/client.js';
+import { route } from '../http/endpoint.js';
 import { fromApiError } from '../http/errors.js';
-import { ERROR_RESPONSES } from '../http/routeShape.js';
 import type { AnalyticsTarget } from './access.js';
 import { catchUpChatAnalytics } from './chatRollup.js';
 import {
@@ -30,9 +28,6 @@ import {
   usersByRole,
   type Window,
 } from './repo.js';
-
-const WindowParamsSchema = AnalyticsParamsSchema.required({ from: true });
-const ToParamsSchema = AnalyticsParamsSchema.omit({ from: true });
 
 /** The report's window of whole UTC days (repo.ts `Window`), or the domain's refusal. */
 function windowOf(params: { from?: string | undefined; to: string }): Window {
@@ -68,40 +63,24 @@ const METRICS: Record<AnalyticsMetric, Compute> = {
  * The analytics API (spec 02 §7 "Analytics (API v1)", issue 20), under /api/v1: the 15 report
  * metrics for `/{organisation|network}/{id}`, from the recorded events (analytics_events) and the
  * tables. Bearer token or session cookie; admins of the scope only (analytics/access.ts).
- * Response shapes: apps/server/README.md "Analytics".
+ * Response shapes: apps/server/README.md "Analytics". One route per metric, from its declaration
+ * (@pando/domain analyticsEndpoints).
  */
 export default function analyticsRoutes(
   app: FastifyInstance,
   _opts: unknown,
   done: (err?: Error) => void,
 ): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   // Chat messages are counted off their commit (chatRollup.ts): the ones stored before this call
   // are recorded before it reads, so a report is never behind the chat.
   app.addHook('preHandler', async () => {
     await app.chat.settled();
     await catchUpChatAnalytics(app.db);
   });
-  for (const [metric, path] of Object.entries(ANALYTICS_METRICS) as [AnalyticsMetric, string][]) {
-    const onlyTo = metric === 'crossOrganisationTeamsCount';
-    const url =
-      metric === 'resolvedAdviceCount'
-        ? `/v1/:scope/:id/${path}/:from/:to` // the spec's doubled /v1/
-        : onlyTo
-          ? `/:scope/:id/${path}/:to`
-          : `/:scope/:id/${path}/:from/:to`;
+  for (const metric of Object.keys(ANALYTICS_METRICS) as AnalyticsMetric[]) {
     const compute = METRICS[metric];
-    r.get(
-      url,
-      {
-        schema: {
-          params: onlyTo ? ToParamsSchema : WindowParamsSchema,
-          querystring: NoQuerySchema,
-          response: { 200: ANALYTICS_RESPONSE_SCHEMAS[metric], ...ERROR_RESPONSES },
-        },
-        config: { access: scoped('analytics:scope') },
-      },
-      async (req) => compute(app.db, loaded(req, 'analytics'), windowOf(req.params)),
+    route(app, analyticsEndpoints[metric], async (req) =>
+      compute(app.db, loaded(req, 'analytics'), windowOf(req.params)),
     );
   }
   done();

@@ -1,42 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  AUDIT_CSV_MAX_ROWS,
-  AuditFilterSchema,
-  AuditPageSchema,
-  AuditQuerySchema,
-  auditCsv,
-} from '@pando/domain';
-import { loaded, scoped } from '../authz/access.js';
-import { ERROR_RESPONSES } from '../http/routeShape.js';
+import { AUDIT_CSV_MAX_ROWS, auditCsv, auditEndpoints } from '@pando/domain';
+import { loaded } from '../authz/access.js';
+import { route } from '../http/endpoint.js';
 import { auditPage, auditWhere, countAuditEvents } from './repo.js';
 
 /**
  * The audit trail for administrators (issue 36): `GET /admin/audit` (paged, newest first) and
  * `GET /admin/audit/export` (the same filtered view as CSV, at most AUDIT_CSV_MAX_ROWS). Reach
  * and `?organisation=` / `?network=` as every admin list (route config `admin`). Reading the
- * trail is itself recorded.
+ * trail is itself recorded. Both from their declarations (@pando/domain auditEndpoints).
  */
 export default function auditRoutes(
   app: FastifyInstance,
   _opts: unknown,
   done: (err?: Error) => void,
 ): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get(
-    '/admin/audit',
-    {
-      schema: {
-        querystring: AuditQuerySchema,
-        response: { 200: AuditPageSchema, ...ERROR_RESPONSES },
-      },
-      config: {
-        access: scoped('admin'),
-        audit: { action: 'admin.audit.read', resource: 'audit', id: null },
-      },
-    },
+  route(
+    app,
+    auditEndpoints.trail,
     async (req) => {
       const args: unknown[] = [];
       const where = auditWhere(loaded(req, 'reach'), req.query, args);
@@ -52,20 +33,12 @@ export default function auditRoutes(
         totalResults: total,
       };
     },
+    { audit: { action: 'admin.audit.read', resource: 'audit', id: null } },
   );
 
-  r.get(
-    '/admin/audit/export',
-    {
-      schema: {
-        querystring: AuditFilterSchema,
-        response: { 200: z.string().describe('text/csv'), ...ERROR_RESPONSES },
-      },
-      config: {
-        access: scoped('admin'),
-        audit: { action: 'admin.audit.export', resource: 'audit', id: null },
-      },
-    },
+  route(
+    app,
+    auditEndpoints.csv,
     async (req, reply) => {
       const args: unknown[] = [];
       const where = auditWhere(loaded(req, 'reach'), req.query, args);
@@ -77,6 +50,7 @@ export default function auditRoutes(
         .header('cache-control', 'no-store')
         .send(auditCsv(rows));
     },
+    { audit: { action: 'admin.audit.export', resource: 'audit', id: null } },
   );
 
   done();

@@ -1,14 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   type FiltersQuery,
-  FiltersQuerySchema,
-  SearchResponseWireSchema,
   type SearchResponseWire,
   type SearchResultWire,
+  usersEndpoints,
 } from '@pando/domain';
 import { callerOf } from '../authz/access.js';
-import { ERROR_RESPONSES } from '../http/routeShape.js';
+import { route } from '../http/endpoint.js';
 import { cachedJson, cacheFirst } from '../http/responseCache.js';
 import type { UserRecord } from '../users/repo.js';
 import { queryTeams, type TeamRecord, toWireTeam } from '../teams/repo.js';
@@ -22,22 +20,16 @@ import { blankPage, type HitRow, hitQuery, matchPage, usersByIds } from './repo.
  *   channels (membership is the scope, so the organisation filter does not apply);
  * - team.forum / team.advice: forums and advice channels of the same organisation scope.
  * Hits are users (by last name) then teams (by name), paged together; `meta.total` counts all
- * pages, `meta.searchResultCount` this page.
+ * pages, `meta.searchResultCount` this page. Declared as @pando/domain `usersEndpoints.search`.
  */
 export function registerSearchRoutes(app: FastifyInstance): void {
   // A search shows any user or team: every announced change to either forgets it. The key is
   // the URL as sent, since the paging links repeat the caller's other parameters. A repeated
   // search is sent before its query is parsed again (`cacheFirst`, src/http/README.md).
   const key = (req: FastifyRequest) => `filters ${req.url}`;
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/filters',
-    {
-      schema: {
-        querystring: FiltersQuerySchema,
-        response: { 200: SearchResponseWireSchema, ...ERROR_RESPONSES },
-      },
-      ...cacheFirst(app, key),
-    },
+  route(
+    app,
+    usersEndpoints.search,
     async (req, reply) => {
       const { user } = callerOf(req);
       return cachedJson(app, reply, user.id, key(req), async () => ({
@@ -45,6 +37,7 @@ export function registerSearchRoutes(app: FastifyInstance): void {
         deps: { directory: true },
       }));
     },
+    { preValidation: cacheFirst(app, key).preValidation },
   );
 }
 

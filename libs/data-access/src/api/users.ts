@@ -1,12 +1,7 @@
-import {
-  STATUS_POLL_MS,
-  UserSchema,
-  UsersStatusesResponseSchema,
-  resultsOf,
-  TeamSchema,
-} from '@pando/domain';
+import { STATUS_POLL_MS, usersEndpoints } from '@pando/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { HttpClient } from '../http/createHttpClient';
+import { call } from '../http/endpoint';
 import { orThrowBadRequest } from '../http/errors';
 import { useHttpClient } from './PandoApiProvider';
 import { STALE } from './stale';
@@ -17,36 +12,20 @@ import { STALE } from './stale';
  */
 export async function getUser(http: HttpClient, key: number | string) {
   return orThrowBadRequest(
-    await http.request({
-      method: 'GET',
-      path: `/users/${encodeURIComponent(String(key))}`,
-      query: { embed: 'hospital' },
-      schema: UserSchema,
-    }),
+    await call(http, usersEndpoints.user, { params: { id: key }, query: { embed: 'hospital' } }),
   );
 }
 
 /** GET /users/{id}/teams → results. */
 export async function getUserTeams(http: HttpClient, id: number) {
-  const answer = orThrowBadRequest(
-    await http.request({
-      method: 'GET',
-      path: `/users/${id}/teams`,
-      schema: resultsOf(TeamSchema),
-    }),
-  );
+  const answer = orThrowBadRequest(await call(http, usersEndpoints.userTeams, { params: { id } }));
   return answer.results;
 }
 
 /** GET /users/statuses?subscribe=false&users={uuids}. Ids are user uuids (domain decision). */
 export async function getUserStatuses(http: HttpClient, uuids: readonly string[]) {
   const answer = orThrowBadRequest(
-    await http.request({
-      method: 'GET',
-      path: '/users/statuses',
-      query: { subscribe: false, users: uuids },
-      schema: UsersStatusesResponseSchema,
-    }),
+    await call(http, usersEndpoints.statuses, { query: { subscribe: false, users: uuids } }),
   );
   return answer.results;
 }

@@ -1,29 +1,24 @@
 import { HttpResponse } from 'msw';
-import { http } from './http';
 import {
   ANALYTICS_METRICS,
-  AnalyticsParamsSchema,
-  adminReach,
-  withinAdminReach,
+  analyticsEndpoints,
   type AnalyticsMetric,
-  TEXTS,
   analyticsWindow,
-  validationError,
 } from '@pando/domain';
 import type { MockBackend } from '../backend';
 import { adminStore, type MockAnalyticsEvent } from '../adminStore';
-import { guard } from './guard';
-import { apiError, apiErrorOf, fail, notFound, requireUser } from './util';
+import { declaredHandlers } from './endpoint';
+import type { AnalyticsTarget as Target } from './scopes/analytics';
+import { apiErrorOf, fail, notFound } from './util';
 
 /*
  * The report's analytics (spec 02 §7, `/api/v1/{scope}/{id}/…`) on the mock backend, with the
- * server's rules (apps/server/src/analytics): admins of the scope only (domain `adminReach`),
- * UTC calendar days with both ends included, at most 366 days (400 naming `from`), daily series
- * with every day, 24 hourly averages, role counts largest first. The events are the demo's month
- * (@pando/domain/demo `generateDemoOrganisation`, as the server seeds it).
+ * server's rules (apps/server/src/analytics): admins of the scope only (the 'analytics:scope'
+ * rule, scopes/analytics.ts), UTC calendar days with both ends included, at most 366 days (400
+ * naming `from`), daily series with every day, 24 hourly averages, role counts largest first. The
+ * events are the demo's month (@pando/domain/demo `generateDemoOrganisation`, as the server seeds
+ * it).
  */
-
-type Target = { kind: 'organisation'; hospitalId: number } | { kind: 'network'; networkId: number };
 
 interface Window {
   start: number;
@@ -31,41 +26,11 @@ interface Window {
   days: string[];
 }
 
-const forbidden = () => apiError(403, TEXTS.forbidden);
-
 function windowOf(from: string | undefined, to: string): Window {
   const answer = analyticsWindow({ from, to });
   if ('error' in answer) return fail(apiErrorOf(answer.error));
   const { startMs, endMs, dates } = answer.window;
   return { start: startMs, end: endMs, days: dates };
-}
-
-function targetOf(
-  backend: MockBackend,
-  request: Request,
-  cookies: Record<string, string>,
-  scope: string,
-  id: string,
-): Target {
-  const caller = requireUser(backend, cookies, request);
-  const reach = adminReach({ ...caller, ...backend.placement(caller.hospital_id) });
-  if (!reach) return fail(forbidden());
-  const byId = /^\d{1,9}$/.test(id);
-  if (scope === 'network') {
-    const network = backend.state.networks.find((n) =>
-      byId ? n.id === Number(id) : n.uuid === id,
-    );
-    if (!network) return fail(notFound('Network'));
-    if (!(reach.kind === 'all' || (reach.kind === 'network' && reach.networkId === network.id)))
-      fail(forbidden());
-    return { kind: 'network', networkId: network.id };
-  }
-  const hospital = backend.state.hospitals.find((h) =>
-    byId ? h.id === Number(id) : h.uuid === id,
-  );
-  if (!hospital) return fail(notFound('Organisation'));
-  if (!withinAdminReach(reach, backend.placement(hospital.id))) fail(forbidden());
-  return { kind: 'organisation', hospitalId: hospital.id };
 }
 
 const inTarget = (t: Target, where: { hospital_id: number | null; network_id: number | null }) =>
@@ -184,19 +149,14 @@ function compute(backend: MockBackend, metric: AnalyticsMetric, t: Target, w: Wi
   }
 }
 
+/** One handler per metric, from its declaration (@pando/domain analyticsEndpoints). */
 export function analyticsHandlers(backend: MockBackend) {
-  return (Object.keys(ANALYTICS_METRICS) as AnalyticsMetric[]).map((metric) => {
-    const tail = metric === 'crossOrganisationTeamsCount' ? ':to' : ':from/:to';
-    const prefix = metric === 'resolvedAdviceCount' ? '*/api/v1/v1' : '*/api/v1';
-    return http.get(
-      `${prefix}/:scope/:id/${ANALYTICS_METRICS[metric]}/${tail}`,
-      guard(({ request, cookies, params }) => {
-        const parsed = AnalyticsParamsSchema.safeParse(params);
-        if (!parsed.success) return apiErrorOf(validationError(parsed.error));
-        const { scope, id, from, to } = parsed.data;
-        const target = targetOf(backend, request, cookies, scope, id);
-        return HttpResponse.json(compute(backend, metric, target, windowOf(from, to)));
-      }),
-    );
-  });
+  const handle = declaredHandlers(backend);
+  return (Object.keys(ANALYTICS_METRICS) as AnalyticsMetric[]).map((metric) =>
+    handle(analyticsEndpoints[metric], ({ loaded, params }) => {
+      const target = loaded.analytics ?? fail(notFound('Organisation'));
+      const from = 'from' in params ? params.from : undefined;
+      return HttpResponse.json(compute(backend, metric, target, windowOf(from, params.to)));
+    }),
+  );
 }
