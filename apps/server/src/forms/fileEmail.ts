@@ -1,23 +1,13 @@
 import { auditNote } from '../audit/hooks.js';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  StructuredEmailBodySchema,
-  StructuredEmailResponseSchema,
-  displayName,
-} from '@pando/domain';
-import { callerOf, loaded, scoped } from '../authz/access.js';
+import { displayName, formsEndpoints } from '@pando/domain';
+import { callerOf, loaded } from '../authz/access.js';
+import { route } from '../http/endpoint.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { fileEmailLimit } from '../mail/limit.js';
-import { ERROR_RESPONSES } from '../http/routeShape.js';
 import { safeFilename } from '../uploads/safety.js';
 import type { UploadStore } from '../uploads/store.js';
-import { isImageFile, StructuredFileParamsSchema } from './fileShared.js';
-
-const StructuredEmailParamsSchema = StructuredFileParamsSchema.extend({
-  kind: z.enum(['file', 'image']).describe('`image` only names an image; `file` any'),
-});
+import { isImageFile } from './fileShared.js';
 
 /**
  * Mails the file or image to one address as an attachment (spec 02 §7), with the mailer and
@@ -26,26 +16,9 @@ const StructuredEmailParamsSchema = StructuredFileParamsSchema.extend({
  * only (a document under `image` is the 404 of a missing one).
  */
 export function registerStructuredFileEmailRoutes(app: FastifyInstance, store: UploadStore): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.post(
-    '/structured/email/:kind/:guid',
-    {
-      schema: {
-        params: StructuredEmailParamsSchema,
-        body: StructuredEmailBodySchema,
-        response: { 200: StructuredEmailResponseSchema, ...ERROR_RESPONSES },
-      },
-      config: {
-        access: scoped('structured-file:viewer'),
-        audit: {
-          action: 'structured_file.email',
-          resource: 'structured_file',
-          change: true,
-          id: { param: 'guid' },
-        },
-      },
-    },
+  route(
+    app,
+    formsEndpoints.email,
     async (req) => {
       const { user } = callerOf(req);
       auditNote(req, { detail: { recipient: req.body.address.toLowerCase() } });
@@ -83,6 +56,14 @@ export function registerStructuredFileEmailRoutes(app: FastifyInstance, store: U
         throw new HttpError(502, 'The email could not be sent. Please try again.');
       }
       return { message: `${filename} was sent to ${address}` };
+    },
+    {
+      audit: {
+        action: 'structured_file.email',
+        resource: 'structured_file',
+        change: true,
+        id: { param: 'guid' },
+      },
     },
   );
 }

@@ -1,11 +1,9 @@
 import fsp from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { multipartBody, NoQuerySchema, StructuredFileUploadResponseSchema } from '@pando/domain';
-import { callerOf, loaded, scoped, SELF } from '../authz/access.js';
+import { formsEndpoints } from '@pando/domain';
+import { callerOf, loaded } from '../authz/access.js';
+import { route } from '../http/endpoint.js';
 import { notFound } from '../http/errors.js';
-import { ERROR_RESPONSES } from '../http/routeShape.js';
 import { one } from '../teams/repo.js';
 import {
   detectType,
@@ -18,12 +16,8 @@ import {
 } from '../uploads/safety.js';
 import type { UploadStore } from '../uploads/store.js';
 import { registerStructuredFileEmailRoutes } from './fileEmail.js';
-import { isImageFile, StructuredFileParamsSchema, thumbnailKey } from './fileShared.js';
+import { isImageFile, thumbnailKey } from './fileShared.js';
 import { insertStructuredFile, markStructuredFileDeleted } from './repo.js';
-
-import { DOWNLOAD } from '../uploads/routeShared.js';
-/** The multipart form of POST /structured/files: the `file` part only, no text fields. */
-const StructuredFileFieldsSchema = z.object({}).describe('multipart: `file` (the bytes)');
 
 /**
  * Files and images of smart-form controls (spec 02 §7 "Structured forms", issue 20), under
@@ -36,121 +30,77 @@ const StructuredFileFieldsSchema = z.object({}).describe('multipart: `file` (the
  */
 export function registerStructuredFileRoutes(app: FastifyInstance, store: UploadStore): void {
   registerUploadScope(app);
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const e = formsEndpoints;
 
-  r.post(
-    '/structured/files',
-    {
-      schema: {
-        consumes: ['multipart/form-data'],
-        body: multipartBody(StructuredFileFieldsSchema),
-        response: { 201: StructuredFileUploadResponseSchema, ...ERROR_RESPONSES },
-      },
-      config: { access: SELF },
-    },
-    async (req, reply) => {
-      const { user } = callerOf(req);
-      const upload = await receiveUpload(req, store, 'file');
-      try {
-        const type = await detectType(upload, ['document', 'image']);
-        const guid = newUploadKey();
-        let size = upload.size;
-        let contentType = type;
-        const keys: string[] = [guid];
-        if (type.startsWith('image/')) {
-          const processed = await processImage(await fsp.readFile(upload.tempPath), type);
-          await store.put(guid, processed.data);
-          await store.put(thumbnailKey(guid), processed.thumbnail);
-          keys.push(thumbnailKey(guid));
-          size = processed.data.length;
-          contentType = processed.contentType;
-        } else {
-          await store.putFile(guid, upload.tempPath);
-        }
-        try {
-          const rows = await insertStructuredFile(app.db, {
-            guid,
-            filename: upload.filename,
-            contentType,
-            size,
-            uploaderId: user.id,
-            now: app.config.now(),
-          });
-          reply.code(201);
-          return { file: { file_guid: one(rows).file_guid } };
-        } catch (err) {
-          // Nothing half-written: bytes without a row are removed.
-          await Promise.all(keys.map((k) => store.delete(k)));
-          throw err;
-        }
-      } finally {
-        await discard(upload);
+  route(app, e.upload, async (req, reply) => {
+    const { user } = callerOf(req);
+    const upload = await receiveUpload(req, store, 'file');
+    try {
+      const type = await detectType(upload, ['document', 'image']);
+      const guid = newUploadKey();
+      let size = upload.size;
+      let contentType = type;
+      const keys: string[] = [guid];
+      if (type.startsWith('image/')) {
+        const processed = await processImage(await fsp.readFile(upload.tempPath), type);
+        await store.put(guid, processed.data);
+        await store.put(thumbnailKey(guid), processed.thumbnail);
+        keys.push(thumbnailKey(guid));
+        size = processed.data.length;
+        contentType = processed.contentType;
+      } else {
+        await store.putFile(guid, upload.tempPath);
       }
-    },
-  );
+      try {
+        const rows = await insertStructuredFile(app.db, {
+          guid,
+          filename: upload.filename,
+          contentType,
+          size,
+          uploaderId: user.id,
+          now: app.config.now(),
+        });
+        reply.code(201);
+        return { file: { file_guid: one(rows).file_guid } };
+      } catch (err) {
+        // Nothing half-written: bytes without a row are removed.
+        await Promise.all(keys.map((k) => store.delete(k)));
+        throw err;
+      }
+    } finally {
+      await discard(upload);
+    }
+  });
 
-  r.get(
-    '/structured/files/:guid',
-    {
-      schema: {
-        params: StructuredFileParamsSchema,
-        querystring: NoQuerySchema,
-        response: { 200: DOWNLOAD, ...ERROR_RESPONSES },
-      },
-      config: { access: scoped('structured-file:viewer') },
-    },
-    async (req, reply) => {
-      const file = loaded(req, 'structuredFile');
-      return sendStored(reply, store, file.file_guid, {
-        contentType: file.content_type,
-        filename: file.filename,
-      });
-    },
-  );
+  route(app, e.file, async (req, reply) => {
+    const file = loaded(req, 'structuredFile');
+    return sendStored(reply, store, file.file_guid, {
+      contentType: file.content_type,
+      filename: file.filename,
+    });
+  });
 
   /** The image's thumbnail (JPEG for a JPEG, PNG otherwise); a document has none (404). */
-  r.get(
-    '/structured/files/thumbnail/:guid',
-    {
-      schema: {
-        params: StructuredFileParamsSchema,
-        querystring: NoQuerySchema,
-        response: { 200: DOWNLOAD, ...ERROR_RESPONSES },
-      },
-      config: { access: scoped('structured-file:viewer') },
-    },
-    async (req, reply) => {
-      const file = loaded(req, 'structuredFile');
-      if (!isImageFile(file)) throw notFound('Thumbnail');
-      return sendStored(reply, store, thumbnailKey(file.file_guid), {
-        contentType: file.content_type === 'image/jpeg' ? 'image/jpeg' : 'image/png',
-        filename: file.filename,
-      });
-    },
-  );
+  route(app, e.thumbnail, async (req, reply) => {
+    const file = loaded(req, 'structuredFile');
+    if (!isImageFile(file)) throw notFound('Thumbnail');
+    return sendStored(reply, store, thumbnailKey(file.file_guid), {
+      contentType: file.content_type === 'image/jpeg' ? 'image/jpeg' : 'image/png',
+      filename: file.filename,
+    });
+  });
 
   /**
    * The uploader removes the file (a control's value becomes a dash, spec 02 §4): the row is
    * kept as deleted (a submitted form may still name its guid), the bytes are removed.
    */
-  r.delete(
-    '/structured/files/:guid',
-    {
-      schema: {
-        params: StructuredFileParamsSchema,
-        querystring: NoQuerySchema,
-        response: { 204: z.null().describe('Deleted'), ...ERROR_RESPONSES },
-      },
-      config: { access: scoped('structured-file:uploader') },
-    },
-    async (req, reply) => {
-      const file = loaded(req, 'structuredFile');
-      await markStructuredFileDeleted(app.db, file.id);
-      await store.delete(file.file_guid);
-      if (isImageFile(file)) await store.delete(thumbnailKey(file.file_guid));
-      return reply.code(204).send(null);
-    },
-  );
+  route(app, e.deleteFile, async (req, reply) => {
+    const file = loaded(req, 'structuredFile');
+    await markStructuredFileDeleted(app.db, file.id);
+    await store.delete(file.file_guid);
+    if (isImageFile(file)) await store.delete(thumbnailKey(file.file_guid));
+    return reply.code(204).send(null);
+  });
 
   registerStructuredFileEmailRoutes(app, store);
 }

@@ -1,38 +1,20 @@
 import { auditChange, auditNote } from '../audit/hooks.js';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  FormSubmissionResponseSchema,
-  FormTemplateSchema,
-  NoQuerySchema,
+  formsEndpoints,
   patientDataDifferences,
-  PatientLookupResponseSchema,
+  PATIENT_DATA_FIELDS,
   requiredFieldErrors,
   TEXTS,
 } from '@pando/domain';
-import { callerOf, SELF } from '../authz/access.js';
+import { callerOf } from '../authz/access.js';
 import type { DatabaseTx } from '../db/client.js';
+import { route } from '../http/endpoint.js';
 import { notFound } from '../http/errors.js';
-import { ERROR_RESPONSES } from '../http/routeShape.js';
 import { loadPatient } from '../patients/repo.js';
 import type { UserRecord } from '../users/repo.js';
 import { visibleTemplate } from './access.js';
 import { insertSubmission, patientIdsMatching } from './repo.js';
-
-/** The patient fields a form control may map to (`patient_data`) and a scan may look up by. */
-const PATIENT_FIELDS = [
-  'patient_identificator',
-  'first_name',
-  'last_name',
-  'dob',
-  'gender',
-  'bed',
-] as const;
-const PatientFieldParamsSchema = z.object({
-  field: z.enum(PATIENT_FIELDS),
-  value: z.string().trim().min(1).max(200),
-});
 
 type FlatPatient = Record<string, string | number | null>;
 
@@ -44,7 +26,7 @@ type FlatPatient = Record<string, string | number | null>;
 async function findPatient(
   db: DatabaseTx,
   caller: UserRecord,
-  field: (typeof PATIENT_FIELDS)[number],
+  field: (typeof PATIENT_DATA_FIELDS)[number],
   value: string,
 ): Promise<FlatPatient | undefined> {
   for (const id of await patientIdsMatching(db, caller.hospital_id, field, value)) {
@@ -52,7 +34,7 @@ async function findPatient(
     if (!found) continue;
     const p = found.patient as unknown as Record<string, unknown>;
     const flat: FlatPatient = { id };
-    for (const f of PATIENT_FIELDS) {
+    for (const f of PATIENT_DATA_FIELDS) {
       const v = p[f];
       flat[f] = typeof v === 'string' || typeof v === 'number' ? v : null;
     }
@@ -66,21 +48,11 @@ async function findPatient(
  * submission with the domain's required/group rules and the patient confirm flow.
  */
 export function registerSubmitRoutes(app: FastifyInstance): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const e = formsEndpoints;
 
-  r.get(
-    '/structured/patients/:field/:value',
-    {
-      schema: {
-        params: PatientFieldParamsSchema,
-        querystring: NoQuerySchema,
-        response: { 200: PatientLookupResponseSchema, ...ERROR_RESPONSES },
-      },
-      config: {
-        access: SELF,
-        audit: { action: 'patient.lookup', resource: 'patient', id: null },
-      },
-    },
+  route(
+    app,
+    e.patient,
     async (req) => {
       // The field looked up by, not the value (it may be an identifier).
       auditNote(req, { detail: { field: req.params.field } });
@@ -94,6 +66,7 @@ export function registerSubmitRoutes(app: FastifyInstance): void {
       auditNote(req, { resourceId: found.id, patientId: Number(found.id) });
       return found;
     },
+    { audit: { action: 'patient.lookup', resource: 'patient', id: null } },
   );
 
   /**
@@ -104,18 +77,9 @@ export function registerSubmitRoutes(app: FastifyInstance): void {
    * `{ status: 'confirm', patient_data }` until it is sent again with `confirmed: true`. Then the
    * submission is stored: `{ status: 'ok' }`.
    */
-  r.post(
-    '/structured/forms',
-    {
-      schema: {
-        body: FormTemplateSchema,
-        response: { 200: FormSubmissionResponseSchema, ...ERROR_RESPONSES },
-      },
-      config: {
-        access: SELF,
-        audit: { action: 'form.submit', resource: 'form_submission', change: true, id: null },
-      },
-    },
+  route(
+    app,
+    e.submit,
     async (req) => {
       const { user } = callerOf(req);
       const form = req.body;
@@ -150,5 +114,6 @@ export function registerSubmitRoutes(app: FastifyInstance): void {
       });
       return { status: 'ok' as const, error: null };
     },
+    { audit: { action: 'form.submit', resource: 'form_submission', change: true, id: null } },
   );
 }

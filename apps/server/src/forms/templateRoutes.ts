@@ -1,23 +1,16 @@
 import { auditChange } from '../audit/hooks.js';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   bumpVersion,
   clearValues,
-  FormTemplateSchema,
-  FormTemplatesResponseSchema,
-  IdParamSchema,
-  NoQuerySchema,
+  formsEndpoints,
   templateChanged,
-  TemplateLookupQuerySchema,
-  TemplateSaveResponseSchema,
   type FormTemplate,
   templateTitleTaken,
 } from '@pando/domain';
-import { callerOf, loaded, scoped, SELF } from '../authz/access.js';
+import { callerOf, loaded } from '../authz/access.js';
+import { route } from '../http/endpoint.js';
 import { notFound, fromApiError } from '../http/errors.js';
-import { ERROR_RESPONSES } from '../http/routeShape.js';
 import { lockAtVersion, versionOf } from '../http/versions.js';
 import type { TemplateRecord } from './access.js';
 import {
@@ -42,114 +35,73 @@ const isUniqueViolation = (err: unknown) =>
  * title and version, save (create or update) and delete.
  */
 export function registerTemplateRoutes(app: FastifyInstance): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const e = formsEndpoints;
 
   /** Own templates and those of the caller's organisation, by title. */
-  r.get(
-    '/structured/templates',
-    {
-      schema: {
-        querystring: NoQuerySchema,
-        response: { 200: FormTemplatesResponseSchema, ...ERROR_RESPONSES },
-      },
-      config: { access: SELF },
-    },
-    async (req) => {
-      const { user } = callerOf(req);
-      const rows = await listVisibleTemplates(app.db, user);
-      return { results: rows.map(asTemplate) };
-    },
-  );
+  route(app, e.templates, async (req) => {
+    const { user } = callerOf(req);
+    const rows = await listVisibleTemplates(app.db, user);
+    return { results: rows.map(asTemplate) };
+  });
 
   /** By title (case and surrounding spaces ignored) and exact version; 404 otherwise. */
-  r.get(
-    '/structured/template',
-    {
-      schema: {
-        querystring: TemplateLookupQuerySchema,
-        response: { 200: FormTemplateSchema, ...ERROR_RESPONSES },
-      },
-      config: { access: SELF },
-    },
-    async (req) => {
-      const { user } = callerOf(req);
-      const template = await findVisibleTemplateByTitle(
-        app.db,
-        user,
-        req.query.name,
-        req.query.version,
-      );
-      if (!template) throw notFound('Template');
-      return asTemplate(template);
-    },
-  );
+  route(app, e.template, async (req) => {
+    const { user } = callerOf(req);
+    const template = await findVisibleTemplateByTitle(
+      app.db,
+      user,
+      req.query.name,
+      req.query.version,
+    );
+    if (!template) throw notFound('Template');
+    return asTemplate(template);
+  });
 
   /**
    * Saves a template: id 0 creates one (owned by the caller, in their organisation, at the
    * version sent, '1.0' by default); an existing one (its owner only) is updated and its version
    * bumped when anything but values changed. Values are never stored.
    */
-  r.post(
-    '/structured/template/:id',
-    {
-      schema: {
-        params: IdParamSchema,
-        body: FormTemplateSchema,
-        response: { 200: TemplateSaveResponseSchema, ...ERROR_RESPONSES },
-      },
-      config: { access: scoped('template:owner') },
-    },
-    async (req) => {
-      const { user } = callerOf(req);
-      const stored = loaded(req, 'template');
-      const t = { ...req.body, controls: clearValues(req.body.controls) };
-      const now = app.config.now();
-      try {
-        if (!stored) {
-          const id = await insertTemplate(app.db, user, t, now);
-          return { status: 'ok' as const, version: t.version, template_id: id, error: null };
-        }
-        if (!templateChanged(asTemplate(stored), t))
-          return {
-            status: 'ok' as const,
-            version: stored.version,
-            template_id: stored.id,
-            error: null,
-          };
-        const version = bumpVersion(stored.version);
-        await app.db.transaction(async (tx) => {
-          // A save made on a stale copy is refused (issue 35, src/http/versions.ts).
-          const at = await lockAtVersion(
-            tx,
-            'form_templates',
-            stored.id,
-            versionOf(req, req.body.modified_at),
-            now,
-          );
-          await updateTemplate(tx, stored.id, t, version, at);
-        });
-        return { status: 'ok' as const, version, template_id: stored.id, error: null };
-      } catch (err) {
-        if (isUniqueViolation(err)) throw taken();
-        throw err;
+  route(app, e.saveTemplate, async (req) => {
+    const { user } = callerOf(req);
+    const stored = loaded(req, 'template');
+    const t = { ...req.body, controls: clearValues(req.body.controls) };
+    const now = app.config.now();
+    try {
+      if (!stored) {
+        const id = await insertTemplate(app.db, user, t, now);
+        return { status: 'ok' as const, version: t.version, template_id: id, error: null };
       }
-    },
-  );
+      if (!templateChanged(asTemplate(stored), t))
+        return {
+          status: 'ok' as const,
+          version: stored.version,
+          template_id: stored.id,
+          error: null,
+        };
+      const version = bumpVersion(stored.version);
+      await app.db.transaction(async (tx) => {
+        // A save made on a stale copy is refused (issue 35, src/http/versions.ts).
+        const at = await lockAtVersion(
+          tx,
+          'form_templates',
+          stored.id,
+          versionOf(req, req.body.modified_at),
+          now,
+        );
+        await updateTemplate(tx, stored.id, t, version, at);
+      });
+      return { status: 'ok' as const, version, template_id: stored.id, error: null };
+    } catch (err) {
+      if (isUniqueViolation(err)) throw taken();
+      throw err;
+    }
+  });
 
   /** Owner only (`TEXTS.notOwnerDelete`); kept as deleted. */
-  r.delete(
-    '/structured/template/:id',
-    {
-      schema: {
-        params: IdParamSchema,
-        querystring: NoQuerySchema,
-        response: { 204: z.null().describe('Deleted'), ...ERROR_RESPONSES },
-      },
-      config: {
-        access: scoped('template:owner'),
-        audit: { action: 'template.delete', resource: 'form_template', change: true },
-      },
-    },
+  route(
+    app,
+    e.deleteTemplate,
     async (req, reply) => {
       const template = loaded(req, 'template');
       if (!template) throw notFound('Template');
@@ -159,5 +111,6 @@ export function registerTemplateRoutes(app: FastifyInstance): void {
       });
       return reply.code(204).send(null);
     },
+    { audit: { action: 'template.delete', resource: 'form_template', change: true } },
   );
 }

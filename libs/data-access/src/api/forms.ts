@@ -1,34 +1,16 @@
-import {
-  FormSubmissionResponseSchema,
-  FormTemplateSchema,
-  FormTemplatesResponseSchema,
-  PatientLookupResponseSchema,
-  placeholderTemplate,
-  StructuredEmailResponseSchema,
-  StructuredFileUploadResponseSchema,
-  TemplateSaveResponseSchema,
-  type FormTemplate,
-} from '@pando/domain';
+import { formsEndpoints, pathOf, placeholderTemplate, type FormTemplate } from '@pando/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { HttpClient } from '../http/createHttpClient';
+import { call } from '../http/endpoint';
 import { NotFoundError, orThrowBadRequest } from '../http/errors';
 import { useHttpClient } from './PandoApiProvider';
 import { OPEN_RECORD_REFRESH, STALE } from './stale';
 
 // Structured forms (spec 02 §7 "Structured forms"): every call carries the bearer token.
 
-const seg = (value: string | number) => encodeURIComponent(String(value));
-
 /** GET /structured/templates → the templates the caller sees (own and the organisation's). */
 export async function listFormTemplates(http: HttpClient): Promise<FormTemplate[]> {
-  const answer = orThrowBadRequest(
-    await http.request({
-      method: 'GET',
-      path: '/structured/templates',
-      schema: FormTemplatesResponseSchema,
-      bearer: true,
-    }),
-  );
+  const answer = orThrowBadRequest(await call(http, formsEndpoints.templates, { bearer: true }));
   return answer.results;
 }
 
@@ -43,13 +25,7 @@ export async function getFormTemplate(
 ): Promise<FormTemplate> {
   try {
     return orThrowBadRequest(
-      await http.request({
-        method: 'GET',
-        path: '/structured/template',
-        query: { name, version },
-        schema: FormTemplateSchema,
-        bearer: true,
-      }),
+      await call(http, formsEndpoints.template, { query: { name, version }, bearer: true }),
     );
   } catch (error) {
     if (error instanceof NotFoundError) return placeholderTemplate(name, version);
@@ -59,35 +35,23 @@ export async function getFormTemplate(
 
 /** POST /structured/template/{id} (0 for a new one): a template without values. */
 export async function saveFormTemplate(http: HttpClient, template: FormTemplate) {
-  return http.request({
-    method: 'POST',
-    path: `/structured/template/${seg(template.id ?? 0)}`,
+  return call(http, formsEndpoints.saveTemplate, {
+    params: { id: template.id ?? 0 },
     body: template,
-    schema: TemplateSaveResponseSchema,
     bearer: true,
   });
 }
 
 /** DELETE /structured/template/{id}. */
-export async function deleteFormTemplate(http: HttpClient, id: number) {
-  return orThrowBadRequest(
-    await http.request({
-      method: 'DELETE',
-      path: `/structured/template/${seg(id)}`,
-      bearer: true,
-    }),
+export async function deleteFormTemplate(http: HttpClient, id: number): Promise<void> {
+  orThrowBadRequest(
+    await call(http, formsEndpoints.deleteTemplate, { params: { id }, bearer: true }),
   );
 }
 
 /** POST /structured/forms: a template with values (and `confirmed` on the second try). */
 export async function submitForm(http: HttpClient, form: FormTemplate) {
-  return http.request({
-    method: 'POST',
-    path: '/structured/forms',
-    body: form,
-    schema: FormSubmissionResponseSchema,
-    bearer: true,
-  });
+  return call(http, formsEndpoints.submit, { body: form, bearer: true });
 }
 
 /** POST /structured/files multipart → the file guid (spec 02 §3 "file.file_guid"). */
@@ -95,11 +59,8 @@ export async function uploadStructuredFile(http: HttpClient, file: Blob, filenam
   const form = new FormData();
   form.set('file', file, filename);
   const answer = orThrowBadRequest(
-    await http.request({
-      method: 'POST',
-      path: '/structured/files',
+    await call(http, formsEndpoints.upload, {
       body: form,
-      schema: StructuredFileUploadResponseSchema,
       bearer: true,
       // The filler names the refused file and the reason (413, 415): no notification repeats it.
       showsRefusal: true,
@@ -109,17 +70,17 @@ export async function uploadStructuredFile(http: HttpClient, file: Blob, filenam
 }
 
 /** DELETE /structured/files/{guid}. */
-export async function deleteStructuredFile(http: HttpClient, guid: string) {
-  return orThrowBadRequest(
-    await http.request({ method: 'DELETE', path: `/structured/files/${seg(guid)}`, bearer: true }),
+export async function deleteStructuredFile(http: HttpClient, guid: string): Promise<void> {
+  orThrowBadRequest(
+    await call(http, formsEndpoints.deleteFile, { params: { guid }, bearer: true }),
   );
 }
 
 /** Where an uploaded form file or its thumbnail loads from (the session cookie authorises it). */
 export function structuredFileUrl(http: HttpClient, guid: string, thumbnail = false): string {
   return thumbnail
-    ? http.url(`/structured/files/thumbnail/${seg(guid)}`)
-    : http.url(`/structured/files/${seg(guid)}`);
+    ? http.url(pathOf(formsEndpoints.thumbnail, { guid }))
+    : http.url(pathOf(formsEndpoints.file, { guid }));
 }
 
 /**
@@ -129,12 +90,7 @@ export function structuredFileUrl(http: HttpClient, guid: string, thumbnail = fa
 export async function lookupPatient(http: HttpClient, field: string, value: string) {
   try {
     return orThrowBadRequest(
-      await http.request({
-        method: 'GET',
-        path: `/structured/patients/${seg(field)}/${seg(value)}`,
-        schema: PatientLookupResponseSchema,
-        bearer: true,
-      }),
+      await call(http, formsEndpoints.patient, { params: { field, value }, bearer: true }),
     );
   } catch (error) {
     if (error instanceof NotFoundError) return null;
@@ -150,11 +106,9 @@ export async function emailStructuredFile(
   address: string,
 ) {
   const answer = orThrowBadRequest(
-    await http.request({
-      method: 'POST',
-      path: `/structured/email/${kind}/${seg(guid)}`,
+    await call(http, formsEndpoints.email, {
+      params: { kind, guid },
       body: { address },
-      schema: StructuredEmailResponseSchema,
       bearer: true,
     }),
   );

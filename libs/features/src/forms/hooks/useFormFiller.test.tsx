@@ -151,10 +151,11 @@ describe('form file controls (spec 02 §5)', () => {
       );
       await Promise.resolve();
     });
+    // The mock backend's guids are uuids, as the server's (the file URLs take uuids only).
     await waitFor(() => {
       expect(
         result.current.filler.template?.controls.find((c) => c.id === 'letter')?.value,
-      ).toMatch(/^mock-/);
+      ).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     });
     expect(result.current.filler.notice).toBeNull();
   });
