@@ -1,15 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  AuthRequestResponseSchema,
-  AuthRequestSchema,
-  LOGIN_ATTEMPTS,
-  rateLimitedText,
-} from '@pando/domain';
-import { PUBLIC } from '../authz/access.js';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { AuthRequestSchema, authEndpoints, LOGIN_ATTEMPTS, rateLimitedText } from '@pando/domain';
 import type { DatabaseTx } from '../db/client.js';
+import { route, type ServerExtras } from '../http/endpoint.js';
 import { HttpError, parseInput } from '../http/errors.js';
-import { ERROR_RESPONSES } from '../http/routeShape.js';
 import { challengeCookieName, readCookie, setChallengeCookie } from './cookies.js';
 import {
   formatLoginCode,
@@ -70,21 +63,21 @@ async function checkRateLimit(
   }
 }
 
+/**
+ * A malformed email is a 422, anything else a 400 (parseAuthRequest): the schema is declared for
+ * the document, and the handler answers its failure itself. (`route`'s ServerExtras does not name
+ * Fastify's `attachValidation`; it passes every option through to the route.)
+ */
+const VALIDATED_BY_HANDLER: ServerExtras & Pick<RouteOptions, 'attachValidation'> = {
+  attachValidation: true,
+};
+
 /** POST /auth: a login code by email, for this browser's challenge cookie (spec 01 §7). */
 export function registerLoginCodeRequestRoutes(app: FastifyInstance): void {
   const { config } = app;
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/auth',
-    {
-      schema: {
-        body: AuthRequestSchema,
-        response: { 200: AuthRequestResponseSchema, ...ERROR_RESPONSES },
-      },
-      config: { access: PUBLIC },
-      // A malformed email is a 422, anything else a 400 (parseAuthRequest): the schema is
-      // declared for the document, and the handler answers its failure itself.
-      attachValidation: true,
-    },
+  route(
+    app,
+    authEndpoints.requestLoginCode,
     async (req, reply) => {
       const { email } = parseAuthRequest(req.body);
       const now = config.now();
@@ -139,5 +132,6 @@ export function registerLoginCodeRequestRoutes(app: FastifyInstance): void {
       setChallengeCookie(reply, config, challenge);
       return { message: `Email sent to ${email}` };
     },
+    VALIDATED_BY_HANDLER,
   );
 }

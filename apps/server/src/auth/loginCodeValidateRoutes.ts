@@ -1,16 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  AuthValidateQuerySchema,
-  AuthValidateRequestSchema,
-  AuthValidateResponseSchema,
-  TEXTS,
-} from '@pando/domain';
+import { authEndpoints, TEXTS } from '@pando/domain';
 import { recordEvent } from '../analytics/record.js';
 import { type AuditActor, auditChange, auditNote } from '../audit/hooks.js';
-import { PUBLIC } from '../authz/access.js';
+import { route } from '../http/endpoint.js';
 import { HttpError } from '../http/errors.js';
-import { ERROR_RESPONSES } from '../http/routeShape.js';
 import { findUserByEmail } from '../users/repo.js';
 import {
   challengeCookieName,
@@ -49,26 +42,9 @@ type ValidateOutcome =
 /** POST /auth/validate: the emailed code for a session (spec 01 §7). */
 export function registerLoginCodeValidateRoutes(app: FastifyInstance): void {
   const { config } = app;
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/auth/validate',
-    {
-      schema: {
-        querystring: AuthValidateQuerySchema,
-        body: AuthValidateRequestSchema,
-        response: { 200: AuthValidateResponseSchema, ...ERROR_RESPONSES },
-      },
-      // A success is recorded with the new session, a failure (with the email when known) after.
-      config: {
-        access: PUBLIC,
-        audit: {
-          action: 'login.failure',
-          resource: 'session',
-          change: true,
-          anonymous: true,
-          id: null,
-        },
-      },
-    },
+  route(
+    app,
+    authEndpoints.validateLoginCode,
     async (req, reply) => {
       const { cookie } = req.query;
       const body = req.body;
@@ -158,6 +134,16 @@ export function registerLoginCodeValidateRoutes(app: FastifyInstance): void {
         access_token: outcome.session.accessToken,
         expires_in: Math.floor(config.accessTokenMs / 1000),
       };
+    },
+    // A success is recorded with the new session, a failure (with the email when known) after.
+    {
+      audit: {
+        action: 'login.failure',
+        resource: 'session',
+        change: true,
+        anonymous: true,
+        id: null,
+      },
     },
   );
 }

@@ -1,21 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  AuthValidateResponseSchema,
-  CurrentUserSchema,
-  EmbedQuerySchema,
-  LoginTokenResponseSchema,
-  LogoutQuerySchema,
-  NoQuerySchema,
-  OfflineKeyResponseSchema,
-  parseEmbed,
-  TEXTS,
-} from '@pando/domain';
+import { authEndpoints, parseEmbed, TEXTS } from '@pando/domain';
 import { auditNote } from '../audit/hooks.js';
-import { callerOf, SELF, SELF_SESSION_OPTIONAL } from '../authz/access.js';
+import { callerOf } from '../authz/access.js';
+import { route } from '../http/endpoint.js';
 import { HttpError, unauthorized } from '../http/errors.js';
-import { ERROR_RESPONSES } from '../http/routeShape.js';
 import { toWireCurrentUser } from '../users/repo.js';
 import { issueChatToken } from './chatToken.js';
 import { clearSessionCookie, readCookie, sessionCookieName } from './cookies.js';
@@ -27,65 +15,36 @@ import { issueAccessToken, revokeSessions } from './sessions.js';
  * the offline key, and logout.
  */
 export function registerSessionRoutes(app: FastifyInstance): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { config } = app;
+  const e = authEndpoints;
 
-  r.get(
-    '/login/token',
-    {
-      schema: {
-        querystring: NoQuerySchema,
-        response: { 200: LoginTokenResponseSchema, ...ERROR_RESPONSES },
-      },
-      config: { access: SELF },
-    },
-    async (req) => {
-      const auth = callerOf(req);
-      const { token } = await issueChatToken(app.db, config, {
-        userId: auth.user.id,
-        sessionId: auth.sessionId,
-      });
-      return { token };
-    },
-  );
+  route(app, e.chatToken, async (req) => {
+    const auth = callerOf(req);
+    const { token } = await issueChatToken(app.db, config, {
+      userId: auth.user.id,
+      sessionId: auth.sessionId,
+    });
+    return { token };
+  });
 
   /**
    * A fresh bearer access token for the session of the cookie (the web client renews its token
    * here before it runs out). Only the session cookie renews it: a token cannot extend itself.
    */
-  r.get(
-    '/login/access-token',
-    {
-      schema: {
-        querystring: NoQuerySchema,
-        response: { 200: AuthValidateResponseSchema, ...ERROR_RESPONSES },
-      },
-      config: { access: SELF },
-    },
-    async (req) => {
-      const auth = callerOf(req);
-      if (auth.via !== 'cookie') throw new HttpError(403, TEXTS.tokenRenewCookieOnly);
-      const { accessToken } = await issueAccessToken(app.db, config, {
-        userId: auth.user.id,
-        sessionId: auth.sessionId,
-      });
-      return { access_token: accessToken, expires_in: Math.floor(config.accessTokenMs / 1000) };
-    },
-  );
+  route(app, e.accessToken, async (req) => {
+    const auth = callerOf(req);
+    if (auth.via !== 'cookie') throw new HttpError(403, TEXTS.tokenRenewCookieOnly);
+    const { accessToken } = await issueAccessToken(app.db, config, {
+      userId: auth.user.id,
+      sessionId: auth.sessionId,
+    });
+    return { access_token: accessToken, expires_in: Math.floor(config.accessTokenMs / 1000) };
+  });
 
-  r.get(
-    '/login/current',
-    {
-      schema: {
-        querystring: EmbedQuerySchema,
-        response: { 200: CurrentUserSchema, ...ERROR_RESPONSES },
-      },
-      config: { access: SELF },
-    },
-    (req) =>
-      Promise.resolve(
-        toWireCurrentUser(callerOf(req).user, parseEmbed(req.query.embed).has('hospital')),
-      ),
+  route(app, e.currentUser, (req) =>
+    Promise.resolve(
+      toWireCurrentUser(callerOf(req).user, parseEmbed(req.query.embed).has('hospital')),
+    ),
   );
 
   /**
@@ -102,42 +61,23 @@ export function registerSessionRoutes(app: FastifyInstance): void {
    * that holds the HttpOnly cookie: a leaked token must not be enough to read a copied
    * IndexedDB. Answered `Cache-Control: no-store` (every API answer is, src/http/security.ts).
    */
-  r.get(
-    '/login/offline-key',
-    {
-      schema: {
-        querystring: NoQuerySchema,
-        response: { 200: OfflineKeyResponseSchema, ...ERROR_RESPONSES },
-      },
-      config: { access: SELF },
-    },
-    async (req) => {
-      const auth = callerOf(req);
-      if (auth.via !== 'cookie') throw new HttpError(403, TEXTS.offlineKeyCookieOnly);
-      const answer = await offlineKeyOf(app, req, auth);
-      // The session ended between its authentication and this read (a logout in another tab).
-      if (!answer) throw unauthorized();
-      return answer;
-    },
-  );
+  route(app, e.offlineKey, async (req) => {
+    const auth = callerOf(req);
+    if (auth.via !== 'cookie') throw new HttpError(403, TEXTS.offlineKeyCookieOnly);
+    const answer = await offlineKeyOf(app, req, auth);
+    // The session ended between its authentication and this read (a logout in another tab).
+    if (!answer) throw unauthorized();
+    return answer;
+  });
 
   /**
    * Logout. `single=true` (what the web client sends) ends this session only; `single=false`
    * ends every session of the user, on every device.
    */
-  r.delete(
-    '/login',
-    {
-      schema: {
-        querystring: LogoutQuerySchema,
-        response: { 204: z.undefined().describe('Logged out'), ...ERROR_RESPONSES },
-      },
-      // Without a live session the stale cookie is still cleared (below).
-      config: {
-        access: SELF_SESSION_OPTIONAL,
-        audit: { action: 'logout', resource: 'session', change: true, id: null },
-      },
-    },
+  // Without a live session the stale cookie is still cleared (below).
+  route(
+    app,
+    e.logout,
     async (req, reply) => {
       const { single } = req.query;
       const auth = req.auth;
@@ -162,5 +102,6 @@ export function registerSessionRoutes(app: FastifyInstance): void {
       }
       return reply.code(204).send();
     },
+    { audit: { action: 'logout', resource: 'session', change: true, id: null } },
   );
 }

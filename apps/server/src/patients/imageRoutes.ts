@@ -1,23 +1,16 @@
 import fsp from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  BinaryResponseSchema,
   CARD_IMAGES_LIMIT,
-  IdParamSchema,
-  ImageListResponseSchema,
-  ImageMetaSchema,
   PATIENT_IMAGE_UPLOADED_EVENT,
-  PatientImagesQuerySchema,
   PatientImageUploadFieldsSchema,
-  ThumbnailQuerySchema,
-  multipartBody,
+  uploadsEndpoints,
 } from '@pando/domain';
 import { recordEvent } from '../analytics/record.js';
 import { auditChange, auditNote } from '../audit/hooks.js';
-import { callerOf, loaded, scoped, SELF } from '../authz/access.js';
+import { callerOf, loaded } from '../authz/access.js';
+import { route } from '../http/endpoint.js';
 import { notFound, parseInput } from '../http/errors.js';
-import { ERROR_RESPONSES } from '../http/routeShape.js';
 import {
   detectType,
   discard,
@@ -32,11 +25,6 @@ import { readOnlyCard, type PatientImageRecord } from './access.js';
 import { insertPatientImage, listPatientImages } from './imageRepo.js';
 import { sendImageList } from './imageList.js';
 import { loadPatient } from './repo.js';
-
-const DOWNLOAD = {
-  description: 'The image bytes, with Content-Type and Content-Disposition naming the file',
-  content: { 'application/octet-stream': { schema: BinaryResponseSchema } },
-};
 
 const imageMeta = (img: PatientImageRecord, thumbnail: boolean) => ({
   id: img.id,
@@ -67,7 +55,7 @@ const sendImage = (
 
 /** Patient images, through the chat uploads' safety (spec 01 §5, §9). */
 export function registerImageRoutes(app: FastifyInstance, store: UploadStore): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const e = uploadsEndpoints;
 
   /**
    * POST /images (multipart: image, title, filename, patient_id). The type is read from the
@@ -75,24 +63,9 @@ export function registerImageRoutes(app: FastifyInstance, store: UploadStore): v
    * here, and kept beside it. Only people who may edit one of the patient's cards add images;
    * a patient the caller cannot see is a 404.
    */
-  r.post(
-    '/images',
-    {
-      schema: {
-        consumes: ['multipart/form-data'],
-        body: multipartBody(PatientImageUploadFieldsSchema),
-        response: { 201: ImageMetaSchema, ...ERROR_RESPONSES },
-      },
-      config: {
-        access: SELF,
-        audit: {
-          action: 'patient_image.create',
-          resource: 'patient_image',
-          change: true,
-          id: null,
-        },
-      },
-    },
+  route(
+    app,
+    e.uploadPatientImage,
     async (req, reply) => {
       const { user } = callerOf(req);
       const upload = await receiveUpload(req, store, 'image');
@@ -144,38 +117,28 @@ export function registerImageRoutes(app: FastifyInstance, store: UploadStore): v
         await discard(upload);
       }
     },
-  );
-
-  r.get(
-    '/images/:id',
     {
-      schema: {
-        params: IdParamSchema,
-        querystring: ThumbnailQuerySchema,
-        response: { 200: DOWNLOAD, ...ERROR_RESPONSES },
-      },
-      config: {
-        access: scoped('patient-image:viewer'),
-        audit: { action: 'patient_image.read', resource: 'patient_image', read: true },
+      audit: {
+        action: 'patient_image.create',
+        resource: 'patient_image',
+        change: true,
+        id: null,
       },
     },
+  );
+
+  route(
+    app,
+    e.patientImage,
     async (req, reply) =>
       sendImage(reply, store, loaded(req, 'patientImage'), req.query.thumbnail === 'true'),
+    { audit: { action: 'patient_image.read', resource: 'patient_image', read: true } },
   );
 
   /** The patient's images, newest first, with their bytes (thumbnails unless thumbnail=false). */
-  r.get(
-    '/images',
-    {
-      schema: {
-        querystring: PatientImagesQuerySchema,
-        response: { 200: ImageListResponseSchema, ...ERROR_RESPONSES },
-      },
-      config: {
-        access: scoped('patient-images:viewer'),
-        audit: { action: 'patient_image.list', resource: 'patient_images', id: null, read: true },
-      },
-    },
+  route(
+    app,
+    e.patientImages,
     async (req, reply) => {
       const { patient } = loaded(req, 'patient');
       const thumbnail = req.query.thumbnail === 'true';
@@ -187,5 +150,6 @@ export function registerImageRoutes(app: FastifyInstance, store: UploadStore): v
       }));
       return sendImageList(reply, store, entries, rows[0]?.total ?? 0);
     },
+    { audit: { action: 'patient_image.list', resource: 'patient_images', id: null, read: true } },
   );
 }

@@ -1,23 +1,13 @@
 import fsp from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  ChatImageUploadFieldsSchema,
-  CreatedIdSchema,
-  IdParamSchema,
-  ImageMetaSchema,
-  NoBodySchema,
-  ThumbnailQuerySchema,
-  multipartBody,
-} from '@pando/domain';
+import { ChatImageUploadFieldsSchema, uploadsEndpoints } from '@pando/domain';
 import { recordEvent } from '../analytics/record.js';
-import { callerOf, loaded, scoped, SELF } from '../authz/access.js';
+import { callerOf, loaded } from '../authz/access.js';
+import { route } from '../http/endpoint.js';
 import { HttpError, notFound, parseInput } from '../http/errors.js';
-import { ERROR_RESPONSES } from '../http/routeShape.js';
 import { one } from '../teams/repo.js';
 import type { ChatImageRecord } from './access.js';
 import { insertChatImage, setChatImageUpload } from './repo.js';
-import { DOWNLOAD } from './routeShared.js';
 import {
   detectType,
   discard,
@@ -41,101 +31,71 @@ const imageMeta = (img: ChatImageRecord) => ({
 
 /** Chat images (spec 01 §3): the record, its bytes once, their download (or thumbnail). */
 export function registerChatImageRoutes(app: FastifyInstance, store: UploadStore): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const e = uploadsEndpoints;
 
   /** Creates the chat image record first (the client sends a placeholder message meanwhile). */
-  r.post(
-    '/images/chat',
-    {
-      schema: { body: NoBodySchema, response: { 201: CreatedIdSchema, ...ERROR_RESPONSES } },
-      config: { access: SELF },
-    },
-    async (req, reply) => {
-      const { user } = callerOf(req);
-      const now = app.config.now();
-      const id = await insertChatImage(app.db, { key: newUploadKey(), uploaderId: user.id, now });
-      reply.code(201);
-      return { id };
-    },
-  );
+  route(app, e.createChatImage, async (req, reply) => {
+    const { user } = callerOf(req);
+    const now = app.config.now();
+    const id = await insertChatImage(app.db, { key: newUploadKey(), uploaderId: user.id, now });
+    reply.code(201);
+    return { id };
+  });
 
   /**
    * Uploads the bytes (multipart `image`, optional `filename`). Only the uploader, once: a record
    * that already has its image answers 409 (decision: an image in a chat never changes under
    * the people who saw it).
    */
-  r.put(
-    '/images/chat/:id',
-    {
-      schema: {
-        params: IdParamSchema,
-        consumes: ['multipart/form-data'],
-        body: multipartBody(ChatImageUploadFieldsSchema),
-        response: { 200: ImageMetaSchema, ...ERROR_RESPONSES },
-      },
-      config: { access: scoped('image:uploader') },
-    },
-    async (req) => {
-      const { user } = callerOf(req);
-      const img = loaded(req, 'image');
-      if (img.content_type !== null)
-        throw new HttpError(
-          409,
-          'This image has already been uploaded.',
-          undefined,
-          'IMAGE_ALREADY_UPLOADED',
-        );
-      const upload = await receiveUpload(req, store, 'image');
-      try {
-        const { filename } = parseInput(ChatImageUploadFieldsSchema, upload.fields);
-        const type = await detectType(upload, ['image']);
-        const processed = await processImage(await fsp.readFile(upload.tempPath), type);
-        await store.put(img.image_key, processed.data);
-        await store.put(`${img.image_key}.thumb`, processed.thumbnail);
-        const name = safeFilename(filename ?? upload.filename, 'image');
-        const now = app.config.now();
-        const rows = await setChatImageUpload(app.db, {
-          id: img.id,
-          name,
-          contentType: processed.contentType,
-          now,
-        });
-        await recordEvent(app.db, {
-          type: 'image_uploaded',
-          at: now,
-          userId: user.id,
-          hasImage: true,
-          data: { image_id: img.id },
-        });
-        return imageMeta(one(rows));
-      } finally {
-        await discard(upload);
-      }
-    },
-  );
-
-  r.get(
-    '/images/chat/:id',
-    {
-      schema: {
-        params: IdParamSchema,
-        querystring: ThumbnailQuerySchema,
-        response: { 200: DOWNLOAD, ...ERROR_RESPONSES },
-      },
-      config: { access: scoped('image:viewer') },
-    },
-    async (req, reply) => {
-      const img = loaded(req, 'image');
-      if (img.content_type === null) throw notFound('Image');
-      const thumb = req.query.thumbnail === 'true';
-      return sendStored(reply, store, thumb ? `${img.image_key}.thumb` : img.image_key, {
-        contentType: thumb
-          ? img.content_type === 'image/jpeg'
-            ? 'image/jpeg'
-            : 'image/png'
-          : img.content_type,
-        filename: img.filename ?? 'image',
+  route(app, e.uploadChatImage, async (req) => {
+    const { user } = callerOf(req);
+    const img = loaded(req, 'image');
+    if (img.content_type !== null)
+      throw new HttpError(
+        409,
+        'This image has already been uploaded.',
+        undefined,
+        'IMAGE_ALREADY_UPLOADED',
+      );
+    const upload = await receiveUpload(req, store, 'image');
+    try {
+      const { filename } = parseInput(ChatImageUploadFieldsSchema, upload.fields);
+      const type = await detectType(upload, ['image']);
+      const processed = await processImage(await fsp.readFile(upload.tempPath), type);
+      await store.put(img.image_key, processed.data);
+      await store.put(`${img.image_key}.thumb`, processed.thumbnail);
+      const name = safeFilename(filename ?? upload.filename, 'image');
+      const now = app.config.now();
+      const rows = await setChatImageUpload(app.db, {
+        id: img.id,
+        name,
+        contentType: processed.contentType,
+        now,
       });
-    },
-  );
+      await recordEvent(app.db, {
+        type: 'image_uploaded',
+        at: now,
+        userId: user.id,
+        hasImage: true,
+        data: { image_id: img.id },
+      });
+      return imageMeta(one(rows));
+    } finally {
+      await discard(upload);
+    }
+  });
+
+  route(app, e.chatImage, async (req, reply) => {
+    const img = loaded(req, 'image');
+    if (img.content_type === null) throw notFound('Image');
+    const thumb = req.query.thumbnail === 'true';
+    return sendStored(reply, store, thumb ? `${img.image_key}.thumb` : img.image_key, {
+      contentType: thumb
+        ? img.content_type === 'image/jpeg'
+          ? 'image/jpeg'
+          : 'image/png'
+        : img.content_type,
+      filename: img.filename ?? 'image',
+    });
+  });
 }

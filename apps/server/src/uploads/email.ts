@@ -1,16 +1,10 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  FileEmailBodySchema,
-  IdParamSchema,
-  MessageResponseSchema,
-  displayName,
-} from '@pando/domain';
-import { callerOf, loaded, scoped } from '../authz/access.js';
-import { auditNote } from '../audit/hooks.js';
+import { displayName, uploadsEndpoints } from '@pando/domain';
+import { callerOf, loaded } from '../authz/access.js';
+import { type AuditDeclaration, auditNote } from '../audit/hooks.js';
+import { route } from '../http/endpoint.js';
 import { HttpError, notFound } from '../http/errors.js';
-import { ERROR_RESPONSES } from '../http/routeShape.js';
 import { fileEmailLimit } from '../mail/limit.js';
 import { safeFilename } from './safety.js';
 import type { UploadStore } from './store.js';
@@ -46,28 +40,14 @@ interface Stored {
  * rules); FILE_EMAIL_LIMIT_PER_USER per window; a file over MAIL_ATTACHMENT_MAX_BYTES answers 413.
  */
 export function registerFileEmailRoutes(app: FastifyInstance, store: UploadStore): void {
-  const route = (
-    url: string,
-    scope: 'file:viewer' | 'image:viewer',
+  const emailRoute = (
+    declaration: typeof uploadsEndpoints.emailFile | typeof uploadsEndpoints.emailChatImage,
+    audit: AuditDeclaration,
     storedOf: (req: FastifyRequest) => Stored,
-  ) =>
-    app.withTypeProvider<ZodTypeProvider>().post(
-      url,
-      {
-        schema: {
-          params: IdParamSchema,
-          body: FileEmailBodySchema,
-          response: { 200: MessageResponseSchema, ...ERROR_RESPONSES },
-        },
-        // Recorded before the answer leaves, with the recipient (src/audit/hooks.ts).
-        config: {
-          access: scoped(scope),
-          audit:
-            scope === 'file:viewer'
-              ? { action: 'file.email', resource: 'file', change: true }
-              : { action: 'chat_image.email', resource: 'chat_image', change: true },
-        },
-      },
+  ) => {
+    route(
+      app,
+      declaration,
       async (req) => {
         const { user } = callerOf(req);
         const stored = storedOf(req);
@@ -103,20 +83,31 @@ export function registerFileEmailRoutes(app: FastifyInstance, store: UploadStore
         }
         return { message: `${filename} was sent to ${address.toLowerCase()}` };
       },
+      // Recorded before the answer leaves, with the recipient (src/audit/hooks.ts).
+      { audit },
     );
+  };
 
-  route('/files/:id/email', 'file:viewer', (req) => {
-    const file = loaded(req, 'file');
-    return { key: file.uuid, filename: file.filename, contentType: file.content_type };
-  });
-  route('/images/chat/:id/email', 'image:viewer', (req) => {
-    const image = loaded(req, 'image');
-    // A record whose upload never finished has no bytes: nothing to send.
-    if (image.content_type === null) throw notFound('Image');
-    return {
-      key: image.image_key,
-      filename: image.filename ?? 'image',
-      contentType: image.content_type,
-    };
-  });
+  emailRoute(
+    uploadsEndpoints.emailFile,
+    { action: 'file.email', resource: 'file', change: true },
+    (req) => {
+      const file = loaded(req, 'file');
+      return { key: file.uuid, filename: file.filename, contentType: file.content_type };
+    },
+  );
+  emailRoute(
+    uploadsEndpoints.emailChatImage,
+    { action: 'chat_image.email', resource: 'chat_image', change: true },
+    (req) => {
+      const image = loaded(req, 'image');
+      // A record whose upload never finished has no bytes: nothing to send.
+      if (image.content_type === null) throw notFound('Image');
+      return {
+        key: image.image_key,
+        filename: image.filename ?? 'image',
+        contentType: image.content_type,
+      };
+    },
+  );
 }

@@ -1,15 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  adviceWriteRefusal,
-  ShareBodySchema,
-  ShareParamSchema,
-  ShareResponseSchema,
-  TEXTS,
-} from '@pando/domain';
-import { callerOf, loaded, scoped } from '../authz/access.js';
+import { adviceWriteRefusal, TEXTS, uploadsEndpoints } from '@pando/domain';
+import { callerOf, loaded } from '../authz/access.js';
+import { route } from '../http/endpoint.js';
 import { HttpError, notFound } from '../http/errors.js';
-import { ERROR_RESPONSES } from '../http/routeShape.js';
 import { addShare, adviceShareFacts, canShareTo, type ShareTarget } from './access.js';
 
 /**
@@ -17,41 +10,37 @@ import { addShare, adviceShareFacts, canShareTo, type ShareTarget } from './acce
  * advice-conversation}/{targetId}, by whoever may see it, into a target they may share to.
  */
 export function registerChatImageShareRoutes(app: FastifyInstance): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  const shareRoute = (segment: string, target: ShareTarget, what: string) =>
-    r.post(
-      `/images/chat/:id/share/${segment}/:targetId`,
-      {
-        schema: {
-          params: ShareParamSchema,
-          body: ShareBodySchema,
-          response: { 200: ShareResponseSchema, ...ERROR_RESPONSES },
-        },
-        config: { access: scoped('image:viewer') },
-      },
-      async (req) => {
-        const { user } = callerOf(req);
-        const img = loaded(req, 'image');
-        const { targetId } = req.params;
-        if (target === 'advice_conversation') {
-          const facts = await adviceShareFacts(app.db, user, targetId);
-          if (!facts.participant) throw notFound(what);
-          // A closed advice conversation is read-only (issue 35): no image is added to it.
-          if (adviceWriteRefusal(facts)) throw new HttpError(409, TEXTS.adviceClosedWrite);
-        } else if (!(await canShareTo(app.db, user, target, targetId))) throw notFound(what);
-        await addShare(
-          app.db,
-          { type: 'image', id: img.id },
-          target,
-          targetId,
-          user.id,
-          app.config.now(),
-        );
-        return { id: img.id, access_type: 'READ' as const };
-      },
-    );
-  shareRoute('users', 'user', 'User');
-  shareRoute('teams', 'team', 'Team');
-  shareRoute('advice-conversation', 'advice_conversation', 'Advice conversation');
+  const e = uploadsEndpoints;
+  const shareRoute = (
+    declaration:
+      | typeof e.shareChatImageWithUser
+      | typeof e.shareChatImageWithTeam
+      | typeof e.shareChatImageWithAdvice,
+    target: ShareTarget,
+    what: string,
+  ) => {
+    route(app, declaration, async (req) => {
+      const { user } = callerOf(req);
+      const img = loaded(req, 'image');
+      const { targetId } = req.params;
+      if (target === 'advice_conversation') {
+        const facts = await adviceShareFacts(app.db, user, targetId);
+        if (!facts.participant) throw notFound(what);
+        // A closed advice conversation is read-only (issue 35): no image is added to it.
+        if (adviceWriteRefusal(facts)) throw new HttpError(409, TEXTS.adviceClosedWrite);
+      } else if (!(await canShareTo(app.db, user, target, targetId))) throw notFound(what);
+      await addShare(
+        app.db,
+        { type: 'image', id: img.id },
+        target,
+        targetId,
+        user.id,
+        app.config.now(),
+      );
+      return { id: img.id, access_type: 'READ' as const };
+    });
+  };
+  shareRoute(e.shareChatImageWithUser, 'user', 'User');
+  shareRoute(e.shareChatImageWithTeam, 'team', 'Team');
+  shareRoute(e.shareChatImageWithAdvice, 'advice_conversation', 'Advice conversation');
 }

@@ -1,11 +1,7 @@
-import {
-  CurrentUserSchema,
-  LoginTokenResponseSchema,
-  OfflineKeyResponseSchema,
-} from '@pando/domain';
+import { authEndpoints } from '@pando/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import type { HttpClient } from '../http/createHttpClient';
+import { call } from '../http/endpoint';
 import { orThrowBadRequest, UnauthorisedError } from '../http/errors';
 import { authKeys, logoutPending, PENDING_LOGOUT_ITEM } from './login';
 import { useOfflineCopy } from '../offline/context';
@@ -17,20 +13,13 @@ import { STALE } from './stale';
 
 /** GET /login/token: the chat password (spec 01 §7). */
 export async function getChatToken(http: HttpClient) {
-  return orThrowBadRequest(
-    await http.request({ method: 'GET', path: '/login/token', schema: LoginTokenResponseSchema }),
-  );
+  return orThrowBadRequest(await call(http, authEndpoints.chatToken, {}));
 }
 
 /** GET /login/current?embed=hospital. */
 export async function getCurrentUser(http: HttpClient) {
   return orThrowBadRequest(
-    await http.request({
-      method: 'GET',
-      path: '/login/current',
-      query: { embed: 'hospital' },
-      schema: CurrentUserSchema,
-    }),
+    await call(http, authEndpoints.currentUser, { query: { embed: 'hospital' } }),
   );
 }
 
@@ -39,23 +28,12 @@ export async function getCurrentUser(http: HttpClient) {
  * the copy goes on without it, so a failure is no notice (a 401 still goes to the login page).
  */
 export async function getOfflineKey(http: HttpClient) {
-  return orThrowBadRequest(
-    await http.request({
-      method: 'GET',
-      path: '/login/offline-key',
-      schema: OfflineKeyResponseSchema,
-    }),
-  );
+  return orThrowBadRequest(await call(http, authEndpoints.offlineKey, {}));
 }
 
 /** DELETE /login?single=true: ends this session only (other devices stay logged in). */
 export function logout(http: HttpClient) {
-  return http.request({
-    method: 'DELETE',
-    path: '/login',
-    query: { single: true },
-    schema: z.unknown(),
-  });
+  return call(http, authEndpoints.logout, { query: { single: true } });
 }
 
 export function useCurrentUserQuery() {

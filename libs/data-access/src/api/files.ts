@@ -1,5 +1,6 @@
-import { CreatedIdSchema, MessageResponseSchema } from '@pando/domain';
+import { pathOf, uploadsEndpoints } from '@pando/domain';
 import type { HttpClient } from '../http/createHttpClient';
+import { call } from '../http/endpoint';
 import { orThrowBadRequest } from '../http/errors';
 
 export interface FileAudience {
@@ -21,22 +22,18 @@ export function uploadFile(
     const ids = audience[key];
     if (ids && ids.length > 0) form.set(key, ids.join(','));
   }
-  return http.request({ method: 'POST', path: '/files', body: form, schema: CreatedIdSchema });
+  return call(http, uploadsEndpoints.uploadFile, { body: form });
 }
 
 /** GET /files/{id} opens a file: the browser navigates there so the cookie authorises it. */
 export function fileUrl(http: HttpClient, id: number | string): string {
-  return http.url(`/files/${encodeURIComponent(String(id))}`);
+  return http.url(pathOf(uploadsEndpoints.file, { id }));
 }
 
 /** GET /files/{id} as bytes, so the page can say whether the download worked (spec 01 §8). */
 export async function downloadFile(http: HttpClient, id: number | string): Promise<Blob> {
   return orThrowBadRequest(
-    await http.request<Blob>({
-      method: 'GET',
-      path: `/files/${encodeURIComponent(String(id))}`,
-      responseType: 'blob',
-    }),
+    await call(http, uploadsEndpoints.file, { params: { id }, responseType: 'blob' }),
   );
 }
 
@@ -47,12 +44,7 @@ export async function emailFile(
   address: string,
 ): Promise<string> {
   const answer = orThrowBadRequest(
-    await http.request({
-      method: 'POST',
-      path: `/files/${encodeURIComponent(String(id))}/email`,
-      body: { address },
-      schema: MessageResponseSchema,
-    }),
+    await call(http, uploadsEndpoints.emailFile, { params: { id }, body: { address } }),
   );
   return answer.message;
 }
@@ -60,11 +52,7 @@ export async function emailFile(
 /** GET /images/chat/{id}: the full-size chat image as bytes (the viewer tells 404 from failure). */
 export async function downloadChatImage(http: HttpClient, id: string): Promise<Blob> {
   return orThrowBadRequest(
-    await http.request<Blob>({
-      method: 'GET',
-      path: `/images/chat/${encodeURIComponent(id)}`,
-      responseType: 'blob',
-    }),
+    await call(http, uploadsEndpoints.chatImage, { params: { id }, responseType: 'blob' }),
   );
 }
 
@@ -75,12 +63,7 @@ export async function emailChatImage(
   address: string,
 ): Promise<string> {
   const answer = orThrowBadRequest(
-    await http.request({
-      method: 'POST',
-      path: `/images/chat/${encodeURIComponent(id)}/email`,
-      body: { address },
-      schema: MessageResponseSchema,
-    }),
+    await call(http, uploadsEndpoints.emailChatImage, { params: { id }, body: { address } }),
   );
   return answer.message;
 }

@@ -1,14 +1,7 @@
-import {
-  CARD_SHARE_ACCESS_TYPE,
-  ImageListResponseSchema,
-  CreatedIdSchema,
-  ImageMetaSchema,
-  shareImagePath,
-  type ShareTarget,
-} from '@pando/domain';
+import { CARD_SHARE_ACCESS_TYPE, uploadsEndpoints, type ShareTarget } from '@pando/domain';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import type { HttpClient } from '../http/createHttpClient';
+import { call } from '../http/endpoint';
 import { orThrowBadRequest } from '../http/errors';
 import { useHttpClient } from './PandoApiProvider';
 import { STALE } from './stale';
@@ -23,14 +16,13 @@ export function uploadPatientImage(
   form.set('title', upload.title);
   form.set('filename', upload.filename);
   form.set('patient_id', String(upload.patient_id));
-  return http.request({ method: 'POST', path: '/images', body: form, schema: ImageMetaSchema });
+  return call(http, uploadsEndpoints.uploadPatientImage, { body: form });
 }
 
 export async function getImage(http: HttpClient, id: number, thumbnail: boolean) {
   return orThrowBadRequest(
-    await http.request<Blob>({
-      method: 'GET',
-      path: `/images/${id}`,
+    await call(http, uploadsEndpoints.patientImage, {
+      params: { id },
       query: { thumbnail },
       responseType: 'blob',
     }),
@@ -39,27 +31,26 @@ export async function getImage(http: HttpClient, id: number, thumbnail: boolean)
 
 export async function listPatientImages(http: HttpClient, patientId: number, thumbnail = true) {
   return orThrowBadRequest(
-    await http.request({
-      method: 'GET',
-      path: '/images',
+    await call(http, uploadsEndpoints.patientImages, {
       query: { patient_id: patientId, thumbnail },
-      schema: ImageListResponseSchema,
     }),
   );
 }
 
 /** POST /images/chat: reserves an image record for a chat message; PUT uploads the bytes. */
 export function createChatImage(http: HttpClient) {
-  return http.request({ method: 'POST', path: '/images/chat', schema: CreatedIdSchema });
+  return call(http, uploadsEndpoints.createChatImage, { body: undefined });
 }
 
+/** POST /images/chat/{id}/share/{users|teams|advice-conversation}/{targetId}. */
 export function shareChatImage(http: HttpClient, id: number | string, target: ShareTarget) {
-  return http.request({
-    method: 'POST',
-    path: shareImagePath(encodeURIComponent(String(id)), target),
-    body: { access_type: CARD_SHARE_ACCESS_TYPE },
-    schema: z.unknown(),
-  });
+  const input = {
+    params: { id, targetId: target.id },
+    body: { access_type: CARD_SHARE_ACCESS_TYPE } as const,
+  };
+  if (target.kind === 'user') return call(http, uploadsEndpoints.shareChatImageWithUser, input);
+  if (target.kind === 'team') return call(http, uploadsEndpoints.shareChatImageWithTeam, input);
+  return call(http, uploadsEndpoints.shareChatImageWithAdvice, input);
 }
 
 const imageKeys = {

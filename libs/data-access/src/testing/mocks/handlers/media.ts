@@ -2,29 +2,15 @@ import {
   adviceWriteRefusal,
   isAdviceClosed,
   TEXTS,
-  FileEmailBodySchema,
-  PatientImagesQuerySchema,
   PatientImageUploadFieldsSchema,
-  ShareBodySchema,
   displayName,
+  uploadsEndpoints,
   validationError,
 } from '@pando/domain';
 import { HttpResponse } from 'msw';
-import { http } from './http';
 import type { MockBackend, MockImage } from '../backend';
-import { guard } from './guard';
-import {
-  api,
-  apiError,
-  apiErrorOf,
-  badField,
-  fail,
-  notFound,
-  numberParam,
-  parseBody,
-  patientAccessOf,
-  requireUser,
-} from './util';
+import { declaredHandlers } from './endpoint';
+import { apiError, apiErrorOf, badField, fail, notFound, patientAccessOf } from './util';
 
 const MAX_BYTES = 26_214_400;
 
@@ -85,16 +71,18 @@ const ids = (value: FormDataEntryValue | null) =>
     ? value.split(',').map(Number).filter(Number.isInteger)
     : [];
 
-/** Images and files (spec 01 §7). Bytes are kept as uploaded; the real server re-encodes. */
+/**
+ * Images and files (spec 01 §7), declared (@pando/domain uploadsEndpoints; access in
+ * scopes/uploads.ts). Bytes are kept as uploaded; the real server re-encodes.
+ */
 export function mediaHandlers(backend: MockBackend) {
+  const e = uploadsEndpoints;
+  const handle = declaredHandlers(backend);
   /** Both sides resolved it: read-only (the domain's `adviceWriteRefusal`, as on the server). */
-  const adviceClosed = (raw: string | number | readonly string[] | undefined): boolean => {
-    const advice = backend.state.adviceConversations.find((a) => a.id === Number(raw));
+  const adviceClosed = (id: number): boolean => {
+    const advice = backend.state.adviceConversations.find((a) => a.id === id);
     return adviceWriteRefusal({ closed: advice !== undefined && isAdviceClosed(advice) }) !== null;
   };
-  const image = (raw: string | readonly string[] | undefined, chat: boolean): MockImage =>
-    backend.state.images.find((i) => i.id === numberParam(raw, 'id') && i.chat === chat) ??
-    fail(notFound('Image'));
   const binary = (i: MockImage) =>
     i.bytes
       ? new HttpResponse(i.bytes, { headers: { 'Content-Type': i.content_type } })
@@ -121,215 +109,150 @@ export function mediaHandlers(backend: MockBackend) {
     });
     return HttpResponse.json({ message: `${stored.filename} was sent to ${to}` });
   };
+  const share = (segment: string) => {
+    const declaration =
+      segment === 'users'
+        ? e.shareChatImageWithUser
+        : segment === 'teams'
+          ? e.shareChatImageWithTeam
+          : e.shareChatImageWithAdvice;
+    return handle(declaration, ({ loaded, params }) => {
+      // A closed advice conversation is read-only (issue 35), as on the server.
+      if (segment === 'advice-conversation' && adviceClosed(params.targetId))
+        return apiError(409, TEXTS.adviceClosedWrite);
+      loaded.chatImage?.shared_with.push(`${segment}/${params.targetId}`);
+      return HttpResponse.json({ id: params.id, access_type: 'READ' });
+    });
+  };
   return [
-    http.post(
-      api('/images'),
-      guard(async ({ request, cookies }) => {
-        const viewer = requireUser(backend, cookies, request);
-        const { form, bytes } = await readUpload(request, 'image');
-        // The server's rules (issue 18): the patient is required, seen through one of their
-        // cards (404 otherwise) and editable there (403 for a card only shared with you).
-        const fields = PatientImageUploadFieldsSchema.safeParse({
-          title: text(form.get('title'), '') || undefined,
-          filename: text(form.get('filename'), '') || undefined,
-          patient_id: form.get('patient_id') ?? undefined,
+    handle(e.uploadPatientImage, async ({ request, caller: viewer }) => {
+      const { form, bytes } = await readUpload(request, 'image');
+      // The server's rules (issue 18): the patient is required, seen through one of their
+      // cards (404 otherwise) and editable there (403 for a card only shared with you).
+      const fields = PatientImageUploadFieldsSchema.safeParse({
+        title: text(form.get('title'), '') || undefined,
+        filename: text(form.get('filename'), '') || undefined,
+        patient_id: form.get('patient_id') ?? undefined,
+      });
+      if (!fields.success) return apiErrorOf(validationError(fields.error));
+      const access = patientAccessOf(backend, fields.data.patient_id, viewer);
+      if (access === 'none') return notFound('Patient');
+      if (access !== 'edit')
+        return apiError(403, TEXTS.cardReadOnly, {
+          internalCode: 'CARD_READ_ONLY',
         });
-        if (!fields.success) return apiErrorOf(validationError(fields.error));
-        const access = patientAccessOf(backend, fields.data.patient_id, viewer);
-        if (access === 'none') return notFound('Patient');
-        if (access !== 'edit')
-          return apiError(403, TEXTS.cardReadOnly, {
-            internalCode: 'CARD_READ_ONLY',
-          });
-        const type = requireType(bytes, (t) => t.startsWith('image/'));
-        const record: MockImage = {
-          id: backend.nextId('images'),
-          title: fields.data.title ?? fields.data.filename ?? 'image',
-          filename: fields.data.filename ?? 'image',
-          patient_id: fields.data.patient_id,
-          chat: false,
-          owner_id: viewer.id,
-          bytes,
-          content_type: type,
-          created_at: backend.timestamp(),
-          shared_with: [],
-        };
-        backend.state.images.push(record);
-        return HttpResponse.json(
-          {
-            id: record.id,
-            title: record.title,
-            filename: record.filename,
-            patient_id: record.patient_id,
-            created_at: record.created_at,
+      const type = requireType(bytes, (t) => t.startsWith('image/'));
+      const record: MockImage = {
+        id: backend.nextId('images'),
+        title: fields.data.title ?? fields.data.filename ?? 'image',
+        filename: fields.data.filename ?? 'image',
+        patient_id: fields.data.patient_id,
+        chat: false,
+        owner_id: viewer.id,
+        bytes,
+        content_type: type,
+        created_at: backend.timestamp(),
+        shared_with: [],
+      };
+      backend.state.images.push(record);
+      return HttpResponse.json(
+        {
+          id: record.id,
+          title: record.title,
+          filename: record.filename,
+          patient_id: record.patient_id,
+          created_at: record.created_at,
+        },
+        { status: 201 },
+      );
+    }),
+    handle(e.patientImages, ({ query }) => {
+      const results = backend.state.images
+        .filter((i) => !i.chat && i.patient_id === query.patient_id)
+        // Newest first, as the server lists them.
+        .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id)
+        .map((i) => ({
+          meta: {
+            id: i.id,
+            title: i.title,
+            filename: i.filename,
+            patient_id: i.patient_id,
+            created_at: i.created_at,
+            // The mock keeps one rendition: a thumbnail request gets the same bytes.
+            is_thumbnail: query.thumbnail === 'true',
+            deleted: false,
           },
-          { status: 201 },
-        );
-      }),
-    ),
-    http.get(
-      api('/images'),
-      guard(({ request, cookies }) => {
-        const viewer = requireUser(backend, cookies, request);
-        const query = PatientImagesQuerySchema.safeParse(
-          Object.fromEntries(new URL(request.url).searchParams),
-        );
-        if (!query.success)
-          return apiError(400, 'Invalid request: patient_id', {
-            details: [{ path: 'patient_id', message: 'required' }],
-          });
-        const patientId = query.data.patient_id;
-        // Only people who see one of the patient's cards read the patient's images.
-        if (patientAccessOf(backend, patientId, viewer) === 'none') return notFound('Patient');
-        const results = backend.state.images
-          .filter((i) => !i.chat && i.patient_id === patientId)
-          // Newest first, as the server lists them.
-          .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id)
-          .map((i) => ({
-            meta: {
-              id: i.id,
-              title: i.title,
-              filename: i.filename,
-              patient_id: i.patient_id,
-              created_at: i.created_at,
-              // The mock keeps one rendition: a thumbnail request gets the same bytes.
-              is_thumbnail: new URL(request.url).searchParams.get('thumbnail') === 'true',
-              deleted: false,
-            },
-            data: toBase64(i.bytes ?? new Uint8Array()),
-          }));
-        return HttpResponse.json({ results, total_count: results.length });
-      }),
-    ),
-    http.get(
-      api('/images/chat/:id'),
-      guard(({ request, cookies, params }) => {
-        requireUser(backend, cookies, request);
-        return binary(image(params.id, true));
-      }),
-    ),
-    http.get(
-      api('/images/:id'),
-      guard(({ request, cookies, params }) => {
-        const viewer = requireUser(backend, cookies, request);
-        const found = image(params.id, false);
-        // An image of a patient the viewer cannot see is the same 404 as a missing one.
-        if (
-          found.patient_id === null ||
-          patientAccessOf(backend, found.patient_id, viewer) === 'none'
-        )
-          return notFound('Image');
-        return binary(found);
-      }),
-    ),
-    http.post(
-      api('/images/chat'),
-      guard(({ request, cookies }) => {
-        const viewer = requireUser(backend, cookies, request);
-        const record: MockImage = {
-          id: backend.nextId('images'),
-          title: null,
-          filename: 'image',
-          patient_id: null,
-          chat: true,
-          owner_id: viewer.id,
-          bytes: null,
-          content_type: 'image/jpeg',
-          created_at: backend.timestamp(),
-          shared_with: [],
-        };
-        backend.state.images.push(record);
-        return HttpResponse.json({ id: record.id }, { status: 201 });
-      }),
-    ),
-    http.put(
-      api('/images/chat/:id'),
-      guard(async ({ request, cookies, params }) => {
-        const viewer = requireUser(backend, cookies, request);
-        const record = image(params.id, true);
-        if (record.owner_id !== viewer.id) return apiError(403, 'Not your image.');
-        const { form, bytes } = await readUpload(request, 'image');
-        record.content_type = requireType(bytes, (t) => t.startsWith('image/'));
-        record.bytes = bytes;
-        record.filename = text(form.get('filename'), record.filename);
-        return HttpResponse.json({ id: record.id });
-      }),
-    ),
-    http.post(
-      api('/images/chat/:id/share/:kind/:targetId'),
-      guard(async ({ request, cookies, params }) => {
-        requireUser(backend, cookies, request);
-        await parseBody(request, ShareBodySchema);
-        const record = image(params.id, true);
-        // A closed advice conversation is read-only (issue 35), as on the server.
-        if (String(params.kind) === 'advice-conversation' && adviceClosed(params.targetId))
-          return apiError(409, TEXTS.adviceClosedWrite);
-        record.shared_with.push(
-          `${String(params.kind)}/${numberParam(params.targetId, 'targetId')}`,
-        );
-        return HttpResponse.json({ access_type: 'READ' });
-      }),
-    ),
-    http.post(
-      api('/files'),
-      guard(async ({ request, cookies }) => {
-        const viewer = requireUser(backend, cookies, request);
-        const { form, file, bytes } = await readUpload(request, 'file');
-        const type = requireType(bytes, () => true);
-        if (ids(form.get('advice_ids')).some((adviceId) => adviceClosed(adviceId)))
-          return apiError(409, TEXTS.adviceClosedWrite, {
-            details: [{ path: 'advice_ids', message: TEXTS.adviceClosedWrite }],
-          });
-        const id = backend.nextId('files');
-        backend.state.files.push({
-          id,
-          filename: file instanceof File ? file.name : 'file',
-          owner_id: viewer.id,
-          bytes,
-          content_type: type,
-          user_ids: ids(form.get('user_ids')),
-          team_ids: ids(form.get('team_ids')),
-          advice_ids: ids(form.get('advice_ids')),
+          data: toBase64(i.bytes ?? new Uint8Array()),
+        }));
+      return HttpResponse.json({ results, total_count: results.length });
+    }),
+    handle(e.chatImage, ({ loaded }) => binary(loaded.chatImage ?? fail(notFound('Image')))),
+    handle(e.patientImage, ({ loaded }) => binary(loaded.patientImage ?? fail(notFound('Image')))),
+    handle(e.createChatImage, ({ caller: viewer }) => {
+      const record: MockImage = {
+        id: backend.nextId('images'),
+        title: null,
+        filename: 'image',
+        patient_id: null,
+        chat: true,
+        owner_id: viewer.id,
+        bytes: null,
+        content_type: 'image/jpeg',
+        created_at: backend.timestamp(),
+        shared_with: [],
+      };
+      backend.state.images.push(record);
+      return HttpResponse.json({ id: record.id }, { status: 201 });
+    }),
+    handle(e.uploadChatImage, async ({ request, loaded }) => {
+      const record = loaded.chatImage ?? fail(notFound('Image'));
+      const { form, bytes } = await readUpload(request, 'image');
+      record.content_type = requireType(bytes, (t) => t.startsWith('image/'));
+      record.bytes = bytes;
+      record.filename = text(form.get('filename'), record.filename);
+      return HttpResponse.json({ id: record.id });
+    }),
+    share('users'),
+    share('teams'),
+    share('advice-conversation'),
+    handle(e.uploadFile, async ({ request, caller: viewer }) => {
+      const { form, file, bytes } = await readUpload(request, 'file');
+      const type = requireType(bytes, () => true);
+      if (ids(form.get('advice_ids')).some((adviceId) => adviceClosed(adviceId)))
+        return apiError(409, TEXTS.adviceClosedWrite, {
+          details: [{ path: 'advice_ids', message: TEXTS.adviceClosedWrite }],
         });
-        return HttpResponse.json({ id }, { status: 201 });
-      }),
+      const id = backend.nextId('files');
+      const filename = file instanceof File ? file.name : 'file';
+      backend.state.files.push({
+        id,
+        filename,
+        owner_id: viewer.id,
+        bytes,
+        content_type: type,
+        user_ids: ids(form.get('user_ids')),
+        team_ids: ids(form.get('team_ids')),
+        advice_ids: ids(form.get('advice_ids')),
+      });
+      // The server's answer (FileRecordSchema): the mock keeps the bytes as sent.
+      return HttpResponse.json({ id, filename, size: bytes.length, type }, { status: 201 });
+    }),
+    handle(e.file, ({ loaded }) => {
+      const file = loaded.chatFile ?? fail(notFound('File'));
+      return new HttpResponse(file.bytes, {
+        headers: {
+          'Content-Type': file.content_type,
+          'Content-Disposition': `attachment; filename="${file.filename.replace(/"/g, '')}"`,
+        },
+      });
+    }),
+    handle(e.emailFile, ({ caller, loaded, body }) =>
+      mailStored(caller, loaded.chatFile ?? fail(notFound('File')), body),
     ),
-    http.get(
-      api('/files/:id'),
-      guard(({ request, cookies, params }) => {
-        requireUser(backend, cookies, request);
-        const file = backend.state.files.find((f) => f.id === numberParam(params.id, 'id'));
-        if (!file) return notFound('File');
-        return new HttpResponse(file.bytes, {
-          headers: {
-            'Content-Type': file.content_type,
-            'Content-Disposition': `attachment; filename="${file.filename.replace(/"/g, '')}"`,
-          },
-        });
-      }),
-    ),
-    http.post(
-      api('/files/:id/email'),
-      guard(async ({ request, cookies, params }) => {
-        const viewer = requireUser(backend, cookies, request);
-        const file = backend.state.files.find((f) => f.id === numberParam(params.id, 'id'));
-        if (!file) return notFound('File');
-        return mailStored(viewer, file, await parseBody(request, FileEmailBodySchema));
-      }),
-    ),
-    http.post(
-      api('/images/chat/:id/email'),
-      guard(async ({ request, cookies, params }) => {
-        const viewer = requireUser(backend, cookies, request);
-        const record = image(params.id, true);
-        if (!record.bytes) return notFound('Image');
-        const { bytes } = record;
-        return mailStored(
-          viewer,
-          { ...record, bytes },
-          await parseBody(request, FileEmailBodySchema),
-        );
-      }),
-    ),
+    handle(e.emailChatImage, ({ caller, loaded, body }) => {
+      const record = loaded.chatImage;
+      if (!record?.bytes) return notFound('Image');
+      return mailStored(caller, { ...record, bytes: record.bytes }, body);
+    }),
   ];
 }

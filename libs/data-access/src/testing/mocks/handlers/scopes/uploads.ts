@@ -1,4 +1,98 @@
-import type { MockScopes } from './types';
+import { TEXTS } from '@pando/domain';
+import type { MockBackend, MockImage, MockUser } from '../../backend';
+import { apiError, fail, notFound, patientAccessOf } from '../util';
+import type { MockScopes, ScopeInput } from './types';
 
-/** The uploads rules of the mock backend (issue 38: filled as the area's endpoints are declared). */
-export const uploadsMockScopes: MockScopes = {};
+type MockFile = MockBackend['state']['files'][number];
+
+declare module './types' {
+  interface MockLoaded {
+    /** The chat image named by `:id`. */
+    chatImage: MockImage;
+    /** The chat file named by `:id`. */
+    chatFile: MockFile;
+    /** The patient image named by `:id`. */
+    patientImage: MockImage;
+  }
+}
+
+/** A chat or patient image by `:id`, or 404 (as the server's lookups). */
+const imageOf = (backend: MockBackend, { params }: ScopeInput, chat: boolean): MockImage =>
+  backend.state.images.find((i) => i.id === Number(params.id) && i.chat === chat) ??
+  fail(notFound('Image'));
+
+/** Who a chat upload was shared with, by kind (an image's `shared_with` is `users/5` etc.). */
+interface Shares {
+  users: number[];
+  teams: number[];
+  advice: number[];
+}
+
+const sharesOfImage = (image: MockImage): Shares => {
+  const of = (kind: string) =>
+    image.shared_with.filter((s) => s.startsWith(`${kind}/`)).map((s) => Number(s.split('/')[1]));
+  return { users: of('users'), teams: of('teams'), advice: of('advice-conversation') };
+};
+
+/**
+ * The server's `readableShared`: the uploader, and the people it was shared with (a person; a
+ * team's current members; an advice conversation's requestor and its team's members). Else 403.
+ */
+function readableShared(backend: MockBackend, viewer: MockUser, owner: number, shares: Shares) {
+  const inTeam = (teamId: number) => backend.team(teamId)?.user_ids.includes(viewer.id) ?? false;
+  const readable =
+    owner === viewer.id ||
+    shares.users.includes(viewer.id) ||
+    shares.teams.some(inTeam) ||
+    shares.advice.some((id) => {
+      const advice = backend.state.adviceConversations.find((a) => a.id === id);
+      return advice !== undefined && (advice.requestor_id === viewer.id || inTeam(advice.team_id));
+    });
+  if (!readable) fail(apiError(403, TEXTS.forbidden));
+}
+
+/** A chat image the caller may read (as the server's `image:viewer`). */
+function readableImage(backend: MockBackend, input: ScopeInput): MockImage {
+  const image = imageOf(backend, input, true);
+  readableShared(backend, input.caller, image.owner_id, sharesOfImage(image));
+  return image;
+}
+
+/**
+ * The uploads' rules, as the server's (SCOPES in apps/server/src/authz/access.ts; the patient
+ * images' in src/patients/access.ts): a missing id is 404, an upload not shared with the caller 403.
+ */
+export const uploadsMockScopes: MockScopes = {
+  'image:viewer': (backend, input) => ({ chatImage: readableImage(backend, input) }),
+  'image:uploader': (backend, input) => {
+    const chatImage = readableImage(backend, input);
+    if (chatImage.owner_id !== input.caller.id) fail(apiError(403, TEXTS.forbidden));
+    return { chatImage };
+  },
+  'file:viewer': (backend, { caller, params }) => {
+    const chatFile =
+      backend.state.files.find((f) => f.id === Number(params.id)) ?? fail(notFound('File'));
+    readableShared(backend, caller, chatFile.owner_id, {
+      users: chatFile.user_ids,
+      teams: chatFile.team_ids,
+      advice: chatFile.advice_ids,
+    });
+    return { chatFile };
+  },
+  // An image of a patient the caller cannot see is the same 404 as a missing one.
+  'patient-image:viewer': (backend, input) => {
+    const patientImage = imageOf(backend, input, false);
+    if (
+      patientImage.patient_id === null ||
+      patientAccessOf(backend, patientImage.patient_id, input.caller) === 'none'
+    )
+      fail(notFound('Image'));
+    return { patientImage };
+  },
+  // Only people who see one of the patient's cards read the patient's images.
+  'patient-images:viewer': (backend, { caller, query }) => {
+    const { patient_id } = query as { patient_id: number };
+    if (patientAccessOf(backend, patient_id, caller) === 'none') fail(notFound('Patient'));
+    return {};
+  },
+};
