@@ -45,7 +45,8 @@ export async function getAnalytics<M extends AnalyticsMetric>(
 ): Promise<AnalyticsAnswer<M>> {
   // Every metric's path takes these values (cross-organisational teams ignore `from`). The client
   // is not named `http` here: the mock coverage scan (coverage.test.ts) reads a declaration's call
-  // only as `xEndpoints.name`; every metric's declaration is checked there with the others.
+  // only as `xEndpoints.name`, not indexed by the metric; every metric's declaration is checked
+  // there with the others.
   const declaration = analyticsEndpoints[metric] as AnalyticsEndpoint<AnalyticsMetric>;
   const answer = await call(client, declaration, {
     params: { scope: scope.kind, id: scope.id, from, to },

@@ -23,16 +23,14 @@ export interface SearchParams {
  * from 1 (the JSON:API style the `page[number]` parameter comes from). `outside-organisation` is
  * sent only when set, as the spec's call shows it.
  */
-export async function search(client: HttpClient, params: SearchParams, page = 1) {
+export async function search(http: HttpClient, params: SearchParams, page = 1) {
   // The URL is the declaration's (@pando/domain usersEndpoints.search); the answer is read with
   // the client's schema, which also takes the `{ type, data }` form of a result besides the
-  // server's keyed one, and gives the screens `{ type, data }`. (Not named `http`: the mock
-  // coverage scan reads literal paths only; the declaration is checked there with every other.)
-  const declaration = usersEndpoints.search;
+  // server's keyed one, and gives the screens `{ type, data }`.
   return orThrowBadRequest(
-    await client.request({
-      method: declaration.method,
-      path: pathOf(declaration, undefined),
+    await http.request({
+      method: usersEndpoints.search.method,
+      path: pathOf(usersEndpoints.search, undefined),
       query: {
         include: params.includes,
         q: params.query.trim() === '' ? undefined : params.query,

@@ -1,22 +1,21 @@
 import { HttpResponse } from 'msw';
-import { http } from './http';
 import {
-  AuditFilterSchema,
-  AuditQuerySchema,
   auditCsv,
+  auditEndpoints,
   auditWindow,
   withinAdminReach,
+  type AdminReach,
   type AuditEventRow,
   type AuditFilter,
 } from '@pando/domain';
 import type { MockBackend } from '../backend';
-import { admin } from './adminAccess';
-import { guard } from './guard';
-import { api, parseQuery } from './util';
+import { declaredHandlers } from './endpoint';
+import type { MockLoaded } from './scopes';
+import { fail, notFound } from './util';
 
 /*
- * The audit trail's API (issue 36, apps/server/src/audit/routes.ts) on the mock backend: the
- * same query schemas, the domain's reach (`withinAdminReach` on the event's organisation and
+ * The audit trail's API (issue 36, apps/server/src/audit/routes.ts) on the mock backend, from
+ * its declarations (@pando/domain auditEndpoints; the reach from the 'admin' rule): the the domain's reach (`withinAdminReach` on the event's organisation and
  * network), time window (`auditWindow`) and CSV (`auditCsv`, formula-escaped). The mock keeps
  * a few seeded events (reads and an email of demo cards) so the demo has something to show.
  */
@@ -75,13 +74,8 @@ function trailOf(backend: MockBackend): MockAuditEvent[] {
   return trail;
 }
 
-function filtered(
-  backend: MockBackend,
-  request: Request,
-  cookies: Record<string, string>,
-  filter: AuditFilter,
-) {
-  const { reach } = admin(backend, request, cookies);
+function filtered(backend: MockBackend, loaded: Partial<MockLoaded>, filter: AuditFilter) {
+  const reach: AdminReach = loaded.reach ?? fail(notFound('Organisation'));
   const { from, to } = auditWindow(filter);
   return trailOf(backend)
     .filter(
@@ -104,33 +98,26 @@ function filtered(
 }
 
 export function auditHandlers(backend: MockBackend) {
+  const handle = declaredHandlers(backend);
   return [
-    http.get(
-      api('/admin/audit'),
-      guard(({ request, cookies }) => {
-        const q = parseQuery(request, AuditQuerySchema);
-        const rows = filtered(backend, request, cookies, q);
-        const size = q['page-size'];
-        return HttpResponse.json({
-          results: rows.slice(q.page * size, q.page * size + size),
-          page: q.page,
-          pageSize: size,
-          totalResults: rows.length,
-        });
-      }),
-    ),
-    http.get(
-      api('/admin/audit/export'),
-      guard(({ request, cookies }) => {
-        const q = parseQuery(request, AuditFilterSchema);
-        const day = backend.now().toISOString().slice(0, 10);
-        return new HttpResponse(auditCsv(filtered(backend, request, cookies, q)), {
-          headers: {
-            'content-type': 'text/csv; charset=utf-8',
-            'content-disposition': `attachment; filename="audit-${day}.csv"`,
-          },
-        });
-      }),
-    ),
+    handle(auditEndpoints.trail, ({ loaded, query: q }) => {
+      const rows = filtered(backend, loaded, q);
+      const size = q['page-size'];
+      return HttpResponse.json({
+        results: rows.slice(q.page * size, q.page * size + size),
+        page: q.page,
+        pageSize: size,
+        totalResults: rows.length,
+      });
+    }),
+    handle(auditEndpoints.csv, ({ loaded, query }) => {
+      const day = backend.now().toISOString().slice(0, 10);
+      return new HttpResponse(auditCsv(filtered(backend, loaded, query)), {
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': `attachment; filename="audit-${day}.csv"`,
+        },
+      });
+    }),
   ];
 }
