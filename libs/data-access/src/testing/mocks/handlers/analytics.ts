@@ -9,7 +9,7 @@ import type { MockBackend } from '../backend';
 import { adminStore, type MockAnalyticsEvent } from '../adminStore';
 import { declaredHandlers } from './endpoint';
 import type { AnalyticsTarget as Target } from './scopes/analytics';
-import { apiErrorOf, fail, notFound } from './util';
+import { apiErrorOf, fail } from './util';
 
 /*
  * The report's analytics (spec 02 §7, `/api/v1/{scope}/{id}/…`) on the mock backend, with the
@@ -154,7 +154,8 @@ export function analyticsHandlers(backend: MockBackend) {
   const handle = declaredHandlers(backend);
   return (Object.keys(ANALYTICS_METRICS) as AnalyticsMetric[]).map((metric) =>
     handle(analyticsEndpoints[metric], ({ loaded, params }) => {
-      const target = loaded.analytics ?? fail(notFound('Organisation'));
+      const target = loaded.analytics;
+      if (!target) throw new Error("The 'analytics:scope' rule loaded no target.");
       const from = 'from' in params ? params.from : undefined;
       return HttpResponse.json(compute(backend, metric, target, windowOf(from, params.to)));
     }),

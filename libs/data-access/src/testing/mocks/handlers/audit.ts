@@ -4,14 +4,12 @@ import {
   auditEndpoints,
   auditWindow,
   withinAdminReach,
-  type AdminReach,
   type AuditEventRow,
   type AuditFilter,
 } from '@pando/domain';
 import type { MockBackend } from '../backend';
 import { declaredHandlers } from './endpoint';
 import type { MockLoaded } from './scopes';
-import { fail, notFound } from './util';
 
 /*
  * The audit trail's API (issue 36, apps/server/src/audit/routes.ts) on the mock backend, from
@@ -75,7 +73,8 @@ function trailOf(backend: MockBackend): MockAuditEvent[] {
 }
 
 function filtered(backend: MockBackend, loaded: Partial<MockLoaded>, filter: AuditFilter) {
-  const reach: AdminReach = loaded.reach ?? fail(notFound('Organisation'));
+  const { reach } = loaded;
+  if (!reach) throw new Error("The 'admin' scope rule loaded no reach.");
   const { from, to } = auditWindow(filter);
   return trailOf(backend)
     .filter(

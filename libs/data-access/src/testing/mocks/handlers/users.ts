@@ -3,10 +3,13 @@ import { parseEmbed, usersEndpoints } from '@pando/domain';
 import type { MockBackend } from '../backend';
 import { declaredHandlers } from './endpoint';
 import type { MockLoaded } from './scopes';
-import { fail, notFound, wireTeam, wireUser } from './util';
+import { wireTeam, wireUser } from './util';
 
 /** The person the 'user:network' rule loaded (scopes/users.ts). */
-const target = (loaded: Partial<MockLoaded>) => loaded.user ?? fail(notFound('User'));
+function target({ user }: Partial<MockLoaded>) {
+  if (!user) throw new Error("The 'user:network' scope rule loaded no user.");
+  return user;
+}
 
 /** Users (spec 01 §7), from their declarations (@pando/domain usersEndpoints). */
 export function userHandlers(backend: MockBackend) {
