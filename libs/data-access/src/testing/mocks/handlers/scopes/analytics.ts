@@ -23,7 +23,7 @@ export const analyticsMockScopes: MockScopes = {
   'analytics:scope': (backend, { caller, params }) => {
     const reach = adminReach({ ...caller, ...backend.placement(caller.hospital_id) });
     if (!reach) return fail(forbidden());
-    const id = String(params.id);
+    const id = String(params.id).toLowerCase();
     const byId = /^\d{1,9}$/.test(id);
     if (params.scope === 'network') {
       const network = backend.state.networks.find((n) =>

@@ -16,7 +16,7 @@ export const usersMockScopes: MockScopes = {
     const user =
       typeof id === 'number'
         ? backend.userById(id)
-        : backend.state.users.find((u) => u.uuid === String(id));
+        : backend.state.users.find((u) => u.uuid === String(id).toLowerCase());
     // Another network's user is indistinguishable from a missing one.
     if (!user || !backend.canSee(caller, user)) return fail(notFound('User'));
     return { user };
