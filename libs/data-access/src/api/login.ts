@@ -1,6 +1,8 @@
 import {
   AuthRequestResponseParser,
   AuthValidateResponseParser,
+  loginEndpoints,
+  pathOf,
   type AuthRequest,
   type AuthValidateRequest,
 } from '@pando/domain';
@@ -12,7 +14,8 @@ import { useHttpClient } from './httpContext';
 /*
  * The two calls of the login page. They are on the login route, which must stay under its
  * JavaScript budget (issue 10), so their answers are checked with the domain's zod-free parsers
- * (the same rules as its zod schemas) and this module imports nothing that loads zod. The session
+ * (the same rules as its zod schemas) and this module imports nothing that loads zod: their method
+ * and path come from the domain's zod-free `loginEndpoints`, not `authEndpoints`. The session
  * calls behind the login (current user, chat token, logout) are in `./auth`.
  */
 
@@ -40,8 +43,8 @@ export const authKeys = {
 /** POST /auth: asks for a login code by email (spec 01 §7). The email is lower-cased (§5). */
 export function requestLoginCode(http: HttpClient, body: AuthRequest) {
   return http.request({
-    method: 'POST',
-    path: '/auth',
+    method: loginEndpoints.requestLoginCode.method,
+    path: pathOf(loginEndpoints.requestLoginCode, undefined),
     body: { ...body, email: body.email.trim().toLowerCase() },
     schema: AuthRequestResponseParser,
     // The login card says why (a lockout names the wait): no notification repeats it.
@@ -55,8 +58,8 @@ export function requestLoginCode(http: HttpClient, body: AuthRequest) {
  */
 export async function validateLoginCode(http: HttpClient, body: AuthValidateRequest) {
   const answer = await http.request({
-    method: 'POST',
-    path: '/auth/validate',
+    method: loginEndpoints.validateLoginCode.method,
+    path: pathOf(loginEndpoints.validateLoginCode, undefined),
     query: { cookie: true },
     body: { ...body, authorization_code: body.authorization_code.replace(/-/g, '').toLowerCase() },
     schema: AuthValidateResponseParser,

@@ -1,6 +1,8 @@
 import {
   AuthValidateResponseParser,
   isRefusal,
+  loginEndpoints,
+  pathOf,
   refusalText,
   statusHandling,
   CORE_TEXTS,
@@ -98,8 +100,8 @@ const CLIENT_HEADER = 'X-Pando-Client';
 
 const LOGIN_PATH_PREFIXES = ['/login', '/validate'];
 
-/** Where the session's bearer access token is renewed (cookie-authenticated). */
-const ACCESS_TOKEN_PATH = '/login/access-token';
+/** Where the session's bearer access token is renewed (cookie-authenticated; zod-free). */
+const ACCESS_TOKEN = loginEndpoints.accessToken;
 
 type ErrorInit = ConstructorParameters<typeof ServerError>[1];
 
@@ -193,8 +195,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     ? undefined
     : createAccessTokenSource(async () => {
         const answer = await request({
-          method: 'GET',
-          path: ACCESS_TOKEN_PATH,
+          method: ACCESS_TOKEN.method,
+          path: pathOf(ACCESS_TOKEN, undefined),
           schema: AuthValidateResponseParser,
         });
         return isBadRequest(answer) ? undefined : answer;

@@ -12,6 +12,9 @@ import {
 import { CurrentUserSchema } from '../users/schemas';
 import { EmbedQuerySchema, NoQuerySchema } from '../wire/params';
 import { ACCESS, endpoint, type EndpointShape } from './endpoint';
+import { loginEndpoints } from './login';
+
+export { loginEndpoints } from './login';
 
 /** Logout's answer: 204 and no body. */
 export const LoggedOutSchema = z.undefined().describe('Logged out');
@@ -21,8 +24,9 @@ export const LoggedOutSchema = z.undefined().describe('Logged out');
  * the chat password, a fresh access token, the current user, the offline key and logout.
  *
  * The login route's own calls (`POST /auth`, `POST /auth/validate`, and the HTTP client's
- * `GET /login/access-token`) keep their zod-free parsers and paths in the client (README "The
- * login route parses without zod"): importing these declarations there would load zod.
+ * `GET /login/access-token`) keep their zod-free parsers (README "The login route parses without
+ * zod"): importing these declarations there would load zod, so their method and path come from
+ * `loginEndpoints` (login.ts), which the declarations below extend.
  */
 export const authEndpoints = {
   /**
@@ -30,20 +34,16 @@ export const authEndpoints = {
    * any other malformed body a 400: the server's handler answers a failed body itself.
    */
   requestLoginCode: endpoint({
-    method: 'POST',
-    path: '/auth',
+    ...loginEndpoints.requestLoginCode,
     body: AuthRequestSchema,
     responses: { 200: AuthRequestResponseSchema },
-    access: ACCESS.public,
   }),
   /** The emailed code for a session (`?cookie=true`: as a session cookie too). */
   validateLoginCode: endpoint({
-    method: 'POST',
-    path: '/auth/validate',
+    ...loginEndpoints.validateLoginCode,
     query: AuthValidateQuerySchema,
     body: AuthValidateRequestSchema,
     responses: { 200: AuthValidateResponseSchema },
-    access: ACCESS.public,
   }),
   /** The chat password. */
   chatToken: endpoint({
@@ -55,11 +55,9 @@ export const authEndpoints = {
   }),
   /** A fresh bearer access token; only the session cookie renews it (a token gets 403). */
   accessToken: endpoint({
-    method: 'GET',
-    path: '/login/access-token',
+    ...loginEndpoints.accessToken,
     query: NoQuerySchema,
     responses: { 200: AuthValidateResponseSchema },
-    access: ACCESS.self,
   }),
   currentUser: endpoint({
     method: 'GET',
