@@ -1,4 +1,4 @@
-import { STATUS_POLL_MS, usersEndpoints } from '@pando/domain';
+import { STATUS_POLL_MS, usersEndpoints, type SetOwnStatusBody } from '@pando/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { HttpClient } from '../http/createHttpClient';
 import { call } from '../http/endpoint';
@@ -28,6 +28,14 @@ export async function getUserStatuses(http: HttpClient, uuids: readonly string[]
     await call(http, usersEndpoints.statuses, { query: { subscribe: false, users: uuids } }),
   );
   return answer.results;
+}
+
+/** PUT /users/me/status: the availability others see in the status poll. */
+export async function setOwnStatus(
+  http: HttpClient,
+  status: SetOwnStatusBody['status'],
+): Promise<void> {
+  orThrowBadRequest(await call(http, usersEndpoints.setOwnStatus, { body: { status } }));
 }
 
 /** Sorted and de-duplicated so the same set of people shares one cache entry and one poll. */

@@ -1,9 +1,10 @@
 import { Switch } from '@mantine/core';
-import type { UserStatus } from '@pando/domain';
+import type { SetOwnStatusBody, UserStatus } from '@pando/domain';
 
 export interface AvailabilityToggleProps {
   status: UserStatus;
-  onChange: (status: UserStatus) => void;
+  /** What a person can set (UNKNOWN is only what the server says of someone never set). */
+  onChange: (status: SetOwnStatusBody['status']) => void;
   disabled?: boolean;
 }
 

@@ -3,20 +3,18 @@ import { useDisclosure } from '@mantine/hooks';
 import { Activity, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import {
-  orThrowBadRequest,
+  setOwnStatus,
   useChatStore,
   useHttpClient,
   useLogoutMutation,
   useTeamsWithAdviceConversationsQuery,
   useQueuedMessageCount,
   useUnreadTotal,
-  type HttpClient,
 } from '@pando/data-access';
 import {
   displayName,
   showsHeaderSearch,
   TEXTS,
-  UserStatusEntrySchema,
   type CurrentUser,
   type UserStatus,
   type Viewer,
@@ -41,18 +39,6 @@ function menuViewer(user: CurrentUser): Viewer {
 
 /** Decision: spec 01 §8 has no wording for a failed availability change; this says what happened. */
 const AVAILABILITY_FAILED = 'Your availability could not be changed. Please try again.';
-
-/** PUT /users/me/status: the availability others see in the status poll. */
-async function setOwnStatus(http: HttpClient, status: UserStatus): Promise<void> {
-  orThrowBadRequest(
-    await http.request({
-      method: 'PUT',
-      path: '/users/me/status',
-      body: { status },
-      schema: UserStatusEntrySchema,
-    }),
-  );
-}
 
 function activeMenuItem(pathname: string): MainMenuItem {
   if (pathname.startsWith('/patients')) return 'patients';
