@@ -1,5 +1,5 @@
 import { HttpResponse } from 'msw';
-import { usersEndpoints } from '@pando/domain';
+import { toWireSearchResult, usersEndpoints, type SearchResult } from '@pando/domain';
 import type { MockBackend, MockTeam } from '../backend';
 import { declaredHandlers } from './endpoint';
 import { wireTeam, wireUser } from './util';
@@ -47,7 +47,8 @@ export function searchHandlers(backend: MockBackend) {
       );
       const results = all
         .slice((page - 1) * size, page * size)
-        .map(({ type, data }) => ({ type, data }));
+        // The server's keyed wire form (`{ USER: { data } }`), as the declaration says.
+        .map((hit) => toWireSearchResult(hit as SearchResult));
       const last = Math.max(1, Math.ceil(all.length / size));
       const link = (n: number) => {
         const next = new URL(request.url);
