@@ -223,9 +223,12 @@ afterAll(() => {
 
 describe('generated authorization test on the mock backend (declared access rules × roles)', () => {
   it('non-member, removed member, other organisation and other network get 403, or the 404 of a missing id', async () => {
-    const { cases, failures } = await playAuthorization(routes, fixture, send);
-    console.log(`authorization (mock backend): ${cases} cases over ${routes.length} endpoints`);
+    const { cases, checkedBodies, failures } = await playAuthorization(routes, fixture, send);
+    console.log(
+      `authorization (mock backend): ${cases} cases over ${routes.length} endpoints; ${checkedBodies} answers checked against their declared schemas`,
+    );
     expect(failures).toEqual([]);
     expect(cases).toBeGreaterThan(routes.length);
+    expect(checkedBodies).toBeGreaterThan(10);
   }, 60_000);
 });
