@@ -116,7 +116,8 @@ function callsIn(file: string): { calls: Call[]; declared: string[]; unparsed: n
       /\bhttp\.(?:request(?:<[^>]*>)?\(\{\s*method:\s*[\w.]+,\s*path:|url\()\s*pathOf\(\s*(\w+Endpoints\.\w+)/g,
     ),
   ].map((m) => m[1] ?? '');
-  const declaredCalls = [...text.matchAll(/\bcall\(\s*http,\s*(\w+Endpoints\.\w+)/g)].map(
+  // `call` takes only a declaration (TypeScript checks it), whatever it is named here.
+  const declaredCalls = [...text.matchAll(/\bcall\(\s*http,\s*([\w.[\]]+)/g)].map(
     (m) => m[1] ?? '',
   );
   understood += declared.length + declaredCalls.length;
