@@ -1,24 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { HealthResponseSchema, NoQuerySchema } from '@pando/domain';
-import { PUBLIC } from '../authz/access.js';
+import { systemEndpoints } from '@pando/domain';
 
-/** GET /api/v4/health: 200 only when a real query reaches the database. */
+/**
+ * GET /api/v4/health: 200 only when a real query reaches the database. Registered from its
+ * declaration like `route` (src/http/endpoint.ts) does, but with its own 503 and without the
+ * API's error answers (`route` adds them to every route's document; a monitor reads only these
+ * two).
+ */
 export default function healthRoutes(
   app: FastifyInstance,
   _opts: unknown,
   done: (err?: Error) => void,
 ): void {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/health',
-    {
-      schema: {
-        querystring: NoQuerySchema,
-        response: { 200: HealthResponseSchema, 503: HealthResponseSchema },
-      },
-      config: { access: PUBLIC },
-    },
-    async (req, reply) => {
+  const health = systemEndpoints.health;
+  app.route({
+    method: health.method,
+    url: health.path,
+    schema: { querystring: health.query, response: health.responses },
+    config: { access: health.access, endpoint: health },
+    handler: async (req, reply) => {
       try {
         await app.db.query('select 1');
         return { status: 'ok' as const, database: 'ok' as const };
@@ -27,6 +27,6 @@ export default function healthRoutes(
         return reply.code(503).send({ status: 'error', database: 'unreachable' });
       }
     },
-  );
+  });
   done();
 }

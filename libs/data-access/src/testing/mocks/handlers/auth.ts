@@ -1,4 +1,4 @@
-import { authEndpoints, TEXTS } from '@pando/domain';
+import { authEndpoints, systemEndpoints, TEXTS } from '@pando/domain';
 import { HttpResponse } from 'msw';
 import { http } from './http';
 import { CHALLENGE_COOKIE, SESSION_COOKIE, type MockBackend } from '../backend';
@@ -12,8 +12,8 @@ const cookie = (name: string, value: string, maxAge: number) =>
   `${name}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}`;
 
 /**
- * Auth (spec 01 §7), declared (@pando/domain authEndpoints), and the dev mailbox (ARCHITECTURE
- * "Runtime"), mirroring the real server.
+ * Auth (spec 01 §7), declared (@pando/domain authEndpoints), the health check and the dev mailbox
+ * (ARCHITECTURE "Runtime"), mirroring the real server.
  */
 export function authHandlers(backend: MockBackend) {
   const e = authEndpoints;
@@ -83,6 +83,8 @@ export function authHandlers(backend: MockBackend) {
         headers: { 'Set-Cookie': cookie(SESSION_COOKIE, '', 0) },
       });
     }),
+    // The mock backend has no database to reach.
+    handle(systemEndpoints.health, () => HttpResponse.json({ status: 'ok', database: 'ok' })),
     // Outside /api/v4 (not a declared endpoint): only a development server has it.
     http.get('*/api/dev/mailbox', ({ request }) => {
       const to = new URL(request.url).searchParams.get('to')?.trim().toLowerCase();
