@@ -12,9 +12,9 @@ import {
   TemplateSaveResponseSchema,
 } from '../forms/schemas';
 import { IdParamSchema, NoQuerySchema } from '../wire/params';
-import { BinaryResponseSchema } from '../wire/responses';
 import { DeletedSchema } from './admin';
 import { ACCESS, endpoint, multipartBody } from './endpoint';
+import { DOWNLOAD } from './uploads';
 
 /** The file of a structured-file URL. */
 const StructuredFileParamsSchema = z.object({
@@ -33,16 +33,6 @@ const PatientFieldParamsSchema = z.object({
 
 /** The multipart form of POST /structured/files: the `file` part only, no text fields. */
 const StructuredFileFieldsSchema = z.object({}).describe('multipart: `file` (the bytes)');
-
-/**
- * A download's 200 for the API document (the structured files and their thumbnails): the bytes,
- * streamed by the server and loaded by the browser itself, never parsed or serialised, so it is
- * the OpenAPI response object rather than a zod schema.
- */
-const DOWNLOAD = {
-  description: 'The bytes, with Content-Type and Content-Disposition naming the file',
-  content: { 'application/octet-stream': { schema: BinaryResponseSchema } },
-} as unknown as z.ZodType<Blob>;
 
 /**
  * Smart forms (spec 02 §7 "Structured forms", issue 20), under /api/v4, bearer token or session:
