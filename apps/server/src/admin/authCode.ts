@@ -49,7 +49,7 @@ export async function issueAdminAuthCode(req: FastifyRequest, email: string): Pr
 function refuseCrossSite(req: FastifyRequest): void {
   const site = req.headers['sec-fetch-site'];
   if (site !== undefined && site !== 'same-origin' && site !== 'none')
-    throw new HttpError(403, 'Cross-site request refused', [
+    throw new HttpError(403, TEXTS.crossSiteRefused, [
       { path: 'sec-fetch-site', message: 'must be same-origin' },
     ]);
 }

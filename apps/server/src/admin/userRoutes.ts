@@ -9,7 +9,7 @@ import {
 } from '@pando/domain';
 import { callerOf, loaded } from '../authz/access.js';
 import { route } from '../http/endpoint.js';
-import { HttpError, badField } from '../http/errors.js';
+import { HttpError, badField, notFound } from '../http/errors.js';
 import { cachedJson } from '../http/responseCache.js';
 import { blockUser } from '../users/block.js';
 import { asUuid, findUserById } from '../users/repo.js';
@@ -101,7 +101,7 @@ export function registerUserRoutes(app: FastifyInstance): void {
         app.events.emit('user:changed', { userId: target.id });
       }
       const updated = await findUserById(app.db, target.id);
-      if (!updated) throw new HttpError(404, 'User not found');
+      if (!updated) throw notFound('User');
       return adminUserOf(app.db, updated);
     },
     {

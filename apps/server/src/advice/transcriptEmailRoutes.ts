@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { teamsEndpoints } from '@pando/domain';
+import { teamsEndpoints, TEXTS } from '@pando/domain';
 import { auditNote } from '../audit/hooks.js';
 import { callerOf, loaded } from '../authz/access.js';
 import { route } from '../http/endpoint.js';
@@ -49,6 +49,6 @@ async function sendTo(
     await app.mailer.send({ to: user.email, subject, text });
   } catch (err) {
     app.log.error({ err }, 'transcript email failed');
-    throw new HttpError(502, 'The email could not be sent. Please try again.');
+    throw new HttpError(502, TEXTS.emailNotSent);
   }
 }

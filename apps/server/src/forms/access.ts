@@ -140,7 +140,7 @@ export const FORM_SCOPES = {
     guard: async (req: FastifyRequest, caller: UserRecord) => {
       const file = await readableStructuredFile(req, caller);
       if (file.uploader_id !== caller.id)
-        throw new HttpError(403, 'Only the person who uploaded this file can delete it.');
+        throw new HttpError(403, TEXTS.structuredFileUploaderOnly);
       return { structuredFile: file };
     },
   },

@@ -1,6 +1,6 @@
 import { auditNote } from '../audit/hooks.js';
 import type { FastifyInstance } from 'fastify';
-import { displayName, formsEndpoints } from '@pando/domain';
+import { displayName, formsEndpoints, TEXTS } from '@pando/domain';
 import { callerOf, loaded } from '../authz/access.js';
 import { route } from '../http/endpoint.js';
 import { HttpError, notFound } from '../http/errors.js';
@@ -53,7 +53,7 @@ export function registerStructuredFileEmailRoutes(app: FastifyInstance, store: U
         });
       } catch (err) {
         req.log.error({ err }, 'structured file email failed');
-        throw new HttpError(502, 'The email could not be sent. Please try again.');
+        throw new HttpError(502, TEXTS.emailNotSent);
       }
       return { message: `${filename} was sent to ${address}` };
     },

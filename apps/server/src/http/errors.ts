@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type ApiError, fieldError, validationError, TEXTS } from '@pando/domain';
+import { type ApiError, fieldError, validationError, TEXTS, textsWith } from '@pando/domain';
 import type { z } from 'zod';
 
 /** An error with the API's one shape `{ message, statusCode, details?, internalCode? }`. */
@@ -25,7 +25,7 @@ export class HttpError extends Error {
 }
 
 export const unauthorized = () => new HttpError(401, TEXTS.needLogin);
-export const notFound = (what = 'Resource') => new HttpError(404, `${what} not found`);
+export const notFound = (what = 'Resource') => new HttpError(404, textsWith.notFound(what));
 
 /**
  * The path of the first text holding U+0000 in an input (`patient.first_name`, `tasks.0.title`;
@@ -97,7 +97,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // status, say what was wrong, never leak a stack.
     const message =
       err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
-        ? 'Invalid request: body is not valid JSON'
+        ? TEXTS.bodyNotJson
         : err.message;
     return reply.code(status).send({
       message,

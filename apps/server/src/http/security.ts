@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Config, plainAddress, type ProxyTrust } from '../config.js';
+import { TEXTS } from '@pando/domain';
 import { HttpError } from './errors.js';
 
 /** The Content-Security-Policy every response carries. */
@@ -128,7 +129,7 @@ function csrfError(config: Config, req: FastifyRequest): HttpError | undefined {
   }
   const origin = req.headers.origin;
   if (origin !== undefined && origin !== expectedOrigin(config, req)) {
-    return new HttpError(403, 'Cross-origin request refused', [
+    return new HttpError(403, TEXTS.crossOriginRefused, [
       { path: 'origin', message: `must be ${expectedOrigin(config, req)}` },
     ]);
   }
@@ -136,7 +137,7 @@ function csrfError(config: Config, req: FastifyRequest): HttpError | undefined {
     // A browser always sends Origin on a cross-site multipart POST; without it we cannot tell.
     const site = req.headers['sec-fetch-site'];
     if (site !== undefined && site !== 'same-origin' && site !== 'none') {
-      return new HttpError(403, 'Cross-site upload refused', [
+      return new HttpError(403, TEXTS.crossSiteUploadRefused, [
         { path: 'sec-fetch-site', message: 'must be same-origin' },
       ]);
     }
@@ -157,9 +158,7 @@ export function registerJsonParser(app: FastifyInstance): void {
       done(null, JSON.parse(text) as unknown);
     } catch {
       done(
-        new HttpError(400, 'Invalid request: body is not valid JSON', [
-          { path: '(body)', message: 'not valid JSON' },
-        ]),
+        new HttpError(400, TEXTS.bodyNotJson, [{ path: '(body)', message: 'not valid JSON' }]),
         undefined,
       );
     }
@@ -195,7 +194,7 @@ export function registerDevHostCheck(app: FastifyInstance, config: Config): void
       return;
     }
     done(
-      new HttpError(403, 'This development server answers on localhost only.', [
+      new HttpError(403, TEXTS.devLocalhostOnly, [
         { path: 'host', message: 'must be localhost, an IP address or PUBLIC_URL' },
       ]),
     );

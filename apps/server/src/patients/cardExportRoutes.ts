@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { formatCardSummary, patientsEndpoints } from '@pando/domain';
+import { formatCardSummary, patientsEndpoints, TEXTS } from '@pando/domain';
 import { auditNote } from '../audit/hooks.js';
 import { callerOf } from '../authz/access.js';
 import { route } from '../http/endpoint.js';
@@ -33,7 +33,7 @@ export function registerCardExportRoutes(app: FastifyInstance): void {
         });
       } catch (err) {
         req.log.error({ err }, 'patient card export mail failed');
-        throw new HttpError(502, 'The email could not be sent. Please try again.');
+        throw new HttpError(502, TEXTS.emailNotSent);
       }
       return { message: `Email sent to ${user.email}` };
     },

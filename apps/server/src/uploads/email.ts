@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { displayName, uploadsEndpoints } from '@pando/domain';
+import { displayName, TEXTS, uploadsEndpoints } from '@pando/domain';
 import { callerOf, loaded } from '../authz/access.js';
 import { type AuditDeclaration, auditNote } from '../audit/hooks.js';
 import { route } from '../http/endpoint.js';
@@ -79,7 +79,7 @@ export function registerFileEmailRoutes(app: FastifyInstance, store: UploadStore
           });
         } catch (err) {
           req.log.error({ err }, 'file email failed');
-          throw new HttpError(502, 'The email could not be sent. Please try again.');
+          throw new HttpError(502, TEXTS.emailNotSent);
         }
         return { message: `${filename} was sent to ${address.toLowerCase()}` };
       },

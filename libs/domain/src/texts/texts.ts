@@ -178,6 +178,18 @@ export const TEXTS = {
   auditSeeAll: 'See all in the audit log',
   auditPatientIdInvalid: 'Enter the patient’s number, for example 42.',
   auditDatesReversed: 'The “To” date is before the “From” date.',
+  /** Ours (issue 38): an email the server could not hand to the mail system (502). */
+  emailNotSent: 'The email could not be sent. Please try again.',
+  /** Ours (issue 38): deleting a form file someone else uploaded (403). */
+  structuredFileUploaderOnly: 'Only the person who uploaded this file can delete it.',
+  /** Ours (issue 36): a state-changing call from another site, refused by the CSRF checks (403). */
+  crossSiteRefused: 'Cross-site request refused',
+  crossOriginRefused: 'Cross-origin request refused',
+  crossSiteUploadRefused: 'Cross-site upload refused',
+  /** Ours: a JSON body that does not parse (400). */
+  bodyNotJson: 'Invalid request: body is not valid JSON',
+  /** Ours: the development server refuses callers other than localhost (403). */
+  devLocalhostOnly: 'This development server answers on localhost only.',
   /** Ours (issue 36): what each recorded action reads as (server `audit` declarations). */
   auditActions: {
     'card.read': 'Opened a patient card',
@@ -262,6 +274,8 @@ export const textsWith = {
    */
   adminJoinedTeam: (name: string) =>
     `${name} (administrator) added themselves to this team from the admin console and can now see its patient cards.`,
+  /** A resource the caller may not see or that does not exist (404), e.g. "Team not found". */
+  notFound: (what: string) => `${what} not found`,
   /** The answer to leaving a team (server and mock backend). */
   youLeft: (teamName: string) => `You left ${teamName}`,
   fileTooLarge: (name: string) =>

@@ -8,6 +8,7 @@ import {
   patientAccess,
   validationError,
   TEXTS,
+  textsWith,
 } from '@pando/domain';
 import type { z } from 'zod';
 import type {
@@ -44,7 +45,7 @@ export function badField(path: string, message: string): never {
   return fail(apiErrorOf(fieldError(path, message)));
 }
 
-export const notFound = (what: string) => apiError(404, `${what} not found`);
+export const notFound = (what: string) => apiError(404, textsWith.notFound(what));
 export const unauthorised = () => apiError(401, TEXTS.needLogin);
 
 /** Thrown inside a resolver to answer with an error; `withErrors` turns it into the response. */

@@ -94,8 +94,7 @@ export const formsMockScopes: MockScopes = {
   'structured-file:viewer': (backend, input) => ({ structuredFile: readableFile(backend, input) }),
   'structured-file:uploader': (backend, input) => {
     const file = readableFile(backend, input);
-    if (file.owner_id !== input.caller.id)
-      fail(apiError(403, 'Only the person who uploaded this file can delete it.'));
+    if (file.owner_id !== input.caller.id) fail(apiError(403, TEXTS.structuredFileUploaderOnly));
     return { structuredFile: file };
   },
 };
