@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { addMembersRefusal, type EndpointAccess, type ScopeName } from '@pando/domain';
+import { ACCESS, addMembersRefusal, type EndpointAccess, type ScopeName } from '@pando/domain';
 import { type AuthContext, authenticate, requireUser } from '../auth/sessions.js';
 import { HttpError, notFound, unauthorized } from '../http/errors.js';
 import {
@@ -43,10 +43,9 @@ import {
  */
 export type Access = EndpointAccess;
 
-export const PUBLIC: Access = { kind: 'public' };
-export const SELF: Access = { kind: 'self' };
-export const SELF_SESSION_OPTIONAL: Access = { kind: 'self', sessionOptional: true };
-export const scoped = (scope: Scope): Access => ({ kind: 'scoped', scope });
+/** For the few routes under /api that have no endpoint declaration (src/http: config, dev). */
+export const PUBLIC: Access = ACCESS.public;
+export const SELF: Access = ACCESS.self;
 
 /** What a guard loaded for the handler, so the handler neither looks it up nor checks it again. */
 export interface ScopedResources {
@@ -191,8 +190,6 @@ export const SCOPES = {
   ...FORM_SCOPES,
 } satisfies Record<ScopeName, ScopeRule>;
 
-/** The domain names every rule (SCOPE_NAMES) and the server defines no other. */
-export type Scope = ScopeName;
 /** A scope the server defines and the domain does not name fails to compile here. */
 type NoneOf<T extends never> = T;
 type _NoUndeclaredScope = NoneOf<Exclude<keyof typeof SCOPES, ScopeName>>;

@@ -6,7 +6,7 @@ import {
   type AdminReach,
 } from '@pando/domain';
 import type { MockBackend, MockTeam, MockUser } from '../backend';
-import { apiError, fail, notFound, queryOf, requireUser } from './util';
+import { apiError, fail, notFound } from './util';
 
 /*
  * Who may use the admin console on the mock backend, as the server's admin guards
@@ -53,26 +53,6 @@ export function narrowed(
     result = { kind: 'organisation', hospitalId: hospital.id };
   }
   return result;
-}
-
-interface Caller {
-  caller: MockUser;
-  reach: AdminReach;
-}
-
-/** The signed-in admin and their reach, narrowed by the query's organisation and network. */
-export function admin(
-  backend: MockBackend,
-  request: Request,
-  cookies: Record<string, string>,
-): Caller {
-  const caller = requireUser(backend, cookies, request);
-  const reach = reachOf(backend, caller);
-  const q = queryOf(request);
-  return {
-    caller,
-    reach: narrowed(backend, reach, { organisation: q.organisation, network: q.network }),
-  };
 }
 
 /** A product admin with pando_control_v2 (as the server's `requireNetworkManager`): their reach. */

@@ -21,9 +21,6 @@ import type {
 import { SESSION_COOKIE } from '../backend';
 import { versionOf } from './recordVersion';
 
-/** Any origin: the demo runs same-origin, tests use whatever base URL their client has. */
-export const api = (path: string) => `*/api/v4${path}`;
-
 /** The real server's error body (domain ApiErrorSchema): message, statusCode, details, internalCode. */
 export function apiError(
   status: number,
@@ -97,12 +94,6 @@ export function requireUser(
   const bearer = request.headers.get('authorization')?.replace(/^Bearer /, '');
   const user = backend.userForSession(cookies[SESSION_COOKIE], bearer);
   return user ?? fail(unauthorised());
-}
-
-export function numberParam(value: string | readonly string[] | undefined, name: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) badField(name, 'must be a non-negative integer');
-  return n;
 }
 
 export function embeds(request: Request): Set<string> {
