@@ -8,6 +8,7 @@ import {
   TEXTS,
 } from '@pando/domain';
 import type { DatabaseTx } from '../db/client.js';
+import type { hospitals, invites } from '../db/schema/index.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { asUuid, findUserById, type UserRecord } from '../users/repo.js';
 import { isAdviceRecord, queryTeams, type TeamRecord } from '../teams/repo.js';
@@ -37,17 +38,10 @@ interface AdminScopedResources {
   organisation: OrganisationRecord;
 }
 
-interface OrganisationRecord {
-  id: number;
-  network_id: number | null;
-}
+type OrganisationRecord = Pick<typeof hospitals.$inferSelect, 'id' | 'network_id'>;
 
-interface InviteRecord {
-  id: number;
-  email: string;
-  hospital_id: number;
-  network_id: number | null;
-}
+type InviteRecord = Pick<typeof invites.$inferSelect, 'id' | 'email' | 'hospital_id'> &
+  Pick<typeof hospitals.$inferSelect, 'network_id'>;
 
 declare module '../authz/access.js' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merged into the guards' result type

@@ -7,6 +7,7 @@ import {
   parseAdminSort,
 } from '@pando/domain';
 import type { DatabaseTx } from '../db/client.js';
+import type { hospitals, networks } from '../db/schema/index.js';
 import { likeContains, reachFilter } from './repo.js';
 
 /**
@@ -147,16 +148,13 @@ export async function rescindInvite(db: DatabaseTx, id: number, now: Date): Prom
 
 // ---- Networks ----
 
-interface NetworkRow {
-  id: number;
-  uuid: string;
-  name: string;
-  status: 'ACTIVATED' | 'PENDING';
-  features: Record<string, boolean>;
-  created_at: Date;
-  modified_at: Date;
-  default_organisation: { id: number; name: string } | null;
-}
+type NetworkRow = Pick<
+  typeof networks.$inferSelect,
+  'id' | 'uuid' | 'name' | 'status' | 'features' | 'created_at' | 'modified_at'
+> & {
+  /** Computed: the default organisation's id and name (json_build_object), null without one. */
+  default_organisation: Pick<typeof hospitals.$inferSelect, 'id' | 'name'> | null;
+};
 
 const NETWORK_SELECT = `
   select n.id, n.uuid::text as uuid, n.name, n.status, n.features, n.created_at, n.modified_at,
@@ -268,16 +266,17 @@ export async function deleteEmptyNetwork(db: DatabaseTx, id: number): Promise<bo
 
 // ---- Organisations and pagers ----
 
-interface OrganisationRow {
-  id: number;
-  uuid: string;
-  name: string;
-  status: 'ACTIVATED' | 'PENDING';
-  created_at: Date;
-  modified_at: Date;
-  network_id: number | null;
-  offline_patient_data: boolean;
-}
+type OrganisationRow = Pick<
+  typeof hospitals.$inferSelect,
+  | 'id'
+  | 'uuid'
+  | 'name'
+  | 'status'
+  | 'created_at'
+  | 'modified_at'
+  | 'network_id'
+  | 'offline_patient_data'
+>;
 
 /** An organisation row as the console lists it (`OrganisationSchema`). */
 const ORGANISATION_SELECT = `

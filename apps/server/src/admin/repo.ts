@@ -1,5 +1,6 @@
 import { type AdminReach, type AdminUser, type AdminUserRow, parseAdminSort } from '@pando/domain';
 import type { DatabaseTx } from '../db/client.js';
+import type { hospitals, networks, users } from '../db/schema/index.js';
 import { containsPattern } from '../db/like.js';
 import type { UserRecord } from '../users/repo.js';
 
@@ -104,25 +105,28 @@ export async function countUsers(db: DatabaseTx, f: UserFilter): Promise<number>
   return r.rows[0]?.count ?? 0;
 }
 
-interface UserRowRecord {
-  id: number;
-  uuid: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  role: string | null;
-  role_description: string | null;
-  speciality: string | null;
-  created_at: Date;
-  phone: string | null;
-  status: 'AVAILABLE' | 'UNAVAILABLE' | 'UNKNOWN';
-  blocked: boolean;
-  h_name: string | null;
-  h_uuid: string | null;
-  n_uuid: string | null;
+type UserRowRecord = Pick<
+  typeof users.$inferSelect,
+  | 'id'
+  | 'uuid'
+  | 'first_name'
+  | 'last_name'
+  | 'email'
+  | 'role'
+  | 'role_description'
+  | 'speciality'
+  | 'created_at'
+  | 'phone'
+  | 'status'
+  | 'blocked'
+> & {
+  // The organisation's and network's, null without one (left joins).
+  h_name: (typeof hospitals.$inferSelect)['name'] | null;
+  h_uuid: (typeof hospitals.$inferSelect)['uuid'] | null;
+  n_uuid: (typeof networks.$inferSelect)['uuid'] | null;
   /** With a search: every match's count, from the same scan as the page. */
   matches?: number;
-}
+};
 
 export async function listUsers(
   db: DatabaseTx,

@@ -1,32 +1,39 @@
 import type { AdviceConversation, AdviceHistoryQuery } from '@pando/domain';
 import type { DatabaseTx } from '../db/client.js';
+import type { adviceConversations, hospitals, teams, users } from '../db/schema/index.js';
 import { notFound } from '../http/errors.js';
 import type { UserRecord } from '../users/repo.js';
 import { one, publicDataOf } from '../teams/repo.js';
 
 /** An advice conversation with its team and people, as one query returns it. */
-export interface AdviceRecord {
-  id: number;
-  mim_id: string;
-  team_id: number;
-  team_name: string;
-  team_public_data: Record<string, unknown>;
-  team_hospital_id: number | null;
-  team_network_id: number | null;
-  requestor_id: number;
-  requestor_first_name: string;
-  requestor_last_name: string;
-  requestor_uuid: string;
-  requestor_resolved: boolean;
-  public_team_resolved: boolean;
-  resolver_id: number | null;
-  resolver_first_name: string | null;
-  resolver_last_name: string | null;
-  created_at: Date;
-  modified_at: Date;
-  /** Whether the viewer passed to the query is a member of the advice team. */
+export type AdviceRecord = Pick<
+  typeof adviceConversations.$inferSelect,
+  | 'id'
+  | 'mim_id'
+  | 'team_id'
+  | 'requestor_id'
+  | 'requestor_resolved'
+  | 'public_team_resolved'
+  | 'resolver_id'
+  | 'created_at'
+  | 'modified_at'
+> & {
+  // The team's, the requestor's and the resolver's columns (the resolver's null without one).
+  team_name: Team['name'];
+  team_public_data: Team['public_data'];
+  team_hospital_id: Team['hospital_id'];
+  team_network_id: (typeof hospitals.$inferSelect)['network_id'];
+  requestor_first_name: User['first_name'];
+  requestor_last_name: User['last_name'];
+  requestor_uuid: User['uuid'];
+  resolver_first_name: User['first_name'] | null;
+  resolver_last_name: User['last_name'] | null;
+  /** Computed: whether the viewer passed to the query is a member of the advice team. */
   viewer_in_team: boolean;
-}
+};
+
+type Team = typeof teams.$inferSelect;
+type User = typeof users.$inferSelect;
 
 export const ADVICE_SELECT = `
   select ac.id, ac.mim_id, ac.team_id, t.name as team_name, t.public_data as team_public_data,

@@ -2,29 +2,34 @@ import type { AdminReach, AuditEventRow, AuditFilter } from '@pando/domain';
 import { auditWindow } from '@pando/domain';
 import { reachFilter } from '../admin/repo.js';
 import type { DatabaseTx } from '../db/client.js';
+import type { auditEvents, users } from '../db/schema/index.js';
 
 // Reading the audit trail (routes.ts): the filtered view within an admin's reach, a page of it
 // newest first, and how many events it holds. Writing it is trail.ts and chain.ts.
 
-interface StoredRow {
-  id: number;
-  at: Date;
-  user_id: number | null;
+type StoredRow = Pick<
+  typeof auditEvents.$inferSelect,
+  | 'id'
+  | 'at'
+  | 'user_id'
+  | 'session_id'
+  | 'access_level'
+  | 'organisation_id'
+  | 'client_ip'
+  | 'user_agent'
+  | 'action'
+  | 'resource_type'
+  | 'resource_id'
+  | 'patient_id'
+  | 'outcome'
+  | 'status'
+  | 'detail'
+> & {
+  /** Computed: the user's name (first and last), null without a user or a name. */
   user_name: string | null;
-  user_email: string | null;
-  session_id: number | null;
-  access_level: string | null;
-  organisation_id: number | null;
-  client_ip: string | null;
-  user_agent: string | null;
-  action: string;
-  resource_type: string;
-  resource_id: string | null;
-  patient_id: number | null;
-  outcome: 'allowed' | 'refused';
-  status: number;
-  detail: Record<string, unknown>;
-}
+  /** The user's email, null without one (left join). */
+  user_email: (typeof users.$inferSelect)['email'] | null;
+};
 
 /**
  * The SQL condition of a filtered view within the admin's reach: an organisation admin sees the

@@ -1,36 +1,14 @@
 import type { DatabaseTx } from '../db/client.js';
-import { type AuditEvent, type AuditOutcome, canonicalText, eventHash } from './chain.js';
+import type { auditChains, auditEvents } from '../db/schema/index.js';
+import { type AuditEvent, canonicalText, eventHash } from './chain.js';
 
-interface StoredEvent {
-  id: number;
-  chain: number;
-  seq: number;
-  at: Date;
-  user_id: number | null;
-  session_id: number | null;
-  access_level: string | null;
-  organisation_id: number | null;
-  network_id: number | null;
-  client_ip: string | null;
-  user_agent: string | null;
-  action: string;
-  resource_type: string;
-  resource_id: string | null;
-  patient_id: number | null;
-  outcome: AuditOutcome;
-  status: number;
-  detail: Record<string, unknown>;
-  prev_hash: string;
-  hash: string;
-}
+/** Every column of an event, as the chain is checked. */
+type StoredEvent = typeof auditEvents.$inferSelect;
 
-interface ChainRow {
-  chain: number;
-  head_seq: number;
-  head_hash: string;
-  base_seq: number;
-  base_hash: string;
-}
+type ChainRow = Pick<
+  typeof auditChains.$inferSelect,
+  'chain' | 'head_seq' | 'head_hash' | 'base_seq' | 'base_hash'
+>;
 
 interface AuditVerification {
   ok: boolean;

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { OfflineKeyResponse } from '@pando/domain';
 import { type AuditEvent, appendAudit } from '../audit/chain.js';
 import type { DatabaseTx } from '../db/client.js';
+import type { sessions } from '../db/schema/index.js';
 import { type AuthContext, sessionEndsAt } from './sessions.js';
 
 /** AES-256: the key of the web app's encrypted offline copy is 32 random bytes. */
@@ -10,12 +11,10 @@ const OFFLINE_KEY_BYTES = 32;
 
 const USER_AGENT_MAX = 300;
 
-interface SessionKeyRow {
-  /** bytea: a Buffer from pg, a Uint8Array from PGlite. */
+type SessionKeyRow = Pick<typeof sessions.$inferSelect, 'last_seen_at' | 'expires_at'> & {
+  /** bytea: a Buffer from pg, a Uint8Array from PGlite (raw SQL skips the schema's Buffer mapping). */
   local_key: Uint8Array | null;
-  last_seen_at: Date;
-  expires_at: Date;
-}
+};
 
 /**
  * The offline key of a session (issue 37, `GET /login/offline-key`), made at its first call.

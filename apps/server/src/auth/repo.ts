@@ -1,17 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { inviteeName } from '@pando/domain';
 import type { DatabaseTx } from '../db/client.js';
+import type { loginCodes } from '../db/schema/index.js';
 
 /** A login code as POST /auth/validate checks it. */
-export interface LoginCodeRow {
-  id: number;
-  email: string;
-  code_hash: string;
-  attempts: number;
-  expires_at: Date;
-  used_at: Date | null;
-  invalidated_at: Date | null;
-}
+export type LoginCodeRow = Pick<
+  typeof loginCodes.$inferSelect,
+  'id' | 'email' | 'code_hash' | 'attempts' | 'expires_at' | 'used_at' | 'invalidated_at'
+>;
 
 /**
  * Codes asked for since `since`, per client address or per email from that address, and when

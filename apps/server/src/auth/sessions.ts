@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { endExpiredSessions } from '../audit/sessionExpiry.js';
 import type { DatabaseTx } from '../db/client.js';
+import type { sessions } from '../db/schema/index.js';
 import { unauthorized } from '../http/errors.js';
 import { findUserById, type UserRecord } from '../users/repo.js';
 import type { ServerEvents } from '../events.js';
@@ -81,12 +82,10 @@ export async function issueAccessToken(
   return { accessToken, accessTokenExpiresAt };
 }
 
-interface SessionRow {
-  id: number;
-  user_id: number;
-  last_seen_at: Date;
-  expires_at: Date;
-}
+type SessionRow = Pick<
+  typeof sessions.$inferSelect,
+  'id' | 'user_id' | 'last_seen_at' | 'expires_at'
+>;
 
 /**
  * When a session ends if nothing uses it again: the earlier of its absolute expiry and its idle

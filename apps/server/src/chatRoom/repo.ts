@@ -1,12 +1,8 @@
 import type { DatabaseTx } from '../db/client.js';
+import type { users } from '../db/schema/index.js';
 
 /** A person of a chat room, as `embed=users` lists them (GET /chat-room/{mimId}). */
-export interface PersonRow {
-  id: number;
-  uuid: string;
-  first_name: string;
-  last_name: string;
-}
+export type PersonRow = Pick<typeof users.$inferSelect, 'id' | 'uuid' | 'first_name' | 'last_name'>;
 
 /** A team's (or forum's) members, by last name, at most 1000. */
 export async function teamPeople(db: DatabaseTx, teamId: number): Promise<PersonRow[]> {

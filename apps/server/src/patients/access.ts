@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { parseEmbed, TEXTS } from '@pando/domain';
 import type { DatabaseTx } from '../db/client.js';
+import type { hospitals, images } from '../db/schema/index.js';
 import { HttpError, notFound } from '../http/errors.js';
 import type { UserRecord } from '../users/repo.js';
 import {
@@ -71,17 +72,20 @@ const patientGuard =
     return { patient: { patient: found.patient, access: found.access } };
   };
 
-export interface PatientImageRecord {
-  id: number;
-  image_key: string;
-  title: string | null;
-  filename: string | null;
-  content_type: string | null;
+export type PatientImageRecord = Pick<
+  typeof images.$inferSelect,
+  | 'id'
+  | 'image_key'
+  | 'title'
+  | 'filename'
+  | 'content_type'
+  | 'uploader_id'
+  | 'created_at'
+  | 'modified_at'
+> & {
+  /** Never null: the queries read patient images only (`patient_id is not null`). */
   patient_id: number;
-  uploader_id: number | null;
-  created_at: Date;
-  modified_at: Date;
-}
+};
 
 export const PATIENT_IMAGE_COLUMNS =
   'id, image_key::text as image_key, title, filename, content_type, patient_id, uploader_id, created_at, modified_at';
@@ -98,16 +102,10 @@ async function findPatientImage(
   return r.rows[0];
 }
 
-export interface HospitalRecord {
-  id: number;
-  uuid: string;
-  name: string;
-  longitude: number | null;
-  latitude: number | null;
-  radius: number | null;
-  deleted: boolean;
-  network_id: number | null;
-}
+export type HospitalRecord = Pick<
+  typeof hospitals.$inferSelect,
+  'id' | 'uuid' | 'name' | 'longitude' | 'latitude' | 'radius' | 'deleted' | 'network_id'
+>;
 
 /**
  * The access rules of the patient area, named by the routes' `config.access` and run by the

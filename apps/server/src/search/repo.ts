@@ -1,5 +1,6 @@
 import type { FiltersQuery } from '@pando/domain';
 import type { DatabaseTx } from '../db/client.js';
+import type { hospitals, users } from '../db/schema/index.js';
 import { containsPattern } from '../db/like.js';
 import type { UserRecord } from '../users/repo.js';
 
@@ -11,8 +12,10 @@ const USER_TEXT = `lower(u.first_name || ' ' || u.last_name || ' ' || u.email)`;
 const TEAM_TEXT = 'lower(t.name)';
 
 export interface HitRow {
+  /** Computed: which table the hit is from (a union of users and teams). */
   kind: 'USER' | 'TEAM';
-  id: number;
+  /** users.id or teams.id (both serial: the same type). */
+  id: (typeof users.$inferSelect)['id'];
 }
 
 export interface HitQuery {
@@ -143,18 +146,21 @@ export async function blankPage(
 }
 
 /** A hit user's row: what a search result shows of a person. */
-export interface SearchUserRow {
-  id: number;
-  uuid: string;
-  first_name: string;
-  last_name: string;
-  status: 'AVAILABLE' | 'UNAVAILABLE' | 'UNKNOWN';
-  gdpr_accepted: boolean;
-  h_uuid: string | null;
-  h_name: string | null;
-  role_description: string | null;
-  speciality: string | null;
-}
+export type SearchUserRow = Pick<
+  typeof users.$inferSelect,
+  | 'id'
+  | 'uuid'
+  | 'first_name'
+  | 'last_name'
+  | 'status'
+  | 'gdpr_accepted'
+  | 'role_description'
+  | 'speciality'
+> & {
+  // The organisation's, null without one (left join).
+  h_uuid: (typeof hospitals.$inferSelect)['uuid'] | null;
+  h_name: (typeof hospitals.$inferSelect)['name'] | null;
+};
 
 /** The hit users by id, with their organisation's uuid and name. */
 export async function usersByIds(db: DatabaseTx, userIds: number[]): Promise<SearchUserRow[]> {

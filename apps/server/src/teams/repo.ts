@@ -14,25 +14,32 @@ import {
 // The access rules live once, in the domain (the mock backend applies the same ones).
 export { canReadTeam, sameNetwork };
 import type { DatabaseTx } from '../db/client.js';
+import type { hospitals, teams, users } from '../db/schema/index.js';
 import { HttpError, notFound, badField } from '../http/errors.js';
 import type { UserRecord } from '../users/repo.js';
 
 /** A team row with what every access rule needs: its network and its members. */
-export interface TeamRecord {
-  id: number;
-  mim_id: string;
-  name: string;
-  description: string | null;
-  hospital_id: number | null;
-  network_id: number | null;
-  hospital_uuid: string | null;
-  discoverable: boolean;
-  auto_accept: boolean;
-  public_data: Record<string, unknown>;
-  created_at: Date;
-  modified_at: Date;
+export type TeamRecord = Pick<
+  typeof teams.$inferSelect,
+  | 'id'
+  | 'mim_id'
+  | 'name'
+  | 'description'
+  | 'hospital_id'
+  | 'discoverable'
+  | 'auto_accept'
+  | 'public_data'
+  | 'created_at'
+  | 'modified_at'
+> & {
+  // The organisation's, null without one (left join).
+  network_id: Hospital['network_id'];
+  hospital_uuid: Hospital['uuid'] | null;
+  /** Computed: the members' ids (team_members.user_id), parsed from one text by queryTeams. */
   user_ids: number[];
-}
+};
+
+type Hospital = typeof hospitals.$inferSelect;
 
 /**
  * Member ids come back as one comma-separated text, not an int[]: PGlite parses a 40-element
@@ -211,18 +218,21 @@ export async function teamMemberIds(db: DatabaseTx, teamId: number): Promise<num
 }
 
 /** A member as GET /teams/{id}/members lists them, with their organisation's name. */
-export interface TeamMemberRow {
-  id: number;
-  uuid: string;
-  first_name: string;
-  last_name: string;
-  status: 'AVAILABLE' | 'UNAVAILABLE' | 'UNKNOWN';
-  gdpr_accepted: boolean;
-  role_description: string | null;
-  speciality: string | null;
-  hospital_id: number | null;
-  h_name: string | null;
-}
+export type TeamMemberRow = Pick<
+  typeof users.$inferSelect,
+  | 'id'
+  | 'uuid'
+  | 'first_name'
+  | 'last_name'
+  | 'status'
+  | 'gdpr_accepted'
+  | 'role_description'
+  | 'speciality'
+  | 'hospital_id'
+> & {
+  /** The organisation's name, null without one (left join). */
+  h_name: (typeof hospitals.$inferSelect)['name'] | null;
+};
 
 /** One page of the team's members, by last name, first name, id. */
 export async function listTeamMembers(
@@ -244,14 +254,12 @@ export async function listTeamMembers(
 }
 
 /** A live team by room, with what `joinForumOnPost` decides on (forum? same network?). */
-export interface ForumCandidateRow {
-  id: number;
-  hospital_id: number | null;
-  network_id: number | null;
-  discoverable: boolean;
-  auto_accept: boolean;
-  mim_id: string;
-}
+export type ForumCandidateRow = Pick<
+  typeof teams.$inferSelect,
+  'id' | 'hospital_id' | 'discoverable' | 'auto_accept' | 'mim_id'
+> &
+  // The organisation's network (left join: null without an organisation).
+  Pick<typeof hospitals.$inferSelect, 'network_id'>;
 
 export async function findForumCandidateByMimId(
   db: DatabaseTx,

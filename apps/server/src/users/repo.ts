@@ -1,36 +1,43 @@
 import { canSeeUser, type CurrentUser, type User } from '@pando/domain';
 import type { DatabaseTx } from '../db/client.js';
+import type { hospitals, networks, teams, users } from '../db/schema/index.js';
 
 /** A user row joined with its hospital and network, as raw SQL returns it (snake_case). */
-export interface UserRecord {
-  id: number;
-  uuid: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  phone: string | null;
-  role: string | null;
-  role_description: string | null;
-  speciality: string | null;
-  status: 'AVAILABLE' | 'UNAVAILABLE' | 'UNKNOWN';
-  access_level: User['access_level'];
-  hospital_id: number | null;
-  features: Record<string, boolean>;
-  premium_features: Record<string, boolean>;
-  gdpr_accepted: boolean;
-  blocked: boolean;
-  created_at: Date;
-  h_uuid: string | null;
-  h_name: string | null;
-  h_longitude: number | null;
-  h_latitude: number | null;
-  h_radius: number | null;
-  h_deleted: boolean | null;
-  network_id: number | null;
-  n_uuid: string | null;
-  n_name: string | null;
-  n_features: Record<string, boolean> | null;
-}
+export type UserRecord = Pick<
+  typeof users.$inferSelect,
+  | 'id'
+  | 'uuid'
+  | 'email'
+  | 'first_name'
+  | 'last_name'
+  | 'phone'
+  | 'role'
+  | 'role_description'
+  | 'speciality'
+  | 'status'
+  | 'access_level'
+  | 'hospital_id'
+  | 'features'
+  | 'premium_features'
+  | 'gdpr_accepted'
+  | 'blocked'
+  | 'created_at'
+> & {
+  // The organisation's and network's columns, null without one (left joins).
+  h_uuid: Hospital['uuid'] | null;
+  h_name: Hospital['name'] | null;
+  h_longitude: Hospital['longitude'];
+  h_latitude: Hospital['latitude'];
+  h_radius: Hospital['radius'];
+  h_deleted: Hospital['deleted'] | null;
+  network_id: Hospital['network_id'];
+  n_uuid: Network['uuid'] | null;
+  n_name: Network['name'] | null;
+  n_features: Network['features'] | null;
+};
+
+type Hospital = typeof hospitals.$inferSelect;
+type Network = typeof networks.$inferSelect;
 
 const USER_SELECT = `
   select u.id, u.uuid, u.email, u.first_name, u.last_name, u.phone, u.role, u.role_description,
@@ -119,15 +126,13 @@ export async function setOwnStatus(
 }
 
 /** A team of a person's list (GET /users/:id/teams), with its members' ids. */
-export interface UserTeamRow {
-  id: number;
-  name: string;
-  mim_id: string;
-  discoverable: boolean;
-  auto_accept: boolean;
-  public_data: Record<string, unknown>;
+export type UserTeamRow = Pick<
+  typeof teams.$inferSelect,
+  'id' | 'name' | 'mim_id' | 'discoverable' | 'auto_accept' | 'public_data'
+> & {
+  /** Computed: the team's members (team_members.user_id). */
   user_ids: number[];
-}
+};
 
 /**
  * The teams `userId` is a member of that `viewerId` may know of: private teams the viewer is not

@@ -1,4 +1,5 @@
 import type { DirectoryPlacement } from '@pando/domain';
+import type { hospitals, users } from '../db/schema/index.js';
 import type { ChatDb } from './store.js';
 
 /** How long a directory entry is trusted before it is read again. */
@@ -12,14 +13,15 @@ export interface DirectoryEntry {
   at: number;
 }
 
-interface DirectoryRow {
-  uuid: string;
-  name: string;
-  id: number;
-  access_level: DirectoryPlacement['access_level'];
-  hospital_id: number | null;
-  network_id: number | null;
-}
+type DirectoryRow = Pick<
+  typeof users.$inferSelect,
+  'uuid' | 'id' | 'access_level' | 'hospital_id'
+> &
+  // The organisation's network, null without one (left join).
+  Pick<typeof hospitals.$inferSelect, 'network_id'> & {
+    /** Computed: first and last name. */
+    name: string;
+  };
 
 const DIRECTORY_SELECT = `select u.uuid::text as uuid, trim(u.first_name || ' ' || u.last_name) as name,
          u.id, u.access_level, u.hospital_id, h.network_id

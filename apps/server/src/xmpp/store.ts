@@ -1,5 +1,6 @@
 import { adminReach, withinAdminReach } from '@pando/domain';
 import type { DatabaseTx } from '../db/client.js';
+import type { chatInbox, chatMessages } from '../db/schema/index.js';
 import { isUuid } from './jid.js';
 
 /** The part of the server's Database the chat needs: raw SQL only (hot path). */
@@ -30,14 +31,13 @@ export interface StoredResult {
   duplicate: boolean;
 }
 
-export interface ArchiveRow {
+export type ArchiveRow = Pick<
+  typeof chatMessages.$inferSelect,
+  'sender' | 'recipient' | 'kind' | 'created_at' | 'stanza'
+> & {
+  /** The bigint id as text (`m.id::text`): the stanza-id / MAM id. */
   id: string;
-  sender: string;
-  recipient: string;
-  kind: 'chat' | 'groupchat';
-  created_at: Date;
-  stanza: string;
-}
+};
 
 export interface ArchiveQuery {
   /** A conversation key (`u:a:b` or `r:mim`), or undefined for all of `owner`'s 1:1 messages. */
@@ -50,13 +50,11 @@ export interface ArchiveQuery {
   max: number;
 }
 
-export interface InboxRow {
-  conv_jid: string;
-  unread: number;
-  id: string;
-  created_at: Date;
-  stanza: string;
-}
+export type InboxRow = Pick<typeof chatInbox.$inferSelect, 'conv_jid' | 'unread'> &
+  Pick<typeof chatMessages.$inferSelect, 'created_at' | 'stanza'> & {
+    /** The last message's bigint id as text (`m.id::text`). */
+    id: string;
+  };
 
 const MAX_BATCH = 2_000;
 

@@ -15,21 +15,21 @@ import { tz } from './types.js';
 
 export const pagers = pgTable('pagers', {
   id: serial('id').primaryKey(),
-  mimId: text('mim_id').notNull().unique(),
+  mim_id: text('mim_id').notNull().unique(),
   name: text('name').notNull(),
   description: text('description'),
-  hospitalId: integer('hospital_id').references(() => hospitals.id),
-  assignedToId: integer('assigned_to_id').references(() => users.id),
-  assignedAt: timestamp('assigned_at', tz),
-  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  hospital_id: integer('hospital_id').references(() => hospitals.id),
+  assigned_to_id: integer('assigned_to_id').references(() => users.id),
+  assigned_at: timestamp('assigned_at', tz),
+  created_at: timestamp('created_at', tz).notNull().defaultNow(),
 });
 
 export const exportRequests = pgTable('export_requests', {
   id: serial('id').primaryKey(),
-  requestedById: integer('requested_by_id').references(() => users.id),
-  hospitalId: integer('hospital_id').references(() => hospitals.id),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name').notNull(),
+  requested_by_id: integer('requested_by_id').references(() => users.id),
+  hospital_id: integer('hospital_id').references(() => hospitals.id),
+  first_name: text('first_name').notNull(),
+  last_name: text('last_name').notNull(),
   email: text('email').notNull(),
   users: boolean('users').notNull().default(false),
   teams: boolean('teams').notNull().default(false),
@@ -38,8 +38,8 @@ export const exportRequests = pgTable('export_requests', {
   images: boolean('images').notNull().default(false),
   files: boolean('files').notNull().default(false),
   patients: boolean('patients').notNull().default(false),
-  messagingData: boolean('messaging_data').notNull().default(false),
-  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  messaging_data: boolean('messaging_data').notNull().default(false),
+  created_at: timestamp('created_at', tz).notNull().defaultNow(),
 });
 
 /**
@@ -52,20 +52,20 @@ export const analyticsEvents = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     type: text('type').notNull(),
-    occurredAt: timestamp('occurred_at', tz).notNull().defaultNow(),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    hospitalId: integer('hospital_id').references(() => hospitals.id),
-    networkId: integer('network_id').references(() => networks.id),
+    occurred_at: timestamp('occurred_at', tz).notNull().defaultNow(),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    hospital_id: integer('hospital_id').references(() => hospitals.id),
+    network_id: integer('network_id').references(() => networks.id),
     role: text('role'),
-    teamId: integer('team_id'),
-    adviceId: integer('advice_id'),
-    forumId: integer('forum_id'),
-    hasPatient: boolean('has_patient').notNull().default(false),
-    hasImage: boolean('has_image').notNull().default(false),
+    team_id: integer('team_id'),
+    advice_id: integer('advice_id'),
+    forum_id: integer('forum_id'),
+    has_patient: boolean('has_patient').notNull().default(false),
+    has_image: boolean('has_image').notNull().default(false),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
   },
   (t) => [
-    index('analytics_events_scope_idx').on(t.hospitalId, t.type, t.occurredAt),
-    index('analytics_events_network_idx').on(t.networkId, t.type, t.occurredAt),
+    index('analytics_events_scope_idx').on(t.hospital_id, t.type, t.occurred_at),
+    index('analytics_events_network_idx').on(t.network_id, t.type, t.occurred_at),
   ],
 );

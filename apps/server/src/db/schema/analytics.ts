@@ -16,7 +16,7 @@ import {
  */
 const scoped = () => ({
   scope: char('scope', { length: 1 }).notNull(),
-  scopeId: integer('scope_id').notNull(),
+  scope_id: integer('scope_id').notNull(),
 });
 
 export const analyticsDailyCounts = pgTable(
@@ -27,23 +27,23 @@ export const analyticsDailyCounts = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     role: text('role').notNull(),
     events: integer('events').notNull(),
-    withImage: integer('with_image').notNull(),
+    with_image: integer('with_image').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.scope, t.scopeId, t.type, t.day, t.role] })],
+  (t) => [primaryKey({ columns: [t.scope, t.scope_id, t.type, t.day, t.role] })],
 );
 
 export const analyticsActiveDays = pgTable(
   'analytics_active_days',
   {
     ...scoped(),
-    userId: integer('user_id').notNull(),
+    user_id: integer('user_id').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     hours: integer('hours').notNull(),
-    prevDay: date('prev_day', { mode: 'string' }),
+    prev_day: date('prev_day', { mode: 'string' }),
   },
   (t) => [
-    primaryKey({ columns: [t.scope, t.scopeId, t.userId, t.day] }),
-    index('analytics_active_days_unlinked_idx').on(t.scope, t.scopeId, t.userId),
+    primaryKey({ columns: [t.scope, t.scope_id, t.user_id, t.day] }),
+    index('analytics_active_days_unlinked_idx').on(t.scope, t.scope_id, t.user_id),
   ],
 );
 
@@ -54,7 +54,7 @@ export const analyticsDailyActive = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     users: integer('users').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.scope, t.scopeId, t.day] })],
+  (t) => [primaryKey({ columns: [t.scope, t.scope_id, t.day] })],
 );
 
 export const analyticsHourlyActive = pgTable(
@@ -65,7 +65,7 @@ export const analyticsHourlyActive = pgTable(
     hour: smallint('hour').notNull(),
     users: integer('users').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.scope, t.scopeId, t.day, t.hour] })],
+  (t) => [primaryKey({ columns: [t.scope, t.scope_id, t.day, t.hour] })],
 );
 
 export const analyticsActiveChain = pgTable(
@@ -73,10 +73,10 @@ export const analyticsActiveChain = pgTable(
   {
     ...scoped(),
     day: date('day', { mode: 'string' }).notNull(),
-    prevDay: date('prev_day', { mode: 'string' }).notNull(),
+    prev_day: date('prev_day', { mode: 'string' }).notNull(),
     n: integer('n').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.scope, t.scopeId, t.day, t.prevDay] })],
+  (t) => [primaryKey({ columns: [t.scope, t.scope_id, t.day, t.prev_day] })],
 );
 
 /** People who are not blocked per scope ('a' everyone), role and creation day (migration 0401). */
@@ -85,10 +85,10 @@ export const usersRollup = pgTable(
   {
     ...scoped(),
     role: text('role').notNull(),
-    createdDay: date('created_day', { mode: 'string' }).notNull(),
+    created_day: date('created_day', { mode: 'string' }).notNull(),
     users: integer('users').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.scope, t.scopeId, t.role, t.createdDay] })],
+  (t) => [primaryKey({ columns: [t.scope, t.scope_id, t.role, t.created_day] })],
 );
 
 /** The same people per scope and role only (migration 0600): the users count sums a row per role. */
@@ -99,5 +99,5 @@ export const usersRollupTotals = pgTable(
     role: text('role').notNull(),
     users: integer('users').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.scope, t.scopeId, t.role] })],
+  (t) => [primaryKey({ columns: [t.scope, t.scope_id, t.role] })],
 );

@@ -9,6 +9,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
+import type { AuditOutcome } from '../../audit/chain.js';
 import { tz } from './types.js';
 
 const GENESIS = '0'.repeat(64);
@@ -24,38 +25,38 @@ export const auditEvents = pgTable(
     chain: integer('chain').notNull(),
     seq: bigint('seq', { mode: 'number' }).notNull(),
     at: timestamp('at', tz).notNull(),
-    userId: integer('user_id'),
-    sessionId: integer('session_id'),
-    accessLevel: text('access_level'),
-    organisationId: integer('organisation_id'),
-    networkId: integer('network_id'),
-    clientIp: text('client_ip'),
-    userAgent: text('user_agent'),
+    user_id: integer('user_id'),
+    session_id: integer('session_id'),
+    access_level: text('access_level'),
+    organisation_id: integer('organisation_id'),
+    network_id: integer('network_id'),
+    client_ip: text('client_ip'),
+    user_agent: text('user_agent'),
     action: text('action').notNull(),
-    resourceType: text('resource_type').notNull(),
-    resourceId: text('resource_id'),
-    patientId: integer('patient_id'),
-    outcome: text('outcome').notNull(),
+    resource_type: text('resource_type').notNull(),
+    resource_id: text('resource_id'),
+    patient_id: integer('patient_id'),
+    outcome: text('outcome').$type<AuditOutcome>().notNull(),
     status: integer('status').notNull(),
-    detail: jsonb('detail').notNull().default({}),
-    prevHash: text('prev_hash').notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    prev_hash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
   },
   (t) => [
     unique().on(t.chain, t.seq),
     index('audit_events_at_idx').on(t.at, t.id),
-    index('audit_events_user_idx').on(t.userId, t.at),
-    index('audit_events_organisation_idx').on(t.organisationId, t.at),
-    index('audit_events_network_idx').on(t.networkId, t.at),
+    index('audit_events_user_idx').on(t.user_id, t.at),
+    index('audit_events_organisation_idx').on(t.organisation_id, t.at),
+    index('audit_events_network_idx').on(t.network_id, t.at),
   ],
 );
 
 /** Each chain's head (last event) and base (the last event removed by retention). */
 export const auditChains = pgTable('audit_chains', {
   chain: integer('chain').primaryKey(),
-  headSeq: bigint('head_seq', { mode: 'number' }).notNull().default(0),
-  headHash: text('head_hash').notNull().default(GENESIS),
-  baseSeq: bigint('base_seq', { mode: 'number' }).notNull().default(0),
-  baseHash: text('base_hash').notNull().default(GENESIS),
-  baseAt: timestamp('base_at', tz),
+  head_seq: bigint('head_seq', { mode: 'number' }).notNull().default(0),
+  head_hash: text('head_hash').notNull().default(GENESIS),
+  base_seq: bigint('base_seq', { mode: 'number' }).notNull().default(0),
+  base_hash: text('base_hash').notNull().default(GENESIS),
+  base_at: timestamp('base_at', tz),
 });

@@ -18,28 +18,28 @@ export const sessions = pgTable(
   'sessions',
   {
     id: serial('id').primaryKey(),
-    tokenHash: text('token_hash').notNull().unique(),
-    userId: integer('user_id')
+    token_hash: text('token_hash').notNull().unique(),
+    user_id: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    fcmToken: text('fcm_token'),
-    userAgent: text('user_agent'),
+    fcm_token: text('fcm_token'),
+    user_agent: text('user_agent'),
     ip: text('ip'),
-    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
-    lastSeenAt: timestamp('last_seen_at', tz).notNull().defaultNow(),
+    created_at: timestamp('created_at', tz).notNull().defaultNow(),
+    last_seen_at: timestamp('last_seen_at', tz).notNull().defaultNow(),
     /** Absolute expiry; idle expiry is computed from last_seen_at. */
-    expiresAt: timestamp('expires_at', tz).notNull(),
+    expires_at: timestamp('expires_at', tz).notNull(),
     /**
      * The AES-256 key of the web app's encrypted offline copy (issue 37): 32 random bytes, made
      * at the first `GET /login/offline-key`, gone with the row (logout, block, expiry).
      */
-    localKey: bytea('local_key'),
+    local_key: bytea('local_key'),
   },
   (t) => [
-    index('sessions_user_idx').on(t.userId),
+    index('sessions_user_idx').on(t.user_id),
     check(
       'sessions_local_key_length',
-      sql`${t.localKey} is null or octet_length(${t.localKey}) = 32`,
+      sql`${t.local_key} is null or octet_length(${t.local_key}) = 32`,
     ),
   ],
 );
@@ -50,18 +50,18 @@ export const loginCodes = pgTable(
   {
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
-    codeHash: text('code_hash').notNull(),
-    challengeHash: text('challenge_hash').notNull().unique(),
+    code_hash: text('code_hash').notNull(),
+    challenge_hash: text('challenge_hash').notNull().unique(),
     ip: text('ip'),
     attempts: integer('attempts').notNull().default(0),
-    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', tz).notNull(),
-    usedAt: timestamp('used_at', tz),
-    invalidatedAt: timestamp('invalidated_at', tz),
+    created_at: timestamp('created_at', tz).notNull().defaultNow(),
+    expires_at: timestamp('expires_at', tz).notNull(),
+    used_at: timestamp('used_at', tz),
+    invalidated_at: timestamp('invalidated_at', tz),
   },
   (t) => [
-    index('login_codes_email_idx').on(t.email, t.createdAt.desc()),
-    index('login_codes_ip_idx').on(t.ip, t.createdAt.desc()),
+    index('login_codes_email_idx').on(t.email, t.created_at.desc()),
+    index('login_codes_ip_idx').on(t.ip, t.created_at.desc()),
   ],
 );
 
@@ -69,32 +69,32 @@ export const accessTokens = pgTable(
   'access_tokens',
   {
     id: serial('id').primaryKey(),
-    tokenHash: text('token_hash').notNull().unique(),
-    userId: integer('user_id')
+    token_hash: text('token_hash').notNull().unique(),
+    user_id: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    sessionId: integer('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', tz).notNull(),
+    session_id: integer('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
+    created_at: timestamp('created_at', tz).notNull().defaultNow(),
+    expires_at: timestamp('expires_at', tz).notNull(),
   },
-  (t) => [index('access_tokens_user_idx').on(t.userId)],
+  (t) => [index('access_tokens_user_idx').on(t.user_id)],
 );
 
 export const chatTokens = pgTable(
   'chat_tokens',
   {
     id: serial('id').primaryKey(),
-    tokenHash: text('token_hash').notNull().unique(),
-    userId: integer('user_id')
+    token_hash: text('token_hash').notNull().unique(),
+    user_id: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    sessionId: integer('session_id')
+    session_id: integer('session_id')
       .notNull()
       .references(() => sessions.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', tz).notNull(),
+    created_at: timestamp('created_at', tz).notNull().defaultNow(),
+    expires_at: timestamp('expires_at', tz).notNull(),
   },
-  (t) => [index('chat_tokens_user_idx').on(t.userId)],
+  (t) => [index('chat_tokens_user_idx').on(t.user_id)],
 );
 
 export const invites = pgTable(
@@ -102,13 +102,13 @@ export const invites = pgTable(
   {
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
-    hospitalId: integer('hospital_id')
+    hospital_id: integer('hospital_id')
       .notNull()
       .references(() => hospitals.id),
-    approvedById: integer('approved_by_id').references(() => users.id),
-    sentAt: timestamp('sent_at', tz).notNull().defaultNow(),
-    acceptedAt: timestamp('accepted_at', tz),
-    rescindedAt: timestamp('rescinded_at', tz),
+    approved_by_id: integer('approved_by_id').references(() => users.id),
+    sent_at: timestamp('sent_at', tz).notNull().defaultNow(),
+    accepted_at: timestamp('accepted_at', tz),
+    rescinded_at: timestamp('rescinded_at', tz),
   },
   (t) => [
     uniqueIndex('invites_pending_email_idx')

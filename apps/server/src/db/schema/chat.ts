@@ -24,12 +24,12 @@ export const chatMessages = pgTable(
     recipient: text('recipient').notNull(),
     conv: text('conv').notNull(),
     kind: text('kind', { enum: ['chat', 'groupchat'] }).notNull(),
-    clientId: text('client_id').notNull(),
-    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    client_id: text('client_id').notNull(),
+    created_at: timestamp('created_at', tz).notNull().defaultNow(),
     stanza: text('stanza').notNull(),
   },
   (t) => [
-    unique('chat_messages_sender_client_id_key').on(t.sender, t.clientId),
+    unique('chat_messages_sender_client_id_key').on(t.sender, t.client_id),
     index('chat_messages_conv_idx').on(t.conv, t.id),
   ],
 );
@@ -38,40 +38,40 @@ export const chatInbox = pgTable(
   'chat_inbox',
   {
     owner: text('owner').notNull(),
-    convJid: text('conv_jid').notNull(),
+    conv_jid: text('conv_jid').notNull(),
     /** chat_messages.id; no foreign key (0101): the archive is append-only. */
-    lastMessageId: bigint('last_message_id', { mode: 'number' }).notNull(),
+    last_message_id: bigint('last_message_id', { mode: 'number' }).notNull(),
     unread: integer('unread').notNull().default(0),
-    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', tz).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.owner, t.convJid] })],
+  (t) => [primaryKey({ columns: [t.owner, t.conv_jid] })],
 );
 
 export const chatRooms = pgTable('chat_rooms', {
-  mimId: text('mim_id').primaryKey(),
+  mim_id: text('mim_id').primaryKey(),
   version: text('version').notNull(),
   subject: text('subject').notNull().default(''),
-  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  created_at: timestamp('created_at', tz).notNull().defaultNow(),
 });
 
 export const chatRoomMembers = pgTable(
   'chat_room_members',
   {
-    mimId: text('mim_id')
+    mim_id: text('mim_id')
       .notNull()
-      .references(() => chatRooms.mimId, { onDelete: 'cascade' }),
-    userUuid: text('user_uuid').notNull(),
-    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+      .references(() => chatRooms.mim_id, { onDelete: 'cascade' }),
+    user_uuid: text('user_uuid').notNull(),
+    created_at: timestamp('created_at', tz).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.mimId, t.userUuid] }),
-    index('chat_room_members_user_idx').on(t.userUuid),
+    primaryKey({ columns: [t.mim_id, t.user_uuid] }),
+    index('chat_room_members_user_idx').on(t.user_uuid),
   ],
 );
 
 export const chatLastActivity = pgTable('chat_last_activity', {
-  userUuid: text('user_uuid').primaryKey(),
-  lastSeenAt: timestamp('last_seen_at', tz).notNull(),
+  user_uuid: text('user_uuid').primaryKey(),
+  last_seen_at: timestamp('last_seen_at', tz).notNull(),
 });
 
 /**
@@ -79,8 +79,8 @@ export const chatLastActivity = pgTable('chat_last_activity', {
  * src/analytics/chatRollup.ts moves it with each catch-up.
  */
 export const chatAnalyticsWatermark = pgTable('chat_analytics_watermark', {
-  onlyRow: boolean('only_row').primaryKey().default(true),
-  lastId: bigint('last_id', { mode: 'number' }).notNull(),
+  only_row: boolean('only_row').primaryKey().default(true),
+  last_id: bigint('last_id', { mode: 'number' }).notNull(),
 });
 
 /**
@@ -93,9 +93,9 @@ export const chatMarkers = pgTable(
     conv: text('conv').notNull(),
     reader: text('reader').notNull(),
     type: text('type', { enum: ['received', 'displayed'] }).notNull(),
-    messageId: text('message_id').notNull(),
-    archiveId: bigint('archive_id', { mode: 'number' }).notNull(),
-    updatedAt: timestamp('updated_at', tz).notNull(),
+    message_id: text('message_id').notNull(),
+    archive_id: bigint('archive_id', { mode: 'number' }).notNull(),
+    updated_at: timestamp('updated_at', tz).notNull(),
   },
   (t) => [primaryKey({ columns: [t.conv, t.reader, t.type] })],
 );

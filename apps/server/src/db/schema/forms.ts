@@ -22,40 +22,40 @@ export const formTemplates = pgTable(
     description: text('description').notNull().default(''),
     author: text('author').notNull().default(''),
     version: text('version').notNull().default('1.0'),
-    createdById: integer('created_by_id').references(() => users.id),
-    trustId: integer('trust_id').references(() => hospitals.id),
+    created_by_id: integer('created_by_id').references(() => users.id),
+    trust_id: integer('trust_id').references(() => hospitals.id),
     deleted: boolean('deleted').notNull().default(false),
     flags: jsonb('flags').$type<Record<string, unknown>>().notNull().default({}),
     controls: jsonb('controls').$type<unknown[]>().notNull().default([]),
-    exportOptions: jsonb('export_options').$type<unknown[]>().notNull().default([]),
-    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
-    modifiedAt: timestamp('modified_at', tz).notNull().defaultNow(),
+    export_options: jsonb('export_options').$type<unknown[]>().notNull().default([]),
+    created_at: timestamp('created_at', tz).notNull().defaultNow(),
+    modified_at: timestamp('modified_at', tz).notNull().defaultNow(),
   },
   (t) => [unique().on(t.title, t.version)],
 );
 
 export const formSubmissions = pgTable('form_submissions', {
   id: serial('id').primaryKey(),
-  templateId: integer('template_id')
+  template_id: integer('template_id')
     .notNull()
     .references(() => formTemplates.id),
-  submittedById: integer('submitted_by_id').references(() => users.id),
+  submitted_by_id: integer('submitted_by_id').references(() => users.id),
   values: jsonb('values').$type<unknown>().notNull(),
-  patientData: jsonb('patient_data').$type<Record<string, unknown>>(),
+  patient_data: jsonb('patient_data').$type<Record<string, unknown>>(),
   status: text('status', { enum: ['ok', 'error', 'confirm'] }).notNull(),
   confirmed: boolean('confirmed').notNull().default(false),
-  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  created_at: timestamp('created_at', tz).notNull().defaultNow(),
 });
 
 export const structuredFiles = pgTable('structured_files', {
   id: serial('id').primaryKey(),
-  fileGuid: uuid('file_guid').notNull().unique(),
+  file_guid: uuid('file_guid').notNull().unique(),
   filename: text('filename').notNull(),
-  contentType: text('content_type').notNull(),
+  content_type: text('content_type').notNull(),
   size: integer('size').notNull(),
   data: bytea('data').notNull(),
   thumbnail: bytea('thumbnail'),
-  uploaderId: integer('uploader_id').references(() => users.id),
+  uploader_id: integer('uploader_id').references(() => users.id),
   deleted: boolean('deleted').notNull().default(false),
-  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  created_at: timestamp('created_at', tz).notNull().defaultNow(),
 });

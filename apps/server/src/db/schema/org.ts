@@ -13,7 +13,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { tz } from './types.js';
 
-export interface NetworkFeatures {
+/** Feature flags by name (the ones the server knows; others are kept as stored). */
+export interface NetworkFeatures extends Partial<Record<string, boolean>> {
   user_invite_by_email?: boolean;
 }
 
@@ -25,11 +26,11 @@ export const networks = pgTable('networks', {
     .notNull()
     .default('ACTIVATED'),
   features: jsonb('features').$type<NetworkFeatures>().notNull().default({}),
-  defaultOrganisationId: integer('default_organisation_id').references(
+  default_organisation_id: integer('default_organisation_id').references(
     (): AnyPgColumn => hospitals.id,
   ),
-  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
-  modifiedAt: timestamp('modified_at', tz).notNull().defaultNow(),
+  created_at: timestamp('created_at', tz).notNull().defaultNow(),
+  modified_at: timestamp('modified_at', tz).notNull().defaultNow(),
 });
 
 /** Organisations; the spec calls them hospitals on the wire (hospital_id, hospital_uuid). */
@@ -42,20 +43,20 @@ export const hospitals = pgTable(
     status: text('status', { enum: ['ACTIVATED', 'PENDING'] })
       .notNull()
       .default('ACTIVATED'),
-    networkId: integer('network_id').references(() => networks.id),
+    network_id: integer('network_id').references(() => networks.id),
     longitude: doublePrecision('longitude'),
     latitude: doublePrecision('latitude'),
     radius: doublePrecision('radius'),
     deleted: boolean('deleted').notNull().default(false),
-    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
-    modifiedAt: timestamp('modified_at', tz).notNull().defaultNow(),
+    created_at: timestamp('created_at', tz).notNull().defaultNow(),
+    modified_at: timestamp('modified_at', tz).notNull().defaultNow(),
     /**
      * Patient data may be kept in the web app's offline copy (issue 37); an administrator turns
      * it off with `PATCH /admin/organisations/{uuid}`.
      */
-    offlinePatientData: boolean('offline_patient_data').notNull().default(true),
+    offline_patient_data: boolean('offline_patient_data').notNull().default(true),
   },
-  (t) => [index('hospitals_network_idx').on(t.networkId)],
+  (t) => [index('hospitals_network_idx').on(t.network_id)],
 );
 
 export const wards = pgTable(
@@ -63,10 +64,10 @@ export const wards = pgTable(
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
-    hospitalId: integer('hospital_id')
+    hospital_id: integer('hospital_id')
       .notNull()
       .references(() => hospitals.id),
-    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    created_at: timestamp('created_at', tz).notNull().defaultNow(),
   },
-  (t) => [index('wards_hospital_idx').on(t.hospitalId)],
+  (t) => [index('wards_hospital_idx').on(t.hospital_id)],
 );

@@ -22,26 +22,26 @@ export const patients = pgTable(
   'patients',
   {
     id: serial('id').primaryKey(),
-    firstName: text('first_name').notNull().default(''),
-    lastName: text('last_name').notNull().default(''),
+    first_name: text('first_name').notNull().default(''),
+    last_name: text('last_name').notNull().default(''),
     dob: date('dob', { mode: 'string' }),
     gender: text('gender', { enum: ['MALE', 'FEMALE'] })
       .notNull()
       .default('MALE'),
-    patientIdentificator: text('patient_identificator'),
+    patient_identificator: text('patient_identificator'),
     overview: text('overview'),
     bed: text('bed'),
-    wardId: integer('ward_id').references(() => wards.id),
-    hospitalId: integer('hospital_id').references(() => hospitals.id),
-    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
-    modifiedAt: timestamp('modified_at', tz).notNull().defaultNow(),
+    ward_id: integer('ward_id').references(() => wards.id),
+    hospital_id: integer('hospital_id').references(() => hospitals.id),
+    created_at: timestamp('created_at', tz).notNull().defaultNow(),
+    modified_at: timestamp('modified_at', tz).notNull().defaultNow(),
   },
   (t) => [
-    index('patients_hospital_idx').on(t.hospitalId),
+    index('patients_hospital_idx').on(t.hospital_id),
     // Unique per organisation, without spaces and case (migration 0300, issue 18).
     uniqueIndex('patients_identifier_unique_idx')
-      .on(t.hospitalId, sql`lower(regexp_replace(${t.patientIdentificator}, '\\s', '', 'g'))`)
-      .where(sql`${t.patientIdentificator} is not null`),
+      .on(t.hospital_id, sql`lower(regexp_replace(${t.patient_identificator}, '\\s', '', 'g'))`)
+      .where(sql`${t.patient_identificator} is not null`),
   ],
 );
 
@@ -51,49 +51,49 @@ export const patientCards = pgTable(
     id: serial('id').primaryKey(),
     title: text('title').notNull().default(''),
     subtitle: text('subtitle').notNull().default(''),
-    patientId: integer('patient_id').references(() => patients.id, { onDelete: 'set null' }),
-    hospitalId: integer('hospital_id').references(() => hospitals.id),
-    createdById: integer('created_by_id').references(() => users.id),
+    patient_id: integer('patient_id').references(() => patients.id, { onDelete: 'set null' }),
+    hospital_id: integer('hospital_id').references(() => hospitals.id),
+    created_by_id: integer('created_by_id').references(() => users.id),
     editable: boolean('editable').notNull().default(true),
-    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
-    modifiedAt: timestamp('modified_at', tz).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', tz),
+    created_at: timestamp('created_at', tz).notNull().defaultNow(),
+    modified_at: timestamp('modified_at', tz).notNull().defaultNow(),
+    deleted_at: timestamp('deleted_at', tz),
   },
   (t) => [
-    index('patient_cards_created_by_idx').on(t.createdById),
-    index('patient_cards_patient_idx').on(t.patientId),
+    index('patient_cards_created_by_idx').on(t.created_by_id),
+    index('patient_cards_patient_idx').on(t.patient_id),
   ],
 );
 
 export const patientCardUsers = pgTable(
   'patient_card_users',
   {
-    patientCardId: integer('patient_card_id')
+    patient_card_id: integer('patient_card_id')
       .notNull()
       .references(() => patientCards.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
+    user_id: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
   },
   (t) => [
-    primaryKey({ columns: [t.patientCardId, t.userId] }),
-    index('patient_card_users_user_idx').on(t.userId),
+    primaryKey({ columns: [t.patient_card_id, t.user_id] }),
+    index('patient_card_users_user_idx').on(t.user_id),
   ],
 );
 
 export const patientCardTeams = pgTable(
   'patient_card_teams',
   {
-    patientCardId: integer('patient_card_id')
+    patient_card_id: integer('patient_card_id')
       .notNull()
       .references(() => patientCards.id, { onDelete: 'cascade' }),
-    teamId: integer('team_id')
+    team_id: integer('team_id')
       .notNull()
       .references(() => teams.id, { onDelete: 'cascade' }),
   },
   (t) => [
-    primaryKey({ columns: [t.patientCardId, t.teamId] }),
-    index('patient_card_teams_team_idx').on(t.teamId),
+    primaryKey({ columns: [t.patient_card_id, t.team_id] }),
+    index('patient_card_teams_team_idx').on(t.team_id),
   ],
 );
 
@@ -101,43 +101,43 @@ export const tasks = pgTable(
   'tasks',
   {
     id: serial('id').primaryKey(),
-    patientCardId: integer('patient_card_id')
+    patient_card_id: integer('patient_card_id')
       .notNull()
       .references(() => patientCards.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     completed: boolean('completed').notNull().default(false),
-    completedAt: timestamp('completed_at', tz),
-    completedById: integer('completed_by_id').references(() => users.id),
+    completed_at: timestamp('completed_at', tz),
+    completed_by_id: integer('completed_by_id').references(() => users.id),
     order: integer('order').notNull().default(0),
-    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
-    modifiedAt: timestamp('modified_at', tz).notNull().defaultNow(),
+    created_at: timestamp('created_at', tz).notNull().defaultNow(),
+    modified_at: timestamp('modified_at', tz).notNull().defaultNow(),
     /** Who saved it last (migration 0301): the concurrent-save merge rule reads it. */
-    modifiedById: integer('modified_by_id').references(() => users.id),
+    modified_by_id: integer('modified_by_id').references(() => users.id),
   },
-  (t) => [index('tasks_card_idx').on(t.patientCardId)],
+  (t) => [index('tasks_card_idx').on(t.patient_card_id)],
 );
 
 export const images = pgTable(
   'images',
   {
     id: serial('id').primaryKey(),
-    imageKey: uuid('image_key').notNull().unique(),
+    image_key: uuid('image_key').notNull().unique(),
     kind: text('kind', { enum: ['patient', 'chat'] }).notNull(),
     title: text('title'),
     filename: text('filename'),
-    contentType: text('content_type'),
-    patientId: integer('patient_id').references(() => patients.id, { onDelete: 'cascade' }),
-    uploaderId: integer('uploader_id').references(() => users.id),
+    content_type: text('content_type'),
+    patient_id: integer('patient_id').references(() => patients.id, { onDelete: 'cascade' }),
+    uploader_id: integer('uploader_id').references(() => users.id),
     data: bytea('data'),
     thumbnail: bytea('thumbnail'),
     deleted: boolean('deleted').notNull().default(false),
-    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
-    modifiedAt: timestamp('modified_at', tz).notNull().defaultNow(),
+    created_at: timestamp('created_at', tz).notNull().defaultNow(),
+    modified_at: timestamp('modified_at', tz).notNull().defaultNow(),
   },
   (t) => [
-    index('images_patient_idx').on(t.patientId),
+    index('images_patient_idx').on(t.patient_id),
     index('images_patient_kind_idx')
-      .on(t.patientId, t.kind)
+      .on(t.patient_id, t.kind)
       .where(sql`not ${t.deleted}`),
   ],
 );
@@ -147,10 +147,10 @@ export const files = pgTable('files', {
   uuid: uuid('uuid').notNull().unique(),
   filename: text('filename').notNull(),
   size: integer('size').notNull(),
-  contentType: text('content_type').notNull(),
+  content_type: text('content_type').notNull(),
   data: bytea('data').notNull(),
-  uploaderId: integer('uploader_id').references(() => users.id),
-  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  uploader_id: integer('uploader_id').references(() => users.id),
+  created_at: timestamp('created_at', tz).notNull().defaultNow(),
 });
 
 /** Who may read a card, image or file shared into a chat (access_type READ). */
@@ -158,18 +158,18 @@ export const shares = pgTable(
   'shares',
   {
     id: serial('id').primaryKey(),
-    resourceType: text('resource_type', { enum: ['patient_card', 'image', 'file'] }).notNull(),
-    resourceId: integer('resource_id').notNull(),
-    targetType: text('target_type', { enum: ['user', 'team', 'advice_conversation'] }).notNull(),
-    targetId: integer('target_id').notNull(),
-    accessType: text('access_type', { enum: ['READ'] })
+    resource_type: text('resource_type', { enum: ['patient_card', 'image', 'file'] }).notNull(),
+    resource_id: integer('resource_id').notNull(),
+    target_type: text('target_type', { enum: ['user', 'team', 'advice_conversation'] }).notNull(),
+    target_id: integer('target_id').notNull(),
+    access_type: text('access_type', { enum: ['READ'] })
       .notNull()
       .default('READ'),
-    sharedById: integer('shared_by_id').references(() => users.id),
-    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    shared_by_id: integer('shared_by_id').references(() => users.id),
+    created_at: timestamp('created_at', tz).notNull().defaultNow(),
   },
   (t) => [
-    unique().on(t.resourceType, t.resourceId, t.targetType, t.targetId),
-    index('shares_target_idx').on(t.targetType, t.targetId),
+    unique().on(t.resource_type, t.resource_id, t.target_type, t.target_id),
+    index('shares_target_idx').on(t.target_type, t.target_id),
   ],
 );

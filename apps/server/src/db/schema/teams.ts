@@ -13,7 +13,8 @@ import { hospitals } from './org.js';
 import { users } from './users.js';
 import { tz } from './types.js';
 
-export interface TeamPublicData {
+/** As stored; teams/repo.ts `publicDataOf` reads it through the domain's PublicDataSchema. */
+export interface TeamPublicData extends Record<string, unknown> {
   enabled?: boolean;
   tips?: string[];
   resolved_issues?: string[];
@@ -28,37 +29,37 @@ export const teams = pgTable(
   'teams',
   {
     id: serial('id').primaryKey(),
-    mimId: text('mim_id').notNull().unique(),
+    mim_id: text('mim_id').notNull().unique(),
     name: text('name').notNull(),
     description: text('description'),
-    hospitalId: integer('hospital_id').references(() => hospitals.id),
+    hospital_id: integer('hospital_id').references(() => hospitals.id),
     discoverable: boolean('discoverable').notNull().default(false),
-    autoAccept: boolean('auto_accept').notNull().default(false),
-    publicData: jsonb('public_data').$type<TeamPublicData>().notNull().default({}),
-    createdById: integer('created_by_id').references(() => users.id),
-    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
-    modifiedAt: timestamp('modified_at', tz).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', tz),
+    auto_accept: boolean('auto_accept').notNull().default(false),
+    public_data: jsonb('public_data').$type<TeamPublicData>().notNull().default({}),
+    created_by_id: integer('created_by_id').references(() => users.id),
+    created_at: timestamp('created_at', tz).notNull().defaultNow(),
+    modified_at: timestamp('modified_at', tz).notNull().defaultNow(),
+    deleted_at: timestamp('deleted_at', tz),
   },
-  (t) => [index('teams_hospital_idx').on(t.hospitalId)],
+  (t) => [index('teams_hospital_idx').on(t.hospital_id)],
 );
 
 export const teamMembers = pgTable(
   'team_members',
   {
-    teamId: integer('team_id')
+    team_id: integer('team_id')
       .notNull()
       .references(() => teams.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
+    user_id: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    created_at: timestamp('created_at', tz).notNull().defaultNow(),
     /** The member's organisation, kept by a trigger from the user (migration 0602). */
-    hospitalId: integer('hospital_id'),
+    hospital_id: integer('hospital_id'),
   },
   (t) => [
-    primaryKey({ columns: [t.teamId, t.userId] }),
-    index('team_members_user_idx').on(t.userId),
+    primaryKey({ columns: [t.team_id, t.user_id] }),
+    index('team_members_user_idx').on(t.user_id),
   ],
 );
 
@@ -69,13 +70,13 @@ export const teamMembers = pgTable(
 export const teamOrganisations = pgTable(
   'team_organisations',
   {
-    teamId: integer('team_id')
+    team_id: integer('team_id')
       .notNull()
       .references(() => teams.id, { onDelete: 'cascade' }),
-    hospitalId: integer('hospital_id').notNull(),
+    hospital_id: integer('hospital_id').notNull(),
     members: integer('members').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.teamId, t.hospitalId] })],
+  (t) => [primaryKey({ columns: [t.team_id, t.hospital_id] })],
 );
 
 /** A request for advice from a team; its room is `{mim_id}@muclight.{domain}`. */
@@ -83,21 +84,21 @@ export const adviceConversations = pgTable(
   'advice_conversations',
   {
     id: serial('id').primaryKey(),
-    mimId: text('mim_id').notNull().unique(),
-    teamId: integer('team_id')
+    mim_id: text('mim_id').notNull().unique(),
+    team_id: integer('team_id')
       .notNull()
       .references(() => teams.id, { onDelete: 'cascade' }),
-    requestorId: integer('requestor_id')
+    requestor_id: integer('requestor_id')
       .notNull()
       .references(() => users.id),
-    requestorResolved: boolean('requestor_resolved').notNull().default(false),
-    publicTeamResolved: boolean('public_team_resolved').notNull().default(false),
-    resolverId: integer('resolver_id').references(() => users.id),
-    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
-    modifiedAt: timestamp('modified_at', tz).notNull().defaultNow(),
+    requestor_resolved: boolean('requestor_resolved').notNull().default(false),
+    public_team_resolved: boolean('public_team_resolved').notNull().default(false),
+    resolver_id: integer('resolver_id').references(() => users.id),
+    created_at: timestamp('created_at', tz).notNull().defaultNow(),
+    modified_at: timestamp('modified_at', tz).notNull().defaultNow(),
   },
   (t) => [
-    index('advice_conversations_team_idx').on(t.teamId),
-    index('advice_conversations_requestor_idx').on(t.requestorId),
+    index('advice_conversations_team_idx').on(t.team_id),
+    index('advice_conversations_requestor_idx').on(t.requestor_id),
   ],
 );

@@ -22,11 +22,13 @@ export const ACCESS_LEVELS = [
 ] as const;
 export const USER_STATUSES = ['AVAILABLE', 'UNAVAILABLE', 'UNKNOWN'] as const;
 
-export interface UserFeatures {
+/** Feature flags by name (the ones the server knows; others are kept as stored). */
+export interface UserFeatures extends Partial<Record<string, boolean>> {
   pando_control_v2?: boolean;
   form_templates?: boolean;
 }
-export interface PremiumFeatures {
+/** Premium features by name, likewise. */
+export interface PremiumFeatures extends Partial<Record<string, boolean>> {
   patient_cards?: boolean;
   pagers?: boolean;
   advice_channels?: boolean;
@@ -39,28 +41,28 @@ export const users = pgTable(
     uuid: uuid('uuid').notNull().unique(),
     /** Always lower case (a CHECK constraint enforces it). */
     email: text('email').notNull().unique(),
-    firstName: text('first_name').notNull(),
-    lastName: text('last_name').notNull(),
+    first_name: text('first_name').notNull(),
+    last_name: text('last_name').notNull(),
     phone: text('phone'),
     role: text('role'),
-    roleDescription: text('role_description'),
+    role_description: text('role_description'),
     speciality: text('speciality'),
     status: text('status', { enum: USER_STATUSES }).notNull().default('UNKNOWN'),
-    accessLevel: text('access_level', { enum: ACCESS_LEVELS }).notNull().default('USER'),
-    hospitalId: integer('hospital_id').references(() => hospitals.id),
+    access_level: text('access_level', { enum: ACCESS_LEVELS }).notNull().default('USER'),
+    hospital_id: integer('hospital_id').references(() => hospitals.id),
     /** The network of the organisation, kept by triggers (migration 0800): the admin list's reach. */
-    networkId: integer('network_id'),
+    network_id: integer('network_id'),
     features: jsonb('features').$type<UserFeatures>().notNull().default({}),
-    premiumFeatures: jsonb('premium_features').$type<PremiumFeatures>().notNull().default({}),
-    gdprAccepted: boolean('gdpr_accepted').notNull().default(false),
+    premium_features: jsonb('premium_features').$type<PremiumFeatures>().notNull().default({}),
+    gdpr_accepted: boolean('gdpr_accepted').notNull().default(false),
     starred: boolean('starred').notNull().default(false),
-    keepMeUpdated: boolean('keep_me_updated').notNull().default(false),
+    keep_me_updated: boolean('keep_me_updated').notNull().default(false),
     blocked: boolean('blocked').notNull().default(false),
-    lastActiveAt: timestamp('last_active_at', tz),
-    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
-    modifiedAt: timestamp('modified_at', tz).notNull().defaultNow(),
+    last_active_at: timestamp('last_active_at', tz),
+    created_at: timestamp('created_at', tz).notNull().defaultNow(),
+    modified_at: timestamp('modified_at', tz).notNull().defaultNow(),
   },
-  (t) => [index('users_hospital_idx').on(t.hospitalId)],
+  (t) => [index('users_hospital_idx').on(t.hospital_id)],
 );
 
 export type UserRow = typeof users.$inferSelect;
