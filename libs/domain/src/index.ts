@@ -33,6 +33,7 @@ export * from './advice/schemas';
 export * from './advice/state';
 export * from './files/constants';
 export * from './files/rules';
+export * from './files/uploads';
 export * from './files/schemas';
 export * from './files/sendToEmail';
 export * from './files/fileAction';

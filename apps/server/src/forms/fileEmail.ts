@@ -1,6 +1,6 @@
 import { auditNote } from '../audit/hooks.js';
 import type { FastifyInstance } from 'fastify';
-import { displayName, formsEndpoints, TEXTS } from '@pando/domain';
+import { displayName, formsEndpoints, TEXTS, textsWith } from '@pando/domain';
 import { callerOf, loaded } from '../authz/access.js';
 import { route } from '../http/endpoint.js';
 import { HttpError, notFound } from '../http/errors.js';
@@ -26,12 +26,7 @@ export function registerStructuredFileEmailRoutes(app: FastifyInstance, store: U
       if (req.params.kind === 'image' && !isImageFile(file)) throw notFound('Image');
       const max = app.config.mailAttachmentMaxBytes;
       if (file.size > max)
-        throw new HttpError(
-          413,
-          `This file is too large to email (over ${String(Math.floor(max / 1_000_000))} MB). Download it instead.`,
-          undefined,
-          'ATTACHMENT_TOO_LARGE',
-        );
+        throw new HttpError(413, textsWith.tooLargeToEmail(max), undefined, 'ATTACHMENT_TOO_LARGE');
       const stream = await store.get(file.file_guid);
       if (!stream) throw notFound('File');
       const chunks: Buffer[] = [];

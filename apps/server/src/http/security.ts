@@ -116,16 +116,12 @@ function csrfError(config: Config, req: FastifyRequest): HttpError | undefined {
   const isJson = type === 'application/json';
   const isMultipart = type === 'multipart/form-data';
   if (!isJson && !isMultipart) {
-    return new HttpError(
-      403,
-      'Requests that change data must send Content-Type: application/json',
-      [
-        {
-          path: 'content-type',
-          message: 'must be application/json (or multipart/form-data for uploads)',
-        },
-      ],
-    );
+    return new HttpError(403, TEXTS.jsonContentTypeRequired, [
+      {
+        path: 'content-type',
+        message: 'must be application/json (or multipart/form-data for uploads)',
+      },
+    ]);
   }
   const origin = req.headers.origin;
   if (origin !== undefined && origin !== expectedOrigin(config, req)) {

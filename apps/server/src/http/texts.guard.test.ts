@@ -36,4 +36,21 @@ describe('TEXTS are written once', () => {
     );
     expect(copies).toEqual([]);
   });
+
+  it('no server or mock-backend error answer types its message: it names TEXTS or a domain rule', () => {
+    // new HttpError(403, 'literal' …) / apiError(409, `literal` …), also across lines and comments.
+    const literalMessage =
+      /\b(?:HttpError|apiError)\(\s*\d+,\s*(?:\/\/[^\n]*\n\s*)*(['"`])([^'"`]*)/g;
+    const typed = SCANNED.flatMap((dir) =>
+      sources(join(ROOT, dir)).flatMap((file) =>
+        [...readFileSync(file, 'utf8').matchAll(literalMessage)].map(
+          (m) => `${relative(ROOT, file)}: ${m[2] ?? ''}`,
+        ),
+      ),
+    );
+    expect(typed).toEqual([]);
+    // The pattern sees what it is meant to (not a vacuous pass).
+    const probe = "throw new HttpError(\n  403,\n  // why\n  'Typed here',\n);";
+    expect([...probe.matchAll(literalMessage)].map((m) => m[2])).toEqual(['Typed here']);
+  });
 });

@@ -1,6 +1,6 @@
 import fsp from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
-import { ChatImageUploadFieldsSchema, uploadsEndpoints } from '@pando/domain';
+import { ChatImageUploadFieldsSchema, TEXTS, uploadsEndpoints } from '@pando/domain';
 import { recordEvent } from '../analytics/record.js';
 import { callerOf, loaded } from '../authz/access.js';
 import { route } from '../http/endpoint.js';
@@ -51,12 +51,7 @@ export function registerChatImageRoutes(app: FastifyInstance, store: UploadStore
     const { user } = callerOf(req);
     const img = loaded(req, 'image');
     if (img.content_type !== null)
-      throw new HttpError(
-        409,
-        'This image has already been uploaded.',
-        undefined,
-        'IMAGE_ALREADY_UPLOADED',
-      );
+      throw new HttpError(409, TEXTS.imageAlreadyUploaded, undefined, 'IMAGE_ALREADY_UPLOADED');
     const upload = await receiveUpload(req, store, 'image');
     try {
       const { filename } = parseInput(ChatImageUploadFieldsSchema, upload.fields);

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { displayName, TEXTS, uploadsEndpoints } from '@pando/domain';
+import { displayName, TEXTS, textsWith, uploadsEndpoints } from '@pando/domain';
 import { callerOf, loaded } from '../authz/access.js';
 import { type AuditDeclaration, auditNote } from '../audit/hooks.js';
 import { route } from '../http/endpoint.js';
@@ -24,8 +24,6 @@ async function readAtMost(stream: Readable, max: number): Promise<Buffer | undef
   }
   return Buffer.concat(chunks);
 }
-
-const megabytes = (bytes: number) => `${String(Math.floor(bytes / 1_000_000))} MB`;
 
 interface Stored {
   key: string;
@@ -60,7 +58,7 @@ export function registerFileEmailRoutes(app: FastifyInstance, store: UploadStore
         if (!content)
           throw new HttpError(
             413,
-            `This file is too large to email (over ${megabytes(max)}). Download it instead.`,
+            textsWith.tooLargeToEmail(max),
             undefined,
             'ATTACHMENT_TOO_LARGE',
           );

@@ -10,11 +10,15 @@ import {
   DOCUMENT_MIME_TYPES,
   IMAGE_MIME_TYPES,
   MAX_FILE_SIZE_BYTES,
-  MAX_FILE_SIZE_LABEL,
   THUMBNAIL_MAX_PX,
+  fieldError,
   sniffMimeType,
+  TEXTS,
+  uploadRefusal,
+  uploadTypeDecision,
+  type UploadKind,
 } from '@pando/domain';
-import { HttpError } from '../http/errors.js';
+import { badField, fromApiError, HttpError, notFound } from '../http/errors.js';
 import { decodeBmp, decodeIco } from './bmp.js';
 import type { UploadStore } from './store.js';
 
@@ -33,21 +37,9 @@ import type { UploadStore } from './store.js';
 const IMAGE_TYPES: readonly string[] = IMAGE_MIME_TYPES;
 const DOCUMENT_TYPES: readonly string[] = DOCUMENT_MIME_TYPES;
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-export type UploadKind = 'image' | 'document';
 
-const unsupportedType = (what: string) =>
-  new HttpError(
-    415,
-    `This file type is not accepted${what ? ` (${what})` : ''}. Send an image (JPEG, PNG, GIF, WebP, TIFF, BMP, ICO) or a PDF or Word (docx) document.`,
-    [{ path: 'file', message: 'unsupported file type' }],
-  );
-
-const tooLarge = () =>
-  new HttpError(
-    413,
-    `The file is too large to send, the limit is ${MAX_FILE_SIZE_LABEL} for a single file.`,
-    [{ path: 'file', message: `larger than ${MAX_FILE_SIZE_BYTES} bytes` }],
-  );
+const unsupportedType = (what: string) => fromApiError(uploadRefusal.typeNotAccepted(what));
+const tooLarge = () => fromApiError(uploadRefusal.tooLarge());
 
 export interface ReceivedUpload {
   /** Temp file holding the raw bytes; the caller stores or discards it (see `discard`). */
@@ -107,9 +99,7 @@ export async function receiveUpload(
   fileField: string,
 ): Promise<ReceivedUpload> {
   if (!req.isMultipart()) {
-    throw new HttpError(415, 'Send the file as multipart/form-data.', [
-      { path: fileField, message: 'multipart/form-data required' },
-    ]);
+    throw fromApiError(uploadRefusal.notMultipart(fileField));
   }
   const fields: Record<string, string> = {};
   let received: { tempPath: string; size: number; filename: string } | undefined;
@@ -118,16 +108,14 @@ export async function receiveUpload(
     for await (const part of req.parts({ limits: MULTIPART_LIMITS })) {
       if (part.type === 'field') {
         if (part.valueTruncated || part.fieldnameTruncated) {
-          throw new HttpError(400, `Invalid request: ${part.fieldname}`, [
-            { path: part.fieldname, message: 'too long' },
-          ]);
+          throw badField(part.fieldname, 'too long');
         }
         fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
         continue;
       }
       if (part.fieldname !== fileField || received) {
         part.file.resume();
-        throw new HttpError(400, `Invalid request: ${fileField}`, [
+        throw new HttpError(400, fieldError(fileField, '').message, [
           {
             path: part.fieldname,
             message: received
@@ -157,10 +145,7 @@ export async function receiveUpload(
     await Promise.all(temps.map((t) => fsp.rm(t, { force: true })));
     throw mapMultipartError(err);
   }
-  if (!received)
-    throw new HttpError(400, `Invalid request: ${fileField}`, [
-      { path: fileField, message: 'required' },
-    ]);
+  if (!received) throw fromApiError(uploadRefusal.missingFile(fileField));
   return { ...received, fields };
 }
 
@@ -168,12 +153,9 @@ function mapMultipartError(err: unknown): unknown {
   if (err instanceof HttpError) return err;
   const code = (err as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
-  if (code === 'FST_FILES_LIMIT')
-    return new HttpError(400, 'Invalid request: file', [
-      { path: 'file', message: 'only one file per request' },
-    ]);
+  if (code === 'FST_FILES_LIMIT') return badField('file', 'only one file per request');
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-    return new HttpError(400, 'Invalid request: too many form fields', [
+    return new HttpError(400, TEXTS.tooManyFormFields, [
       { path: '(body)', message: 'too many parts' },
     ]);
   }
@@ -181,9 +163,7 @@ function mapMultipartError(err: unknown): unknown {
     code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' ||
     (err instanceof Error && /boundary|Multipart/i.test(err.message))
   ) {
-    return new HttpError(400, 'Invalid request: malformed multipart body', [
-      { path: '(body)', message: 'malformed multipart body' },
-    ]);
+    return fromApiError(uploadRefusal.malformed());
   }
   return err;
 }
@@ -219,12 +199,9 @@ export async function detectType(
     const bytes = await fsp.readFile(u.tempPath);
     if (!bytes.includes(Buffer.from('word/document.xml'))) type = null;
   }
-  if (type === null) throw unsupportedType('');
-  const ok =
-    (allowed.includes('image') && IMAGE_TYPES.includes(type)) ||
-    (allowed.includes('document') && DOCUMENT_TYPES.includes(type));
-  if (!ok) throw unsupportedType(type);
-  return type;
+  const decision = uploadTypeDecision(type, allowed);
+  if ('refusal' in decision) throw fromApiError(decision.refusal);
+  return decision.type;
 }
 
 export interface ProcessedImage {
@@ -299,15 +276,8 @@ export async function processImage(
     };
   } catch (err) {
     if (err instanceof HttpError) throw err;
-    throw new HttpError(
-      415,
-      'The image could not be read. It may be damaged or too large in pixels.',
-      [
-        {
-          path: 'image',
-          message: err instanceof Error ? err.message.slice(0, 200) : 'undecodable image',
-        },
-      ],
+    throw fromApiError(
+      uploadRefusal.imageUnreadable(err instanceof Error ? err.message : 'undecodable image'),
     );
   }
 }
@@ -330,7 +300,7 @@ export async function sendStored(
   meta: { contentType: string; filename: string },
 ): Promise<FastifyReply> {
   const stream = await store.get(key);
-  if (!stream) throw new HttpError(404, 'File not found');
+  if (!stream) throw notFound('File');
   const safeType = [...IMAGE_TYPES, ...DOCUMENT_TYPES].includes(meta.contentType)
     ? meta.contentType
     : 'application/octet-stream';

@@ -6,6 +6,7 @@
  * Where a spec only names a message ("an unauthorised message", "invalid-email-type message")
  * the wording is ours; those keys say so in their comment.
  */
+import { MAX_FILE_SIZE_LABEL } from '../files/constants';
 import { CORE_TEXTS, CORE_TEXTS_WITH } from './coreTexts';
 
 export const TEXTS = {
@@ -178,6 +179,16 @@ export const TEXTS = {
   auditSeeAll: 'See all in the audit log',
   auditPatientIdInvalid: 'Enter the patient’s number, for example 42.',
   auditDatesReversed: 'The “To” date is before the “From” date.',
+  /** Ours (issue 24, one copy since issue 38): the refusals of an upload (files/uploads.ts). */
+  sendAsMultipart: 'Send the file as multipart/form-data.',
+  malformedMultipart: 'Invalid request: malformed multipart body',
+  tooManyFormFields: 'Invalid request: too many form fields',
+  uploadTooLarge: `The file is too large to send, the limit is ${MAX_FILE_SIZE_LABEL} for a single file.`,
+  imageUnreadable: 'The image could not be read. It may be damaged or too large in pixels.',
+  /** Ours (issue 36): a state-changing call without a JSON body type (CSRF defence, 403). */
+  jsonContentTypeRequired: 'Requests that change data must send Content-Type: application/json',
+  /** Ours (issue 24): a chat image's bytes are sent once (409). */
+  imageAlreadyUploaded: 'This image has already been uploaded.',
   /** Ours (issue 38): an email the server could not hand to the mail system (502). */
   emailNotSent: 'The email could not be sent. Please try again.',
   /** Ours (issue 38): deleting a form file someone else uploaded (403). */
@@ -274,6 +285,12 @@ export const textsWith = {
    */
   adminJoinedTeam: (name: string) =>
     `${name} (administrator) added themselves to this team from the admin console and can now see its patient cards.`,
+  /** Ours (issue 24): a file over the mail system's attachment limit (413), e.g. "25 MB". */
+  tooLargeToEmail: (maxBytes: number) =>
+    `This file is too large to email (over ${String(Math.floor(maxBytes / 1_000_000))} MB). Download it instead.`,
+  /** Ours (issue 24): an upload of a type the endpoint does not take (415). */
+  uploadTypeNotAccepted: (what: string) =>
+    `This file type is not accepted${what ? ` (${what})` : ''}. Send an image (JPEG, PNG, GIF, WebP, TIFF, BMP, ICO) or a PDF or Word (docx) document.`,
   /** A resource the caller may not see or that does not exist (404), e.g. "Team not found". */
   notFound: (what: string) => `${what} not found`,
   /** The answer to leaving a team (server and mock backend). */

@@ -1,6 +1,6 @@
 import { createHttpClient, HttpClientProvider } from '@pando/data-access';
 import { createMockServer } from '@pando/data-access/testing';
-import { FormTemplateSchema } from '@pando/domain';
+import { FormTemplateSchema, textsWith } from '@pando/domain';
 import { DEMO_ACCOUNTS } from '@pando/domain/demo';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { File as NodeFile } from 'node:buffer';
@@ -136,7 +136,7 @@ describe('form file controls (spec 02 §5)', () => {
     });
     await waitFor(() => {
       expect(result.current.filler.notice?.text).toBe(
-        'The file, not-really.pdf was not accepted. This file type is not accepted.',
+        `The file, not-really.pdf was not accepted. ${textsWith.uploadTypeNotAccepted('')}`,
       );
     });
     expect(result.current.filler.notice?.text).not.toContain('[INTERNAL SERVER ERROR]');

@@ -14,13 +14,11 @@ import {
 import { HttpResponse } from 'msw';
 import type { MockBackend, MockUser } from '../backend';
 import { declaredHandlers } from './endpoint';
-import { sniffType } from './media';
+import { readUpload, uploadType } from './media';
 import { formsStateOf, visible, visibleTemplate, type StoredFile } from './scopes/forms';
-import { apiError, apiErrorOf, fail, notFound, patientAccessOf } from './util';
+import { apiErrorOf, fail, notFound, patientAccessOf } from './util';
 import { versionOf } from './recordVersion';
 import { refuseStale, touch } from './versions';
-
-const MAX_BYTES = 26_214_400;
 
 /** The first patient matching `field = value` whom the caller sees through a card, flattened. */
 function findPatient(backend: MockBackend, user: MockUser, field: string, value: string) {
@@ -146,15 +144,9 @@ export function formHandlers(backend: MockBackend) {
       return HttpResponse.json({ status: 'ok', error: null });
     }),
     handle(e.upload, async ({ caller, request }) => {
-      const form = await request
-        .formData()
-        .catch(() => fail(apiError(400, 'Invalid request: multipart body expected')));
-      const file = form.get('file');
-      if (!(file instanceof File)) return fail(apiError(400, 'Invalid request: file'));
-      if (file.size > MAX_BYTES) return fail(apiError(413, 'file is larger than 25 MB'));
+      const { file, bytes } = await readUpload(request, 'file');
       // As the server: the type from the bytes, documents and images only.
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      const type = sniffType(bytes) ?? fail(apiError(415, 'This file type is not accepted.'));
+      const type = uploadType(bytes, ['image', 'document']);
       const guid = fileGuid(state().nextFile++);
       const stored = { guid, owner_id: caller.id, filename: file.name, content_type: type, bytes };
       state().files.set(guid, stored);

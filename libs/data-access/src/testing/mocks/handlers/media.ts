@@ -4,47 +4,39 @@ import {
   TEXTS,
   PatientImageUploadFieldsSchema,
   displayName,
+  isFileTooLarge,
+  uploadRefusal,
   uploadsEndpoints,
+  uploadTypeOf,
   validationError,
+  type UploadKind,
 } from '@pando/domain';
 import { HttpResponse } from 'msw';
 import type { MockBackend, MockImage } from '../backend';
 import { declaredHandlers } from './endpoint';
-import { apiError, apiErrorOf, badField, fail, notFound, patientAccessOf } from './util';
+import { apiError, apiErrorOf, fail, notFound, patientAccessOf } from './util';
 
-const MAX_BYTES = 26_214_400;
-
-async function readUpload(request: Request, field: string) {
-  const form = await request
-    .formData()
-    .catch(() => fail(apiError(400, 'Invalid request: multipart body expected')));
+/**
+ * An upload's file, read as the server receives it (apps/server src/uploads/safety.ts
+ * `receiveUpload`): a multipart form, the file under its field, at most 25 MB; its refusals are
+ * the domain's `uploadRefusal`, worded as the server's.
+ */
+export async function readUpload(request: Request, field: string) {
+  if (!request.headers.get('content-type')?.startsWith('multipart/form-data'))
+    return fail(apiErrorOf(uploadRefusal.notMultipart(field)));
+  const form = await request.formData().catch(() => fail(apiErrorOf(uploadRefusal.malformed())));
   const file = form.get(field);
-  if (!(file instanceof Blob)) return badField(field, 'required');
-  if (file.size > MAX_BYTES) return fail(apiError(413, `${field} is larger than 25 MB`));
+  // A form entry is a File or a string (not `instanceof Blob`: jsdom's Blob is another class).
+  if (file === null || typeof file === 'string')
+    return fail(apiErrorOf(uploadRefusal.missingFile(field)));
+  if (isFileTooLarge(file.size)) return fail(apiErrorOf(uploadRefusal.tooLarge()));
   return { form, file, bytes: new Uint8Array(await file.arrayBuffer()) };
 }
 
-/**
- * The type of an upload decided by its first bytes, never by the client's content type (as the
- * real server does): images for /images, PDF, Office (zip) documents or images for /files.
- */
-export function sniffType(bytes: Uint8Array): string | undefined {
-  const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
-  if (starts(0x89, 0x50, 0x4e, 0x47)) return 'image/png';
-  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
-  if (starts(0x47, 0x49, 0x46, 0x38)) return 'image/gif';
-  if (starts(0x52, 0x49, 0x46, 0x46) && bytes[8] === 0x57 && bytes[9] === 0x45) return 'image/webp';
-  if (starts(0x25, 0x50, 0x44, 0x46, 0x2d)) return 'application/pdf';
-  if (starts(0x50, 0x4b, 0x03, 0x04)) {
-    return 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-  }
-  return undefined;
-}
-
-function requireType(bytes: Uint8Array, allowed: (type: string) => boolean): string {
-  const type = sniffType(bytes);
-  if (!type || !allowed(type)) return fail(apiError(415, 'This type of file is not accepted.'));
-  return type;
+/** The upload's type by its content, within what the endpoint takes (the server's `detectType`). */
+export function uploadType(bytes: Uint8Array, kinds: readonly UploadKind[]): string {
+  const decision = uploadTypeOf(bytes, kinds);
+  return 'refusal' in decision ? fail(apiErrorOf(decision.refusal)) : decision.type;
 }
 
 /** SHA-256 in hex through Web Crypto (the browser worker and Node both have it). */
@@ -141,7 +133,7 @@ export function mediaHandlers(backend: MockBackend) {
         return apiError(403, TEXTS.cardReadOnly, {
           internalCode: 'CARD_READ_ONLY',
         });
-      const type = requireType(bytes, (t) => t.startsWith('image/'));
+      const type = uploadType(bytes, ['image']);
       const record: MockImage = {
         id: backend.nextId('images'),
         title: fields.data.title ?? fields.data.filename ?? 'image',
@@ -207,7 +199,7 @@ export function mediaHandlers(backend: MockBackend) {
     handle(e.uploadChatImage, async ({ request, loaded }) => {
       const record = loaded.chatImage ?? fail(notFound('Image'));
       const { form, bytes } = await readUpload(request, 'image');
-      record.content_type = requireType(bytes, (t) => t.startsWith('image/'));
+      record.content_type = uploadType(bytes, ['image']);
       record.bytes = bytes;
       record.filename = text(form.get('filename'), record.filename);
       return HttpResponse.json({ id: record.id });
@@ -217,7 +209,7 @@ export function mediaHandlers(backend: MockBackend) {
     share('advice-conversation'),
     handle(e.uploadFile, async ({ request, caller: viewer }) => {
       const { form, file, bytes } = await readUpload(request, 'file');
-      const type = requireType(bytes, () => true);
+      const type = uploadType(bytes, ['image', 'document']);
       if (ids(form.get('advice_ids')).some((adviceId) => adviceClosed(adviceId)))
         return apiError(409, TEXTS.adviceClosedWrite, {
           details: [{ path: 'advice_ids', message: TEXTS.adviceClosedWrite }],

@@ -1,5 +1,6 @@
 import {
   createTeamRefusal,
+  fieldError,
   TEXTS,
   teamsEndpoints as e,
   textsWith,
@@ -9,18 +10,14 @@ import { HttpResponse } from 'msw';
 import type { MockBackend, MockTeam, MockUser } from '../backend';
 import { declaredHandlers } from './endpoint';
 import type { MockLoaded } from './scopes';
-import { apiError, fail, notFound, wireAdvice, wireTeam, wireUser } from './util';
+import { apiError, apiErrorOf, fail, notFound, wireAdvice, wireTeam, wireUser } from './util';
 import { refuseStale, touch } from './versions';
 
 function checkAddable(backend: MockBackend, viewer: MockUser, ids: number[]) {
   for (const id of ids) {
     const user = backend.userById(id);
     if (!user || !backend.canSee(viewer, user))
-      fail(
-        apiError(400, 'Invalid request: user_ids', {
-          details: [{ path: 'user_ids', message: `no such user ${id}` }],
-        }),
-      );
+      fail(apiErrorOf(fieldError('user_ids', `no such user ${id}`)));
   }
 }
 
