@@ -18,10 +18,11 @@ import * as teams from '../api/teams';
 import * as users from '../api/users';
 import * as wards from '../api/wards';
 import { createHttpClient, type HttpClient } from '../http/createHttpClient';
+import { call } from '../http/endpoint';
 import { isBadRequest } from '../http/errors';
 import { createCookieJarFetch } from './cookieJarFetch';
 import { DEMO_ACCOUNTS, DEMO_PEOPLE, generateDemoOrganisation } from '@pando/domain/demo';
-import { tasksForSave } from '@pando/domain';
+import { tasksForSave, TEXTS, uploadsEndpoints } from '@pando/domain';
 import { adminScenarios } from './adminScenarios';
 import { formsScenarios } from './formsScenarios';
 import { offlineScenarios } from './offlineScenarios';
@@ -722,6 +723,42 @@ export const scenarios: Scenario[] = [
       const listed = await images.listPatientImages(alice.http, patientId, true);
       expect(listed.results.map((i) => i.meta.id)).toContain(uploaded.id);
       const blob = await images.getImage(alice.http, uploaded.id, false);
+      expect(blob.size).toBeGreaterThan(0);
+    },
+  },
+  {
+    area: 'images',
+    name: "a chat image's bytes are sent once: a second upload is refused (409) and the first stays",
+    async run({ logIn }) {
+      const alice = await logIn(DEMO.alice);
+      const { id } = ok(await call(alice.http, uploadsEndpoints.createChatImage, { body: {} }));
+      const form = (filename: string) => {
+        const data = new FormData();
+        data.append('image', new Blob([ONE_PIXEL_PNG], { type: 'image/png' }), filename);
+        data.append('filename', filename);
+        return data;
+      };
+      const first = ok(
+        await call(alice.http, uploadsEndpoints.uploadChatImage, {
+          params: { id },
+          body: form('first.png'),
+        }),
+      );
+      expect(first.id).toBe(id);
+      const again = await call(alice.http, uploadsEndpoints.uploadChatImage, {
+        params: { id },
+        body: form('second.png'),
+      }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(again).toMatchObject({
+        status: 409,
+        internalCode: 'IMAGE_ALREADY_UPLOADED',
+        message: TEXTS.imageAlreadyUploaded,
+      });
+      // The first upload's image is still the one served.
+      const blob = await files.downloadChatImage(alice.http, String(id));
       expect(blob.size).toBeGreaterThan(0);
     },
   },

@@ -198,6 +198,12 @@ export function mediaHandlers(backend: MockBackend) {
     }),
     handle(e.uploadChatImage, async ({ request, loaded }) => {
       const record = loaded.chatImage ?? fail(notFound('Image'));
+      // As the server: the bytes are sent once; an image in a chat never changes under the
+      // people who saw it.
+      if (record.bytes)
+        return apiError(409, TEXTS.imageAlreadyUploaded, {
+          internalCode: 'IMAGE_ALREADY_UPLOADED',
+        });
       const { form, bytes } = await readUpload(request, 'image');
       record.content_type = uploadType(bytes, ['image']);
       record.bytes = bytes;
