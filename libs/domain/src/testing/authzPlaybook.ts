@@ -53,6 +53,10 @@ const NONE = 999_999_999;
 /** A structured file's guid that names nothing (a uuid: anything else is a 400). */
 const NO_GUID = '00000000-0000-4000-8000-000000000000';
 
+/** The target of a share URL (`…/share/users|teams|advice-conversation/:targetId`) in the fixture. */
+const shareTarget = (f: AuthzFixture, url: string) =>
+  url.includes('/share/users/') ? f.userId : url.includes('/share/teams/') ? f.teamId : f.adviceId;
+
 /**
  * How each scope's URL is filled in: the value of each path parameter, and which parameter names
  * the resource (replaced by a missing id for the "same 404 as a missing id" check).
@@ -77,11 +81,7 @@ const SCOPE_FIXTURES: Record<
   'image:viewer': {
     params: (f, url) => ({
       id: f.imageId,
-      targetId: url.includes('/share/users/')
-        ? f.userId
-        : url.includes('/share/teams/')
-          ? f.teamId
-          : f.adviceId,
+      targetId: shareTarget(f, url),
     }),
     resource: 'id',
   },
@@ -93,11 +93,7 @@ const SCOPE_FIXTURES: Record<
   'card:editor': {
     params: (f, url) => ({
       id: f.cardId,
-      targetId: url.includes('/share/users/')
-        ? f.userId
-        : url.includes('/share/teams/')
-          ? f.teamId
-          : f.adviceId,
+      targetId: shareTarget(f, url),
     }),
     resource: 'id',
   },
