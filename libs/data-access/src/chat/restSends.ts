@@ -1,4 +1,4 @@
-import type { ShareTarget } from '@pando/domain';
+import { pathOf, uploadsEndpoints, type ShareTarget } from '@pando/domain';
 import { addTeamMembers } from '../api/teams';
 import { createChatImage, shareChatImage } from '../api/images';
 import { uploadFile } from '../api/files';
@@ -71,7 +71,7 @@ export function createChatUploads(http: HttpClient): ChatUploads {
       form.set('image', image, image.name);
       form.set('filename', image.name);
       return putWithProgress(
-        http.url(`/images/chat/${encodeURIComponent(String(id))}`),
+        http.url(pathOf(uploadsEndpoints.uploadChatImage, { id })),
         form,
         http.headers,
         onProgress,

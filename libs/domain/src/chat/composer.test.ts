@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canSendText, composerText, shareCardPath, shareImagePath } from './composer';
+import { canSendText, composerText } from './composer';
 import { isReportedLevel, passesLogLevel, DemoOptionsSchema } from '../config/logging';
 
 describe('composer', () => {
@@ -8,18 +8,6 @@ describe('composer', () => {
     expect(canSendText('  \n ')).toBe(false);
     expect(canSendText('x'.repeat(20_001))).toBe(false);
     expect(composerText('\n  line one\n  line two  \n\n')).toBe('  line one\n  line two');
-  });
-
-  it('share paths for cards and images: users, teams, advice-conversation', () => {
-    expect(shareCardPath(3, { kind: 'user', id: 4 })).toBe(
-      '/cards-multiple-reassign/3/share/users/4',
-    );
-    expect(shareCardPath(3, { kind: 'team', id: 5 })).toBe(
-      '/cards-multiple-reassign/3/share/teams/5',
-    );
-    expect(shareImagePath(9, { kind: 'advice', id: 7 })).toBe(
-      '/images/chat/9/share/advice-conversation/7',
-    );
   });
 });
 

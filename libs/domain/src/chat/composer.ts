@@ -16,15 +16,3 @@ export function composerText(text: string): string {
 
 export type ShareTarget =
   { kind: 'user'; id: number } | { kind: 'team'; id: number } | { kind: 'advice'; id: number };
-
-const SHARE_SEGMENT = { user: 'users', team: 'teams', advice: 'advice-conversation' } as const;
-
-/** POST /cards-multiple-reassign/{cardId}/share/{users|teams|advice-conversation}/{id} (spec 01 §7). */
-export function shareCardPath(cardId: number, target: ShareTarget): string {
-  return `/cards-multiple-reassign/${cardId}/share/${SHARE_SEGMENT[target.kind]}/${target.id}`;
-}
-
-/** POST /images/chat/{imageId}/share/{users|teams|advice-conversation}/{id} (spec 01 §7). */
-export function shareImagePath(imageId: number | string, target: ShareTarget): string {
-  return `/images/chat/${imageId}/share/${SHARE_SEGMENT[target.kind]}/${target.id}`;
-}

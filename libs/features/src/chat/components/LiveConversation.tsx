@@ -19,8 +19,10 @@ import {
   buildTimeline,
   decodeMessageBody,
   messagePreview,
+  pathOf,
   timelineWarnings,
   userJid,
+  uploadsEndpoints,
   type ChatMessage,
   type FileShare,
   type MessageLoading,
@@ -94,7 +96,7 @@ function useChatImages(onFileAction: (file: FileShare, kind: 'image') => void) {
   const src = useCallback(
     (imageId: string, thumbnail: boolean) => {
       const attempt = attempts[imageId];
-      return http.url(`/images/chat/${encodeURIComponent(imageId)}`, {
+      return http.url(pathOf(uploadsEndpoints.chatImage, { id: imageId }), {
         ...(thumbnail ? { thumbnail: true } : {}),
         ...(attempt ? { attempt } : {}),
       });

@@ -4,13 +4,10 @@ import {
   allEndpoints,
   ANALYTICS_METRICS,
   analyticsPath,
-  shareImagePath,
   type AnalyticsMetric,
-  type ShareTarget,
 } from '@pando/domain';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdviceAction } from '../../../api/advice';
 import { createMockBackend } from '../backend';
 import { createHandlers } from './index';
 
@@ -40,33 +37,8 @@ interface Call {
   where: string;
 }
 
-/** Path builders of the domain a call may use for its path, expanded over every target kind. */
-const TARGETS: ShareTarget[] = [
-  { kind: 'user', id: 1 },
-  { kind: 'team', id: 1 },
-  { kind: 'advice', id: 1 },
-];
-const DOMAIN_PATHS: Record<string, () => string[]> = {
-  shareImagePath: () => TARGETS.map((t) => shareImagePath(1, t)),
-};
-
-/** Path segments that take a closed set of values (AdviceAction), expanded over all of them. */
-const SEGMENT_VALUES: Record<string, readonly string[]> = {
-  action: ['accept', 'resolve', 'unresolve'] satisfies AdviceAction[],
-  /** The admin team families (api/admin.ts `familyOf`). */
-  family: ['teams', 'advice-channels'],
-  /** Admin members changes (api/admin.ts). */
-  op: ['add', 'remove'],
-};
-
-function expandSegments(path: string): string[] {
-  for (const [placeholder, name] of path.matchAll(/\$\{(\w+)\}/g)) {
-    const values: readonly string[] = (name && SEGMENT_VALUES[name]) || [];
-    if (values.length > 0)
-      return values.flatMap((v) => expandSegments(path.replace(placeholder, v)));
-  }
-  return [path.replace(/\$\{[^}]*\}/g, '1')];
-}
+/** A literal template's path: each `${…}` is filled with `1`. */
+const concrete = (path: string) => path.replace(/\$\{[^}]*\}/g, '1');
 
 function callsIn(file: string): { calls: Call[]; declared: string[]; unparsed: number } {
   const text = readFileSync(file, 'utf8');
@@ -78,21 +50,21 @@ function callsIn(file: string): { calls: Call[]; declared: string[]; unparsed: n
       m[2],
     ]),
   );
-  const fill = (quoted: string) =>
-    expandSegments(
+  const fill = (quoted: string) => [
+    concrete(
       quoted
         .slice(1, -1)
         .replace(
           /\$\{(\w+)\([^)]*\)\}/g,
           (all, name: string) => helpers.get(name)?.slice(1, -1) ?? all,
         ),
-    );
+    ),
+  ];
   const paths = (expr: string): string[] => {
     if (/^[`']/.test(expr)) return fill(expr);
     const name = /^(\w+)\(/.exec(expr)?.[1] ?? '';
     const helper = helpers.get(name);
-    if (helper) return fill(helper);
-    return DOMAIN_PATHS[name]?.() ?? [];
+    return helper ? fill(helper) : [];
   };
   const calls: Call[] = [];
   let understood = 0;
