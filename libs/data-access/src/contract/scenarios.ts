@@ -24,6 +24,7 @@ import { createCookieJarFetch } from './cookieJarFetch';
 import { DEMO_ACCOUNTS, DEMO_PEOPLE, generateDemoOrganisation } from '@pando/domain/demo';
 import { tasksForSave, TEXTS, uploadsEndpoints } from '@pando/domain';
 import { adminScenarios } from './adminScenarios';
+import { driftScenarios } from './driftScenarios';
 import { formsScenarios } from './formsScenarios';
 import { offlineScenarios } from './offlineScenarios';
 import { staleWriteScenarios } from './staleWriteScenarios';
@@ -804,4 +805,5 @@ export const scenarios: Scenario[] = [
   ...formsScenarios,
   ...staleWriteScenarios,
   ...offlineScenarios,
+  ...driftScenarios,
 ];

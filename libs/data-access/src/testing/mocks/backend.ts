@@ -300,20 +300,19 @@ export class MockBackend {
     this.state.mailbox.unshift({ ...mail, sent_at: this.timestamp() });
   }
 
-  endSession(token: string | undefined): boolean {
-    const before = this.state.sessions.length;
-    this.state.sessions = this.state.sessions.filter((s) => s.token !== token);
-    return this.state.sessions.length < before;
+  /** Ends the sessions `ends` picks (logout: one session, or every session of its user). */
+  endSessions(ends: (session: MockSession) => boolean): void {
+    this.state.sessions = this.state.sessions.filter((s) => !ends(s));
   }
 
-  /** The user behind a session cookie or a bearer access token. */
-  userForSession(token: string | undefined, bearer?: string): MockUser | undefined {
-    const session = this.state.sessions.find(
-      (s) =>
-        (token !== undefined && s.token === token) ||
-        (bearer !== undefined && s.access_token === bearer),
+  /**
+   * The session of a bearer access token if one is sent, else of the session cookie (the
+   * server's `authenticate`: a sent token is the only credential looked at).
+   */
+  session(token: string | undefined, bearer?: string): MockSession | undefined {
+    return this.state.sessions.find((s) =>
+      bearer !== undefined ? s.access_token === bearer : token !== undefined && s.token === token,
     );
-    return session ? this.userById(session.user_id) : undefined;
   }
 
   userByEmail(email: string): MockUser | undefined {
@@ -333,7 +332,6 @@ export class MockBackend {
     return this.state.teams.find((t) => t.id === id);
   }
 
-  /** Same network, or a product admin: another network's people do not exist for you. */
   /** Where a user or team sits, as the domain's access rules read it. */
   placement(hospitalId: number): { hospital_id: number; network_id: number | null } {
     return { hospital_id: hospitalId, network_id: this.hospital(hospitalId)?.network_id ?? null };

@@ -3,7 +3,7 @@ import { HttpResponse } from 'msw';
 import { http } from './http';
 import { CHALLENGE_COOKIE, SESSION_COOKIE, type MockBackend } from '../backend';
 import { declaredHandlers } from './endpoint';
-import { apiError, embeds, unauthorised, wireUser } from './util';
+import { apiError, embeds, sessionOf, unauthorised, wireUser } from './util';
 
 /** The server's default idle lifetime of a session (SESSION_IDLE_MINUTES, 12 hours). */
 const SESSION_IDLE_MS = 12 * 60 * 60_000;
@@ -20,7 +20,7 @@ export function authHandlers(backend: MockBackend) {
   const handle = declaredHandlers(backend);
   /** The session of the request's cookie (never a bearer token's). */
   const cookieSession = (cookies: Record<string, string>) =>
-    backend.state.sessions.find((s) => s.token === cookies[SESSION_COOKIE]);
+    backend.session(cookies[SESSION_COOKIE]);
   return [
     handle(e.requestLoginCode, ({ body: { email } }) => {
       const challenge = backend.startLogin(email);
@@ -37,7 +37,7 @@ export function authHandlers(backend: MockBackend) {
           details: [{ path: 'authorization_code', message }],
         });
       }
-      backend.endSession(cookies[SESSION_COOKIE]);
+      backend.endSessions((s) => s.token === cookies[SESSION_COOKIE]);
       const headers = new Headers();
       headers.append('Set-Cookie', cookie(CHALLENGE_COOKIE, '', 0));
       if (query.cookie === 'true')
@@ -75,9 +75,16 @@ export function authHandlers(backend: MockBackend) {
         network_features: network?.features ?? {},
       });
     }),
-    handle(e.logout, ({ cookies }) => {
-      const had = backend.endSession(cookies[SESSION_COOKIE]);
-      if (!had && cookies[SESSION_COOKIE] === undefined) return unauthorised();
+    // As the server: the session of the cookie or of a bearer token ends (`single=false`: every
+    // session of its user); a stale cookie or token is still answered 204, no credential is a 401.
+    handle(e.logout, ({ request, cookies, query }) => {
+      const session = sessionOf(backend, cookies, request);
+      if (session)
+        backend.endSessions((s) =>
+          query.single === 'false' ? s.user_id === session.user_id : s === session,
+        );
+      else if (cookies[SESSION_COOKIE] === undefined && !request.headers.has('authorization'))
+        return unauthorised();
       return new HttpResponse(null, {
         status: 204,
         headers: { 'Set-Cookie': cookie(SESSION_COOKIE, '', 0) },

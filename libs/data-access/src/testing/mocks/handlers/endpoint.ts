@@ -1,10 +1,10 @@
 import { isMultipartSchema, type EndpointShape } from '@pando/domain';
 import type { z } from 'zod';
-import { SESSION_COOKIE, type MockBackend, type MockUser } from '../backend';
+import type { MockBackend, MockUser } from '../backend';
 import { guard } from './guard';
 import { http } from './http';
 import { MOCK_SCOPES, type MockLoaded } from './scopes';
-import { fail, invalid, parseBody, parseQuery, requireUser, unauthorised } from './util';
+import { fail, invalid, parseBody, parseQuery, requireUser, sessionOf, unauthorised } from './util';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -42,9 +42,10 @@ export function declaredHandlers(backend: MockBackend) {
       `${prefix}${declaration.path}`,
       guard(async ({ request, cookies, params: raw }) => {
         let caller: MockUser | undefined;
-        if (access.kind === 'self' && access.sessionOptional)
-          caller = backend.userForSession(cookies[SESSION_COOKIE]);
-        else if (access.kind !== 'public') caller = requireUser(backend, cookies, request);
+        if (access.kind === 'self' && access.sessionOptional) {
+          const session = sessionOf(backend, cookies, request);
+          caller = session && backend.userById(session.user_id);
+        } else if (access.kind !== 'public') caller = requireUser(backend, cookies, request);
         const params = declaration.params ? parseWith(declaration.params, raw) : undefined;
         // A multipart upload's resolver reads the form itself (as the server's handler streams it).
         const bodySchema = isMultipartSchema(declaration.body) ? undefined : declaration.body;

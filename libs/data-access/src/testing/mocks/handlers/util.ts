@@ -86,14 +86,19 @@ export function invalid(error: z.ZodError): never {
   return fail(apiErrorOf(validationError(error)));
 }
 
+/** The request's session: its bearer token's if it sends one, else its cookie's (the server's order). */
+export function sessionOf(backend: MockBackend, cookies: Record<string, string>, request: Request) {
+  const bearer = request.headers.get('authorization')?.replace(/^Bearer /, '');
+  return backend.session(cookies[SESSION_COOKIE], bearer);
+}
+
 export function requireUser(
   backend: MockBackend,
   cookies: Record<string, string>,
   request: Request,
 ): MockUser {
-  const bearer = request.headers.get('authorization')?.replace(/^Bearer /, '');
-  const user = backend.userForSession(cookies[SESSION_COOKIE], bearer);
-  return user ?? fail(unauthorised());
+  const session = sessionOf(backend, cookies, request);
+  return (session && backend.userById(session.user_id)) ?? fail(unauthorised());
 }
 
 export function embeds(request: Request): Set<string> {
