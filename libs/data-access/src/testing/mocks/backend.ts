@@ -156,6 +156,8 @@ export interface MockState {
   hospitals: MockHospital[];
   users: MockUser[];
   teams: MockTeam[];
+  /** Deleted teams, kept as the server keeps them (`deleted_at`): old advice questions name them. */
+  deletedTeams: MockTeam[];
   adviceConversations: MockAdviceConversation[];
   wards: MockWard[];
   patients: MockPatient[];
@@ -208,6 +210,7 @@ export class MockBackend {
       hospitals: [],
       users: [],
       teams: [],
+      deletedTeams: [],
       adviceConversations: [],
       wards: [],
       patients: [],
@@ -223,7 +226,11 @@ export class MockBackend {
   }
 
   nextId(collection: keyof MockState): number {
-    const used = this.state[collection] as { id?: number }[];
+    const used = [
+      ...(this.state[collection] as { id?: number }[]),
+      // A deleted team's id is never given again.
+      ...(collection === 'teams' ? this.state.deletedTeams : []),
+    ];
     const start = this.counters.get(collection) ?? Math.max(0, ...used.map((x) => x.id ?? 0));
     const next = start + 1;
     this.counters.set(collection, next);
@@ -330,6 +337,11 @@ export class MockBackend {
   }
   team(id: number): MockTeam | undefined {
     return this.state.teams.find((t) => t.id === id);
+  }
+  /** A team deleted or not, as the server's advice queries join it (they ignore `deleted_at`). */
+  teamOfAdvice(advice: { team_id: number }): MockTeam | undefined {
+    const id = advice.team_id;
+    return this.team(id) ?? this.state.deletedTeams.find((t) => t.id === id);
   }
 
   /** Where a user or team sits, as the domain's access rules read it. */

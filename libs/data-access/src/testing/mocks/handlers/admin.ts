@@ -376,9 +376,14 @@ export function adminHandlers(backend: MockBackend) {
         touch(backend, team);
         return json(wire(team));
       }),
+      // As the server: the team is kept as deleted (its advice questions still name it) and
+      // its members leave it; lookups, lists and searches no longer find it.
       handle(family.remove, ({ loaded }) => {
         const team = the(loaded, 'adminTeam');
+        team.user_ids = [];
+        touch(backend, team);
         backend.state.teams = backend.state.teams.filter((t) => t.id !== team.id);
+        backend.state.deletedTeams.push(team);
         return deleted();
       }),
     ];

@@ -86,7 +86,7 @@ export function adviceHandlers(backend: MockBackend) {
       backend.sendMail({
         to: caller.email,
         subject: `Advice conversation ${a.id}`,
-        text: `Export of advice conversation ${a.id} with ${backend.team(a.team_id)?.name ?? 'a team'}.`,
+        text: `Export of advice conversation ${a.id} with ${backend.teamOfAdvice(a)?.name ?? 'a team'}.`,
       });
       return HttpResponse.json({ message: `Email sent to ${caller.email}` });
     }),

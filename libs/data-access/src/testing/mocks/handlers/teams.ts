@@ -118,7 +118,7 @@ export function teamHandlers(backend: MockBackend) {
     handle(e.chatRoom, ({ caller, loaded: { team, advice } }) => {
       if (team) return HttpResponse.json({ type: 'TEAM', entity: wireTeam(team, caller) });
       if (!advice) return notFound('Chat room');
-      if (!backend.team(advice.team_id)?.public_data.enabled)
+      if (!backend.teamOfAdvice(advice)?.public_data.enabled)
         return apiError(409, TEXTS.adviceTeamInactive, { internalCode: 'ADVICE_TEAM_NOT_ACTIVE' });
       return HttpResponse.json({
         type: 'ADVICE_CONVERSATION',

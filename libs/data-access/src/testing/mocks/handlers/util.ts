@@ -156,7 +156,7 @@ const person = (user: MockUser | undefined) =>
   user ? { id: user.id, first_name: user.first_name, last_name: user.last_name } : null;
 
 export function wireAdvice(backend: MockBackend, advice: MockAdviceConversation) {
-  const team = backend.team(advice.team_id);
+  const team = backend.teamOfAdvice(advice);
   return {
     id: advice.id,
     mim_id: advice.mim_id,
