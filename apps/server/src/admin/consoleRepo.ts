@@ -69,7 +69,10 @@ export async function defaultOrganisationOf(
   return d.rows[0]?.id ?? null;
 }
 
-/** An organisation with its network's features, as a create call needs it. */
+/**
+ * A live organisation with its network's features, as a create call needs it; a deleted one is
+ * not found (the console no longer lists it, so nothing may be created for it).
+ */
 export async function organisationWithFeatures(db: DatabaseTx, hospitalId: number) {
   const r = await db.query<{
     id: number;
@@ -78,7 +81,7 @@ export async function organisationWithFeatures(db: DatabaseTx, hospitalId: numbe
     features: Record<string, boolean> | null;
   }>(
     `select h.id, h.name, h.network_id, n.features from hospitals h
-       left join networks n on n.id = h.network_id where h.id = $1`,
+       left join networks n on n.id = h.network_id where h.id = $1 and not h.deleted`,
     [hospitalId],
   );
   return r.rows[0];

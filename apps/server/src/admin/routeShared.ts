@@ -9,7 +9,8 @@ import { defaultOrganisationOf, organisationWithFeatures } from './consoleRepo.j
 /**
  * The organisation a create call is for: `organisation` within the reach (already narrowed by
  * the query's `organisation`/`network` when the route guard read them), else the caller's own;
- * for a reach narrowed to another network, that network's default organisation.
+ * for a reach narrowed to another network, that network's default organisation. A deleted
+ * organisation is the 404 of an unknown one, whichever way it was named.
  */
 export async function targetOrganisation(
   db: DatabaseTx,
