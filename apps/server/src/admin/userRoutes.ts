@@ -7,11 +7,12 @@ import {
   withinAdminReach,
   TEXTS,
 } from '@pando/domain';
+import { auditChange } from '../audit/hooks.js';
 import { callerOf, loaded } from '../authz/access.js';
 import { route } from '../http/endpoint.js';
 import { HttpError, badField, notFound } from '../http/errors.js';
 import { cachedJson } from '../http/responseCache.js';
-import { blockUser } from '../users/block.js';
+import { announceBlocked, blockUser } from '../users/block.js';
 import { asUuid, findUserById } from '../users/repo.js';
 import { issueAdminAuthCode, tellOfAdminCode } from './authCode.js';
 import {
@@ -79,27 +80,42 @@ export function registerUserRoutes(app: FastifyInstance): void {
       const refusal = adminChangeRefusal(caller, target);
       if (refusal) throw new HttpError(403, refusal);
       const { hospital_uuid: hospitalUuid, blocked } = req.body;
-      if (hospitalUuid !== undefined) {
-        const uuid = asUuid(hospitalUuid);
-        const hospital = uuid ? await liveOrganisationByUuid(app.db, uuid) : undefined;
-        if (
-          !hospital ||
-          !withinAdminReach(loaded(req, 'reach'), {
-            hospital_id: hospital.id,
-            network_id: hospital.network_id,
-          })
-        )
-          throw badField('hospital_uuid', 'unknown organisation');
-        if (hospital.id !== target.hospital_id) {
-          await setUserOrganisation(app.db, target.id, hospital.id, app.config.now());
-          app.events.emit('user:changed', { userId: target.id });
+      const now = app.config.now();
+      // One transaction (with its audit event): a failure half-way leaves the user as they
+      // were. Who hears of it (the chat server, the session and response caches) hears after
+      // the commit, never of a change that was rolled back.
+      const announce = await app.db.transaction(async (tx) => {
+        const after: (() => void)[] = [];
+        if (hospitalUuid !== undefined) {
+          const uuid = asUuid(hospitalUuid);
+          const hospital = uuid ? await liveOrganisationByUuid(tx, uuid) : undefined;
+          if (
+            !hospital ||
+            !withinAdminReach(loaded(req, 'reach'), {
+              hospital_id: hospital.id,
+              network_id: hospital.network_id,
+            })
+          )
+            throw badField('hospital_uuid', 'unknown organisation');
+          if (hospital.id !== target.hospital_id) {
+            await setUserOrganisation(tx, target.id, hospital.id, now);
+            after.push(() => app.events.emit('user:changed', { userId: target.id }));
+          }
         }
-      }
-      if (blocked === true && !target.blocked) await blockUser(app, target.id);
-      if (blocked === false && target.blocked) {
-        await unblockUser(app.db, target.id, app.config.now());
-        app.events.emit('user:changed', { userId: target.id });
-      }
+        if (blocked === true && !target.blocked) {
+          const revoked = await blockUser(tx, target.id, now);
+          after.push(() => {
+            announceBlocked(app, target.id, revoked);
+          });
+        }
+        if (blocked === false && target.blocked) {
+          await unblockUser(tx, target.id, now);
+          after.push(() => app.events.emit('user:changed', { userId: target.id }));
+        }
+        await auditChange(req, tx);
+        return after;
+      });
+      for (const tell of announce) tell();
       const updated = await findUserById(app.db, target.id);
       if (!updated) throw notFound('User');
       return adminUserOf(app.db, updated);

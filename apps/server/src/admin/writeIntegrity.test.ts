@@ -12,6 +12,15 @@ let ts: TestServer;
 let people: Record<'bob' | 'networkAdmin', Caller>;
 let org: Record<string, { id: number; uuid: string }>;
 
+function patch(who: Caller, url: string, body: unknown) {
+  return ts.app.inject({
+    method: 'PATCH',
+    url,
+    headers: { cookie: who.cookie, 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
+}
+
 const count = async (sql: string, args: unknown[]) =>
   (await ts.db.query<{ n: number }>(`select count(*)::int as n from ${sql}`, args)).rows[0]!.n;
 
@@ -70,5 +79,60 @@ describe('creating for a deleted organisation', () => {
     expect(await count('export_requests where hospital_id = $1', [closed.id])).toBe(0);
     expect(await count('teams where hospital_id = $1', [closed.id])).toBe(0);
     expect(ts.app.devMailbox!.list('closed.ward@example.org')).toHaveLength(0);
+  });
+});
+
+describe('PATCH /admin/users/{id} is one change', () => {
+  it('a failure half-way (the sessions cannot be deleted) leaves the user as they were, and tells no one', async () => {
+    const bob = people.bob;
+    const url = `/api/v4/admin/users/${bob.id}`;
+    const body = { hospital_uuid: org['Riverside Hospital']!.uuid, blocked: true };
+    const heard: string[] = [];
+    const onBlocked = () => heard.push('user:blocked');
+    const onChanged = () => heard.push('user:changed');
+    const onRevoked = () => heard.push('session:revoked');
+    ts.app.events.on('user:blocked', onBlocked);
+    ts.app.events.on('user:changed', onChanged);
+    ts.app.events.on('session:revoked', onRevoked);
+    // The block's last write fails (a trigger refuses deleting bob's sessions), after the move
+    // and the block flag were written.
+    await ts.db.query(
+      `create function refuse_session_delete() returns trigger language plpgsql as $$
+         begin raise exception 'sessions cannot be deleted now'; end $$`,
+    );
+    await ts.db.query(
+      `create trigger refuse_session_delete before delete on sessions for each row
+         when (old.user_id = ${String(bob.id)}) execute function refuse_session_delete()`,
+    );
+    try {
+      const failed = await patch(people.networkAdmin, url, body);
+      expect(failed.statusCode).toBe(500);
+      const row = await ts.db.query<{ hospital_id: number; blocked: boolean }>(
+        'select hospital_id, blocked from users where id = $1',
+        [bob.id],
+      );
+      expect(row.rows[0]).toEqual({ hospital_id: org['St Elsewhere General']!.id, blocked: false });
+      expect(heard).toEqual([]);
+      // bob still works in his own app, in his own organisation.
+      const me = await api(ts, bob, 'GET', '/api/v4/login/current?embed=hospital');
+      expect(me.statusCode).toBe(200);
+      expect(me.json()).toMatchObject({ hospital: { name: 'St Elsewhere General' } });
+    } finally {
+      await ts.db.query('drop trigger refuse_session_delete on sessions');
+      await ts.db.query('drop function refuse_session_delete()');
+    }
+    try {
+      // Sent again once the cause is gone, the whole change happens and is announced.
+      const done = await patch(people.networkAdmin, url, body);
+      expect(done.statusCode).toBe(200);
+      expect(done.json()).toMatchObject({ hospital_uuid: body.hospital_uuid, blocked: true });
+      expect(heard).toEqual(expect.arrayContaining(['user:changed', 'user:blocked']));
+      expect(heard).toContain('session:revoked');
+      expect((await api(ts, bob, 'GET', '/api/v4/login/current')).statusCode).toBe(401);
+    } finally {
+      ts.app.events.off('user:blocked', onBlocked);
+      ts.app.events.off('user:changed', onChanged);
+      ts.app.events.off('session:revoked', onRevoked);
+    }
   });
 });

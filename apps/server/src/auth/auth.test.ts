@@ -3,7 +3,7 @@ import { ApiErrorSchema, AuthValidateResponseSchema, CurrentUserSchema } from '@
 import { startTestServer, type TestServer } from '../testing/testServer.js';
 import { setCookies, TestBrowser } from '../testing/browser.js';
 import { DEMO_ACCOUNTS, DEMO_INVITE_EMAIL } from '../seed/index.js';
-import { blockUser } from '../users/block.js';
+import { announceBlocked, blockUser } from '../users/block.js';
 import { verifyChatToken } from './chatToken.js';
 import { hashLoginCode, randomToken, sha256 } from './crypto.js';
 import { SESSION_CACHE_TTL_MS } from './sessions.js';
@@ -627,7 +627,11 @@ describe('session cache (a few seconds of reuse, forgotten at once on logout, bl
       server.app.inject({ method: 'GET', url: '/api/v4/login/current', headers: bearer });
     expect((await current(browser)).statusCode).toBe(200);
     expect((await viaBearer()).statusCode).toBe(200);
-    await blockUser(server.app, me.id);
+    // As PATCH /admin/users/{id} does: written in a transaction, announced after it.
+    const revoked = await server.app.db.transaction((tx) =>
+      blockUser(tx, me.id, server.app.config.now()),
+    );
+    announceBlocked(server.app, me.id, revoked);
     expect((await current(browser)).statusCode).toBe(401);
     expect((await viaBearer()).statusCode).toBe(401);
   });

@@ -255,6 +255,43 @@ export async function requireUser(app: FastifyInstance, req: FastifyRequest): Pr
   return auth;
 }
 
+/** A session deleted server-side, to announce once its deletion is committed. */
+export interface RevokedSession {
+  id: number;
+  user_id: number;
+}
+
+/**
+ * Deletes sessions inside `tx` (a transaction of a larger change: blocking a user). Nothing is
+ * announced: once the transaction commits, the caller hands the rows to `announceRevoked`.
+ */
+export async function deleteSessions(
+  tx: DatabaseTx,
+  where: { sessionId: number } | { userId: number },
+): Promise<RevokedSession[]> {
+  const r =
+    'sessionId' in where
+      ? await tx.query<RevokedSession>('delete from sessions where id = $1 returning id, user_id', [
+          where.sessionId,
+        ])
+      : await tx.query<RevokedSession>(
+          'delete from sessions where user_id = $1 returning id, user_id',
+          [where.userId],
+        );
+  return r.rows;
+}
+
+/**
+ * After the deletion committed: `session:revoked` for each (the chat server drops their sockets,
+ * the session cache forgets them). Announced before the commit, a rollback would have dropped
+ * sockets of sessions that still live; the cache's generation keeps a lookup that raced the
+ * commit from storing its answer.
+ */
+export function announceRevoked(app: FastifyInstance, revoked: readonly RevokedSession[]): void {
+  for (const row of revoked)
+    app.events.emit('session:revoked', { userId: row.user_id, sessionId: row.id });
+}
+
 /**
  * Deletes sessions server-side and emits `session:revoked` (the chat server drops their sockets,
  * the session cache forgets them). The cache also forgets them before the delete, so no request
@@ -267,18 +304,7 @@ export async function revokeSessions(
   const cache = sessionCache(app);
   if ('sessionId' in where) cache?.forgetSession(where.sessionId);
   else cache?.forgetUser(where.userId);
-  const r =
-    'sessionId' in where
-      ? await app.db.query<{ id: number; user_id: number }>(
-          'delete from sessions where id = $1 returning id, user_id',
-          [where.sessionId],
-        )
-      : await app.db.query<{ id: number; user_id: number }>(
-          'delete from sessions where user_id = $1 returning id, user_id',
-          [where.userId],
-        );
-  for (const row of r.rows)
-    app.events.emit('session:revoked', { userId: row.user_id, sessionId: row.id });
+  announceRevoked(app, await deleteSessions(app.db, where));
 }
 
 /**

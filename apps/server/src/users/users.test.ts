@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserSchema, UsersStatusesResponseSchema } from '@pando/domain';
 import { startTestServer, type TestServer } from '../testing/testServer.js';
 import { DEMO_ACCOUNTS } from '../seed/index.js';
-import { blockUser } from './block.js';
+import { announceBlocked, blockUser } from './block.js';
 
 let server: TestServer;
 let alice: string;
@@ -134,7 +134,11 @@ describe('blocking', () => {
     const onBlocked = () => events.push('user:blocked');
     server.app.events.on('session:revoked', onRevoked);
     server.app.events.on('user:blocked', onBlocked);
-    await blockUser(server.app, ids[email]!.id);
+    // As PATCH /admin/users/{id} does: written in a transaction, announced after it.
+    const revoked = await server.app.db.transaction((tx) =>
+      blockUser(tx, ids[email]!.id, server.app.config.now()),
+    );
+    announceBlocked(server.app, ids[email]!.id, revoked);
     server.app.events.off('session:revoked', onRevoked);
     server.app.events.off('user:blocked', onBlocked);
     expect(events).toEqual(['session:revoked', 'user:blocked']);
