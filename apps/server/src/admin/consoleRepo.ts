@@ -145,6 +145,15 @@ export async function insertInvite(
   return inserted.rows[0];
 }
 
+/**
+ * Removes an invitation whose email could not be sent (createInvite): no one was told of it, so
+ * it is as if it was never made, and the admin may simply send it again. One already accepted
+ * (its invitee logged in meanwhile) stays.
+ */
+export async function deleteUnsentInvite(db: DatabaseTx, id: number): Promise<void> {
+  await db.query('delete from invites where id = $1 and accepted_at is null', [id]);
+}
+
 export async function rescindInvite(db: DatabaseTx, id: number, now: Date): Promise<void> {
   await db.query('update invites set rescinded_at = $2 where id = $1', [id, now]);
 }
@@ -401,11 +410,11 @@ export async function insertExportRequest(
   request: DataExportRequest,
   by: { requestedById: number; hospitalId: number },
   now: Date,
-): Promise<void> {
-  await db.query(
+): Promise<{ id: number }> {
+  const r = await db.query<{ id: number }>(
     `insert into export_requests (requested_by_id, hospital_id, first_name, last_name, email,
        users, teams, forums, pagers, images, files, patients, messaging_data, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) returning id`,
     [
       by.requestedById,
       by.hospitalId,
@@ -416,4 +425,12 @@ export async function insertExportRequest(
       now,
     ],
   );
+  const row = r.rows[0];
+  if (!row) throw new Error('export request insert returned no row');
+  return row;
+}
+
+/** Removes an export request whose email to support could not be sent: no one would act on it. */
+export async function deleteExportRequest(db: DatabaseTx, id: number): Promise<void> {
+  await db.query('delete from export_requests where id = $1', [id]);
 }

@@ -11,7 +11,13 @@ import { callerOf, loaded } from '../authz/access.js';
 import { route } from '../http/endpoint.js';
 import { HttpError } from '../http/errors.js';
 import { issueAdminAuthCode } from './authCode.js';
-import { accountExists, insertInvite, listInvites, rescindInvite } from './consoleRepo.js';
+import {
+  accountExists,
+  deleteUnsentInvite,
+  insertInvite,
+  listInvites,
+  rescindInvite,
+} from './consoleRepo.js';
 import { targetOrganisation } from './routeShared.js';
 
 /** The admin console's invitations (spec 02 §7), registered by the admin plugin (routes.ts). */
@@ -24,7 +30,8 @@ export function registerInviteRoutes(app: FastifyInstance): void {
    * Invites an email to an organisation of the caller's reach (the body's `organisation`, else
    * the caller's own). The network needs `user_invite_by_email` (403 FEATURE_NOT_ENABLED); an
    * email with an account or a pending invitation is a 409. The invitee gets an email and
-   * becomes a user at their first login (src/auth/loginCodeValidateRoutes.ts).
+   * becomes a user at their first login (src/auth/loginCodeValidateRoutes.ts); when the email
+   * cannot be sent, there is no invitation (502 TEXTS.emailNotSent).
    */
   route(
     app,
@@ -53,16 +60,25 @@ export function registerInviteRoutes(app: FastifyInstance): void {
         if (!row) throw new HttpError(409, textsWith.inviteAlreadySent(email));
         return row;
       });
-      await app.mailer.send({
-        to: email,
-        ...invitationEmail({
-          inviter: caller,
-          productName: app.config.productName,
-          organisation: hospital.name,
-          email,
-          publicUrl: app.config.publicUrl,
-        }),
-      });
+      // Sent after the commit: an SMTP exchange may take seconds, too long to hold a
+      // transaction (PGlite has one connection). When it fails, the invitation goes again: an
+      // invitation no one was told of is not kept, so sending again is not "already sent".
+      try {
+        await app.mailer.send({
+          to: email,
+          ...invitationEmail({
+            inviter: caller,
+            productName: app.config.productName,
+            organisation: hospital.name,
+            email,
+            publicUrl: app.config.publicUrl,
+          }),
+        });
+      } catch (err) {
+        req.log.error({ err }, 'invitation mail failed');
+        await deleteUnsentInvite(app.db, invite.id);
+        throw new HttpError(502, TEXTS.emailNotSent);
+      }
       return reply.code(201).send({
         id: invite.id,
         email,

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { TEXTS } from '@pando/domain';
 import { DEMO_ACCOUNTS } from '../seed/index.js';
 import { startTestServer, type TestServer } from '../testing/testServer.js';
 import { api, type Caller, callerFor } from '../teams/testing.js';
@@ -134,5 +135,53 @@ describe('PATCH /admin/users/{id} is one change', () => {
       ts.app.events.off('user:changed', onChanged);
       ts.app.events.off('session:revoked', onRevoked);
     }
+  });
+});
+
+describe('an admin email that cannot be sent', () => {
+  const smtpDown = () =>
+    vi.spyOn(ts.app.mailer, 'send').mockRejectedValueOnce(new Error('connect ECONNREFUSED'));
+
+  it('leaves no invitation: the admin is asked to try again, and trying again sends it', async () => {
+    const email = 'mail.fails@example.org';
+    const invite = () => api(ts, people.networkAdmin, 'POST', '/api/v4/admin/invites', { email });
+    const send = smtpDown();
+    try {
+      const failed = await invite();
+      expect(failed.statusCode).toBe(502);
+      expect(failed.json()).toMatchObject({ message: TEXTS.emailNotSent });
+    } finally {
+      send.mockRestore();
+    }
+    expect(await count('invites where email = $1', [email])).toBe(0);
+    const pending = await api(ts, people.networkAdmin, 'GET', '/api/v4/admin/invites');
+    expect(JSON.stringify(pending.json())).not.toContain(email);
+
+    const again = await invite();
+    expect(again.statusCode).toBe(201);
+    expect(ts.app.devMailbox!.list(email)).toHaveLength(1);
+    expect(await count('invites where email = $1', [email])).toBe(1);
+  });
+
+  it('leaves no data export request: support would never act on it', async () => {
+    const request = () =>
+      api(ts, people.networkAdmin, 'POST', '/api/v4/admin/send-export-data-request', {
+        first_name: 'Olive',
+        last_name: 'Admin',
+        email: 'olive.retry@example.org',
+        teams: true,
+      });
+    const send = smtpDown();
+    try {
+      const failed = await request();
+      expect(failed.statusCode).toBe(502);
+      expect(failed.json()).toMatchObject({ message: TEXTS.emailNotSent });
+    } finally {
+      send.mockRestore();
+    }
+    expect(await count('export_requests where email = $1', ['olive.retry@example.org'])).toBe(0);
+
+    expect((await request()).statusCode).toBe(201);
+    expect(await count('export_requests where email = $1', ['olive.retry@example.org'])).toBe(1);
   });
 });
