@@ -6,8 +6,9 @@ import {
   Checkpointer,
   lsnToBytes,
   QUIET_BYTES,
-  walBoundBytes,
+  walSettings,
   type CheckpointEvent,
+  type CheckpointSettings,
 } from './checkpointer.js';
 import { openDatabase } from './client.js';
 
@@ -27,6 +28,15 @@ function walDirBytes(dataDir: string): number {
 }
 
 const MB = 1024 * 1024;
+const SEGMENT_BYTES = 16 * MB;
+
+/**
+ * The documented bound on `pg_wal` with the checkpointer on (by size): `max_wal_size` plus the
+ * segment being written and one more for a poll's overshoot.
+ */
+function walBoundBytes(s: CheckpointSettings): number {
+  return walSettings(s).maxWalMb * MB + 2 * SEGMENT_BYTES;
+}
 
 describe('the embedded database checkpointer', () => {
   it('keeps pg_wal under its bound while far more WAL than that is written', async () => {

@@ -19,7 +19,8 @@ import type { MaintenanceJob } from './maintenance.js';
  * below holds; under steady load no poll is quiet and nothing changes.
  *
  * With the segments recycled up to `max_wal_size` (PGlite's start parameters, `walSettings`),
- * `pg_wal` stays under `walBoundBytes`. PostgreSQL (`DATABASE_URL`) has its own checkpointer:
+ * `pg_wal` stays under `max_wal_size` plus two segments (the one being written and a poll's
+ * overshoot: checkpointer.test.ts holds it). PostgreSQL (`DATABASE_URL`) has its own checkpointer:
  * nothing of this runs there.
  */
 
@@ -74,14 +75,6 @@ export function walSettings(s: CheckpointSettings): { maxWalMb: number; minWalMb
   const checkpointMb = Math.ceil(s.walBytes / MB);
   const maxWalMb = Math.max(2 * checkpointMb, 2 * (SEGMENT_BYTES / MB));
   return { maxWalMb, minWalMb: 2 * (SEGMENT_BYTES / MB) };
-}
-
-/**
- * The documented bound on `pg_wal` with the checkpointer on (by size): `max_wal_size` plus the
- * segment being written and one more for a poll's overshoot.
- */
-export function walBoundBytes(s: CheckpointSettings): number {
-  return walSettings(s).maxWalMb * MB + 2 * SEGMENT_BYTES;
 }
 
 /** The checkpoint job of the maintenance loop (maintenance.ts): one poll reads the WAL position. */

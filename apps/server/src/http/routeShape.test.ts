@@ -10,7 +10,7 @@ import { PUBLIC } from '../authz/access.js';
 import { startTestServer, type TestServer } from '../testing/testServer.js';
 import { registerErrorHandling } from './errors.js';
 import { OPENAPI_URL } from './openapi.js';
-import { missingDeclarations, routeShape } from './routeShape.js';
+import { routeShape } from './routeShape.js';
 
 let ts: TestServer;
 let dataDir: string;
@@ -25,12 +25,18 @@ afterAll(async () => {
 });
 
 describe('every API route has one shape', () => {
-  it('declares its access rule, params, query or body, and a 2xx response schema', () => {
-    const incomplete = ts.app.apiRoutes
-      .map((r) => ({ route: `${r.method} ${r.url}`, missing: missingDeclarations(r) }))
-      .filter((r) => r.missing.length > 0);
-    expect(ts.app.apiRoutes.length).toBeGreaterThan(30);
-    expect(incomplete).toEqual([]);
+  it('registers every API route from a declaration, with its access rule', () => {
+    // The undeclared routes, each with its reason: /api/config is read before an API client
+    // exists (libs/domain README "Endpoints"); /api/dev/mailbox exists in development only; the
+    // OpenAPI document is built from the declared routes (src/http/openapi.ts).
+    const undeclared = new Set(['GET /api/config', 'GET /api/dev/mailbox', `GET ${OPENAPI_URL}`]);
+    const notDeclared = ts.app.apiRoutes
+      .filter((r) => !r.endpoint || !r.access)
+      .map((r) => `${r.method} ${r.url}`);
+    expect(ts.app.apiRoutes.length).toBeGreaterThan(100);
+    expect(notDeclared.filter((r) => !undeclared.has(r))).toEqual([]);
+    for (const r of ts.app.apiRoutes.filter((x) => undeclared.has(`${x.method} ${x.url}`)))
+      expect(r.access, `${r.method} ${r.url}`).toBeDefined();
   });
 
   it('registers every declared endpoint from its declaration (@pando/domain ENDPOINT_GROUPS)', () => {
@@ -144,11 +150,5 @@ describe('the shape, on a route of its own', () => {
       details: [{ path: 'id', message: expect.any(String) as string }],
     });
     await a.close();
-  });
-
-  it('knows what an incomplete route lacks', () => {
-    expect(
-      missingDeclarations({ method: 'POST', url: '/api/v4/x/:id', schema: {}, access: undefined }),
-    ).toEqual(['config.access', 'schema.params', 'schema.body', 'schema.response (2xx)']);
   });
 });

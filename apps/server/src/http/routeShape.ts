@@ -19,7 +19,8 @@ import { HttpError, nulError, nulField } from './errors.js';
  *   route cannot send a column it did not declare;
  * - `config.access`: who may call it (src/authz/access.ts), enforced by the authentication hook
  *   and the access guards, and read by the OpenAPI document and the generated authorization test.
- * `missingDeclarations` says what a route lacks; the route-shape test fails on any.
+ * Every /api route is registered from its declaration (src/http/endpoint.ts `route`), which
+ * carries all of these; the route-shape test names any route that is not, and the two that may not.
  */
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -63,26 +64,6 @@ const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema }) => {
 
 /** The error answers every authenticated API route may give, for the API document. */
 export const ERROR_RESPONSES = { '4xx': ApiErrorSchema } as const;
-
-const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
-
-/**
- * What a route under /api must declare: its access rule; its params when its URL has any; its
- * query (GET, DELETE) or body (POST, PUT, PATCH); a schema for a 2xx answer. Returns the missing
- * parts, empty when the route is complete.
- */
-export function missingDeclarations(route: ApiRoute): string[] {
-  const missing: string[] = [];
-  const s = route.schema;
-  if (!route.access) missing.push('config.access');
-  if (route.url.includes(':') && !s?.params) missing.push('schema.params');
-  if (METHODS_WITH_BODY.has(route.method) ? !s?.body : !s?.querystring)
-    missing.push(METHODS_WITH_BODY.has(route.method) ? 'schema.body' : 'schema.querystring');
-  const response = (s?.response ?? {}) as Record<string, unknown>;
-  if (!Object.keys(response).some((status) => /^2(\d\d|xx)$/.test(status)))
-    missing.push('schema.response (2xx)');
-  return missing;
-}
 
 /**
  * Installs the zod compilers and keeps the list of API routes. Registered first (fastify-plugin:

@@ -64,5 +64,3 @@ export const users = pgTable(
   },
   (t) => [index('users_hospital_idx').on(t.hospital_id)],
 );
-
-export type UserRow = typeof users.$inferSelect;
