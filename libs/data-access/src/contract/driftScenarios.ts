@@ -3,19 +3,41 @@
  * what a person would notice, played on MSW and on the real server. The real server's database
  * is shared by every scenario of a run, so these make their own records and leave the seed alone.
  */
-import { authEndpoints, pathOf, type EndpointShape } from '@pando/domain';
+import { authEndpoints, pathOf, uploadsEndpoints, type EndpointShape } from '@pando/domain';
 import { DEMO_ACCOUNTS } from '@pando/domain/demo';
 import { expect } from 'vitest';
 import * as admin from '../api/admin';
 import * as advice from '../api/advice';
 import * as auth from '../api/auth';
 import * as chatRoom from '../api/chatRoom';
+import * as files from '../api/files';
+import * as images from '../api/images';
 import * as teams from '../api/teams';
 import { call } from '../http/endpoint';
+import { isBadRequest } from '../http/errors';
 import type { Scenario, ScenarioContext } from './scenarios';
 import { ok, status } from './results';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+
+/** A real 1×1 PNG (the server types uploads by their bytes). */
+const ONE_PIXEL_PNG = Uint8Array.from(
+  atob(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  ),
+  (c) => c.charCodeAt(0),
+);
+
+/** Ward 7 Team and an open advice question of alice's: chats carol (Riverside) is not in. */
+async function alicesChats(logIn: ScenarioContext['logIn']) {
+  const lists = await teams.getTeamsWithAdviceConversations(
+    (await logIn(DEMO_ACCOUNTS.alice)).http,
+  );
+  const ward7 = lists.teams.find((t) => t.name === 'Ward 7 Team');
+  const question = lists.advice_conversations[0];
+  if (!ward7 || !question) throw new Error("expected alice's Ward 7 Team and an advice question");
+  return { ward7: ward7.id, question: question.id };
+}
 
 type Browser = ReturnType<ScenarioContext['openBrowser']>;
 
@@ -85,6 +107,50 @@ export const driftScenarios: Scenario[] = [
       expect((await chatRoom.getChatRoom(aliceBrowser.http, asked.mim_id)).type).toBe(
         'ADVICE_CONVERSATION',
       );
+    },
+  },
+  {
+    area: 'images',
+    name: 'carol shares her chat image with alice (same network), but not into Ward 7 Team or alice’s advice question she is not in, nor with dave of another network (404)',
+    async run({ logIn }) {
+      const chats = await alicesChats(logIn);
+      const alice = await auth.getCurrentUser((await logIn(DEMO_ACCOUNTS.alice)).http);
+      const dave = await auth.getCurrentUser((await logIn(DEMO_ACCOUNTS.dave)).http);
+      const carol = await logIn(DEMO_ACCOUNTS.carol);
+      const { id } = ok(await images.createChatImage(carol.http));
+      const form = new FormData();
+      form.append('image', new Blob([ONE_PIXEL_PNG], { type: 'image/png' }), 'rash.png');
+      ok(await call(carol.http, uploadsEndpoints.uploadChatImage, { params: { id }, body: form }));
+      const share = (kind: 'user' | 'team' | 'advice', target: number) =>
+        status(images.shareChatImage(carol.http, id, { kind, id: target }));
+      expect(await share('team', chats.ward7)).toBe(404);
+      expect(await share('advice', chats.question)).toBe(404);
+      expect(await share('user', dave.id)).toBe(404);
+      expect(await share('user', alice.id)).toBe(200);
+    },
+  },
+  {
+    area: 'files',
+    name: 'carol’s file for a chat she is not in, or for a person of another network, is refused with a 400 naming the list',
+    async run({ logIn }) {
+      const chats = await alicesChats(logIn);
+      const dave = await auth.getCurrentUser((await logIn(DEMO_ACCOUNTS.dave)).http);
+      const carol = await logIn(DEMO_ACCOUNTS.carol);
+      const upload = async (audience: files.FileAudience) => {
+        const png = new Blob([ONE_PIXEL_PNG], { type: 'image/png' });
+        const result = await files.uploadFile(carol.http, png, 'scan.png', audience);
+        return isBadRequest(result) ? result.body : result;
+      };
+      expect(await upload({ team_ids: [chats.ward7] })).toMatchObject({
+        details: [{ path: 'team_ids' }],
+      });
+      expect(await upload({ advice_ids: [chats.question] })).toMatchObject({
+        details: [{ path: 'advice_ids' }],
+      });
+      expect(await upload({ user_ids: [dave.id] })).toMatchObject({
+        details: [{ path: 'user_ids' }],
+      });
+      expect(await upload({})).toMatchObject({ filename: 'scan.png' });
     },
   },
 ];

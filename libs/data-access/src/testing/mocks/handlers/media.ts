@@ -1,6 +1,6 @@
 import {
-  adviceWriteRefusal,
-  isAdviceClosed,
+  cardShareRefusal,
+  FileUploadFieldsSchema,
   TEXTS,
   PatientImageUploadFieldsSchema,
   displayName,
@@ -14,7 +14,8 @@ import {
 import { HttpResponse } from 'msw';
 import type { MockBackend, MockImage } from '../backend';
 import { declaredHandlers } from './endpoint';
-import { apiError, apiErrorOf, fail, notFound, patientAccessOf } from './util';
+import { chatShareTarget, shareRefusal, shareTarget, type ShareSegment } from './shareTargets';
+import { apiError, apiErrorOf, badField, fail, notFound, patientAccessOf } from './util';
 
 /**
  * An upload's file, read as the server receives it (apps/server src/uploads/safety.ts
@@ -58,11 +59,6 @@ function toBase64(bytes: Uint8Array): string {
 const text = (value: FormDataEntryValue | null, fallback: string) =>
   typeof value === 'string' ? value : fallback;
 
-const ids = (value: FormDataEntryValue | null) =>
-  typeof value === 'string' && value !== ''
-    ? value.split(',').map(Number).filter(Number.isInteger)
-    : [];
-
 /**
  * Images and files (spec 01 §7), declared (@pando/domain uploadsEndpoints; access in
  * scopes/uploads.ts). Bytes are kept as uploaded; the real server re-encodes.
@@ -70,11 +66,6 @@ const ids = (value: FormDataEntryValue | null) =>
 export function mediaHandlers(backend: MockBackend) {
   const e = uploadsEndpoints;
   const handle = declaredHandlers(backend);
-  /** Both sides resolved it: read-only (the domain's `adviceWriteRefusal`, as on the server). */
-  const adviceClosed = (id: number): boolean => {
-    const advice = backend.state.adviceConversations.find((a) => a.id === id);
-    return adviceWriteRefusal({ closed: advice !== undefined && isAdviceClosed(advice) }) !== null;
-  };
   const binary = (i: MockImage) =>
     i.bytes
       ? new HttpResponse(i.bytes, { headers: { 'Content-Type': i.content_type } })
@@ -101,17 +92,19 @@ export function mediaHandlers(backend: MockBackend) {
     });
     return HttpResponse.json({ message: `${stored.filename} was sent to ${to}` });
   };
-  const share = (segment: string) => {
+  const share = (segment: ShareSegment) => {
     const declaration =
       segment === 'users'
         ? e.shareChatImageWithUser
         : segment === 'teams'
           ? e.shareChatImageWithTeam
           : e.shareChatImageWithAdvice;
-    return handle(declaration, ({ loaded, params }) => {
-      // A closed advice conversation is read-only (issue 35), as on the server.
-      if (segment === 'advice-conversation' && adviceClosed(params.targetId))
-        return apiError(409, TEXTS.adviceClosedWrite);
+    // As the server: into a person, team or advice conversation the sharer may share to (404
+    // otherwise); a closed advice conversation is read-only (409, issue 35).
+    return handle(declaration, ({ caller, loaded, params }) => {
+      const target = chatShareTarget(shareTarget(backend, caller, segment, params.targetId));
+      const refused = shareRefusal(target, segment);
+      if (refused) return refused;
       loaded.chatImage?.shared_with.push(`${segment}/${params.targetId}`);
       return HttpResponse.json({ id: params.id, access_type: 'READ' });
     });
@@ -215,8 +208,29 @@ export function mediaHandlers(backend: MockBackend) {
     share('advice-conversation'),
     handle(e.uploadFile, async ({ request, caller: viewer }) => {
       const { form, file, bytes } = await readUpload(request, 'file');
+      const fields = FileUploadFieldsSchema.safeParse(
+        Object.fromEntries([...form].filter(([, value]) => typeof value === 'string')),
+      );
+      if (!fields.success) return apiErrorOf(validationError(fields.error));
       const type = uploadType(bytes, ['image', 'document']);
-      if (ids(form.get('advice_ids')).some((adviceId) => adviceClosed(adviceId)))
+      const { user_ids = [], team_ids = [], advice_ids = [] } = fields.data;
+      // As the server: every id the sharer may not share to is a 400 naming its list, before a
+      // closed advice conversation is a 409 (read-only, issue 35).
+      const audience = [
+        ['user_ids', 'users', user_ids],
+        ['team_ids', 'teams', team_ids],
+        ['advice_ids', 'advice-conversation', advice_ids],
+      ] as const;
+      const refusals = audience.flatMap(([field, segment, ids]) =>
+        ids.map((tid) => {
+          const refusal = cardShareRefusal(
+            chatShareTarget(shareTarget(backend, viewer, segment, tid)),
+          );
+          if (refusal === 'target-not-found') badField(field, `unknown id ${tid}`);
+          return refusal;
+        }),
+      );
+      if (refusals.includes('advice-closed'))
         return apiError(409, TEXTS.adviceClosedWrite, {
           details: [{ path: 'advice_ids', message: TEXTS.adviceClosedWrite }],
         });
@@ -228,9 +242,9 @@ export function mediaHandlers(backend: MockBackend) {
         owner_id: viewer.id,
         bytes,
         content_type: type,
-        user_ids: ids(form.get('user_ids')),
-        team_ids: ids(form.get('team_ids')),
-        advice_ids: ids(form.get('advice_ids')),
+        user_ids,
+        team_ids,
+        advice_ids,
       });
       // The server's answer (FileRecordSchema): the mock keeps the bytes as sent.
       return HttpResponse.json({ id, filename, size: bytes.length, type }, { status: 201 });

@@ -3,8 +3,6 @@ import type { z } from 'zod';
 import {
   canSeePatientList,
   FEATURE_NOT_ENABLED,
-  cardShareRefusal,
-  isAdviceClosed,
   formatCardSummary,
   isForum,
   isPatientIdentifierTaken,
@@ -25,6 +23,7 @@ import { declaredHandlers } from './endpoint';
 import type { MockLoaded } from './scopes';
 import { apiError, badField, cardAccessOf, fail, notFound, wireCard } from './util';
 import { versionOf } from './recordVersion';
+import { memberTeam, reachableUser, shareRefusal, shareTarget } from './shareTargets';
 import { editConflict, refuseStale, touch } from './versions';
 
 /** The list and card creation need the premium feature patient_cards (spec 01 §6), as on the server. */
@@ -85,35 +84,14 @@ export function patientHandlers(backend: MockBackend) {
     }
   };
 
-  const memberTeam = (viewer: MockUser, teamId: number) => {
-    const team = backend.team(teamId);
-    return team?.user_ids.includes(viewer.id) ? team : undefined;
-  };
-
-  const reachableUser = (viewer: MockUser, userId: number) => {
-    const target = backend.userById(userId);
-    return target !== undefined && backend.canSee(viewer, target);
-  };
-
   /** An assignee the caller adds (the server's checks): a person they see, a team they are in. */
   const checkUser = (viewer: MockUser, id: number, field: string) => {
-    if (id !== viewer.id && !reachableUser(viewer, id)) badField(field, `unknown user ${id}`);
+    if (id !== viewer.id && !reachableUser(backend, viewer, id))
+      badField(field, `unknown user ${id}`);
   };
   const checkTeam = (viewer: MockUser, id: number, field: string) => {
-    const team = memberTeam(viewer, id) ?? badField(field, `unknown team ${id}`);
+    const team = memberTeam(backend, viewer, id) ?? badField(field, `unknown team ${id}`);
     if (isForum(team)) fail(apiError(403, TEXTS.cannotSharePatientInForum));
-  };
-
-  /** The server's `adviceShareFacts`: does the viewer take part, and is it closed (read-only)? */
-  const adviceFacts = (viewer: MockUser, adviceId: number) => {
-    const advice = backend.state.adviceConversations.find((a) => a.id === adviceId);
-    return {
-      participant:
-        advice !== undefined &&
-        (advice.requestor_id === viewer.id ||
-          (backend.team(advice.team_id)?.user_ids.includes(viewer.id) ?? false)),
-      closed: advice !== undefined && isAdviceClosed(advice),
-    };
   };
 
   const wirePatient = (patient: MockLoaded['cardPatient']) => {
@@ -252,20 +230,8 @@ export function patientHandlers(backend: MockBackend) {
     ).map(([kind, declaration]) =>
       handle(declaration, ({ caller: viewer, params: { targetId }, loaded }) => {
         const c = cardOf(loaded);
-        const team = kind === 'teams' ? memberTeam(viewer, targetId) : undefined;
-        const refusal = cardShareRefusal(
-          kind === 'users'
-            ? { kind: 'user', reachable: reachableUser(viewer, targetId) }
-            : kind === 'teams'
-              ? { kind: 'team', member: team !== undefined, forum: team ? isForum(team) : false }
-              : { kind: 'advice', ...adviceFacts(viewer, targetId) },
-        );
-        if (refusal === 'forum') return apiError(403, TEXTS.cannotSharePatientInForum);
-        if (refusal === 'advice-closed') return apiError(409, TEXTS.adviceClosedWrite);
-        if (refusal === 'target-not-found')
-          return notFound(
-            kind === 'users' ? 'User' : kind === 'teams' ? 'Team' : 'Advice conversation',
-          );
+        const refused = shareRefusal(shareTarget(backend, viewer, kind, targetId), kind);
+        if (refused) return refused;
         const entry = `${kind}/${targetId}`;
         if (!c.shared_with.includes(entry)) c.shared_with.push(entry);
         return HttpResponse.json({ id: c.id, access_type: 'READ' });
