@@ -50,31 +50,48 @@ export function registerChatImageRoutes(app: FastifyInstance, store: UploadStore
   route(app, e.uploadChatImage, async (req) => {
     const { user } = callerOf(req);
     const img = loaded(req, 'image');
-    if (img.content_type !== null)
-      throw new HttpError(409, TEXTS.imageAlreadyUploaded, undefined, 'IMAGE_ALREADY_UPLOADED');
+    const alreadyUploaded = () =>
+      new HttpError(409, TEXTS.imageAlreadyUploaded, undefined, 'IMAGE_ALREADY_UPLOADED');
+    if (img.content_type !== null) throw alreadyUploaded();
     const upload = await receiveUpload(req, store, 'image');
     try {
       const { filename } = parseInput(ChatImageUploadFieldsSchema, upload.fields);
       const type = await detectType(upload, ['image']);
       const processed = await processImage(await fsp.readFile(upload.tempPath), type);
-      await store.put(img.image_key, processed.data);
-      await store.put(`${img.image_key}.thumb`, processed.thumbnail);
       const name = safeFilename(filename ?? upload.filename, 'image');
       const now = app.config.now();
-      const rows = await setChatImageUpload(app.db, {
-        id: img.id,
-        name,
-        contentType: processed.contentType,
-        now,
+      const row = await app.db.transaction(async (tx) => {
+        // Claimed first (the check above may have raced another upload of this image): the row
+        // lock holds a second upload here until this one ends, and it then finds the image
+        // uploaded (409). So only the upload that owns the row writes the image's key.
+        const rows = await setChatImageUpload(tx, {
+          id: img.id,
+          name,
+          contentType: processed.contentType,
+          now,
+        });
+        if (rows.length === 0) throw alreadyUploaded();
+        try {
+          await store.put(img.image_key, processed.data);
+          await store.put(`${img.image_key}.thumb`, processed.thumbnail);
+          await recordEvent(tx, {
+            type: 'image_uploaded',
+            at: now,
+            userId: user.id,
+            hasImage: true,
+            data: { image_id: img.id },
+          });
+        } catch (err) {
+          // Removed while the row is still locked (after the rollback a retry may store them
+          // again): bytes whose record is rolled back would be served to no one, kept forever.
+          await Promise.allSettled(
+            [img.image_key, `${img.image_key}.thumb`].map((key) => store.delete(key)),
+          );
+          throw err;
+        }
+        return one(rows);
       });
-      await recordEvent(app.db, {
-        type: 'image_uploaded',
-        at: now,
-        userId: user.id,
-        hasImage: true,
-        data: { image_id: img.id },
-      });
-      return imageMeta(one(rows));
+      return imageMeta(row);
     } finally {
       await discard(upload);
     }

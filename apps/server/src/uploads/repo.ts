@@ -20,16 +20,19 @@ export async function insertChatImage(
 }
 
 /**
- * Records the uploaded bytes of a chat image (name as filename and title, their type). The rows
- * it updated: the one image, or none when its id is gone.
+ * Records the uploaded bytes of a chat image (name as filename and title, their type), only
+ * while it has none: the check and the write are one statement, and the row stays locked until
+ * `tx` ends, so of two uploads of one image exactly one gets the row. The rows it updated: the
+ * one image, or none when it already has its bytes (or its id is gone).
  */
 export async function setChatImageUpload(
   tx: DatabaseTx,
   image: { id: number; name: string; contentType: string; now: Date },
 ): Promise<ChatImageRecord[]> {
   const r = await tx.query<ChatImageRecord>(
-    `update images set filename = $2, title = $2, content_type = $3, modified_at = $4 where id = $1
-         returning ${CHAT_IMAGE_COLUMNS}`,
+    `update images set filename = $2, title = $2, content_type = $3, modified_at = $4
+      where id = $1 and content_type is null
+      returning ${CHAT_IMAGE_COLUMNS}`,
     [image.id, image.name, image.contentType, image.now],
   );
   return r.rows;

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEXTS } from '@pando/domain';
 import { startTestServer, type TestServer } from '../testing/testServer.js';
 import { api, type Caller, demoCallers, teamId } from '../teams/testing.js';
 import { contentDisposition, safeFilename } from './safety.js';
@@ -385,6 +386,67 @@ describe('who may read (spec: only the uploader and the people it was shared wit
         )
       ).status,
     ).toBe(409);
+  });
+});
+
+describe('a chat image is stored once, whole or not at all', () => {
+  const plain = (background: string) =>
+    sharp({ create: { width: 64, height: 48, channels: 3, background } })
+      .png()
+      .toBuffer();
+  const redOf = async (bytes: Buffer) => (await sharp(bytes).raw().toBuffer())[0];
+
+  it('two uploads of one image at once: one is stored, the other gets the 409, and the image is the one that won', async () => {
+    const created = (await api(ts, alice, 'POST', '/api/v4/images/chat')).json<{ id: number }>();
+    const url = `/api/v4/images/chat/${created.id}`;
+    const red = await plain('#f00');
+    const blue = await plain('#00f');
+    const [a, b] = await Promise.all([
+      send(alice, 'PUT', url, form('image', red, 'red.png')),
+      send(alice, 'PUT', url, form('image', blue, 'blue.png')),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const loser = a.status === 409 ? a : b;
+    expect(await loser.json()).toMatchObject({
+      message: TEXTS.imageAlreadyUploaded,
+      internalCode: 'IMAGE_ALREADY_UPLOADED',
+    });
+    const shown = await get(alice, url);
+    expect(shown.status).toBe(200);
+    expect(await redOf(Buffer.from(await shown.arrayBuffer()))).toBe(a.status === 200 ? 255 : 0);
+  });
+
+  it('when its record cannot be written, the stored bytes are removed and the upload may be sent again', async () => {
+    const created = (await api(ts, alice, 'POST', '/api/v4/images/chat')).json<{ id: number }>();
+    const url = `/api/v4/images/chat/${created.id}`;
+    const key = (
+      await ts.db.query<{ key: string }>(
+        'select image_key::text as key from images where id = $1',
+        [created.id],
+      )
+    ).rows[0]!.key;
+    // The upload's last write fails, after the bytes and the thumbnail were stored.
+    await ts.db.query(
+      `create function refuse_upload_event() returns trigger language plpgsql as $$
+         begin raise exception 'analytics are unavailable'; end $$`,
+    );
+    await ts.db.query(
+      `create trigger refuse_upload_event before insert on analytics_events for each row
+         when (new.type = 'image_uploaded') execute function refuse_upload_event()`,
+    );
+    try {
+      const failed = await send(alice, 'PUT', url, form('image', jpegWithGps, 'ward.jpg'));
+      expect(failed.status).toBe(500);
+    } finally {
+      await ts.db.query('drop trigger refuse_upload_event on analytics_events');
+      await ts.db.query('drop function refuse_upload_event()');
+    }
+    expect(storedFiles().filter((f) => f.includes(key))).toEqual([]);
+    expect((await get(alice, url)).status).toBe(404);
+
+    const again = await send(alice, 'PUT', url, form('image', jpegWithGps, 'ward.jpg'));
+    expect(again.status).toBe(200);
+    expect((await get(alice, url)).status).toBe(200);
   });
 });
 
