@@ -39,6 +39,7 @@ export * from './files/sendToEmail';
 export * from './files/fileAction';
 export * from './search/constants';
 export * from './search/encode';
+export * from './search/paging';
 export * from './search/query';
 export * from './search/results';
 export * from './patients/constants';

@@ -12,6 +12,7 @@ import * as auth from '../api/auth';
 import * as chatRoom from '../api/chatRoom';
 import * as files from '../api/files';
 import * as images from '../api/images';
+import * as search from '../api/search';
 import * as teams from '../api/teams';
 import { call } from '../http/endpoint';
 import { isBadRequest } from '../http/errors';
@@ -151,6 +152,40 @@ export const driftScenarios: Scenario[] = [
         details: [{ path: 'user_ids' }],
       });
       expect(await upload({})).toMatchObject({ filename: 'scan.png' });
+    },
+  },
+  {
+    area: 'search',
+    name: 'alice’s search pages list people by last name, then teams by name, and each page says where it is (meta.page, links self/first/last/prev/next)',
+    async run({ logIn }) {
+      const alice = await logIn(DEMO_ACCOUNTS.alice);
+      const params: search.SearchParams = {
+        query: 'e',
+        includes: ['user.other', 'team.member-of', 'team.forum', 'team.advice'],
+      };
+      const first = await search.search(alice.http, params, 1);
+      const pages = Math.ceil(first.meta.total / first.results.length);
+      expect(pages).toBeGreaterThan(1);
+      expect(first.meta.page).toEqual({ number: 1, size: first.results.length });
+      const pageOf = (link: string | null | undefined) =>
+        link ? new URL(link, 'http://x').searchParams.get('page[number]') : link;
+      expect(first.links).toMatchObject({ prev: null });
+      expect(
+        [first.links.self, first.links.first, first.links.next, first.links.last].map(pageOf),
+      ).toEqual(['1', '1', '2', String(pages)]);
+      const hits = [...first.results];
+      for (let page = 2; page <= Math.min(pages, 10); page++) {
+        const next = await search.search(alice.http, params, page);
+        expect(pageOf(next.links.prev)).toBe(String(page - 1));
+        hits.push(...next.results);
+      }
+      const key = (h: (typeof hits)[number]) =>
+        h.type === 'USER'
+          ? `0 ${h.data.last_name.toLowerCase()}\u0000${h.data.first_name.toLowerCase()}`
+          : `1 ${h.data.name.toLowerCase()}`;
+      const keys = hits.map(key);
+      expect(keys).toEqual([...keys].sort());
+      expect(new Set(hits.map((h) => `${h.type}${h.data.id}`)).size).toBe(hits.length);
     },
   },
 ];

@@ -1,67 +1,74 @@
 import { HttpResponse } from 'msw';
-import { toWireSearchResult, usersEndpoints, type SearchResult } from '@pando/domain';
+import { compareSearchHits, isForum, searchPageLinks, usersEndpoints } from '@pando/domain';
 import type { MockBackend, MockTeam } from '../backend';
 import { declaredHandlers } from './endpoint';
 import { wireTeam, wireUser } from './util';
 
-/** GET /filters (spec 01 §7 "Search"): includes select kinds, outside-organisation widens to the network. */
+/**
+ * GET /filters (spec 01 §7 "Search"), as the server answers it (apps/server src/search): each
+ * include adds a kind of hit; people and the forums and advice channels not joined are of my
+ * organisation, or with outside-organisation of the other organisations of my network; people
+ * then teams in the domain's `compareSearchHits` order, paged together, with the domain's links.
+ */
 export function searchHandlers(backend: MockBackend) {
   const handle = declaredHandlers(backend);
   return [
     handle(usersEndpoints.search, ({ request, caller: viewer, query }) => {
       const q = query.q.trim().toLowerCase();
       const includes = new Set<string>(query.include);
-      const outside = query['outside-organisation'] === 'true';
       const page = query['page[number]'];
       const size = query['page[size]'];
-      const inScope = (hospitalId: number) => (outside ? true : hospitalId === viewer.hospital_id);
-      const matches = (text: string) => q === '' || text.toLowerCase().includes(q);
-      const teamKinds: [string, (t: MockTeam) => boolean][] = [
-        [
-          'team.member-of',
-          (t) => !backend.isForum(t) && !t.public_data.enabled && t.user_ids.includes(viewer.id),
-        ],
-        ['team.forum', (t) => backend.isForum(t)],
-        ['team.forum.member-of', (t) => backend.isForum(t) && t.user_ids.includes(viewer.id)],
-        ['team.advice', (t) => t.public_data.enabled],
-        ['team.advice.member-of', (t) => t.public_data.enabled && t.user_ids.includes(viewer.id)],
-      ];
-      const users = includes.has('user.other')
-        ? backend.state.users
-            .filter(
-              (u) => u.id !== viewer.id && backend.canSee(viewer, u) && inScope(u.hospital_id),
-            )
-            .filter((u) => matches(`${u.first_name} ${u.last_name}`))
-            .map((u) => ({
-              type: 'USER' as const,
-              name: `${u.first_name} ${u.last_name}`,
-              data: wireUser(backend, u, true),
-            }))
-        : [];
-      const teams = backend.state.teams
-        .filter((t) => backend.canSeeTeam(viewer, t) && inScope(t.hospital_id) && matches(t.name))
-        .filter((t) => teamKinds.some(([kind, test]) => includes.has(kind) && test(t)))
-        .map((t) => ({ type: 'TEAM' as const, name: t.name, data: wireTeam(t, viewer) }));
-      const all = [...users, ...teams].sort((a, b) =>
-        a.name.toLowerCase().localeCompare(b.name.toLowerCase()),
-      );
-      const results = all
-        .slice((page - 1) * size, page * size)
-        // The server's keyed wire form (`{ USER: { data } }`), as the declaration says.
-        .map((hit) => toWireSearchResult(hit as SearchResult));
-      const last = Math.max(1, Math.ceil(all.length / size));
-      const link = (n: number) => {
-        const next = new URL(request.url);
-        next.searchParams.set('page[number]', String(n));
-        return `${next.pathname}${next.search}`;
+      const network = backend.placement(viewer.hospital_id).network_id;
+      const inScope = (hospitalId: number) =>
+        query['outside-organisation'] === 'true'
+          ? hospitalId !== viewer.hospital_id &&
+            network !== null &&
+            backend.placement(hospitalId).network_id === network
+          : hospitalId === viewer.hospital_id;
+      const matches = (text: string) => text.toLowerCase().includes(q);
+      const member = (t: MockTeam) => t.user_ids.includes(viewer.id);
+      const advice = (t: MockTeam) => t.public_data.enabled;
+      const teamKinds: Record<string, (t: MockTeam) => boolean> = {
+        'team.member-of': (t) => member(t) && !isForum(t) && !advice(t),
+        'team.forum': (t) => isForum(t) && inScope(t.hospital_id),
+        'team.forum.member-of': (t) => isForum(t) && member(t),
+        'team.advice': (t) => advice(t) && inScope(t.hospital_id),
+        'team.advice.member-of': (t) => advice(t) && member(t),
       };
+      const users = includes.has('user.other')
+        ? backend.state.users.filter(
+            (u) =>
+              u.id !== viewer.id &&
+              !u.blocked &&
+              inScope(u.hospital_id) &&
+              matches(`${u.first_name} ${u.last_name} ${u.email}`),
+          )
+        : [];
+      const teams = backend.state.teams.filter(
+        (t) =>
+          matches(t.name) &&
+          Object.entries(teamKinds).some(([kind, test]) => includes.has(kind) && test(t)),
+      );
+      const hits = [
+        ...users.map((u) => ({ type: 'USER' as const, ...u })),
+        ...teams.map((t) => ({ type: 'TEAM' as const, ...t })),
+      ].sort(compareSearchHits);
+      const results = hits
+        .slice((page - 1) * size, page * size)
+        .map((hit) =>
+          hit.type === 'USER'
+            ? { USER: { data: wireUser(backend, hit, true) } }
+            : { TEAM: { data: wireTeam(hit, viewer) } },
+        );
+      const url = new URL(request.url);
       return HttpResponse.json({
         results,
-        meta: { total: all.length, searchResultCount: results.length },
-        links: {
-          next: page < last ? link(page + 1) : null,
-          prev: page > 1 ? link(page - 1) : null,
+        meta: {
+          total: hits.length,
+          searchResultCount: results.length,
+          page: { number: page, size },
         },
+        links: searchPageLinks(`${url.pathname}${url.search}`, page, size, hits.length),
       });
     }),
   ];
