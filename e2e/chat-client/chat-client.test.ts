@@ -1,5 +1,6 @@
 import { HISTORY_PAGE_SIZE, TEXTS, roomJid } from '@pando/domain';
-import { ChatStore, MemoryOutboxStorage } from '@pando/data-access';
+import { ChatStore } from '@pando/data-access';
+import { MemoryOutboxStorage } from '@pando/data-access/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   account,

@@ -1,11 +1,10 @@
+import { ChatStore, XmppTransport } from '@pando/data-access';
 import {
-  ChatStore,
+  FakeNetworkStatus,
   MemoryOutboxStorage,
-  XmppTransport,
   type ChatNotice,
   type ChatSnapshot,
-} from '@pando/data-access';
-import { FakeNetworkStatus } from '@pando/data-access/testing';
+} from '@pando/data-access/testing';
 // @pando/server exports no entry point for its test server; the issue prescribes this relative import.
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { startTestServer, type TestServer } from '../../apps/server/src/testing/testServer';

@@ -1,12 +1,14 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { outboxKey } from '@pando/data-access';
 import { createMockServer, FakeChatNetwork, type FakeTransport } from '@pando/data-access/testing';
 import { displayName, type RuntimeConfig } from '@pando/domain';
 import { PandoMantineProvider } from '@pando/ui';
 import { preloadSignedIn } from '@pando/features';
 import { createWebApp } from './webApp';
+
+// Where the web app keeps a user's outbox (a stored format: a new key would strand what is queued).
+const outboxKeyOf = (uuid: string) => `pando.chat.outbox.${uuid}`;
 
 /**
  * The web app's own wiring (`createWebApp`, what main.tsx renders): the MSW mock backend answers
@@ -177,7 +179,7 @@ describe('the web app’s chat wiring', { timeout: 20_000 }, () => {
     const composer = await screen.findByRole('textbox', {}, { timeout: 5000 });
     await userEvent.type(composer, 'Typed on the stairs{Enter}');
     await waitFor(() => {
-      expect(JSON.parse(localStorage.getItem(outboxKey(alice.uuid)) ?? '[]')).toMatchObject([
+      expect(JSON.parse(localStorage.getItem(outboxKeyOf(alice.uuid)) ?? '[]')).toMatchObject([
         { body: expect.stringContaining('Typed on the stairs') as string },
       ]);
     });
@@ -197,7 +199,7 @@ describe('the web app’s chat wiring', { timeout: 20_000 }, () => {
       { timeout: 5000 },
     );
     await waitFor(() => {
-      expect(localStorage.getItem(outboxKey(alice.uuid))).toBeNull();
+      expect(localStorage.getItem(outboxKeyOf(alice.uuid))).toBeNull();
     });
     second.unmount();
   });

@@ -14,7 +14,7 @@ import {
 import { describe, expect, it, vi } from 'vitest';
 import type { ChatFile, ChatUploads } from './environment';
 import { HISTORY_TIMEOUT_MS } from './historyLoader';
-import { MemoryOutboxStorage } from './outbox';
+import { MemoryOutboxStorage } from './testing';
 import { OUTBOX_BURST, OUTBOX_RATE_PER_SECOND } from './sendPacing';
 import { FakeNetworkStatus } from './testing/FakeNetworkStatus';
 import { createChatWorld, settle, type TestUser } from './testing/harness';

@@ -1,14 +1,8 @@
 // The chat client's public surface: what the apps, features and the chat-client suite use.
 export type { ChatTransport } from './types';
-export {
-  LocalStorageOutboxStorage,
-  MemoryOutboxStorage,
-  outboxKey,
-  type OutboxStorage,
-} from './outbox';
+export { LocalStorageOutboxStorage, type OutboxStorage } from './outbox';
 export { ChatStore } from './ChatStore';
-export type { ChatSnapshot } from './snapshot';
-export type { ConversationMeta, ChatNotice, NetworkStatus, ChatFile } from './environment';
+export type { ConversationMeta, NetworkStatus, ChatFile } from './environment';
 export {
   ChatProvider,
   useChatStore,

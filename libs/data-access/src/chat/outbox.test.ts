@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LocalStorageOutboxStorage, MemoryOutboxStorage, outboxKey, readOutbox } from './outbox';
+import { LocalStorageOutboxStorage, outboxKey, readOutbox } from './outbox';
+import { MemoryOutboxStorage } from './testing';
 import type { OutgoingMessage } from './types';
 
 const entry = (id: string): OutgoingMessage => ({

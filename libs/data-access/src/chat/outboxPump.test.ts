@@ -1,6 +1,7 @@
 import { TEXTS, type OutgoingContent } from '@pando/domain';
 import { describe, expect, it } from 'vitest';
-import { MemoryOutboxStorage, readOutbox } from './outbox';
+import { readOutbox } from './outbox';
+import { MemoryOutboxStorage } from './testing';
 import { OutboxPump } from './outboxPump';
 import { ChatSendError } from './sends';
 import { OUTBOX_BURST, OUTBOX_RATE_PER_SECOND } from './sendPacing';

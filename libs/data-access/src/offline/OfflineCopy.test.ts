@@ -2,7 +2,23 @@ import type { OfflineKeyResponse } from '@pando/domain';
 import { describe, expect, it } from 'vitest';
 import { UnauthorisedError } from '../http/errors';
 import { COPY_KEY_ITEM, OfflineCopy } from './OfflineCopy';
-import { MemoryRecordStore } from './records';
+import type { RecordStore } from './records';
+import type { SealedRecord } from './crypto';
+
+class MemoryRecordStore implements RecordStore {
+  readonly records = new Map<string, SealedRecord>();
+  getAll() {
+    return Promise.resolve(new Map(this.records));
+  }
+  put(name: string, record: SealedRecord) {
+    this.records.set(name, record);
+    return Promise.resolve();
+  }
+  clear() {
+    this.records.clear();
+    return Promise.resolve();
+  }
+}
 
 const KEY_A = 'A'.repeat(43);
 const KEY_B = 'B'.repeat(43);

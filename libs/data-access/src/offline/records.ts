@@ -43,18 +43,3 @@ export class IndexedDbRecordStore implements RecordStore {
     await db.clear(STORE);
   }
 }
-
-export class MemoryRecordStore implements RecordStore {
-  readonly records = new Map<string, SealedRecord>();
-  getAll() {
-    return Promise.resolve(new Map(this.records));
-  }
-  put(name: string, record: SealedRecord) {
-    this.records.set(name, record);
-    return Promise.resolve();
-  }
-  clear() {
-    this.records.clear();
-    return Promise.resolve();
-  }
-}

@@ -1,6 +1,9 @@
 import type { ChatTransport } from '@pando/data-access';
-import { FakeChatNetwork, type FakeTransport } from '@pando/data-access/testing/browser';
-import { MemoryOutboxStorage } from '@pando/data-access';
+import {
+  FakeChatNetwork,
+  MemoryOutboxStorage,
+  type FakeTransport,
+} from '@pando/data-access/testing/browser';
 import { displayName } from '@pando/domain';
 import type { ChatAdapter } from '../chat/runtime/ChatWiring';
 

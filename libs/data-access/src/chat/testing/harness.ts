@@ -1,6 +1,6 @@
 import { ChatStore } from '../ChatStore';
 import type { ChatNotice, ChatStoreOptions } from '../environment';
-import { MemoryOutboxStorage } from '../outbox';
+import { MemoryOutboxStorage } from './MemoryOutboxStorage';
 import { initialSnapshot, type StoreCore } from '../snapshot';
 import { FakeChatNetwork, type FakeTransport } from './FakeChatNetwork';
 import { FakeNetworkStatus } from './FakeNetworkStatus';

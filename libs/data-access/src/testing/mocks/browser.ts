@@ -16,4 +16,4 @@ export { clearAdminDemoData } from './adminStore';
 
 // The chat fakes have no Node dependency (unlike the vitest harness beside them, which is not
 // re-exported), so stories and the demo can run a chat against them in the browser.
-export { FakeChatNetwork, FakeTransport } from '../../chat/testing';
+export { FakeChatNetwork, FakeTransport, MemoryOutboxStorage } from '../../chat/testing';
