@@ -3,7 +3,14 @@
  * what a person would notice, played on MSW and on the real server. The real server's database
  * is shared by every scenario of a run, so these make their own records and leave the seed alone.
  */
-import { authEndpoints, pathOf, uploadsEndpoints, type EndpointShape } from '@pando/domain';
+import {
+  authEndpoints,
+  exportPdf,
+  defaultNewTemplate,
+  pathOf,
+  uploadsEndpoints,
+  type EndpointShape,
+} from '@pando/domain';
 import { DEMO_ACCOUNTS } from '@pando/domain/demo';
 import { expect } from 'vitest';
 import * as admin from '../api/admin';
@@ -11,6 +18,7 @@ import * as advice from '../api/advice';
 import * as auth from '../api/auth';
 import * as chatRoom from '../api/chatRoom';
 import * as files from '../api/files';
+import * as forms from '../api/forms';
 import * as images from '../api/images';
 import * as search from '../api/search';
 import * as teams from '../api/teams';
@@ -186,6 +194,25 @@ export const driftScenarios: Scenario[] = [
       const keys = hits.map(key);
       expect(keys).toEqual([...keys].sort());
       expect(new Set(hits.map((h) => `${h.type}${h.data.id}`)).size).toBe(hits.length);
+    },
+  },
+  {
+    area: 'forms',
+    name: 'a form’s uploaded image has a thumbnail; an uploaded PDF has none (404), though the PDF itself opens',
+    async run({ logIn }) {
+      const alice = await logIn(DEMO_ACCOUNTS.alice);
+      const pdf = exportPdf(defaultNewTemplate({ author: 'Contract', created_by_id: 0 }));
+      const upload = (bytes: Uint8Array<ArrayBuffer>, type: string, name: string) =>
+        forms.uploadStructuredFile(alice.http, new Blob([bytes], { type }), name);
+      const open = async (guid: string, thumbnail: boolean) =>
+        (await alice.fetch(forms.structuredFileUrl(alice.http, guid, thumbnail))).status;
+      const document = await upload(pdf, 'application/pdf', 'observations.pdf');
+      const image = await upload(ONE_PIXEL_PNG, 'image/png', 'wound.png');
+      expect(await open(document, true)).toBe(404);
+      expect(await open(document, false)).toBe(200);
+      expect(await open(image, true)).toBe(200);
+      await forms.deleteStructuredFile(alice.http, document);
+      await forms.deleteStructuredFile(alice.http, image);
     },
   },
 ];

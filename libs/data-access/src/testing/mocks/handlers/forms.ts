@@ -152,7 +152,12 @@ export function formHandlers(backend: MockBackend) {
       state().files.set(guid, stored);
       return HttpResponse.json({ file: { file_guid: guid } }, { status: 201 });
     }),
-    handle(e.thumbnail, serveFile),
+    // As the server: only an image has a thumbnail; a document's is a 404.
+    handle(e.thumbnail, ({ loaded }) =>
+      loaded.structuredFile?.content_type.startsWith('image/') === false
+        ? notFound('Thumbnail')
+        : serveFile({ loaded }),
+    ),
     handle(e.file, serveFile),
     handle(e.deleteFile, ({ params }) => {
       state().files.delete(params.guid);
