@@ -63,9 +63,7 @@ afterAll(async () => {
 
 describe('every patient route and admin write declares its audit event', () => {
   it('a patient route without config.audit fails here', () => {
-    const patientScopes = new Set(
-      Object.keys(PATIENT_SCOPES).filter((s) => s !== 'hospital:network'),
-    );
+    const patientScopes = new Set(Object.keys(PATIENT_SCOPES));
     const isPatientRoute = (url: string, scope: string | undefined) =>
       (scope !== undefined && patientScopes.has(scope)) ||
       /^\/api\/v4\/(cards|cards-multiple-reassign|tasks-multiple-reassign|patients|patients-multiple-reassign|images|structured\/patients)(\/|$)/.test(
@@ -82,7 +80,7 @@ describe('every patient route and admin write declares its audit event', () => {
     expect(undeclared).toEqual([]);
   });
 
-  it('every admin write, both login-code calls and every email of a file declare one', () => {
+  it('every admin write, both login-code calls, every email of a file and every delete of a form’s file or template declare one', () => {
     const undeclared = ts.app.apiRoutes
       .filter(
         (r) =>
@@ -91,7 +89,8 @@ describe('every patient route and admin write declares its audit event', () => {
           /\/email(\/|$)/.test(r.url) ||
           r.url.startsWith('/api/v4/cards/') ||
           ['/api/v4/auth/validate', '/api/v4/login'].includes(r.url) ||
-          r.url === '/api/v4/structured/template/:id',
+          r.url === '/api/v4/structured/template/:id' ||
+          (r.url.startsWith('/api/v4/structured/') && r.method === 'DELETE'),
       )
       .filter((r) => !(r.url === '/api/v4/structured/template/:id' && r.method === 'POST'))
       .filter((r) => !r.audit)
@@ -278,6 +277,27 @@ describe('what the trail records', () => {
     ]);
     expect(rows[0]?.detail).toMatchObject({ self: true, user_ids: [orgAdmin.id] });
     expect(rows[1]?.detail).toMatchObject({ blocked: true, fields: ['blocked'] });
+  });
+
+  it('a hospital read, with who and which hospital; another network’s is refused', async () => {
+    const own = await ts.db.query<{ id: number }>(
+      'select hospital_id as id from users where id = $1',
+      [alice.id],
+    );
+    const hospitalId = own.rows[0]!.id;
+    expect(
+      (await api(ts, alice, 'GET', `/api/v4/hospitals/${String(hospitalId)}`)).statusCode,
+    ).toBe(200);
+    expect((await api(ts, dave, 'GET', `/api/v4/hospitals/${String(hospitalId)}`)).statusCode).toBe(
+      404,
+    );
+    const rows = await events(`action = 'hospital.read' and resource_id = $1`, [
+      String(hospitalId),
+    ]);
+    expect(rows.map((r) => [r.user_id, r.resource_type, r.outcome, r.status])).toEqual([
+      [alice.id, 'hospital', 'allowed', 200],
+      [dave.id, 'hospital', 'refused', 404],
+    ]);
   });
 
   it('everything recorded verifies', async () => {

@@ -164,6 +164,23 @@ describe('structured files', () => {
     expect((await call(token.alice, 'DELETE', `/structured/files/${guid}`)).status).toBe(404);
   });
 
+  it('every delete, done or refused, is in the audit trail with who did it and the guid', async () => {
+    const guid = await guidOf(await upload(token.alice, PDF, 'audited.pdf'));
+    expect((await call(token.bob, 'DELETE', `/structured/files/${guid}`)).status).toBe(403);
+    expect((await call(token.alice, 'DELETE', `/structured/files/${guid}`)).status).toBe(204);
+    await ts.app.audit.flush();
+    const r = await ts.db.query<{ email: string; outcome: string; status: number }>(
+      `select u.email, a.outcome, a.status from audit_events a join users u on u.id = a.user_id
+        where a.action = 'structured_file.delete' and a.resource_type = 'structured_file'
+          and a.resource_id = $1 order by a.at, a.id`,
+      [guid],
+    );
+    expect(r.rows).toEqual([
+      { email: DEMO_ACCOUNTS.bob, outcome: 'refused', status: 403 },
+      { email: DEMO_ACCOUNTS.alice, outcome: 'allowed', status: 204 },
+    ]);
+  });
+
   it('needs a login', async () => {
     const res = await fetch(`${ts.url}/api/v4/structured/files/${crypto.randomUUID()}`);
     expect(res.status).toBe(401);

@@ -1,5 +1,6 @@
 import fsp from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
+import { auditChange } from '../audit/hooks.js';
 import { formsEndpoints } from '@pando/domain';
 import { callerOf, loaded } from '../authz/access.js';
 import { route } from '../http/endpoint.js';
@@ -94,13 +95,28 @@ export function registerStructuredFileRoutes(app: FastifyInstance, store: Upload
    * The uploader removes the file (a control's value becomes a dash, spec 02 §4): the row is
    * kept as deleted (a submitted form may still name its guid), the bytes are removed.
    */
-  route(app, e.deleteFile, async (req, reply) => {
-    const file = loaded(req, 'structuredFile');
-    await markStructuredFileDeleted(app.db, file.id);
-    await store.delete(file.file_guid);
-    if (isImageFile(file)) await store.delete(thumbnailKey(file.file_guid));
-    return reply.code(204).send(null);
-  });
+  route(
+    app,
+    e.deleteFile,
+    async (req, reply) => {
+      const file = loaded(req, 'structuredFile');
+      await app.db.transaction(async (tx) => {
+        await markStructuredFileDeleted(tx, file.id);
+        await auditChange(req, tx);
+      });
+      await store.delete(file.file_guid);
+      if (isImageFile(file)) await store.delete(thumbnailKey(file.file_guid));
+      return reply.code(204).send(null);
+    },
+    {
+      audit: {
+        action: 'structured_file.delete',
+        resource: 'structured_file',
+        change: true,
+        id: { param: 'guid' },
+      },
+    },
+  );
 
   registerStructuredFileEmailRoutes(app, store);
 }

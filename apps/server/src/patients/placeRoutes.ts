@@ -8,7 +8,10 @@ import { searchWards } from './repo.js';
 export function registerPlaceRoutes(app: FastifyInstance): void {
   const e = patientsEndpoints;
 
-  route(app, e.hospital, (req) => Promise.resolve(loaded(req, 'hospital')));
+  // Attributable as every read of the API is (issue 36): who looked at which hospital.
+  route(app, e.hospital, (req) => Promise.resolve(loaded(req, 'hospital')), {
+    audit: { action: 'hospital.read', resource: 'hospital' },
+  });
 
   /** Wards of the hospitals of the caller's network whose name contains `search`. */
   route(app, e.wards, async (req) => {
