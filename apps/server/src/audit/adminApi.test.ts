@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditPage, PatientCard } from '@pando/domain';
 import { DEMO_ACCOUNTS } from '../seed/index.js';
 import { api, type Caller, callerFor, demoCallers } from '../teams/testing.js';
+import type { Database, DatabaseTx } from '../db/client.js';
 import { startTestServer, type TestServer } from '../testing/testServer.js';
+import { appendAudit } from './chain.js';
 
 /** Issue 36 §2: GET /admin/audit and its CSV export, within each admin's reach. */
 
@@ -141,5 +143,81 @@ describe('GET /admin/audit/export', () => {
     // alice's browser sent a formula as its user agent: it stays text in a spreadsheet.
     expect(res.body).toContain(`"'=cmd|""/c calc""!A1"`);
     expect(res.body).not.toMatch(/(^|,)"?=/m);
+  });
+});
+
+describe('a page of the trail and its total', () => {
+  it('agree when an event is written between reading the one and the other', async () => {
+    const db = ts.app.db;
+    const query = db.query.bind(db);
+    const transaction = db.transaction.bind(db);
+    const alicesRow = await query<{ hospital_id: number; network_id: number }>(
+      'select u.hospital_id, h.network_id from users u join hospitals h on h.id = u.hospital_id where u.id = $1',
+      [alice.id],
+    );
+    const where = alicesRow.rows[0]!;
+    // Another read of the card, written (and committed) by another request the moment after the
+    // page was read and before the total is: the interleaving two separate reads allow.
+    const another = () =>
+      appendAudit(db, [
+        {
+          at: new Date(),
+          userId: alice.id,
+          sessionId: null,
+          accessLevel: 'USER_VERIFIED',
+          organisationId: where.hospital_id,
+          networkId: where.network_id,
+          clientIp: '127.0.0.1',
+          userAgent: null,
+          action: 'card.read',
+          resourceType: 'card',
+          resourceId: String(card.id),
+          patientId: card.patient_id ?? null,
+          outcome: 'allowed',
+          status: 200,
+          detail: {},
+        },
+      ]);
+    let pageRead: (() => void) | undefined;
+    const pageDone = new Promise<void>((resolve) => {
+      pageRead = resolve;
+    });
+    let written: Promise<void> | undefined;
+    const isPage = (text: string) => /from audit_events e left join users u/.test(text);
+    const isTotal = (text: string) => /select count\(\*\)::int as n from audit_events/.test(text);
+    const around =
+      (run: DatabaseTx['query']) =>
+      async (text: string, params?: unknown[]): Promise<{ rows: never[] }> => {
+        if (isTotal(text)) {
+          await pageDone;
+          written ??= another();
+          // On PGlite a write waits while a transaction holds the one connection.
+          await Promise.race([written, new Promise((resolve) => setTimeout(resolve, 300))]);
+        }
+        const result = await run<never>(text, params);
+        if (isPage(text)) pageRead?.();
+        return result;
+      };
+    db.query = around(query);
+    db.transaction = ((fn: (tx: DatabaseTx) => Promise<unknown>) =>
+      transaction((tx) => fn({ query: around(tx.query.bind(tx)) }))) as Database['transaction'];
+    let page: AuditPage;
+    try {
+      const res = await api(ts, orgAdmin, 'GET', `${AUDIT}?patient_id=${String(card.patient_id)}`);
+      expect(res.statusCode, res.body).toBe(200);
+      page = res.json<AuditPage>();
+    } finally {
+      db.query = query;
+      db.transaction = transaction;
+      await written;
+    }
+    expect(written).toBeDefined();
+    expect(page.totalResults).toBe(page.results.length);
+    // The event written meanwhile shows in the next read, in the page and the total alike.
+    const next = (
+      await api(ts, orgAdmin, 'GET', `${AUDIT}?patient_id=${String(card.patient_id)}`)
+    ).json<AuditPage>();
+    expect(next.totalResults).toBe(page.totalResults + 1);
+    expect(next.results).toHaveLength(next.totalResults);
   });
 });

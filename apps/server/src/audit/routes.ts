@@ -22,10 +22,15 @@ export default function auditRoutes(
       const args: unknown[] = [];
       const where = auditWhere(loaded(req, 'reach'), req.query, args);
       const size = req.query['page-size'];
-      const [results, total] = await Promise.all([
-        auditPage(app.db, where, args, size, req.query.page * size),
-        countAuditEvents(app.db, where, args),
-      ]);
+      // One snapshot for the page and its total: read apart, an event written between them
+      // (every call writes some) made the total disagree with the pages.
+      const { results, total } = await app.db.transaction(async (tx) => {
+        await tx.query('set transaction isolation level repeatable read, read only');
+        return {
+          results: await auditPage(tx, where, args, size, req.query.page * size),
+          total: await countAuditEvents(tx, where, args),
+        };
+      });
       return {
         results,
         page: req.query.page,
