@@ -1,6 +1,11 @@
 /** Auth code length (spec 01 §9): 6, or 7 with the display dash. */
 export const AUTH_CODE_LENGTH = 6;
 export const AUTH_CODE_LENGTH_WITH_DASH = 7;
+/**
+ * How long an emailed login code works, in minutes: the server's default (its config
+ * LOGIN_CODE_MINUTES; a deployment may set another) and the mock backend's.
+ */
+export const LOGIN_CODE_MINUTES = 10;
 /** Post-login redirect delay (spec 01 §9). */
 export const POST_LOGIN_REDIRECT_DELAY_MS = 100;
 /** Login banner reasons (spec 01 §2, §5). */

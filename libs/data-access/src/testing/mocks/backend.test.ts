@@ -1,5 +1,6 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGIN_CODE_MINUTES } from '@pando/domain';
 import { createMockBackend } from './backend';
 import { createHandlers } from './handlers';
 
@@ -40,6 +41,23 @@ describe('mock backend', () => {
     expect(backend.finishLogin(first, firstCode)).toEqual({ ok: false, status: 400 });
     expect(backend.finishLogin(second, secondCode).ok).toBe(true);
     expect(backend.finishLogin(second, secondCode)).toEqual({ ok: false, status: 400 });
+  });
+
+  it("a login code works for LOGIN_CODE_MINUTES (10), as the server's, and is refused from then on", () => {
+    let now = Date.parse('2026-03-02T08:00:00Z');
+    const backend = createMockBackend({ now: () => new Date(now) });
+    const codeFor = (email: string) => {
+      const challenge = backend.startLogin(email);
+      const code = /([A-Z0-9]{3}-[A-Z0-9]{3})/.exec(backend.state.mailbox[0]?.text ?? '')?.[1];
+      return { challenge, code: code ?? '' };
+    };
+    const inTime = codeFor('alice@example.org');
+    expect(backend.state.mailbox[0]?.text).toContain(`valid for ${LOGIN_CODE_MINUTES} minutes`);
+    now += LOGIN_CODE_MINUTES * 60_000 - 1;
+    expect(backend.finishLogin(inTime.challenge, inTime.code)).toMatchObject({ ok: true });
+    const late = codeFor('bob@example.org');
+    now += LOGIN_CODE_MINUTES * 60_000;
+    expect(backend.finishLogin(late.challenge, late.code)).toEqual({ ok: false, status: 400 });
   });
 
   it('seeds the demo organisation of ARCHITECTURE.md', () => {

@@ -8,7 +8,14 @@
  * `MockState` and handler files beside the spec 01 ones; demo-mode specifics (spec 02 §7 "Demo
  * mock server", §9 mock network list of 15) go in a seed variant, so nothing here is reshaped.
  */
-import { canReadTeam, canSeeUser, isForum, seededRandom, type TaskRow } from '@pando/domain';
+import {
+  canReadTeam,
+  canSeeUser,
+  isForum,
+  LOGIN_CODE_MINUTES,
+  seededRandom,
+  type TaskRow,
+} from '@pando/domain';
 import { seedDemoOrganisation } from './seed';
 
 export type AccessLevel =
@@ -142,6 +149,8 @@ interface LoginAttempt {
   code: string;
   challenge: string;
   used: boolean;
+  /** When the code stops working (epoch ms): LOGIN_CODE_MINUTES after it was sent, as on the server. */
+  expires_at: number;
 }
 export interface MockSession {
   token: string;
@@ -256,13 +265,14 @@ export class MockBackend {
     const challenge = this.randomToken();
     for (const attempt of this.state.loginAttempts)
       if (attempt.email === normalised) attempt.used = true;
-    this.state.loginAttempts.push({ email: normalised, code, challenge, used: false });
+    const expires_at = this.now().getTime() + LOGIN_CODE_MINUTES * 60_000;
+    this.state.loginAttempts.push({ email: normalised, code, challenge, used: false, expires_at });
     if (this.userByEmail(normalised) || this.invitations?.isInvited(normalised)) {
       const shown = `${code.slice(0, 3)}-${code.slice(3)}`.toUpperCase();
       this.sendMail({
         to: normalised,
         subject: 'Your Pando login code',
-        text: `Your Pando login code is ${shown}\n\nIt is valid for 15 minutes and can be used once.`,
+        text: `Your Pando login code is ${shown}\n\nIt is valid for ${LOGIN_CODE_MINUTES} minutes and can be used once.`,
       });
     }
     return challenge;
@@ -275,7 +285,8 @@ export class MockBackend {
   ): { ok: true; session: MockSession } | { ok: false; status: 400 | 403 } {
     const attempt = this.state.loginAttempts.find((a) => a.challenge === challenge && !a.used);
     const typed = code.replace(/-/g, '').trim().toLowerCase();
-    if (!attempt || attempt.code !== typed) return { ok: false, status: 400 };
+    const expired = attempt !== undefined && this.now().getTime() >= attempt.expires_at;
+    if (!attempt || expired || attempt.code !== typed) return { ok: false, status: 400 };
     attempt.used = true;
     const user = this.userByEmail(attempt.email) ?? this.invitations?.accept(attempt.email);
     if (!user || user.blocked) return { ok: false, status: 403 };
