@@ -349,6 +349,26 @@ export class MockBackend {
   team(id: number): MockTeam | undefined {
     return this.state.teams.find((t) => t.id === id);
   }
+  /** A member of the (not deleted) team. */
+  inTeam(user: { id: number }, teamId: number): boolean {
+    return this.team(teamId)?.user_ids.includes(user.id) ?? false;
+  }
+  /** The requestor and the advice team's members (the server's `isAdviceParticipant`). */
+  takesPart(user: { id: number }, advice: MockAdviceConversation): boolean {
+    return advice.requestor_id === user.id || this.inTeam(user, advice.team_id);
+  }
+  /** The user's share of a record shared by `users/…`, `teams/…`, `advice-conversation/…` entries
+   * (the server's canReadShared): named, in the team, or taking part in the advice conversation. */
+  sharedWith(user: { id: number }, entries: readonly string[]): boolean {
+    return entries.some((entry) => {
+      const [kind, raw] = entry.split('/');
+      const id = Number(raw);
+      if (kind === 'users') return id === user.id;
+      if (kind === 'teams') return this.inTeam(user, id);
+      const advice = this.state.adviceConversations.find((a) => a.id === id);
+      return advice !== undefined && this.takesPart(user, advice);
+    });
+  }
   /** A team deleted or not, as the server's advice queries join it (they ignore `deleted_at`). */
   teamOfAdvice(advice: { team_id: number }): MockTeam | undefined {
     const id = advice.team_id;

@@ -10,7 +10,6 @@ import {
 import type { MockAdviceConversation, MockBackend } from '../backend';
 import { declaredHandlers } from './endpoint';
 import type { MockLoaded } from './scopes';
-import { isParticipant } from './scopes/teams';
 import { apiError, fail, notFound, wireAdvice } from './util';
 
 /** The conversation its scope rule loaded (scopes/teams.ts `advice:participant`). */
@@ -27,7 +26,7 @@ export function adviceHandlers(backend: MockBackend) {
   return [
     handle(e.adviceHistory, ({ caller, query: { limit, offset, accepted } }) => {
       const all = backend.state.adviceConversations
-        .filter((a) => isParticipant(backend, caller, a))
+        .filter((a) => backend.takesPart(caller, a))
         .filter((a) => accepted !== 'true' || (a.requestor_resolved && a.public_team_resolved))
         .sort((a, b) => b.modified_at.localeCompare(a.modified_at) || b.id - a.id);
       return HttpResponse.json({

@@ -5,7 +5,7 @@ import {
   TEXTS,
   type CardShareTarget,
 } from '@pando/domain';
-import type { MockBackend, MockTeam, MockUser } from '../backend';
+import type { MockBackend, MockUser } from '../backend';
 import { apiError, notFound } from './util';
 
 /** A share's target, as the URL of a card or chat image share names it. */
@@ -37,16 +37,13 @@ export function shareTarget(
 ): CardShareTarget {
   if (segment === 'users') return { kind: 'user', reachable: reachableUser(backend, sharer, id) };
   if (segment === 'teams') {
-    const team: MockTeam | undefined = memberTeam(backend, sharer, id);
+    const team = memberTeam(backend, sharer, id);
     return { kind: 'team', member: team !== undefined, forum: team !== undefined && isForum(team) };
   }
   const advice = backend.state.adviceConversations.find((a) => a.id === id);
   return {
     kind: 'advice',
-    participant:
-      advice !== undefined &&
-      (advice.requestor_id === sharer.id ||
-        memberTeam(backend, sharer, advice.team_id) !== undefined),
+    participant: advice !== undefined && backend.takesPart(sharer, advice),
     closed: advice !== undefined && isAdviceClosed(advice),
   };
 }

@@ -43,7 +43,7 @@ export function teamHandlers(backend: MockBackend) {
           .filter(
             (a) =>
               a.requestor_id === caller.id ||
-              (adviceTeams.has(a.team_id) && backend.team(a.team_id)?.user_ids.includes(caller.id)),
+              (adviceTeams.has(a.team_id) && backend.inTeam(caller, a.team_id)),
           )
           .map((a) => wireAdvice(backend, a)),
       });

@@ -209,20 +209,11 @@ export function cardAccessOf(
   card: MockPatientCard,
   viewer: MockUser,
 ): CardAccess {
-  const inTeam = (teamId: number) => backend.team(teamId)?.user_ids.includes(viewer.id) ?? false;
-  const sharedWith = card.shared_with.some((entry) => {
-    const [kind, raw] = entry.split('/');
-    const id = Number(raw);
-    if (kind === 'users') return id === viewer.id;
-    if (kind === 'teams') return inTeam(id);
-    const advice = backend.state.adviceConversations.find((a) => a.id === id);
-    return advice !== undefined && (advice.requestor_id === viewer.id || inTeam(advice.team_id));
-  });
   return cardAccess({
     creator: card.created_by_id === viewer.id,
     assignee: card.user_ids.includes(viewer.id),
-    assignedTeamMember: card.team_ids.some(inTeam),
-    sharedWith,
+    assignedTeamMember: card.team_ids.some((id) => backend.inTeam(viewer, id)),
+    sharedWith: backend.sharedWith(viewer, card.shared_with),
   });
 }
 

@@ -12,13 +12,6 @@ declare module './types' {
   }
 }
 
-/** The requestor and the advice team's members (the server's `isAdviceParticipant`). */
-export function isParticipant(backend: MockBackend, viewer: MockUser, a: MockAdviceConversation) {
-  return (
-    a.requestor_id === viewer.id || (backend.team(a.team_id)?.user_ids.includes(viewer.id) ?? false)
-  );
-}
-
 /** A team the caller may read (the domain's `canReadTeam`), or the 404 of a missing one. */
 function readableTeam(backend: MockBackend, viewer: MockUser, id: unknown): MockTeam {
   const team = backend.team(Number(id));
@@ -58,8 +51,7 @@ export const teamsMockScopes: MockScopes = {
     const advice = backend.state.adviceConversations.find(
       (a) => a.id === Number(params.id) && a.team_id === Number(params.teamId),
     );
-    if (!advice || !isParticipant(backend, caller, advice))
-      return fail(notFound('Advice conversation'));
+    if (!advice || !backend.takesPart(caller, advice)) return fail(notFound('Advice conversation'));
     return { advice };
   },
   // A team room or an advice room; one 404 for what the caller may not see.
@@ -70,7 +62,7 @@ export const teamsMockScopes: MockScopes = {
     const advice = team
       ? undefined
       : backend.state.adviceConversations.find((a) => a.mim_id === mimId);
-    if (!advice || !isParticipant(backend, caller, advice)) return fail(notFound('Chat room'));
+    if (!advice || !backend.takesPart(caller, advice)) return fail(notFound('Chat room'));
     return { advice };
   },
 };

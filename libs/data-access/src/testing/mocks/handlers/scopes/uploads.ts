@@ -21,40 +21,19 @@ const imageOf = (backend: MockBackend, { params }: ScopeInput, chat: boolean): M
   backend.state.images.find((i) => i.id === Number(params.id) && i.chat === chat) ??
   fail(notFound('Image'));
 
-/** Who a chat upload was shared with, by kind (an image's `shared_with` is `users/5` etc.). */
-interface Shares {
-  users: number[];
-  teams: number[];
-  advice: number[];
-}
-
-const sharesOfImage = (image: MockImage): Shares => {
-  const of = (kind: string) =>
-    image.shared_with.filter((s) => s.startsWith(`${kind}/`)).map((s) => Number(s.split('/')[1]));
-  return { users: of('users'), teams: of('teams'), advice: of('advice-conversation') };
-};
-
 /**
  * The server's `readableShared`: the uploader, and the people it was shared with (a person; a
  * team's current members; an advice conversation's requestor and its team's members). Else 403.
  */
-function readableShared(backend: MockBackend, viewer: MockUser, owner: number, shares: Shares) {
-  const inTeam = (teamId: number) => backend.team(teamId)?.user_ids.includes(viewer.id) ?? false;
-  const readable =
-    owner === viewer.id ||
-    shares.users.includes(viewer.id) ||
-    shares.teams.some(inTeam) ||
-    shares.advice.some((id) => {
-      const advice = backend.state.adviceConversations.find((a) => a.id === id);
-      return advice !== undefined && (advice.requestor_id === viewer.id || inTeam(advice.team_id));
-    });
-  if (!readable) fail(apiError(403, TEXTS.forbidden));
+function readableShared(backend: MockBackend, viewer: MockUser, owner: number, shares: string[]) {
+  if (owner !== viewer.id && !backend.sharedWith(viewer, shares))
+    fail(apiError(403, TEXTS.forbidden));
 }
 
 /** A chat image the caller may read (as the server's `image:viewer`). */
 function readableImage(backend: MockBackend, input: ScopeInput): MockImage {
   const image = imageOf(backend, input, true);
-  readableShared(backend, input.caller, image.owner_id, sharesOfImage(image));
+  readableShared(backend, input.caller, image.owner_id, image.shared_with);
   return image;
 }
 
@@ -72,11 +51,12 @@ export const uploadsMockScopes: MockScopes = {
   'file:viewer': (backend, { caller, params }) => {
     const chatFile =
       backend.state.files.find((f) => f.id === Number(params.id)) ?? fail(notFound('File'));
-    readableShared(backend, caller, chatFile.owner_id, {
-      users: chatFile.user_ids,
-      teams: chatFile.team_ids,
-      advice: chatFile.advice_ids,
-    });
+    const shares = [
+      ...chatFile.user_ids.map((id) => `users/${id}`),
+      ...chatFile.team_ids.map((id) => `teams/${id}`),
+      ...chatFile.advice_ids.map((id) => `advice-conversation/${id}`),
+    ];
+    readableShared(backend, caller, chatFile.owner_id, shares);
     return { chatFile };
   },
   // An image of a patient the caller cannot see is the same 404 as a missing one.
