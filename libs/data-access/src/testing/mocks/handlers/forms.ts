@@ -12,7 +12,7 @@ import {
   TEXTS,
 } from '@pando/domain';
 import { HttpResponse } from 'msw';
-import type { MockBackend, MockUser } from '../backend';
+import { mockUuid, type MockBackend, type MockUser } from '../backend';
 import { declaredHandlers } from './endpoint';
 import { readUpload, uploadType } from './media';
 import { formsStateOf, visible, visibleTemplate, type StoredFile } from './scopes/forms';
@@ -38,9 +38,6 @@ function findPatient(backend: MockBackend, user: MockUser, field: string, value:
   for (const f of PATIENT_DATA_FIELDS) flat[f] = patient[f];
   return flat;
 }
-
-/** A uuid per upload, as the server's guids (its URLs take uuids only). */
-const fileGuid = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 
 /**
  * Structured forms (spec 02 §7) on the mock backend, from their declarations (@pando/domain
@@ -147,7 +144,8 @@ export function formHandlers(backend: MockBackend) {
       const { file, bytes } = await readUpload(request, 'file');
       // As the server: the type from the bytes, documents and images only.
       const type = uploadType(bytes, ['image', 'document']);
-      const guid = fileGuid(state().nextFile++);
+      // A uuid per upload, as the server's guids (its URLs take uuids only).
+      const guid = mockUuid(0, state().nextFile++);
       const stored = { guid, owner_id: caller.id, filename: file.name, content_type: type, bytes };
       state().files.set(guid, stored);
       return HttpResponse.json({ file: { file_guid: guid } }, { status: 201 });
