@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PatientCard } from '@pando/domain';
+import { type PatientCard, TEXTS } from '@pando/domain';
 import { PATIENT_SCOPES } from '../patients/access.js';
 import { DEMO_ACCOUNTS } from '../seed/index.js';
 import { api, type Caller, callerFor, demoCallers, teamId } from '../teams/testing.js';
@@ -80,7 +80,7 @@ describe('every patient route and admin write declares its audit event', () => {
     expect(undeclared).toEqual([]);
   });
 
-  it('every admin write, both login-code calls, every email of a file and every delete of a form’s file or template declare one', () => {
+  it('every admin write, both login-code calls, every email of a file, every call on a form’s file and every delete of a template declare one', () => {
     const undeclared = ts.app.apiRoutes
       .filter(
         (r) =>
@@ -90,12 +90,30 @@ describe('every patient route and admin write declares its audit event', () => {
           r.url.startsWith('/api/v4/cards/') ||
           ['/api/v4/auth/validate', '/api/v4/login'].includes(r.url) ||
           r.url === '/api/v4/structured/template/:id' ||
+          r.url.startsWith('/api/v4/structured/files') ||
           (r.url.startsWith('/api/v4/structured/') && r.method === 'DELETE'),
       )
+      // Saving a template holds no patient data: its values are cleared before it is stored
+      // (clearValues, forms/templateRoutes.ts), so it is a blank form, not an access to a
+      // patient. Filled-in forms are recorded where they are submitted (form.submit).
       .filter((r) => !(r.url === '/api/v4/structured/template/:id' && r.method === 'POST'))
       .filter((r) => !r.audit)
       .map((r) => `${r.method} ${r.url}`);
     expect(undeclared).toEqual([]);
+  });
+});
+
+describe('every declared action reads in words on the audit screen', () => {
+  it('each route’s action and resource have their TEXTS words (else the screen shows the raw key and its filter cannot offer it)', () => {
+    const declared = ts.app.apiRoutes.flatMap((r) => (r.audit ? [r.audit] : []));
+    const actions: Readonly<Record<string, string>> = TEXTS.auditActions;
+    const resources: Readonly<Record<string, string>> = TEXTS.auditResources;
+    expect([...new Set(declared.map((a) => a.action))].filter((a) => !actions[a]).sort()).toEqual(
+      [],
+    );
+    expect(
+      [...new Set(declared.map((a) => a.resource))].filter((r) => !resources[r]).sort(),
+    ).toEqual([]);
   });
 });
 

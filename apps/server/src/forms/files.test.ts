@@ -181,6 +181,45 @@ describe('structured files', () => {
     ]);
   });
 
+  it('every upload, download and thumbnail view, done or refused, is in the audit trail with who and the guid, never the filename', async () => {
+    const filename = 'Jane Doe 1970-01-01 wound.jpg';
+    const guid = await guidOf(await upload(token.alice, jpegWithGps, filename));
+    expect((await call(token.bob, 'GET', `/structured/files/${guid}`)).status).toBe(200);
+    expect((await call(token.bob, 'GET', `/structured/files/thumbnail/${guid}`)).status).toBe(200);
+    expect((await call(token.carol, 'GET', `/structured/files/${guid}`)).status).toBe(404);
+    expect((await call(token.carol, 'GET', `/structured/files/thumbnail/${guid}`)).status).toBe(
+      404,
+    );
+    const refusedUpload = await upload(token.carol, Buffer.from('<html></html>'), 'Jane Doe.jpg');
+    expect(refusedUpload.status).toBe(415);
+    await ts.app.audit.flush();
+    const r = await ts.db.query<{
+      email: string;
+      action: string;
+      resource_id: string | null;
+      outcome: string;
+      status: number;
+      detail: Record<string, unknown>;
+    }>(
+      `select u.email, a.action, a.resource_id, a.outcome, a.status, a.detail
+         from audit_events a join users u on u.id = a.user_id
+        where a.resource_type = 'structured_file' and a.action like 'structured_file%'
+          and (a.resource_id = $1 or (a.action = 'structured_file.upload' and u.email = $2))
+        order by a.at, a.id`,
+      [guid, DEMO_ACCOUNTS.carol],
+    );
+    expect(r.rows.map((e) => [e.email, e.action, e.resource_id, e.outcome, e.status])).toEqual([
+      [DEMO_ACCOUNTS.alice, 'structured_file.upload', guid, 'allowed', 201],
+      [DEMO_ACCOUNTS.bob, 'structured_file.read', guid, 'allowed', 200],
+      [DEMO_ACCOUNTS.bob, 'structured_file_thumbnail.read', guid, 'allowed', 200],
+      [DEMO_ACCOUNTS.carol, 'structured_file.read', guid, 'refused', 404],
+      [DEMO_ACCOUNTS.carol, 'structured_file_thumbnail.read', guid, 'refused', 404],
+      [DEMO_ACCOUNTS.carol, 'structured_file.upload', null, 'refused', 415],
+    ]);
+    // A filename may name a patient: it is nowhere in the trail.
+    expect(JSON.stringify(r.rows)).not.toContain('Jane Doe');
+  });
+
   it('needs a login', async () => {
     const res = await fetch(`${ts.url}/api/v4/structured/files/${crypto.randomUUID()}`);
     expect(res.status).toBe(401);
