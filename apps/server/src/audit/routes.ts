@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { AUDIT_CSV_MAX_ROWS, auditCsv, auditEndpoints } from '@pando/domain';
+import { AUDIT_CSV_MAX_ROWS, auditCsv, auditEndpoints, textsWith } from '@pando/domain';
 import { loaded } from '../authz/access.js';
 import { route } from '../http/endpoint.js';
+import { HttpError } from '../http/errors.js';
 import { auditPage, auditWhere, countAuditEvents } from './repo.js';
 
 /**
  * The audit trail for administrators (issue 36): `GET /admin/audit` (paged, newest first) and
- * `GET /admin/audit/export` (the same filtered view as CSV, at most AUDIT_CSV_MAX_ROWS). Reach
+ * `GET /admin/audit/export` (the same filtered view as CSV, at most AUDIT_CSV_MAX_ROWS, else 413). Reach
  * and `?organisation=` / `?network=` as every admin list (route config `admin`). Reading the
  * trail is itself recorded. Both from their declarations (@pando/domain auditEndpoints).
  */
@@ -47,7 +48,17 @@ export default function auditRoutes(
     async (req, reply) => {
       const args: unknown[] = [];
       const where = auditWhere(loaded(req, 'reach'), req.query, args);
-      const rows = await auditPage(app.db, where, args, AUDIT_CSV_MAX_ROWS, 0);
+      // Decision: more events than one file holds is refused (413, what to narrow), never cut
+      // at the limit: a cut file looks whole, and an auditor would take part of the trail for
+      // all of it. One row past the limit tells, without counting the whole view.
+      const rows = await auditPage(app.db, where, args, AUDIT_CSV_MAX_ROWS + 1, 0);
+      if (rows.length > AUDIT_CSV_MAX_ROWS)
+        throw new HttpError(
+          413,
+          textsWith.auditExportTooLarge(AUDIT_CSV_MAX_ROWS),
+          undefined,
+          'AUDIT_EXPORT_TOO_LARGE',
+        );
       const day = app.config.now().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

@@ -295,6 +295,12 @@ export const textsWith = {
    */
   adminJoinedTeam: (name: string) =>
     `${name} (administrator) added themselves to this team from the admin console and can now see its patient cards.`,
+  /**
+   * Ours: an audit CSV export whose filters select more events than one file holds (413); it is
+   * refused, never cut short, so no one takes part of the trail for all of it.
+   */
+  auditExportTooLarge: (maxRows: number) =>
+    `This export would hold more than ${maxRows.toLocaleString('en-GB')} events, the most one file can hold. Narrow the dates (or add a filter) and download it in parts.`,
   /** Ours (issue 24): a file over the mail system's attachment limit (413), e.g. "25 MB". */
   tooLargeToEmail: (maxBytes: number) =>
     `This file is too large to email (over ${String(Math.floor(maxBytes / 1_000_000))} MB). Download it instead.`,
