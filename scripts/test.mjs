@@ -80,6 +80,13 @@ const steps = [
   { name: 'project graph', cmd: bin('nx'), args: ['graph', '--file=graph.json'], together: 'a' },
   // Unused files, exports and dependencies (knip.jsonc: its allow-list names what each entry waits for).
   { name: 'knip (unused code)', cmd: bin('knip'), args: ['--no-progress'], together: 'a' },
+  // The same on what ships only (knip.jsonc: `!` patterns): code only a test calls is reported.
+  {
+    name: 'knip --production (code only tests call)',
+    cmd: bin('knip'),
+    args: ['--production', '--no-progress'],
+    together: 'a',
+  },
   ...(DATABASE_URL
     ? [
         {

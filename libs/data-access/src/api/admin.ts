@@ -91,7 +91,6 @@ export type AdminTeamKind = 'team' | 'advice';
 const adminKeys = {
   all: ['admin'] as const,
   users: () => [...adminKeys.all, 'users'] as const,
-  usersCount: (s: AdminScopeParams) => [...adminKeys.users(), 'count', scopeKey(s)] as const,
   usersList: (p: AdminListParams) => [...adminKeys.users(), 'list', listKey(p)] as const,
   user: (id: number) => [...adminKeys.users(), 'detail', id] as const,
   invites: () => [...adminKeys.all, 'invites'] as const,
@@ -110,16 +109,6 @@ const adminKeys = {
 };
 
 // ---- Users ----
-
-/** GET /admin/users/count (optional organisation and network). */
-export async function getAdminUsersCount(http: HttpClient, scope: AdminScopeParams = {}) {
-  const answer = orThrowBadRequest(
-    await call(http, adminEndpoints.usersCount, {
-      query: { organisation: scope.organisation, network: scope.network },
-    }),
-  );
-  return answer.count;
-}
 
 /** GET /admin/users?page=&q=&sort=&page-size= (sort default last_name; `name` means it). */
 export async function getAdminUsers(http: HttpClient, params: AdminListParams, page = 0) {
@@ -259,16 +248,6 @@ export type AdminTeamRow = z.infer<typeof AdminTeamSchema> | z.infer<typeof Advi
 /** The member ids of either row kind (advice channels list members with names). */
 export function adminTeamMemberIds(row: AdminTeamRow): number[] {
   return row.members.map((m) => (typeof m === 'number' ? m : m.id));
-}
-
-/** GET /admin/advice-channels/count. */
-export async function getAdviceChannelsCount(http: HttpClient, scope: AdminScopeParams = {}) {
-  const answer = orThrowBadRequest(
-    await call(http, adminEndpoints.adviceChannelsCount, {
-      query: { organisation: scope.organisation, network: scope.network },
-    }),
-  );
-  return answer.count;
 }
 
 export async function getAdminTeams(

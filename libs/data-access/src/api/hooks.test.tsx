@@ -9,7 +9,6 @@ import { PandoApiProvider, useHttpClient } from './PandoApiProvider';
 import { useAdviceHistoryInfiniteQuery } from './advice';
 import { patientCardKeys, useReassignPatientCardMutation } from './patientCards';
 import { useSearchInfiniteQuery } from './search';
-import { useToggleTaskMutation } from './tasks';
 import {
   teamKeys,
   useAddTeamMembersMutation,
@@ -90,65 +89,6 @@ describe('status polling', () => {
 });
 
 describe('optimistic updates', () => {
-  const card: PatientCard = {
-    id: 7,
-    title: 'Bed 3',
-    subtitle: null,
-    users: [],
-    teams: [],
-    created_at: now,
-    modified_at: now,
-    editable: true,
-    tasks: [
-      {
-        id: 70,
-        title: 'Take bloods',
-        completed: false,
-        order: 0,
-        completed_by_id: null,
-        completed_at: null,
-      },
-    ],
-  };
-
-  it('a task toggle shows at once (completed_by_id set) and is rolled back when the save fails', async () => {
-    let release: (value: { status: number; body?: unknown }) => void = () => undefined;
-    const { queryClient, wrapper, calls } = harness(
-      () => new Promise((resolve) => (release = resolve)),
-    );
-    queryClient.setQueryData(patientCardKeys.detail(7), card);
-    const { result } = renderHook(() => useToggleTaskMutation(7, 42), { wrapper });
-    act(() => {
-      result.current.mutate({ taskId: 70, completed: true });
-    });
-    await waitFor(() => {
-      expect(
-        queryClient.getQueryData<PatientCard>(patientCardKeys.detail(7))?.tasks[0],
-      ).toMatchObject({
-        completed: true,
-        completed_by_id: 42,
-      });
-    });
-    await waitFor(() => {
-      expect(calls).toHaveLength(1);
-    });
-    expect(JSON.parse(calls[0]?.init.body as string)).toMatchObject({
-      tasks: [{ id: 70, completed: true, completed_by_id: 42, patient_card_id: 7 }],
-    });
-    act(() => {
-      release({ status: 500, body: { message: 'db down' } });
-    });
-    await waitFor(() => {
-      expect(result.current.isError).toBe(true);
-    });
-    expect(
-      queryClient.getQueryData<PatientCard>(patientCardKeys.detail(7))?.tasks[0],
-    ).toMatchObject({
-      completed: false,
-      completed_by_id: null,
-    });
-  });
-
   it('adding members shows them at once and rolls back when the server refuses (403)', async () => {
     const team: Team = {
       id: 5,

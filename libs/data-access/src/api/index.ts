@@ -9,7 +9,6 @@ export * from './advice';
 export * from './search';
 export * from './chatRoom';
 export * from './patientCards';
-export * from './tasks';
 export * from './patients';
 export * from './wards';
 export * from './images';

@@ -2,14 +2,10 @@ import { patientsEndpoints, type Patient } from '@pando/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { HttpClient } from '../http/createHttpClient';
 import { call } from '../http/endpoint';
-import { isBadRequest, orThrowBadRequest } from '../http/errors';
+import { isBadRequest } from '../http/errors';
 import { isEditConflict } from './editConflict';
 import { useHttpClient } from './PandoApiProvider';
 import { patientCardKeys } from './patientCards';
-
-export async function getPatient(http: HttpClient, id: number) {
-  return orThrowBadRequest(await call(http, patientsEndpoints.patient, { params: { id } }));
-}
 
 /**
  * PUT /patients/{id}, body `{ patient }` (spec 01 §7) with the fields that change. A

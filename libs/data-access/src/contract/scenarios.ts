@@ -13,7 +13,6 @@ import * as login from '../api/login';
 import * as patientCards from '../api/patientCards';
 import * as patients from '../api/patients';
 import * as search from '../api/search';
-import * as tasks from '../api/tasks';
 import * as teams from '../api/teams';
 import * as users from '../api/users';
 import * as wards from '../api/wards';
@@ -22,7 +21,14 @@ import { call } from '../http/endpoint';
 import { isBadRequest } from '../http/errors';
 import { createCookieJarFetch } from './cookieJarFetch';
 import { DEMO_ACCOUNTS, DEMO_PEOPLE, generateDemoOrganisation } from '@pando/domain/demo';
-import { tasksForSave, TEXTS, uploadsEndpoints } from '@pando/domain';
+import {
+  patientsEndpoints,
+  tasksForSave,
+  TASKS_LIMIT,
+  TEXTS,
+  toggleTask,
+  uploadsEndpoints,
+} from '@pando/domain';
 import { adminScenarios } from './adminScenarios';
 import { driftScenarios } from './driftScenarios';
 import { formsScenarios } from './formsScenarios';
@@ -583,8 +589,8 @@ export const scenarios: Scenario[] = [
         ),
         "John Jones's card",
       );
-      const done = tasks.toggleTaskInCard(
-        card,
+      const done = toggleTask(
+        card.tasks,
         must(
           card.tasks.find((t) => t.title === 'Take bloods'),
           'the Take bloods task',
@@ -595,7 +601,7 @@ export const scenarios: Scenario[] = [
       );
       const saved = ok(
         await patientCards.updatePatientCard(aliceBrowser.http, card.id, {
-          tasks: tasksForSave(done.tasks, card.id),
+          tasks: tasksForSave(done, card.id),
         }),
       );
       const bloods = must(
@@ -604,21 +610,22 @@ export const scenarios: Scenario[] = [
       );
       expect(bloods).toMatchObject({ completed: true, completed_by_id: alice.id });
       expect(bloods.completed_at).toBeTruthy();
-      const open = tasks.toggleTaskInCard(saved, bloods.id, false, alice.id, new Date());
+      const open = toggleTask(saved.tasks, bloods.id, false, alice.id, new Date());
       const reopened = ok(
         await patientCards.updatePatientCard(aliceBrowser.http, card.id, {
-          tasks: tasksForSave(open.tasks, card.id),
+          tasks: tasksForSave(open, card.id),
         }),
       );
       expect(reopened.tasks.find((t) => t.title === 'Take bloods')).toMatchObject({
         completed: false,
         completed_by_id: null,
       });
-      const completed = await tasks.listTasks(aliceBrowser.http, {
-        patient_card_id: card.id,
-        completed: false,
-      });
-      expect(completed.map((t) => t.title)).toContain('Take bloods');
+      const openTasks = ok(
+        await call(aliceBrowser.http, patientsEndpoints.tasks, {
+          query: { patient_card_id: card.id, completed: false, limit: TASKS_LIMIT },
+        }),
+      ).results;
+      expect(openTasks.map((t) => t.title)).toContain('Take bloods');
     },
   },
   {
@@ -640,21 +647,21 @@ export const scenarios: Scenario[] = [
           card.tasks.find((t) => t.title === title),
           title,
         ).id;
-      const byBob = tasks.toggleTaskInCard(card, idOf('Repeat ECG'), true, bob.id, new Date());
+      const byBob = toggleTask(card.tasks, idOf('Repeat ECG'), true, bob.id, new Date());
       ok(
         await patientCards.updatePatientCard(bobBrowser.http, card.id, {
           tasks: [
-            ...tasksForSave(byBob.tasks, card.id),
+            ...tasksForSave(byBob, card.id),
             { title: 'Call family', completed: false, order: 9, patient_card_id: card.id },
           ],
           modified_at: card.modified_at,
         }),
       );
       // alice saves from the copy she loaded before bob's save.
-      const byAlice = tasks.toggleTaskInCard(card, idOf('Take bloods'), true, alice.id, new Date());
+      const byAlice = toggleTask(card.tasks, idOf('Take bloods'), true, alice.id, new Date());
       const saved = ok(
         await patientCards.updatePatientCard(aliceBrowser.http, card.id, {
-          tasks: tasksForSave(byAlice.tasks, card.id),
+          tasks: tasksForSave(byAlice, card.id),
           modified_at: card.modified_at,
         }),
       );
@@ -698,7 +705,9 @@ export const scenarios: Scenario[] = [
         'the Cardiology Ward',
       );
       ok(await patients.updatePatient(alice.http, patientId, { bed: '5', ward_id: ward.id }));
-      const patient = await patients.getPatient(alice.http, patientId);
+      const patient = ok(
+        await call(alice.http, patientsEndpoints.patient, { params: { id: patientId } }),
+      );
       expect(patient).toMatchObject({ bed: '5', ward_id: ward.id, last_name: 'Jones' });
       expect(patient.ward?.name).toBe('Cardiology Ward');
     },

@@ -3,7 +3,13 @@
  * of `TEXTS.editConflict`, on both backends; the record stays as the other person left it.
  */
 import { expect } from 'vitest';
-import { defaultNewTemplate, EDIT_CONFLICT, tasksForSave, TEXTS } from '@pando/domain';
+import {
+  defaultNewTemplate,
+  EDIT_CONFLICT,
+  patientsEndpoints,
+  tasksForSave,
+  TEXTS,
+} from '@pando/domain';
 import { DEMO_ACCOUNTS } from '@pando/domain/demo';
 import * as admin from '../api/admin';
 import * as auth from '../api/auth';
@@ -11,6 +17,7 @@ import * as patientCards from '../api/patientCards';
 import * as patients from '../api/patients';
 import * as forms from '../api/forms';
 import * as teams from '../api/teams';
+import { call } from '../http/endpoint';
 import { ApiError } from '../http/errors';
 import type { Scenario } from './scenarios';
 import { ok } from './results';
@@ -124,8 +131,12 @@ export const staleWriteScenarios: Scenario[] = [
         await patientCards.createPatientCard(aliceBrowser.http, bob.id, { title: 'Stale patient' }),
       );
       const patientId = card.patient_id ?? -1;
-      const alicesCopy = await patients.getPatient(aliceBrowser.http, patientId);
-      const bobsCopy = await patients.getPatient(bobBrowser.http, patientId);
+      const alicesCopy = ok(
+        await call(aliceBrowser.http, patientsEndpoints.patient, { params: { id: patientId } }),
+      );
+      const bobsCopy = ok(
+        await call(bobBrowser.http, patientsEndpoints.patient, { params: { id: patientId } }),
+      );
       expect(alicesCopy.modified_at).toEqual(expect.any(String));
       ok(
         await patients.updatePatient(bobBrowser.http, patientId, {
@@ -140,7 +151,9 @@ export const staleWriteScenarios: Scenario[] = [
           modified_at: alicesCopy.modified_at,
         }),
       );
-      const latest = await patients.getPatient(aliceBrowser.http, patientId);
+      const latest = ok(
+        await call(aliceBrowser.http, patientsEndpoints.patient, { params: { id: patientId } }),
+      );
       expect(latest).toMatchObject({ gender: 'FEMALE', overview: 'Allergic to penicillin' });
       const saved = ok(
         await patients.updatePatient(aliceBrowser.http, patientId, {

@@ -10,6 +10,7 @@ import {
   sortPatientCards,
   splitTasks,
   tasksForSave,
+  toggleTask,
   uncompleteTask,
   wardIdForSave,
   wardLabel,
@@ -75,6 +76,23 @@ describe('patient cards (spec 01 §3, §4, §5, §6)', () => {
       completed_by_id: 4,
     });
     expect(uncompleteTask(done)).toMatchObject({
+      completed: false,
+      completed_by_id: null,
+      completed_at: null,
+    });
+  });
+
+  it('a tick changes only the task ticked; unticking it clears who and when', () => {
+    const now = new Date('2026-01-10T09:30:00.000Z');
+    const list = [task(1, 'Bloods'), task(2, 'ECG')];
+    const ticked = toggleTask(list, 2, true, 4, now);
+    expect(ticked[0]).toBe(list[0]);
+    expect(ticked[1]).toMatchObject({
+      completed: true,
+      completed_by_id: 4,
+      completed_at: now.toISOString(),
+    });
+    expect(toggleTask(ticked, 2, false, 9, now)[1]).toMatchObject({
       completed: false,
       completed_by_id: null,
       completed_at: null,

@@ -48,6 +48,22 @@ export function uncompleteTask<T extends Task>(task: T): T {
   return { ...task, completed: false, completed_at: null, completed_by_id: null };
 }
 
+/**
+ * Spec 01 §4: ticks (recording who and when) or unticks the task `id` of a card's list; the
+ * others are unchanged. What the card screen, the new-card form and the contract scenarios do.
+ */
+export function toggleTask<T extends Task>(
+  tasks: readonly T[],
+  id: Task['id'],
+  completed: boolean,
+  userId: number,
+  now: Date,
+): T[] {
+  return tasks.map((t) =>
+    t.id !== id ? t : completed ? completeTask(t, userId, now) : uncompleteTask(t),
+  );
+}
+
 /** Spec 01 §4: open tasks, and completed ones listed (read-only) under 'Completed tasks'. */
 export function splitTasks<T extends Task>(tasks: readonly T[]): { open: T[]; completed: T[] } {
   const byOrder = [...tasks].sort((a, b) => a.order - b.order);

@@ -12,7 +12,7 @@ import {
   useHttpClient,
   useWardsQuery,
 } from '@pando/data-access';
-import { completeTask, newTaskId, tasksForSave, uncompleteTask, type Task } from '@pando/domain';
+import { newTaskId, tasksForSave, toggleTask, type Task } from '@pando/domain';
 import {
   BackToListButton,
   NotesField,
@@ -106,15 +106,7 @@ export function PatientCreate() {
           ]);
         }}
         onToggle={(task, completed) => {
-          setTasks(
-            tasks.map((t) =>
-              t.id === task.id
-                ? completed
-                  ? completeTask(t, viewer.id, new Date())
-                  : uncompleteTask(t)
-                : t,
-            ),
-          );
+          setTasks(toggleTask(tasks, task.id, completed, viewer.id, new Date()));
         }}
         onRename={(task, title) => {
           setTasks(tasks.map((t) => (t.id === task.id ? { ...t, title } : t)));

@@ -3,10 +3,9 @@ import { isBadRequest, isEditConflict, useUpdatePatientCardMutation } from '@pan
 import {
   TASK_SAVE_DEBOUNCE_MS,
   TEXTS,
-  completeTask,
   newTaskId,
   tasksForSave,
-  uncompleteTask,
+  toggleTask,
   type PatientCard,
   type Task,
 } from '@pando/domain';
@@ -98,15 +97,7 @@ export function useTaskDrafts(
       ]);
     },
     toggle: (task: Task, completed: boolean) => {
-      change((list) =>
-        list.map((t) =>
-          t.id === task.id
-            ? completed
-              ? completeTask(t, userId, new Date())
-              : uncompleteTask(t)
-            : t,
-        ),
-      );
+      change((list) => toggleTask(list, task.id, completed, userId, new Date()));
     },
     rename: (task: Task, title: string) => {
       change((list) => list.map((t) => (t.id === task.id ? { ...t, title } : t)));
