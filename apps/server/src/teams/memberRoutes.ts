@@ -38,11 +38,12 @@ export function registerTeamMemberRoutes(app: FastifyInstance): void {
     const { user } = callerOf(req);
     const team = loaded(req, 'team');
     const { user_ids } = req.body;
-    await checkAddableUsers(app.db, user, user_ids);
     const now = app.config.now();
-    const change = await app.db.transaction((tx) =>
-      changeTeamMembers(tx, team.id, { add: user_ids }, now),
-    );
+    const change = await app.db.transaction(async (tx) => {
+      // Checked where they are added: someone blocked before this commits is not added.
+      await checkAddableUsers(tx, user, user_ids);
+      return changeTeamMembers(tx, team.id, { add: user_ids }, now);
+    });
     announceTeamChange(app, team.id, change);
     await syncTeamRooms(app, team, change);
     return rereadTeam(app, team.id, user.id);

@@ -137,18 +137,22 @@ export function one<T>(rows: readonly T[]): T {
 
 /**
  * Checks that every id names an active user of the viewer's network; a bad id is a 400 naming
- * `user_ids` (ids of other networks get the same answer as unknown ids).
+ * `user_ids` (ids of other networks get the same answer as unknown ids). Call it in the
+ * transaction that adds them: the rows are share-locked until it ends, so a block or a move to
+ * another organisation committed meanwhile is either seen here (refused) or waits until the
+ * members are written (and then removes or blocks them as usual), never lost in between.
  */
 export async function checkAddableUsers(
-  db: DatabaseTx,
+  tx: DatabaseTx,
   viewer: UserRecord,
   ids: readonly number[],
 ): Promise<void> {
   if (ids.length === 0) return;
-  const r = await db.query<{ id: number }>(
+  const r = await tx.query<{ id: number }>(
     `select u.id from users u left join hospitals h on h.id = u.hospital_id
       where u.id = any($1::int[]) and not u.blocked
-        and (u.hospital_id = $2 or ($3::int is not null and h.network_id = $3))`,
+        and (u.hospital_id = $2 or ($3::int is not null and h.network_id = $3))
+        for share of u`,
     [[...new Set(ids)], viewer.hospital_id, viewer.network_id],
   );
   const found = new Set(r.rows.map((x) => x.id));

@@ -53,10 +53,11 @@ export function registerTeamCrudRoutes(app: FastifyInstance): void {
     const refusal = createTeamRefusal(user.access_level, input);
     if (refusal) throw new HttpError(403, refusal);
     const memberIds = [...new Set([user.id, ...input.user_ids])];
-    await checkAddableUsers(app.db, user, memberIds);
     const now = app.config.now();
     const mimId = newMimId();
     const teamId = await app.db.transaction(async (tx) => {
+      // Checked where they are added: someone blocked before this commits is not added.
+      await checkAddableUsers(tx, user, memberIds);
       const id = await insertTeam(tx, {
         mimId,
         name: input.name,
@@ -83,12 +84,6 @@ export function registerTeamCrudRoutes(app: FastifyInstance): void {
     if (input.user_ids) {
       const problem = validateMembers(input.user_ids);
       if (problem) throw new HttpError(400, problem, [{ path: 'user_ids', message: problem }]);
-      const current = new Set(team.user_ids);
-      await checkAddableUsers(
-        app.db,
-        user,
-        input.user_ids.filter((u) => !current.has(u)),
-      );
     }
     const change = await app.db.transaction(async (tx) => {
       // A change made on a stale copy is refused (issue 35); without `user_ids` the members
@@ -108,13 +103,13 @@ export function registerTeamCrudRoutes(app: FastifyInstance): void {
       if (!input.user_ids) return { added: [], removed: [] };
       const next = new Set(input.user_ids);
       const members = await teamMemberIds(tx, team.id);
+      const add = [...next].filter((u) => !members.includes(u));
+      // The newcomers are checked where they are added (see checkAddableUsers).
+      await checkAddableUsers(tx, user, add);
       return changeTeamMembers(
         tx,
         team.id,
-        {
-          add: [...next].filter((u) => !members.includes(u)),
-          remove: members.filter((u) => !next.has(u)),
-        },
+        { add, remove: members.filter((u) => !next.has(u)) },
         now,
       );
     });
