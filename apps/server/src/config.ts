@@ -3,7 +3,11 @@ import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { DEFAULT_KNOWLEDGE_BASE_URL, DEFAULT_SUPPORT_URL } from '@pando/domain';
+import {
+  DEFAULT_KNOWLEDGE_BASE_URL,
+  DEFAULT_SUPPORT_URL,
+  LOGIN_CODE_MINUTES as DEFAULT_LOGIN_CODE_MINUTES,
+} from '@pando/domain';
 
 /**
  * The repository root (the nearest package.json with workspaces above this file), so relative
@@ -112,7 +116,7 @@ const envSchema = z.object({
   SESSION_ABSOLUTE_HOURS: positiveInt.default(30 * 24),
   ACCESS_TOKEN_MINUTES: positiveInt.default(60),
   CHAT_TOKEN_MINUTES: positiveInt.default(5),
-  LOGIN_CODE_MINUTES: positiveInt.default(10),
+  LOGIN_CODE_MINUTES: positiveInt.default(DEFAULT_LOGIN_CODE_MINUTES),
   LOGIN_RATE_LIMIT_PER_EMAIL: positiveInt.default(5),
   /** The whole address's ceiling: a hospital behind NAT is one address (issue 36). */
   LOGIN_RATE_LIMIT_PER_IP: positiveInt.default(200),

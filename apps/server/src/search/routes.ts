@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  searchPageLinks,
   type FiltersQuery,
   type SearchResponseWire,
   type SearchResultWire,
@@ -58,7 +59,7 @@ async function search(
   return {
     results,
     meta: { total, searchResultCount: results.length, page: { number: page, size: pageSize } },
-    links: links(url, page, pageSize, total),
+    links: searchPageLinks(url, page, pageSize, total),
   };
 }
 
@@ -103,26 +104,4 @@ async function hydrate(
     }
   }
   return out;
-}
-
-/** JSON:API-style paging links that keep the caller's other parameters. */
-function links(
-  url: string,
-  page: number,
-  size: number,
-  total: number,
-): SearchResponseWire['links'] {
-  const last = Math.max(1, Math.ceil(total / size));
-  const at = (n: number) => {
-    const u = new URL(url, 'http://x');
-    u.searchParams.set('page[number]', String(n));
-    return `${u.pathname}${u.search}`;
-  };
-  return {
-    self: at(page),
-    first: at(1),
-    last: at(last),
-    prev: page > 1 ? at(Math.min(page - 1, last)) : null,
-    next: page < last ? at(page + 1) : null,
-  };
 }
