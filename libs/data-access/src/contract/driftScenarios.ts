@@ -197,6 +197,37 @@ export const driftScenarios: Scenario[] = [
     },
   },
   {
+    area: 'teams',
+    name: 'an advice question stays in both sides’ sidebars while one side has resolved it, and leaves both once the team accepts (it is in the history)',
+    async run({ logIn }) {
+      const aliceBrowser = await logIn(DEMO_ACCOUNTS.alice);
+      const bobBrowser = await logIn(DEMO_ACCOUNTS.bob);
+      const found = await search.search(aliceBrowser.http, {
+        query: 'Cardiology',
+        includes: ['team.advice'],
+      });
+      const teamId = found.results.find((r) => r.type === 'TEAM')?.data.id;
+      if (teamId === undefined) throw new Error('expected Cardiology Advice in the results');
+      const asked = ok(
+        await advice.createAdviceConversation(aliceBrowser.http, teamId, 'K+ 6.1: repeat first?'),
+      );
+      const listed = async () =>
+        Promise.all(
+          [aliceBrowser, bobBrowser].map(async (b) =>
+            (await teams.getTeamsWithAdviceConversations(b.http)).advice_conversations.some(
+              (a) => a.id === asked.id,
+            ),
+          ),
+        );
+      ok(await advice.changeAdviceConversation(aliceBrowser.http, teamId, asked.id, 'resolve'));
+      expect(await listed()).toEqual([true, true]);
+      ok(await advice.changeAdviceConversation(bobBrowser.http, teamId, asked.id, 'accept'));
+      expect(await listed()).toEqual([false, false]);
+      const history = await advice.getAdviceHistoryPage(aliceBrowser.http, 0);
+      expect(history.results.map((a) => a.id)).toContain(asked.id);
+    },
+  },
+  {
     area: 'forms',
     name: 'a form’s uploaded image has a thumbnail; an uploaded PDF has none (404), though the PDF itself opens',
     async run({ logIn }) {

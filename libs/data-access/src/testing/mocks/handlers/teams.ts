@@ -1,6 +1,7 @@
 import {
   createTeamRefusal,
   fieldError,
+  isAdviceClosed,
   TEXTS,
   teamsEndpoints as e,
   textsWith,
@@ -39,11 +40,13 @@ export function teamHandlers(backend: MockBackend) {
       return HttpResponse.json({
         teams: mine.filter((t) => !backend.isForum(t)).map((t) => wireTeam(t, caller)),
         forums: mine.filter((t) => backend.isForum(t)).map((t) => wireTeam(t, caller)),
+        // As the server: a conversation both sides have closed lives in the advice history only.
         advice_conversations: backend.state.adviceConversations
           .filter(
             (a) =>
-              a.requestor_id === caller.id ||
-              (adviceTeams.has(a.team_id) && backend.inTeam(caller, a.team_id)),
+              !isAdviceClosed(a) &&
+              (a.requestor_id === caller.id ||
+                (adviceTeams.has(a.team_id) && backend.inTeam(caller, a.team_id))),
           )
           .map((a) => wireAdvice(backend, a)),
       });
