@@ -2,12 +2,13 @@ import {
   type AdminListQuery,
   type AdminReach,
   type DataExportRequest,
+  displayName,
   type NetworkInput,
   type NetworkPatch,
   parseAdminSort,
 } from '@pando/domain';
 import type { DatabaseTx } from '../db/client.js';
-import type { hospitals, networks } from '../db/schema/index.js';
+import type { hospitals, invites, networks, pagers, users } from '../db/schema/index.js';
 import { likeContains, reachFilter } from './repo.js';
 
 /**
@@ -53,6 +54,27 @@ async function page<T>(
     pageSize: size,
     totalResults: total,
   };
+}
+
+/**
+ * A person a list row names (left-joined `users`), as `{prefix}_id`, `{prefix}_first_name`,
+ * `{prefix}_last_name`, `{prefix}_email`: all null when the row names no one.
+ */
+type PersonColumns<P extends string> = {
+  [K in 'id' | 'first_name' | 'last_name' | 'email' as `${P}_${K}`]:
+    (typeof users.$inferSelect)[K] | null;
+};
+
+/**
+ * A left-joined person's name by the domain's one rule (`displayName`: their name, else their
+ * email), as every other answer names people; null when the row names no one. Built here, not
+ * in SQL, so a person without a name reads the same in a list as in the answer that made it.
+ */
+function joinedName(
+  id: number | null,
+  person: { first_name: string | null; last_name: string | null; email: string | null },
+): string | null {
+  return id === null ? null : displayName(person);
 }
 
 // ---- Organisations a create call is for (`targetOrganisation`) ----
@@ -104,15 +126,15 @@ export async function listInvites(db: DatabaseTx, reach: AdminReach, query: Admi
     where.push(`i.email like $${args.length}`);
   }
   const order = orderBy(query.sort, { sent_at: 'i.sent_at', email: 'i.email' }, '-sent_at');
-  const result = await page<{
-    id: number;
-    email: string;
-    approved_by_name: string | null;
-    sent_at: Date;
-  }>(
+  // The approver's name by the domain's rule (displayName), as POST /admin/invites answers it;
+  // null only when the invitation names no approver.
+  const result = await page<
+    Pick<typeof invites.$inferSelect, 'id' | 'email' | 'sent_at'> & PersonColumns<'approver'>
+  >(
     db,
     `select i.id, i.email, i.sent_at,
-            nullif(trim(coalesce(a.first_name, '') || ' ' || coalesce(a.last_name, '')), '') as approved_by_name
+            a.id as approver_id, a.first_name as approver_first_name,
+            a.last_name as approver_last_name, a.email as approver_email
        from invites i join hospitals h on h.id = i.hospital_id
        left join users a on a.id = i.approved_by_id
       where ${where.join(' and ')} order by ${order}, i.id`,
@@ -121,7 +143,16 @@ export async function listInvites(db: DatabaseTx, reach: AdminReach, query: Admi
   );
   return {
     ...result,
-    results: result.results.map((i) => ({ ...i, sent_at: i.sent_at.toISOString() })),
+    results: result.results.map((i) => ({
+      id: i.id,
+      email: i.email,
+      approved_by_name: joinedName(i.approver_id, {
+        first_name: i.approver_first_name,
+        last_name: i.approver_last_name,
+        email: i.approver_email,
+      }),
+      sent_at: i.sent_at.toISOString(),
+    })),
   };
 }
 
@@ -363,18 +394,19 @@ export async function listPagers(db: DatabaseTx, reach: AdminReach, query: Admin
     { name: 'lower(p.name)', created_at: 'p.created_at', mim_id: 'p.mim_id' },
     'name',
   );
-  const result = await page<{
-    id: number;
-    created_at: Date;
-    mim_id: string;
-    name: string;
-    description: string | null;
-    assigned_to: string | null;
-    assigned_at: Date | null;
-  }>(
+  // The assignee's name by the domain's rule (joinedName), not `first || ' ' || last` in SQL,
+  // which showed a blank for a person without a name.
+  const result = await page<
+    Pick<
+      typeof pagers.$inferSelect,
+      'id' | 'created_at' | 'mim_id' | 'name' | 'description' | 'assigned_at'
+    > &
+      PersonColumns<'assignee'>
+  >(
     db,
     `select p.id, p.created_at, p.mim_id, p.name, p.description, p.assigned_at,
-            case when a.id is null then null else a.first_name || ' ' || a.last_name end as assigned_to
+            a.id as assignee_id, a.first_name as assignee_first_name,
+            a.last_name as assignee_last_name, a.email as assignee_email
        from pagers p left join hospitals h on h.id = p.hospital_id
        left join users a on a.id = p.assigned_to_id
       where ${where.join(' and ')} order by ${order}, p.id`,
@@ -384,8 +416,16 @@ export async function listPagers(db: DatabaseTx, reach: AdminReach, query: Admin
   return {
     ...result,
     results: result.results.map((p) => ({
-      ...p,
+      id: p.id,
       created_at: p.created_at.toISOString(),
+      mim_id: p.mim_id,
+      name: p.name,
+      description: p.description,
+      assigned_to: joinedName(p.assignee_id, {
+        first_name: p.assignee_first_name,
+        last_name: p.assignee_last_name,
+        email: p.assignee_email,
+      }),
       assigned_at: p.assigned_at?.toISOString() ?? null,
     })),
   };
