@@ -8,7 +8,9 @@ import {
   exportPdf,
   defaultNewTemplate,
   pathOf,
+  SearchUserSchema,
   uploadsEndpoints,
+  usersEndpoints,
   type EndpointShape,
 } from '@pando/domain';
 import { DEMO_ACCOUNTS } from '@pando/domain/demo';
@@ -225,6 +227,28 @@ export const driftScenarios: Scenario[] = [
       expect(await listed()).toEqual([false, false]);
       const history = await advice.getAdviceHistoryPage(aliceBrowser.http, 0);
       expect(history.results.map((a) => a.id)).toContain(asked.id);
+    },
+  },
+  {
+    area: 'search',
+    name: 'a person found by search shows name, organisation and role, never their email or access level (privacy: only the hit’s declared fields)',
+    async run({ logIn }) {
+      const alice = await logIn(DEMO_ACCOUNTS.alice);
+      // The raw answer: the client's schema would drop extra fields and hide the leak.
+      const response = await alice.fetch(
+        alice.http.url(pathOf(usersEndpoints.search, undefined), { include: 'user.other' }),
+        { headers: alice.http.headers },
+      );
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as { results: { USER?: { data: object } }[] };
+      const people = body.results.flatMap((r) => (r.USER ? [r.USER.data] : []));
+      expect(people.length).toBeGreaterThan(1);
+      expect(people[0]).toMatchObject({ hospital: { name: 'St Elsewhere General' } });
+      const undeclared = people.flatMap((p) =>
+        Object.keys(p).filter((k) => !(k in SearchUserSchema.shape)),
+      );
+      expect([...new Set(undeclared)]).toEqual([]);
+      expect(JSON.stringify(people)).not.toContain('@');
     },
   },
   {

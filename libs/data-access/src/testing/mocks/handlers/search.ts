@@ -1,8 +1,38 @@
 import { HttpResponse } from 'msw';
-import { compareSearchHits, isForum, searchPageLinks, usersEndpoints } from '@pando/domain';
-import type { MockBackend, MockTeam } from '../backend';
+import {
+  compareSearchHits,
+  isForum,
+  searchPageLinks,
+  usersEndpoints,
+  type SearchResultWire,
+} from '@pando/domain';
+import type { MockBackend, MockTeam, MockUser } from '../backend';
 import { declaredHandlers } from './endpoint';
-import { wireTeam, wireUser } from './util';
+import { wireTeam } from './util';
+
+/**
+ * A person as a search hit shows them, field for field the server's (apps/server src/search
+ * `hydrate`): no email, access level or features: a search must not show more than the product.
+ */
+function searchUserHit(backend: MockBackend, user: MockUser): SearchResultWire {
+  const hospital = backend.hospital(user.hospital_id);
+  return {
+    USER: {
+      data: {
+        id: user.id,
+        uuid: user.uuid,
+        first_name: user.first_name,
+        last_name: user.last_name,
+        status: user.status,
+        gdpr_accepted: user.gdpr_accepted,
+        hospital: hospital ? { name: hospital.name } : null,
+        hospital_uuid: hospital?.uuid ?? null,
+        role: { description: user.role?.description ?? null },
+        speciality: user.speciality,
+      },
+    },
+  };
+}
 
 /**
  * GET /filters (spec 01 §7 "Search"), as the server answers it (apps/server src/search): each
@@ -55,9 +85,9 @@ export function searchHandlers(backend: MockBackend) {
       ].sort(compareSearchHits);
       const results = hits
         .slice((page - 1) * size, page * size)
-        .map((hit) =>
+        .map((hit): SearchResultWire =>
           hit.type === 'USER'
-            ? { USER: { data: wireUser(backend, hit, true) } }
+            ? searchUserHit(backend, hit)
             : { TEAM: { data: wireTeam(hit, viewer) } },
         );
       const url = new URL(request.url);
