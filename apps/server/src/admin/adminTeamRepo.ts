@@ -70,17 +70,20 @@ export async function listAdminTeams(
 
 /**
  * Of the given ids, those an admin may put in a team of an organisation: unblocked people of
- * that organisation's network (of the organisation itself when it has none).
+ * that organisation's network (of the organisation itself when it has none). In the transaction
+ * that adds them, their rows are share-locked until it ends: a block or move committed meanwhile
+ * is seen here, or waits until the members are written (as teams/repo.ts checkAddableUsers).
  */
 export async function allowedTeamMembers(
-  db: DatabaseTx,
+  tx: DatabaseTx,
   team: { hospital_id: number | null; network_id: number | null },
   ids: readonly number[],
 ): Promise<Set<number>> {
-  const r = await db.query<{ id: number }>(
+  const r = await tx.query<{ id: number }>(
     `select u.id from users u left join hospitals h on h.id = u.hospital_id
       where u.id = any($1::int[]) and not u.blocked
-        and (u.hospital_id = $2 or ($3::int is not null and h.network_id = $3))`,
+        and (u.hospital_id = $2 or ($3::int is not null and h.network_id = $3))
+        for share of u`,
     [[...new Set(ids)], team.hospital_id, team.network_id],
   );
   return new Set(r.rows.map((x) => x.id));

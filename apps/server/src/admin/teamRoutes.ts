@@ -38,16 +38,18 @@ const ADVICE_PUBLIC_DATA = { enabled: true };
 /**
  * Members an admin may put in a team of an organisation: unblocked people of that
  * organisation's network (of the organisation itself when it has none). A bad id is a 400
- * naming the field, as the clinicians' team calls answer.
+ * naming the field, as the clinicians' team calls answer. Called in the transaction that adds
+ * them (their rows stay share-locked until it ends, `allowedTeamMembers`): someone blocked
+ * meanwhile is refused, not added.
  */
 async function checkMembers(
-  db: DatabaseTx,
+  tx: DatabaseTx,
   team: { hospital_id: number | null; network_id: number | null },
   ids: readonly number[],
   field: string,
 ): Promise<void> {
   if (ids.length === 0) return;
-  const found = await allowedTeamMembers(db, team, ids);
+  const found = await allowedTeamMembers(tx, team, ids);
   const bad = [...new Set(ids)].filter((id) => !found.has(id));
   if (bad.length > 0) throw badField(field, `unknown users: ${bad.slice(0, 20).join(', ')}`);
 }
@@ -148,15 +150,15 @@ function registerTeamReadRoutes(app: FastifyInstance, kind: 'team' | 'advice'): 
       const hospital = await targetOrganisation(app.db, loaded(req, 'reach'), caller, undefined);
       const input = req.body;
       const members = [...new Set(input.members)];
-      await checkMembers(
-        app.db,
-        { hospital_id: hospital.id, network_id: hospital.network_id },
-        members,
-        'members',
-      );
       const now = app.config.now();
       const mimId = newMimId();
       const teamId = await app.db.transaction(async (tx) => {
+        await checkMembers(
+          tx,
+          { hospital_id: hospital.id, network_id: hospital.network_id },
+          members,
+          'members',
+        );
         const id = await insertAdminTeam(
           tx,
           {
@@ -220,14 +222,14 @@ function registerTeamWriteRoutes(app: FastifyInstance, kind: 'team' | 'advice'):
       async (req) => {
         const team = loaded(req, 'adminTeam');
         const ids = req.body.user_ids;
-        if (op === 'add') await checkMembers(app.db, team, ids, 'user_ids');
         if (op === 'remove' && team.user_ids.every((id) => ids.includes(id)))
           // Spec 02 §5: a team or advice channel keeps at least one member.
           throw badField('user_ids', TEXTS.atLeastOneMember);
         const now = app.config.now();
-        const change = await app.db.transaction((tx) =>
-          changeTeamMembers(tx, team.id, op === 'add' ? { add: ids } : { remove: ids }, now),
-        );
+        const change = await app.db.transaction(async (tx) => {
+          if (op === 'add') await checkMembers(tx, team, ids, 'user_ids');
+          return changeTeamMembers(tx, team.id, op === 'add' ? { add: ids } : { remove: ids }, now);
+        });
         announceTeamChange(app, team.id, change);
         await syncTeamRooms(app, team, change);
         // An admin who adds themselves gains the team's patient cards: its members are told

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client.js';
 import { startTestServer, type TestServer } from '../testing/testServer.js';
-import { api, type Caller, demoCallers } from './testing.js';
+import {
+  api,
+  type Caller,
+  demoCallers,
+  teamMemberIds,
+  withBlockedBeforeNextTransaction,
+} from './testing.js';
 
 /**
  * Spec 01 §5–6: only people who may be added (unblocked, of the caller's network) become members.
@@ -21,37 +26,9 @@ afterAll(async () => {
   await ts.close();
 });
 
-/**
- * Runs `call` with bob blocked (committed, as an administrator's PATCH would be) just before the
- * route's next transaction starts, i.e. after anything the route checked before it; then
- * unblocks him.
- */
-async function withBobBlockedInBetween<T>(call: () => Promise<T>): Promise<T> {
-  const db: Database = ts.app.db;
-  const transaction = db.transaction.bind(db);
-  let blocked = false;
-  db.transaction = (async (fn: Parameters<Database['transaction']>[0]) => {
-    if (!blocked) {
-      blocked = true;
-      await db.query('update users set blocked = true where id = $1', [bob.id]);
-    }
-    return transaction(fn);
-  }) as Database['transaction'];
-  try {
-    return await call();
-  } finally {
-    db.transaction = transaction;
-    await db.query('update users set blocked = false where id = $1', [bob.id]);
-  }
-}
-
-async function memberIds(teamId: number): Promise<number[]> {
-  const r = await ts.db.query<{ user_id: number }>(
-    'select user_id from team_members where team_id = $1 order by user_id',
-    [teamId],
-  );
-  return r.rows.map((x) => x.user_id);
-}
+const withBobBlockedInBetween = <T>(call: () => Promise<T>) =>
+  withBlockedBeforeNextTransaction(ts, bob.id, call);
+const memberIds = (teamId: number) => teamMemberIds(ts, teamId);
 
 async function aliceTeam(name: string): Promise<number> {
   const res = await api(ts, alice, 'POST', '/api/v4/teams', { name, user_ids: [] });

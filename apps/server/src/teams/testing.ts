@@ -1,4 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
+import type { Database } from '../db/client.js';
 import type { TestServer } from '../testing/testServer.js';
 
 /** Test helpers for issue 6's route tests: cookies per demo account, JSON calls through inject. */
@@ -71,4 +72,41 @@ export async function demoCallers(
   );
   if (!alice || !bob || !carol || !dave) throw new Error('demo accounts missing');
   return { alice, bob, carol, dave };
+}
+
+/**
+ * Runs `call` with the user blocked (committed, as an administrator's PATCH would be) just
+ * before the server's next transaction starts, i.e. after anything a route checked before it;
+ * then unblocks them.
+ */
+export async function withBlockedBeforeNextTransaction<T>(
+  ts: TestServer,
+  userId: number,
+  call: () => Promise<T>,
+): Promise<T> {
+  const db: Database = ts.app.db;
+  const transaction = db.transaction.bind(db);
+  let blocked = false;
+  db.transaction = (async (fn: Parameters<Database['transaction']>[0]) => {
+    if (!blocked) {
+      blocked = true;
+      await db.query('update users set blocked = true where id = $1', [userId]);
+    }
+    return transaction(fn);
+  }) as Database['transaction'];
+  try {
+    return await call();
+  } finally {
+    db.transaction = transaction;
+    await db.query('update users set blocked = false where id = $1', [userId]);
+  }
+}
+
+/** The member ids of a team, ascending. */
+export async function teamMemberIds(ts: TestServer, teamId: number): Promise<number[]> {
+  const r = await ts.db.query<{ user_id: number }>(
+    'select user_id from team_members where team_id = $1 order by user_id',
+    [teamId],
+  );
+  return r.rows.map((x) => x.user_id);
 }
