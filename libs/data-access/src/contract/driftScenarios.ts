@@ -6,6 +6,7 @@
 import {
   authEndpoints,
   exportPdf,
+  MAX_LOGIN_CODE_ATTEMPTS,
   defaultNewTemplate,
   pathOf,
   SearchUserSchema,
@@ -22,6 +23,7 @@ import * as chatRoom from '../api/chatRoom';
 import * as files from '../api/files';
 import * as forms from '../api/forms';
 import * as images from '../api/images';
+import * as login from '../api/login';
 import * as search from '../api/search';
 import * as teams from '../api/teams';
 import { call } from '../http/endpoint';
@@ -249,6 +251,35 @@ export const driftScenarios: Scenario[] = [
       );
       expect([...new Set(undeclared)]).toEqual([]);
       expect(JSON.stringify(people)).not.toContain('@');
+    },
+  },
+  {
+    area: 'auth',
+    name: 'a login survives 4 wrong codes; after 5 it is dead: the right code is refused too (400 naming authorization_code), no session starts, and a new code works',
+    async run({ openBrowser, requestCode }) {
+      const wrongGuesses = async (browser: Browser, count: number) => {
+        const code = await requestCode(browser, DEMO_ACCOUNTS.bob);
+        const wrong = code === 'AAA-AAA' ? 'BBB-BBB' : 'AAA-AAA';
+        for (let i = 0; i < count; i++) {
+          const result = await login.validateLoginCode(browser.http, { authorization_code: wrong });
+          expect(isBadRequest(result) && result.body).toMatchObject({
+            details: [{ path: 'authorization_code' }],
+          });
+        }
+        return login.validateLoginCode(browser.http, { authorization_code: code });
+      };
+      const patient = openBrowser();
+      ok(await wrongGuesses(patient, MAX_LOGIN_CODE_ATTEMPTS - 1));
+      expect((await auth.getCurrentUser(patient.http)).email).toBe(DEMO_ACCOUNTS.bob);
+
+      const guesser = openBrowser();
+      const dead = await wrongGuesses(guesser, MAX_LOGIN_CODE_ATTEMPTS);
+      expect(isBadRequest(dead) && dead.body).toMatchObject({
+        details: [{ path: 'authorization_code' }],
+      });
+      expect(await status(auth.getCurrentUser(guesser.http))).toBe(401);
+      ok(await wrongGuesses(guesser, 0));
+      expect((await auth.getCurrentUser(guesser.http)).email).toBe(DEMO_ACCOUNTS.bob);
     },
   },
   {

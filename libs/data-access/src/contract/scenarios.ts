@@ -61,6 +61,8 @@ export interface ScenarioContext {
   openBrowser: () => Browser;
   /** A fresh browser logged in as `email` through the mailbox code, like a person would. */
   logIn: (email: string) => Promise<Browser>;
+  /** Starts a login for `email` in `browser`: the code it mailed (`XXX-XXX`). */
+  requestCode: (browser: Browser, email: string) => Promise<string>;
 }
 
 export interface Scenario {
@@ -116,24 +118,29 @@ export function createScenarioContext(target: ContractTarget): ScenarioContext {
     });
     return { http, fetch: jarFetch, navigations };
   };
+  const requestCode = async (browser: Browser, email: string) => {
+    const before = (await readMailbox(target, email)).length;
+    ok(await login.requestLoginCode(browser.http, { email }));
+    // Newest message first. The real server sends mail without awaiting it (delivery time must not reveal whether an
+    // email is known), so wait for the new message rather than reading the mailbox at once.
+    const deadline = Date.now() + 5_000;
+    let mails = await readMailbox(target, email);
+    while (mails.length <= before && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      mails = await readMailbox(target, email);
+    }
+    const code = /\b([A-Z0-9]{3}-[A-Z0-9]{3})\b/.exec(mails[0]?.text ?? '')?.[1];
+    if (mails.length <= before || !code)
+      throw new Error(`no new login code in the mailbox for ${email}`);
+    return code;
+  };
   return {
     target,
     openBrowser,
+    requestCode,
     async logIn(email) {
       const browser = openBrowser();
-      const before = (await readMailbox(target, email)).length;
-      ok(await login.requestLoginCode(browser.http, { email }));
-      // Newest message first. The real server sends mail without awaiting it (delivery time must not reveal whether an
-      // email is known), so wait for the new message rather than reading the mailbox at once.
-      const deadline = Date.now() + 5_000;
-      let mails = await readMailbox(target, email);
-      while (mails.length <= before && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        mails = await readMailbox(target, email);
-      }
-      const code = /\b([A-Z0-9]{3}-[A-Z0-9]{3})\b/.exec(mails[0]?.text ?? '')?.[1];
-      if (mails.length <= before || !code)
-        throw new Error(`no new login code in the mailbox for ${email}`);
+      const code = await requestCode(browser, email);
       ok(await login.validateLoginCode(browser.http, { authorization_code: code }));
       return browser;
     },

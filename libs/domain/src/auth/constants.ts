@@ -6,6 +6,11 @@ export const AUTH_CODE_LENGTH_WITH_DASH = 7;
  * LOGIN_CODE_MINUTES; a deployment may set another) and the mock backend's.
  */
 export const LOGIN_CODE_MINUTES = 10;
+/**
+ * Wrong guesses after which a login code is dead, even for the right code (issue 4): the
+ * server's MAX_CODE_ATTEMPTS and the mock backend's.
+ */
+export const MAX_LOGIN_CODE_ATTEMPTS = 5;
 /** Post-login redirect delay (spec 01 §9). */
 export const POST_LOGIN_REDIRECT_DELAY_MS = 100;
 /** Login banner reasons (spec 01 §2, §5). */

@@ -13,6 +13,7 @@ import {
   canSeeUser,
   isForum,
   LOGIN_CODE_MINUTES,
+  MAX_LOGIN_CODE_ATTEMPTS,
   seededRandom,
   type TaskRow,
 } from '@pando/domain';
@@ -151,6 +152,8 @@ interface LoginAttempt {
   used: boolean;
   /** When the code stops working (epoch ms): LOGIN_CODE_MINUTES after it was sent, as on the server. */
   expires_at: number;
+  /** Wrong codes typed for it; at MAX_LOGIN_CODE_ATTEMPTS it is dead, as on the server. */
+  wrong_guesses: number;
 }
 export interface MockSession {
   token: string;
@@ -266,7 +269,14 @@ export class MockBackend {
     for (const attempt of this.state.loginAttempts)
       if (attempt.email === normalised) attempt.used = true;
     const expires_at = this.now().getTime() + LOGIN_CODE_MINUTES * 60_000;
-    this.state.loginAttempts.push({ email: normalised, code, challenge, used: false, expires_at });
+    this.state.loginAttempts.push({
+      email: normalised,
+      code,
+      challenge,
+      used: false,
+      expires_at,
+      wrong_guesses: 0,
+    });
     if (this.userByEmail(normalised) || this.invitations?.isInvited(normalised)) {
       const shown = `${code.slice(0, 3)}-${code.slice(3)}`.toUpperCase();
       this.sendMail({
@@ -278,15 +288,30 @@ export class MockBackend {
     return challenge;
   }
 
+  /**
+   * Whether a login's code can still open it, the server's rule: not used or replaced, not
+   * expired, fewer than MAX_LOGIN_CODE_ATTEMPTS wrong guesses (a guessed code is dead at once).
+   */
+  isLiveLogin(attempt: LoginAttempt): boolean {
+    return (
+      !attempt.used &&
+      this.now().getTime() < attempt.expires_at &&
+      attempt.wrong_guesses < MAX_LOGIN_CODE_ATTEMPTS
+    );
+  }
+
   /** Checks a code for a challenge; returns the new session, or why it failed. */
   finishLogin(
     challenge: string | undefined,
     code: string,
   ): { ok: true; session: MockSession } | { ok: false; status: 400 | 403 } {
-    const attempt = this.state.loginAttempts.find((a) => a.challenge === challenge && !a.used);
+    const attempt = this.state.loginAttempts.find((a) => a.challenge === challenge);
     const typed = code.replace(/-/g, '').trim().toLowerCase();
-    const expired = attempt !== undefined && this.now().getTime() >= attempt.expires_at;
-    if (!attempt || expired || attempt.code !== typed) return { ok: false, status: 400 };
+    if (!attempt || !this.isLiveLogin(attempt)) return { ok: false, status: 400 };
+    if (attempt.code !== typed) {
+      attempt.wrong_guesses += 1;
+      return { ok: false, status: 400 };
+    }
     attempt.used = true;
     const user = this.userByEmail(attempt.email) ?? this.invitations?.accept(attempt.email);
     if (!user || user.blocked) return { ok: false, status: 403 };

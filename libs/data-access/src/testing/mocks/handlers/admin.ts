@@ -8,6 +8,7 @@ import {
   displayName,
   FEATURE_NOT_ENABLED,
   invitationEmail,
+  LOGIN_CODE_MINUTES,
   loginCodeRefusal,
   networkDeleteRefusal,
   parseAdminSort,
@@ -194,7 +195,7 @@ const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 function issueAuthCode(backend: MockBackend, email: string): string {
   const attempt = [...backend.state.loginAttempts]
     .reverse()
-    .find((a) => a.email === email.toLowerCase() && !a.used);
+    .find((a) => a.email === email.toLowerCase() && backend.isLiveLogin(a));
   if (!attempt)
     fail(
       apiError(409, TEXTS.loginNotStarted, {
@@ -205,6 +206,8 @@ function issueAuthCode(backend: MockBackend, email: string): string {
     .map((c) => CODE_ALPHABET.charAt(parseInt(c, 36) % CODE_ALPHABET.length))
     .join('');
   attempt.code = code.toLowerCase();
+  // Valid for the full lifetime again; wrong guesses made so far still count (as the server).
+  attempt.expires_at = backend.now().getTime() + LOGIN_CODE_MINUTES * 60_000;
   return code;
 }
 
