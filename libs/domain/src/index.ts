@@ -4,6 +4,7 @@ export * from './access/gates';
 export * from './access/analyticsScope';
 export * from './access/visibility';
 export * from './wire/common';
+export * from './wire/contentType';
 export * from './wire/errors';
 export * from './wire/versions';
 export * from './users/constants';

@@ -10,6 +10,8 @@ import {
   defaultNewTemplate,
   pathOf,
   SearchUserSchema,
+  teamsEndpoints,
+  TEXTS,
   uploadsEndpoints,
   usersEndpoints,
   type EndpointShape,
@@ -280,6 +282,42 @@ export const driftScenarios: Scenario[] = [
       expect(await status(auth.getCurrentUser(guesser.http))).toBe(401);
       ok(await wrongGuesses(guesser, 0));
       expect((await auth.getCurrentUser(guesser.http)).email).toBe(DEMO_ACCOUNTS.bob);
+    },
+  },
+  {
+    area: 'auth',
+    name: 'a call that changes data sent as a form, plain text or with no type is refused (403, “must send Content-Type: application/json”) before anything else: logout keeps the session, no team is made, and without a session it is 403, not 401',
+    async run({ logIn, openBrowser }) {
+      const alice = await logIn(DEMO_ACCOUNTS.alice);
+      const send = async (
+        browser: Browser,
+        declaration: EndpointShape,
+        request: { type?: string; body?: string } = {},
+      ) => {
+        const response = await browser.fetch(browser.http.url(pathOf(declaration, undefined)), {
+          method: declaration.method,
+          headers: {
+            ...browser.http.headers,
+            ...(request.type ? { 'Content-Type': request.type } : {}),
+          },
+          ...(request.body === undefined ? {} : { body: request.body }),
+        });
+        const text = await response.text();
+        return { status: response.status, message: text ? (JSON.parse(text) as object) : {} };
+      };
+      const refused = { status: 403, message: { message: TEXTS.jsonContentTypeRequired } };
+      const name = `Form team ${unique()}`;
+      expect(await send(alice, authEndpoints.logout)).toMatchObject(refused);
+      expect(await send(openBrowser(), authEndpoints.logout)).toMatchObject(refused);
+      const form = { type: 'application/x-www-form-urlencoded', body: `name=${name}` };
+      expect(await send(alice, teamsEndpoints.createTeam, form)).toMatchObject(refused);
+      const plain = { type: 'text/plain', body: JSON.stringify({ name, user_ids: [] }) };
+      expect(await send(alice, teamsEndpoints.createTeam, plain)).toMatchObject(refused);
+      const lists = await teams.getTeamsWithAdviceConversations(alice.http);
+      expect(lists.teams.map((t) => t.name)).not.toContain(name);
+      expect((await auth.getCurrentUser(alice.http)).email).toBe(DEMO_ACCOUNTS.alice);
+      const asJson = { type: 'application/json; charset=utf-8' };
+      expect((await send(alice, authEndpoints.logout, asJson)).status).toBe(204);
     },
   },
   {

@@ -1,10 +1,19 @@
-import { isMultipartSchema, type EndpointShape } from '@pando/domain';
+import { contentTypeRefusal, isMultipartSchema, type EndpointShape } from '@pando/domain';
 import type { z } from 'zod';
 import type { MockBackend, MockUser } from '../backend';
 import { guard } from './guard';
 import { http } from './http';
 import { MOCK_SCOPES, type MockLoaded } from './scopes';
-import { fail, invalid, parseBody, parseQuery, requireUser, sessionOf, unauthorised } from './util';
+import {
+  apiErrorOf,
+  fail,
+  invalid,
+  parseBody,
+  parseQuery,
+  requireUser,
+  sessionOf,
+  unauthorised,
+} from './util';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -29,7 +38,8 @@ type DeclaredResolver<E extends EndpointShape> = (
 
 /**
  * The mock backend's handler of an endpoint declaration (@pando/domain `endpoint`, issue 38),
- * in the server's order: the session (401), then the path, body and query against the
+ * in the server's order: a call that changes data without a JSON or multipart type (403, the
+ * domain's `contentTypeRefusal`), the session (401), then the path, body and query against the
  * declaration's schemas (400, worded by the domain's `validationError`), then the access rule its
  * declaration names (scopes.ts: 403/404), and only then the resolver.
  */
@@ -41,6 +51,9 @@ export function declaredHandlers(backend: MockBackend) {
     return http[method](
       `${prefix}${declaration.path}`,
       guard(async ({ request, cookies, params: raw }) => {
+        // The server's CSRF check comes first, on every path (an onRequest hook of the app).
+        const refusal = contentTypeRefusal(request.method, request.headers.get('content-type'));
+        if (refusal) return fail(apiErrorOf(refusal));
         let caller: MockUser | undefined;
         if (access.kind === 'self' && access.sessionOptional) {
           const session = sessionOf(backend, cookies, request);
