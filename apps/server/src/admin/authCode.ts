@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { displayName, TEXTS } from '@pando/domain';
+import { displayName, MAX_LOGIN_CODE_ATTEMPTS, TEXTS } from '@pando/domain';
 import { auditChange } from '../audit/hooks.js';
 import { generateLoginCode, hashLoginCode } from '../auth/crypto.js';
-import { MAX_CODE_ATTEMPTS } from '../auth/routes.js';
 import { HttpError } from '../http/errors.js';
 
 /**
@@ -24,7 +23,7 @@ export async function issueAdminAuthCode(req: FastifyRequest, email: string): Pr
         where email = $1 and used_at is null and invalidated_at is null
           and expires_at > $2 and attempts < $3
         order by created_at desc limit 1 for update`,
-      [email.toLowerCase(), now, MAX_CODE_ATTEMPTS],
+      [email.toLowerCase(), now, MAX_LOGIN_CODE_ATTEMPTS],
     );
     const attempt = r.rows[0];
     if (!attempt) return false;

@@ -1,4 +1,4 @@
-import { decodeMessageBody, messagePreview } from '@pando/domain';
+import { decodeMessageBody, displayName, messagePreview } from '@pando/domain';
 import type { DatabaseTx } from '../db/client.js';
 import { roomConv } from '../xmpp/store.js';
 import { child, NS, parseFrame, text } from '../xmpp/xml.js';
@@ -25,10 +25,13 @@ export async function transcriptLines(
     sender: string;
     created_at: Date;
     stanza: string;
-    name: string | null;
+    user_id: number | null;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
     total: number;
   }>(
-    `select m.sender, m.created_at, m.stanza, trim(u.first_name || ' ' || u.last_name) as name,
+    `select m.sender, m.created_at, m.stanza, u.id as user_id, u.first_name, u.last_name, u.email,
             count(*) over () as total
        from chat_messages m
        left join users u
@@ -54,7 +57,12 @@ export async function transcriptLines(
     const sent = child(parsed, 'sent', NS.pando)?.attrs.timestamp;
     lines.push({
       at: sent ? new Date(sent) : row.created_at,
-      sender: row.sender === 'system' ? 'System' : (row.name ?? 'Former user'),
+      sender:
+        row.sender === 'system'
+          ? 'System'
+          : row.user_id === null
+            ? 'Former user'
+            : displayName(row),
       text: messagePreview(decoded.content),
     });
   }

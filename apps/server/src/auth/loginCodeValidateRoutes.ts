@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { authEndpoints, TEXTS } from '@pando/domain';
+// A code is dead after MAX_LOGIN_CODE_ATTEMPTS wrong guesses (issue 4; the mock applies it too).
+import { authEndpoints, MAX_LOGIN_CODE_ATTEMPTS, TEXTS } from '@pando/domain';
 import { recordEvent } from '../analytics/record.js';
 import { type AuditActor, auditChange, auditNote } from '../audit/hooks.js';
 import { route } from '../http/endpoint.js';
@@ -14,9 +15,6 @@ import {
 import { hashLoginCode, safeEqualHex, sha256 } from './crypto.js';
 import { countWrongGuess, lockLoginCode, markLoginCodeUsed, userFromInvite } from './repo.js';
 import { authenticate, createSession, revokeSessions } from './sessions.js';
-
-/** Wrong guesses after which a code is dead (issue 4). */
-export const MAX_CODE_ATTEMPTS = 5;
 
 const INVALID_CODE = 'Invalid code';
 const NO_PERMISSION = TEXTS.noPermission;
@@ -67,7 +65,7 @@ export function registerLoginCodeValidateRoutes(app: FastifyInstance): void {
           message: INVALID_CODE,
           ...(row ? { email: row.email } : {}),
         } as const;
-        if (!row || row.used_at || row.invalidated_at || row.attempts >= MAX_CODE_ATTEMPTS)
+        if (!row || row.used_at || row.invalidated_at || row.attempts >= MAX_LOGIN_CODE_ATTEMPTS)
           return invalid;
         if (now.getTime() >= row.expires_at.getTime()) return invalid;
         if (!safeEqualHex(row.code_hash, hashLoginCode(challengeHash, body.authorization_code))) {

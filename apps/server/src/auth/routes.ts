@@ -3,8 +3,6 @@ import { registerLoginCodeRequestRoutes } from './loginCodeRequestRoutes.js';
 import { registerLoginCodeValidateRoutes } from './loginCodeValidateRoutes.js';
 import { registerSessionRoutes } from './sessionRoutes.js';
 
-export { MAX_CODE_ATTEMPTS } from './loginCodeValidateRoutes.js';
-
 /** Login, the chat password, the current user and logout (spec 01 §7), under /api/v4. */
 export default function authRoutes(
   app: FastifyInstance,

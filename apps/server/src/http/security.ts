@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Config, plainAddress, type ProxyTrust } from '../config.js';
-import { TEXTS } from '@pando/domain';
+import { contentTypeRefusal, TEXTS } from '@pando/domain';
 import { HttpError } from './errors.js';
 
 /** The Content-Security-Policy every response carries. */
@@ -112,17 +112,12 @@ export function registerCsrfProtection(app: FastifyInstance, config: Config): vo
 
 function csrfError(config: Config, req: FastifyRequest): HttpError | undefined {
   if (SAFE_METHODS.has(req.method)) return undefined;
-  const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  const isJson = type === 'application/json';
-  const isMultipart = type === 'multipart/form-data';
-  if (!isJson && !isMultipart) {
-    return new HttpError(403, TEXTS.jsonContentTypeRequired, [
-      {
-        path: 'content-type',
-        message: 'must be application/json (or multipart/form-data for uploads)',
-      },
-    ]);
-  }
+  // The type rule is the domain's, which the mock backend applies too.
+  const refused = contentTypeRefusal(req.method, req.headers['content-type']);
+  if (refused) return new HttpError(refused.statusCode, refused.message, refused.details);
+  const isMultipart =
+    (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ===
+    'multipart/form-data';
   const origin = req.headers.origin;
   if (origin !== undefined && origin !== expectedOrigin(config, req)) {
     return new HttpError(403, TEXTS.crossOriginRefused, [

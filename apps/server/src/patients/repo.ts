@@ -1,4 +1,5 @@
 import {
+  displayName,
   cardAccess,
   cardEditableFor,
   type CardAccess,
@@ -14,6 +15,7 @@ import {
   type Ward,
 } from '@pando/domain';
 import type { DatabaseTx } from '../db/client.js';
+import type { users } from '../db/schema/index.js';
 import { containsPattern } from '../db/like.js';
 
 /**
@@ -600,16 +602,15 @@ export async function cardIdsOfPatient(db: DatabaseTx, patientId: number): Promi
   return r.rows.map((c) => c.id);
 }
 
-/** The full names ("first last", trimmed) of the users with these ids, by id. */
+/** The names of the users with these ids, by id, as people are named everywhere (`displayName`). */
 export async function userNames(
   db: DatabaseTx,
   ids: readonly number[],
 ): Promise<Map<number, string>> {
-  const r = await db.query<{ id: number; name: string }>(
-    `select id, trim(first_name || ' ' || last_name) as name from users where id = any($1::int[])`,
-    [ids],
-  );
-  return new Map(r.rows.map((u) => [u.id, u.name]));
+  const r = await db.query<
+    Pick<typeof users.$inferSelect, 'id' | 'first_name' | 'last_name' | 'email'>
+  >('select id, first_name, last_name, email from users where id = any($1::int[])', [ids]);
+  return new Map(r.rows.map((u) => [u.id, displayName(u)]));
 }
 
 /**

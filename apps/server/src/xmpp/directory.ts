@@ -1,4 +1,4 @@
-import type { DirectoryPlacement } from '@pando/domain';
+import { displayName, type DirectoryPlacement } from '@pando/domain';
 import type { hospitals, users } from '../db/schema/index.js';
 import type { ChatDb } from './store.js';
 
@@ -15,21 +15,18 @@ export interface DirectoryEntry {
 
 type DirectoryRow = Pick<
   typeof users.$inferSelect,
-  'uuid' | 'id' | 'access_level' | 'hospital_id'
+  'uuid' | 'id' | 'access_level' | 'hospital_id' | 'first_name' | 'last_name' | 'email'
 > &
   // The organisation's network, null without one (left join).
-  Pick<typeof hospitals.$inferSelect, 'network_id'> & {
-    /** Computed: first and last name. */
-    name: string;
-  };
+  Pick<typeof hospitals.$inferSelect, 'network_id'>;
 
-const DIRECTORY_SELECT = `select u.uuid::text as uuid, trim(u.first_name || ' ' || u.last_name) as name,
+const DIRECTORY_SELECT = `select u.uuid::text as uuid, u.first_name, u.last_name, u.email,
          u.id, u.access_level, u.hospital_id, h.network_id
     from users u left join hospitals h on h.id = u.hospital_id`;
 
 function toEntry(r: DirectoryRow, at: number): DirectoryEntry {
   return {
-    name: r.name,
+    name: displayName(r),
     placement: {
       id: r.id,
       access_level: r.access_level,
