@@ -1,7 +1,8 @@
-import type { AuditPage } from '@pando/domain';
+import { AUDIT_CSV_MAX_ROWS, type AuditPage } from '@pando/domain';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockBackend } from '../backend';
+import { trailOf } from './audit';
 import { createHandlers } from './index';
 
 describe('GET /admin/audit on the mock backend (the demo’s audit log)', () => {
@@ -56,5 +57,32 @@ describe('GET /admin/audit on the mock backend (the demo’s audit log)', () => 
     expect(lines[0]).toMatch(/^time,user_id/);
     expect(lines.length).toBeGreaterThan(1);
     expect(lines.slice(1).every((l) => l.includes('card.email'))).toBe(true);
+  });
+
+  it(`refuses an export of more than ${String(AUDIT_CSV_MAX_ROWS)} events with 413 and what to do, as the server`, async () => {
+    const orgAdmin = signIn('org.admin@example.org');
+    const trail = trailOf(backend);
+    const model = trail[0];
+    if (!model) throw new Error('the mock trail has no seeded event');
+    const at = backend.now().toISOString();
+    const appendBulk = (count: number) => {
+      for (let i = 0; i < count; i++)
+        trail.push({ ...model, id: trail.length + 1, at, action: 'bulk.read', detail: {} });
+    };
+    const exportBulk = () =>
+      fetch('http://pando.test/api/v4/admin/audit/export?action=bulk.read', { headers: orgAdmin });
+    appendBulk(AUDIT_CSV_MAX_ROWS);
+    const whole = await exportBulk();
+    expect(whole.status).toBe(200);
+    expect((await whole.text()).trim().split('\r\n')).toHaveLength(AUDIT_CSV_MAX_ROWS + 1);
+    appendBulk(1);
+    const refused = await exportBulk();
+    expect(refused.status).toBe(413);
+    expect(refused.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(refused.headers.get('content-disposition')).toBeNull();
+    const body = (await refused.json()) as { message: string; internalCode?: string };
+    expect(body.message).toMatch(/more than 50,000 events/);
+    expect(body.message).toMatch(/narrow the dates/i);
+    expect(body.internalCode).toBe('AUDIT_EXPORT_TOO_LARGE');
   });
 });

@@ -1,8 +1,10 @@
 import { HttpResponse } from 'msw';
 import {
+  AUDIT_CSV_MAX_ROWS,
   auditCsv,
   auditEndpoints,
   auditWindow,
+  textsWith,
   withinAdminReach,
   type AuditEventRow,
   type AuditFilter,
@@ -10,12 +12,14 @@ import {
 import type { MockBackend } from '../backend';
 import { declaredHandlers } from './endpoint';
 import type { MockLoaded } from './scopes';
+import { apiError } from './util';
 
 /*
  * The audit trail's API (issue 36, apps/server/src/audit/routes.ts) on the mock backend, from
- * its declarations (@pando/domain auditEndpoints; the reach from the 'admin' rule): the the domain's reach (`withinAdminReach` on the event's organisation and
+ * its declarations (@pando/domain auditEndpoints; the reach from the 'admin' rule): the domain's reach (`withinAdminReach` on the event's organisation and
  * network), time window (`auditWindow`) and CSV (`auditCsv`, formula-escaped). The mock keeps
  * a few seeded events (reads and an email of demo cards) so the demo has something to show.
+ * The export refuses more than AUDIT_CSV_MAX_ROWS events (413), as the server: never a cut file.
  */
 
 interface MockAuditEvent extends AuditEventRow {
@@ -24,7 +28,8 @@ interface MockAuditEvent extends AuditEventRow {
 
 const trails = new WeakMap<MockBackend, MockAuditEvent[]>();
 
-function trailOf(backend: MockBackend): MockAuditEvent[] {
+/** The backend's trail, seeded on first use; tests append to it (the export's row limit). */
+export function trailOf(backend: MockBackend): MockAuditEvent[] {
   let trail = trails.get(backend);
   if (trail) return trail;
   trail = [];
@@ -110,11 +115,17 @@ export function auditHandlers(backend: MockBackend) {
       });
     }),
     handle(auditEndpoints.csv, ({ loaded, query }) => {
+      const rows = filtered(backend, loaded, query);
+      if (rows.length > AUDIT_CSV_MAX_ROWS)
+        return apiError(413, textsWith.auditExportTooLarge(AUDIT_CSV_MAX_ROWS), {
+          internalCode: 'AUDIT_EXPORT_TOO_LARGE',
+        });
       const day = backend.now().toISOString().slice(0, 10);
-      return new HttpResponse(auditCsv(filtered(backend, loaded, query)), {
+      return new HttpResponse(auditCsv(rows), {
         headers: {
           'content-type': 'text/csv; charset=utf-8',
           'content-disposition': `attachment; filename="audit-${day}.csv"`,
+          'cache-control': 'no-store',
         },
       });
     }),
