@@ -234,6 +234,35 @@ export const driftScenarios: Scenario[] = [
     },
   },
   {
+    area: 'teams',
+    name: 'the sidebar lists advice questions latest activity first: a newer question above an older one, one just resolved back on top',
+    async run({ logIn }) {
+      const alice = await logIn(DEMO_ACCOUNTS.alice);
+      const found = await search.search(alice.http, {
+        query: 'Cardiology',
+        includes: ['team.advice'],
+      });
+      const teamId = found.results.find((r) => r.type === 'TEAM')?.data.id;
+      if (teamId === undefined) throw new Error('expected Cardiology Advice in the results');
+      const first = ok(await advice.createAdviceConversation(alice.http, teamId, 'Na+ 128?'));
+      const second = ok(await advice.createAdviceConversation(alice.http, teamId, 'INR 4.2?'));
+      const order = async () =>
+        (await teams.getTeamsWithAdviceConversations(alice.http)).advice_conversations;
+      const asked = await order();
+      const ids = asked.map((a) => a.id);
+      expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(first.id));
+      ok(await advice.changeAdviceConversation(alice.http, teamId, first.id, 'resolve'));
+      const listed = await order();
+      // Latest activity first, ties by the newer question (the server's modified_at desc, id desc).
+      const byActivity = [...listed].sort(
+        (a, b) => Date.parse(b.modified_at) - Date.parse(a.modified_at) || b.id - a.id,
+      );
+      expect(listed.map((a) => a.id)).toEqual(byActivity.map((a) => a.id));
+      const at = (id: number) => Date.parse(listed.find((a) => a.id === id)?.modified_at ?? '');
+      if (at(first.id) > at(second.id)) expect(listed[0]?.id).toBe(first.id);
+    },
+  },
+  {
     area: 'search',
     name: 'a person found by search shows name, organisation and role, never their email or access level (privacy: only the hit’s declared fields)',
     async run({ logIn }) {

@@ -48,6 +48,8 @@ export function teamHandlers(backend: MockBackend) {
               (a.requestor_id === caller.id ||
                 (adviceTeams.has(a.team_id) && backend.inTeam(caller, a.team_id))),
           )
+          // The server's order: latest activity first (modified_at desc, id desc).
+          .sort((a, b) => b.modified_at.localeCompare(a.modified_at) || b.id - a.id)
           .map((a) => wireAdvice(backend, a)),
       });
     }),
