@@ -34,20 +34,13 @@ export function teamHandlers(backend: MockBackend) {
   return [
     handle(e.teamsWithAdviceConversations, ({ caller }) => {
       const mine = backend.state.teams.filter((t) => t.user_ids.includes(caller.id));
-      const adviceTeams = new Set(
-        backend.state.teams.filter((t) => t.public_data.enabled).map((t) => t.id),
-      );
       return HttpResponse.json({
         teams: mine.filter((t) => !backend.isForum(t)).map((t) => wireTeam(t, caller)),
         forums: mine.filter((t) => backend.isForum(t)).map((t) => wireTeam(t, caller)),
-        // As the server: a conversation both sides have closed lives in the advice history only.
+        // As the server: a conversation both sides have closed lives in the advice history only;
+        // the team's side is every member of the question's team, an advice channel still or not.
         advice_conversations: backend.state.adviceConversations
-          .filter(
-            (a) =>
-              !isAdviceClosed(a) &&
-              (a.requestor_id === caller.id ||
-                (adviceTeams.has(a.team_id) && backend.inTeam(caller, a.team_id))),
-          )
+          .filter((a) => !isAdviceClosed(a) && backend.takesPart(caller, a))
           // The server's order: latest activity first (modified_at desc, id desc).
           .sort((a, b) => b.modified_at.localeCompare(a.modified_at) || b.id - a.id)
           .map((a) => wireAdvice(backend, a)),
