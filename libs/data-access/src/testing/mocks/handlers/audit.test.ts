@@ -1,27 +1,10 @@
 import { AUDIT_CSV_MAX_ROWS, type AuditPage } from '@pando/domain';
-import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMockBackend } from '../backend';
+import { describe, expect, it } from 'vitest';
 import { trailOf } from './audit';
-import { createHandlers } from './index';
+import { servedMockBackend } from './servedBackend';
 
 describe('GET /admin/audit on the mock backend (the demo’s audit log)', () => {
-  const backend = createMockBackend();
-  const server = setupServer(...createHandlers(backend));
-  beforeAll(() => {
-    server.listen({ onUnhandledFrame: 'error' });
-  });
-  afterAll(() => {
-    server.close();
-  });
-
-  function signIn(email: string) {
-    const challenge = backend.startLogin(email);
-    const code = /([A-Z0-9]{3}-[A-Z0-9]{3})/.exec(backend.state.mailbox[0]?.text ?? '')?.[1] ?? '';
-    const done = backend.finishLogin(challenge, code);
-    if (!done.ok) throw new Error(`no session for ${email}`);
-    return { Authorization: `Bearer ${done.session.access_token}` };
-  }
+  const { backend, signIn } = servedMockBackend();
 
   it('answers the server’s page shape within the reach, filtered, and refuses non-admins', async () => {
     const orgAdmin = signIn('org.admin@example.org');

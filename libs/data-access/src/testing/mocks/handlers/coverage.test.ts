@@ -6,10 +6,10 @@ import {
   analyticsPath,
   type AnalyticsMetric,
 } from '@pando/domain';
-import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMockBackend } from '../backend';
 import { createHandlers } from './index';
+import { servedMockBackend } from './servedBackend';
 
 /**
  * Every REST call the web app makes has an MSW handler, so the demo (which runs on the mock
@@ -167,22 +167,7 @@ describe('the mock backend answers every call the web app makes', () => {
 });
 
 describe('PUT /users/me/status on the mock backend (the header availability toggle in the demo)', () => {
-  const backend = createMockBackend();
-  const server = setupServer(...createHandlers(backend));
-  beforeAll(() => {
-    server.listen({ onUnhandledFrame: 'error' });
-  });
-  afterAll(() => {
-    server.close();
-  });
-
-  function signIn(email: string) {
-    const challenge = backend.startLogin(email);
-    const code = /([A-Z0-9]{3}-[A-Z0-9]{3})/.exec(backend.state.mailbox[0]?.text ?? '')?.[1] ?? '';
-    const done = backend.finishLogin(challenge, code);
-    if (!done.ok) throw new Error(`no session for ${email}`);
-    return { Authorization: `Bearer ${done.session.access_token}` };
-  }
+  const { backend, signIn } = servedMockBackend();
 
   it('changes what colleagues see in the status poll; UNKNOWN is refused naming the field', async () => {
     const alice = signIn('alice@example.org');

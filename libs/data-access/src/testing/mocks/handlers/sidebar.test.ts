@@ -1,27 +1,10 @@
 import type { TeamsWithAdviceConversations } from '@pando/domain';
 import { DEMO_ACCOUNTS } from '@pando/domain/demo';
-import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMockBackend } from '../backend';
-import { createHandlers } from './index';
+import { describe, expect, it } from 'vitest';
+import { servedMockBackend } from './servedBackend';
 
 describe('GET /teams-with-advices-conversations on the mock backend (the sidebar)', () => {
-  const backend = createMockBackend();
-  const server = setupServer(...createHandlers(backend));
-  beforeAll(() => {
-    server.listen({ onUnhandledFrame: 'error' });
-  });
-  afterAll(() => {
-    server.close();
-  });
-
-  function signIn(email: string) {
-    const challenge = backend.startLogin(email);
-    const code = /([A-Z0-9]{3}-[A-Z0-9]{3})/.exec(backend.state.mailbox[0]?.text ?? '')?.[1] ?? '';
-    const done = backend.finishLogin(challenge, code);
-    if (!done.ok) throw new Error(`no session for ${email}`);
-    return { Authorization: `Bearer ${done.session.access_token}` };
-  }
+  const { backend, signIn } = servedMockBackend();
 
   const sidebarOf = async (email: string) =>
     (await (
