@@ -91,6 +91,57 @@ describe('GET /admin/audit', () => {
     expect(paged.json<AuditPage>().results.map((e) => e.action)).toEqual(['card.create']);
   });
 
+  it('names a person without a name by their email, in the list and the CSV, as every screen', async () => {
+    const bob = await ts.db.query<{ id: number; hospital_id: number; network_id: number }>(
+      `select u.id, u.hospital_id, h.network_id from users u join hospitals h on h.id = u.hospital_id
+        where u.email = $1`,
+      [DEMO_ACCOUNTS.bob],
+    );
+    const who = bob.rows[0]!;
+    await appendAudit(ts.db, [
+      {
+        at: new Date(),
+        userId: who.id,
+        sessionId: null,
+        accessLevel: 'USER_VERIFIED',
+        organisationId: who.hospital_id,
+        networkId: who.network_id,
+        clientIp: '127.0.0.1',
+        userAgent: null,
+        action: 'nameless.read',
+        resourceType: 'card',
+        resourceId: null,
+        patientId: null,
+        outcome: 'allowed',
+        status: 200,
+        detail: {},
+      },
+    ]);
+    const names = await ts.db.query<{ first_name: string; last_name: string }>(
+      'select first_name, last_name from users where id = $1',
+      [who.id],
+    );
+    await ts.db.query(`update users set first_name = '', last_name = '' where id = $1`, [who.id]);
+    try {
+      const list = await api(ts, orgAdmin, 'GET', `${AUDIT}?action=nameless.read`);
+      expect(list.json<AuditPage>().results.map((e) => e.user_name)).toEqual([DEMO_ACCOUNTS.bob]);
+      const csv = await api(ts, orgAdmin, 'GET', `${AUDIT}/export?action=nameless.read`);
+      const [, row] = csv.body.trim().split('\r\n');
+      expect(row?.split(',').slice(1, 4)).toEqual([
+        String(who.id),
+        DEMO_ACCOUNTS.bob,
+        DEMO_ACCOUNTS.bob,
+      ]);
+    } finally {
+      const { first_name, last_name } = names.rows[0]!;
+      await ts.db.query('update users set first_name = $2, last_name = $3 where id = $1', [
+        who.id,
+        first_name,
+        last_name,
+      ]);
+    }
+  });
+
   it('keeps to the reach: another network’s events only for a product admin', async () => {
     const mine = await api(ts, orgAdmin, 'GET', `${AUDIT}?user_id=${String(dave.id)}`);
     expect(mine.json<AuditPage>().totalResults).toBe(0);

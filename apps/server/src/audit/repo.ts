@@ -1,5 +1,5 @@
 import type { AdminReach, AuditEventRow, AuditFilter } from '@pando/domain';
-import { auditWindow } from '@pando/domain';
+import { auditWindow, displayName } from '@pando/domain';
 import { reachFilter } from '../admin/repo.js';
 import type { DatabaseTx } from '../db/client.js';
 import type { auditEvents, users } from '../db/schema/index.js';
@@ -25,9 +25,9 @@ type StoredRow = Pick<
   | 'status'
   | 'detail'
 > & {
-  /** Computed: the user's name (first and last), null without a user or a name. */
-  user_name: string | null;
-  /** The user's email, null without one (left join). */
+  /** The user's names and email, null without a user (left join). */
+  first_name: (typeof users.$inferSelect)['first_name'] | null;
+  last_name: (typeof users.$inferSelect)['last_name'] | null;
   user_email: (typeof users.$inferSelect)['email'] | null;
 };
 
@@ -61,15 +61,17 @@ export function auditWhere(reach: AdminReach, filter: AuditFilter, args: unknown
   return parts.join(' and ');
 }
 
-const SELECT = `select e.id, e.at, e.user_id,
-       nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as user_name,
-       u.email as user_email, e.session_id, e.access_level, e.organisation_id, e.client_ip,
-       e.user_agent, e.action, e.resource_type, e.resource_id, e.patient_id, e.outcome, e.status,
-       e.detail
+const SELECT = `select e.id, e.at, e.user_id, u.first_name, u.last_name, u.email as user_email,
+       e.session_id, e.access_level, e.organisation_id, e.client_ip, e.user_agent, e.action,
+       e.resource_type, e.resource_id, e.patient_id, e.outcome, e.status, e.detail
   from audit_events e left join users u on u.id = e.user_id`;
 
-const asRow = (r: StoredRow): AuditEventRow => ({
+// The actor is named as on every other screen (`displayName`: a nameless person by their email);
+// null only when the event has no person (a failed login of an unknown email).
+const asRow = ({ first_name, last_name, ...r }: StoredRow): AuditEventRow => ({
   ...r,
+  user_name:
+    r.user_email === null ? null : displayName({ first_name, last_name, email: r.user_email }),
   at: (r.at instanceof Date ? r.at : new Date(r.at)).toISOString(),
 });
 

@@ -42,6 +42,30 @@ describe('GET /admin/audit on the mock backend (the demo’s audit log)', () => 
     expect(lines.slice(1).every((l) => l.includes('card.email'))).toBe(true);
   });
 
+  it('names a person without a name by their email, in the list and the CSV, as the server', async () => {
+    const orgAdmin = signIn('org.admin@example.org');
+    const model = trailOf(backend).find((e) => e.action === 'card.email');
+    const actor = backend.state.users.find((u) => u.id === model?.user_id);
+    if (!actor) throw new Error('the mock trail has no card.email event');
+    const { first_name, last_name } = actor;
+    Object.assign(actor, { first_name: '', last_name: '' });
+    try {
+      const page = (await (
+        await fetch('http://pando.test/api/v4/admin/audit?action=card.email', { headers: orgAdmin })
+      ).json()) as AuditPage;
+      expect(page.results.map((e) => e.user_name)).toEqual([actor.email]);
+      const csv = await (
+        await fetch('http://pando.test/api/v4/admin/audit/export?action=card.email', {
+          headers: orgAdmin,
+        })
+      ).text();
+      const [, row] = csv.trim().split('\r\n');
+      expect(row?.split(',').slice(1, 4)).toEqual([String(actor.id), actor.email, actor.email]);
+    } finally {
+      Object.assign(actor, { first_name, last_name });
+    }
+  });
+
   it(`refuses an export of more than ${String(AUDIT_CSV_MAX_ROWS)} events with 413 and what to do, as the server`, async () => {
     const orgAdmin = signIn('org.admin@example.org');
     const trail = trailOf(backend);

@@ -4,6 +4,7 @@ import {
   auditCsv,
   auditEndpoints,
   auditWindow,
+  displayName,
   textsWith,
   withinAdminReach,
   type AuditEventRow,
@@ -20,9 +21,11 @@ import { apiError } from './util';
  * network), time window (`auditWindow`) and CSV (`auditCsv`, formula-escaped). The mock keeps
  * a few seeded events (reads and an email of demo cards) so the demo has something to show.
  * The export refuses more than AUDIT_CSV_MAX_ROWS events (413), as the server: never a cut file.
+ * The actor's name and email are read when the trail is (the person now, as the server's join),
+ * the name by `displayName`: a nameless person shows as their email, as on every screen.
  */
 
-interface MockAuditEvent extends AuditEventRow {
+interface MockAuditEvent extends Omit<AuditEventRow, 'user_name' | 'user_email'> {
   network_id: number | null;
 }
 
@@ -42,8 +45,6 @@ export function trailOf(backend: MockBackend): MockAuditEvent[] {
     const placement = backend.placement(user.hospital_id);
     const base = {
       user_id: user.id,
-      user_name: `${user.first_name} ${user.last_name}`,
-      user_email: user.email,
       session_id: 1000 + user.id,
       access_level: user.access_level,
       organisation_id: placement.hospital_id,
@@ -81,6 +82,7 @@ function filtered(backend: MockBackend, loaded: Partial<MockLoaded>, filter: Aud
   const { reach } = loaded;
   if (!reach) throw new Error("The 'admin' scope rule loaded no reach.");
   const { from, to } = auditWindow(filter);
+  const people = new Map(backend.state.users.map((u) => [u.id, u]));
   return trailOf(backend)
     .filter(
       (e) =>
@@ -98,7 +100,14 @@ function filtered(backend: MockBackend, loaded: Partial<MockLoaded>, filter: Aud
         (!to || Date.parse(e.at) < to.getTime()),
     )
     .sort((a, b) => b.at.localeCompare(a.at) || b.id - a.id)
-    .map(({ network_id: _network, ...row }) => row);
+    .map(({ network_id: _network, ...row }): AuditEventRow => {
+      const actor = row.user_id === null ? undefined : people.get(row.user_id);
+      return {
+        ...row,
+        user_name: actor ? displayName(actor) : null,
+        user_email: actor?.email ?? null,
+      };
+    });
 }
 
 export function auditHandlers(backend: MockBackend) {
