@@ -3,6 +3,7 @@ import { OrganisationSchema } from '@pando/domain';
 import { DEMO_ACCOUNTS } from '../seed/index.js';
 import { type Caller, callerFor } from '../teams/testing.js';
 import { startTestServer, type TestServer } from '../testing/testServer.js';
+import { addClosedOrganisation, CLOSED_ORGANISATION, type OrganisationsByName } from './testing.js';
 
 /**
  * Issue 37: `PATCH /admin/organisations/{uuid}` `{ offline_patient_data }`, the organisation's
@@ -14,7 +15,7 @@ import { startTestServer, type TestServer } from '../testing/testServer.js';
 let ts: TestServer;
 let people: Record<'alice' | 'orgAdmin' | 'networkAdmin' | 'pandoAdmin', Caller>;
 /** Organisation uuids and ids by name. */
-let org: Record<string, { id: number; uuid: string }>;
+let org: OrganisationsByName;
 
 const UNKNOWN = '6f1c2f7e-0b7a-4d38-9a51-3f4f7f0c9b11';
 
@@ -47,16 +48,7 @@ beforeAll(async () => {
     ),
   );
   people = Object.fromEntries(entries) as typeof people;
-  // A deleted organisation of the demo network (the console no longer lists it).
-  await ts.db.query(
-    `insert into hospitals (uuid, name, network_id, deleted)
-     select gen_random_uuid(), 'Closed Cottage Hospital', network_id, true
-       from hospitals where name = 'St Elsewhere General'`,
-  );
-  const r = await ts.db.query<{ id: number; name: string; uuid: string }>(
-    'select id, name, uuid::text as uuid from hospitals',
-  );
-  org = Object.fromEntries(r.rows.map((h) => [h.name, h]));
+  org = await addClosedOrganisation(ts);
 }, 120_000);
 
 afterAll(async () => {
@@ -115,8 +107,8 @@ describe('PATCH /admin/organisations/{uuid}', () => {
       // A network admin of another network.
       [people.networkAdmin, 'Northgate Clinic', 403],
       // Unknown or deleted: 404 for everyone allowed to ask.
-      [people.pandoAdmin, 'Closed Cottage Hospital', 404],
-      [people.networkAdmin, 'Closed Cottage Hospital', 404],
+      [people.pandoAdmin, CLOSED_ORGANISATION, 404],
+      [people.networkAdmin, CLOSED_ORGANISATION, 404],
     ];
     for (const [who, name, status] of refusals) {
       const res = await patch(who, org[name]!.uuid, { offline_patient_data: false });

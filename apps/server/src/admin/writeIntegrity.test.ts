@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TEXTS } from '@pando/domain';
 import { DEMO_ACCOUNTS } from '../seed/index.js';
 import { startTestServer, type TestServer } from '../testing/testServer.js';
+import { addClosedOrganisation, CLOSED_ORGANISATION, type OrganisationsByName } from './testing.js';
 import { api, type Caller, callerFor } from '../teams/testing.js';
 
 /**
@@ -11,7 +12,7 @@ import { api, type Caller, callerFor } from '../teams/testing.js';
  */
 let ts: TestServer;
 let people: Record<'bob' | 'networkAdmin', Caller>;
-let org: Record<string, { id: number; uuid: string }>;
+let org: OrganisationsByName;
 
 function patch(who: Caller, url: string, body: unknown) {
   return ts.app.inject({
@@ -31,16 +32,7 @@ beforeAll(async () => {
     bob: await callerFor(ts, DEMO_ACCOUNTS.bob),
     networkAdmin: await callerFor(ts, DEMO_ACCOUNTS.networkAdmin),
   };
-  // A deleted organisation of the demo network (which has user_invite_by_email).
-  await ts.db.query(
-    `insert into hospitals (uuid, name, network_id, deleted)
-     select gen_random_uuid(), 'Closed Cottage Hospital', network_id, true
-       from hospitals where name = 'St Elsewhere General'`,
-  );
-  const r = await ts.db.query<{ id: number; name: string; uuid: string }>(
-    'select id, name, uuid::text as uuid from hospitals',
-  );
-  org = Object.fromEntries(r.rows.map((h) => [h.name, h]));
+  org = await addClosedOrganisation(ts);
 }, 120_000);
 
 afterAll(async () => {
@@ -49,7 +41,7 @@ afterAll(async () => {
 
 describe('creating for a deleted organisation', () => {
   it('is refused as for an unknown organisation: no invitation, export request or team', async () => {
-    const closed = org['Closed Cottage Hospital']!;
+    const closed = org[CLOSED_ORGANISATION]!;
     const unknown = '00000000-0000-4000-8000-000000000000';
     const invite = (organisation: string) =>
       api(ts, people.networkAdmin, 'POST', '/api/v4/admin/invites', {
