@@ -263,6 +263,22 @@ export const driftScenarios: Scenario[] = [
     },
   },
   {
+    area: 'teams',
+    name: 'the sidebar lists teams by name, case-insensitively, not in the order they were made (the server’s order by lower(name), id)',
+    async run({ logIn }) {
+      const alice = await logIn(DEMO_ACCOUNTS.alice);
+      const tag = unique();
+      for (const name of [`Zulu ${tag}`, `alpha ${tag}`, `Mike ${tag}`])
+        ok(await teams.createTeam(alice.http, { name, user_ids: [] }));
+      const lists = await teams.getTeamsWithAdviceConversations(alice.http);
+      expect(lists.teams.filter((t) => t.name.endsWith(tag)).map((t) => t.name)).toEqual([
+        `alpha ${tag}`,
+        `Mike ${tag}`,
+        `Zulu ${tag}`,
+      ]);
+    },
+  },
+  {
     area: 'search',
     name: 'a person found by search shows name, organisation and role, never their email or access level (privacy: only the hit’s declared fields)',
     async run({ logIn }) {

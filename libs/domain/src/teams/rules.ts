@@ -26,6 +26,21 @@ export function isAdviceTeam(team: { public_data?: { enabled?: boolean } | null 
   return team.public_data?.enabled === true;
 }
 
+/**
+ * The order of the teams and forums lists of `GET /teams-with-advices-conversations`, the
+ * server's `order by lower(name), id`: by name, case-insensitively, in code-point order (the
+ * database's C collation), equal names by id. The mock backend answers in it too; the sidebar
+ * then shows its sections in the reader's locale order (`compareByName`, chat/sidebar.ts).
+ */
+export function compareTeamsByName(
+  a: { name: string; id: number },
+  b: { name: string; id: number },
+): number {
+  const x = a.name.toLowerCase();
+  const y = b.name.toLowerCase();
+  return x < y ? -1 : x > y ? 1 : a.id - b.id;
+}
+
 /** Spec 01 §5: name required; the label becomes 'Team name is required'. */
 export function validateTeamName(name: string): string | null {
   return name.trim() === '' ? TEXTS.teamNameRequired : null;

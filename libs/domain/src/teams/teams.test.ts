@@ -6,6 +6,7 @@ import {
   sameNetwork,
   canJoinTeam,
   canSharePatientInto,
+  compareTeamsByName,
   isAdviceTeam,
   isForum,
   joinLabel,
@@ -23,6 +24,17 @@ const publicTeam = { discoverable: true, auto_accept: false };
 const privateTeam = { discoverable: false, auto_accept: false };
 
 describe('teams (spec 01 §3, §4, §5)', () => {
+  it('the API lists teams and forums by name, case-insensitively, equal names by id (the server’s order by lower(name), id)', () => {
+    const teams = [
+      { id: 4, name: 'Zulu' },
+      { id: 3, name: 'alpha' },
+      { id: 9, name: 'Mike' },
+      { id: 2, name: 'ALPHA' },
+      { id: 1, name: 'Mike team' },
+    ];
+    expect([...teams].sort(compareTeamsByName).map((t) => t.id)).toEqual([2, 3, 9, 1, 4]);
+  });
+
   it('a team that is discoverable and auto_accept is a forum', () => {
     expect(isForum(forum)).toBe(true);
     expect(isForum(publicTeam)).toBe(false);

@@ -1,4 +1,5 @@
 import {
+  compareTeamsByName,
   createTeamRefusal,
   fieldError,
   isAdviceClosed,
@@ -33,7 +34,10 @@ export function teamHandlers(backend: MockBackend) {
   const handle = declaredHandlers(backend);
   return [
     handle(e.teamsWithAdviceConversations, ({ caller }) => {
-      const mine = backend.state.teams.filter((t) => t.user_ids.includes(caller.id));
+      // The server's order: by name, case-insensitively, equal names by id.
+      const mine = backend.state.teams
+        .filter((t) => t.user_ids.includes(caller.id))
+        .sort(compareTeamsByName);
       return HttpResponse.json({
         teams: mine.filter((t) => !backend.isForum(t)).map((t) => wireTeam(t, caller)),
         forums: mine.filter((t) => backend.isForum(t)).map((t) => wireTeam(t, caller)),
