@@ -1,4 +1,9 @@
-import { contentTypeRefusal, isMultipartSchema, type EndpointShape } from '@pando/domain';
+import {
+  contentTypeRefusal,
+  crossSiteRefusal,
+  isMultipartSchema,
+  type EndpointShape,
+} from '@pando/domain';
 import type { z } from 'zod';
 import type { MockBackend, MockUser } from '../backend';
 import { guard } from './guard';
@@ -38,10 +43,11 @@ type DeclaredResolver<E extends EndpointShape> = (
 
 /**
  * The mock backend's handler of an endpoint declaration (@pando/domain `endpoint`, issue 38),
- * in the server's order: a call that changes data without a JSON or multipart type (403, the
- * domain's `contentTypeRefusal`), the session (401), then the path, body and query against the
- * declaration's schemas (400, worded by the domain's `validationError`), then the access rule its
- * declaration names (scopes.ts: 403/404), and only then the resolver.
+ * in the server's order: a call that changes data without a JSON or multipart type, or from
+ * another site (403, the domain's `contentTypeRefusal` and `crossSiteRefusal`), the session
+ * (401), then the path, body and query against the declaration's schemas (400, worded by the
+ * domain's `validationError`), then the access rule its declaration names (scopes.ts: 403/404),
+ * and only then the resolver.
  */
 export function declaredHandlers(backend: MockBackend) {
   return function handle<E extends EndpointShape>(declaration: E, resolver: DeclaredResolver<E>) {
@@ -51,8 +57,21 @@ export function declaredHandlers(backend: MockBackend) {
     return http[method](
       `${prefix}${declaration.path}`,
       guard(async ({ request, cookies, params: raw }) => {
-        // The server's CSRF check comes first, on every path (an onRequest hook of the app).
-        const refusal = contentTypeRefusal(request.method, request.headers.get('content-type'));
+        // The server's CSRF check comes first, on every path (an onRequest hook of the app): the
+        // type, then where the call comes from (uploads included). In a browser the service
+        // worker sees neither Origin nor Sec-Fetch-Site (the network adds them), so only calls
+        // made in Node (tests, the contract suite) are held to the second.
+        const { headers } = request;
+        const refusal =
+          contentTypeRefusal(request.method, headers.get('content-type')) ??
+          crossSiteRefusal({
+            method: request.method,
+            contentType: headers.get('content-type'),
+            origin: headers.get('origin'),
+            ownOrigin: new URL(request.url).origin,
+            secFetchSite: headers.get('sec-fetch-site'),
+            withCookies: headers.has('cookie'),
+          });
         if (refusal) return fail(apiErrorOf(refusal));
         let caller: MockUser | undefined;
         if (access.kind === 'self' && access.sessionOptional) {
