@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ID_LIST_MAX } from '@pando/domain';
+import { ID_LIST_MAX, TEXTS } from '@pando/domain';
 import { startTestServer, type TestServer } from '../testing/testServer.js';
 
 /**
@@ -65,6 +65,53 @@ describe('finding 3: the CSRF guard holds whatever the path looks like', () => {
     });
     expect(res.status).toBeLessThan(300);
     expect(await isMember('bob@example.org', ward7)).toBe(false);
+  });
+});
+
+describe('the CSRF refusals say why, in the words the mock backend uses too (the domain’s crossSiteRefusal)', () => {
+  const upload = (headers: Record<string, string>) => {
+    const form = new FormData();
+    form.append('file', new Blob(['%PDF-1.4 not really'], { type: 'application/pdf' }), 'x.pdf');
+    return send('/api/v4/files', {
+      method: 'POST',
+      headers: { cookie: alice, ...headers },
+      body: form,
+    });
+  };
+  const files = async () => (await ts.db.query('select id from files')).rows.length;
+
+  it('another Origin: 403 “Cross-origin request refused”, naming the origin it must be', async () => {
+    const before = await files();
+    for (const res of [
+      await upload({ origin: 'https://evil.example' }),
+      await send(`/api/v4/teams/${ward7}/leave`, {
+        method: 'POST',
+        headers: { cookie: alice, origin: 'null', 'content-type': 'application/json' },
+      }),
+    ]) {
+      expect(res.status).toBe(403);
+      expect(await res.json()).toMatchObject({
+        message: TEXTS.crossOriginRefused,
+        details: [{ path: 'origin', message: `must be ${ts.url}` }],
+      });
+    }
+    expect(await files()).toBe(before);
+    expect(await isMember('alice@example.org', ward7)).toBe(true);
+  });
+
+  it('an upload with cookies, no Origin and Sec-Fetch-Site of another site: 403 “Cross-site upload refused”', async () => {
+    const before = await files();
+    for (const site of ['cross-site', 'same-site']) {
+      const res = await upload({ 'sec-fetch-site': site });
+      expect(res.status, site).toBe(403);
+      expect(await res.json()).toMatchObject({
+        message: TEXTS.crossSiteUploadRefused,
+        details: [{ path: 'sec-fetch-site', message: 'must be same-origin' }],
+      });
+    }
+    expect(await files()).toBe(before);
+    const own = await upload({ 'sec-fetch-site': 'same-origin' });
+    expect(own.status, await own.text()).not.toBe(403);
   });
 });
 
