@@ -1,4 +1,4 @@
-import type { TeamsWithAdviceConversations } from '@pando/domain';
+import { compareTeamsByName, type TeamsWithAdviceConversations } from '@pando/domain';
 import type { DatabaseTx } from '../db/client.js';
 import type { Dependencies } from '../http/responseCache.js';
 import { ADVICE_SELECT, type AdviceRecord, toWireAdvice } from '../advice/repo.js';
@@ -9,11 +9,13 @@ import { type TeamRecord, toWireTeam } from './repo.js';
  * Postgres, so the driver parses two values instead of ~1,600 (PGlite decodes every field in
  * JavaScript: ~1.5 µs a value, ~10 µs a timestamp). Teams are found from the viewer's
  * memberships (team_members_user_idx) rather than by testing every team; member ids come as a
- * JSON array per team.
+ * JSON array per team. Teams come unordered: sidebarLists sorts them with the domain's
+ * compareTeamsByName, the mock backend's rule too, whatever the database's collation (no limit
+ * or paging here needs the database to order them).
  */
 const SIDEBAR_SQL = `
   select
-    (select coalesce(json_agg(x order by lower(x.name), x.id), '[]')::text from (
+    (select coalesce(json_agg(x), '[]')::text from (
        select t.id, t.mim_id, t.name, t.description, t.hospital_id, h.network_id,
               h.uuid::text as hospital_uuid, t.discoverable, t.auto_accept, t.public_data,
               t.created_at, t.modified_at,
@@ -43,11 +45,13 @@ export async function sidebarLists(
 ): Promise<{ value: TeamsWithAdviceConversations; deps: Dependencies }> {
   const r = await db.query<{ teams: string; advice: string }>(SIDEBAR_SQL, [viewerId]);
   const row = r.rows[0] ?? { teams: '[]', advice: '[]' };
-  const teams = (JSON.parse(row.teams) as Json<TeamRecord>[]).map((t): TeamRecord => ({
-    ...t,
-    created_at: new Date(t.created_at),
-    modified_at: new Date(t.modified_at),
-  }));
+  const teams = (JSON.parse(row.teams) as Json<TeamRecord>[])
+    .map((t): TeamRecord => ({
+      ...t,
+      created_at: new Date(t.created_at),
+      modified_at: new Date(t.modified_at),
+    }))
+    .sort(compareTeamsByName);
   const advice = (JSON.parse(row.advice) as Json<AdviceRecord>[]).map((a): AdviceRecord => ({
     ...a,
     created_at: new Date(a.created_at),

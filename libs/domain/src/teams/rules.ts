@@ -27,18 +27,47 @@ export function isAdviceTeam(team: { public_data?: { enabled?: boolean } | null 
 }
 
 /**
+ * A name as PostgreSQL's `lower()` makes it: each character to its own lower case. JS's
+ * `toLowerCase` looks at the whole string: a word-final 'Σ' becomes 'ς' (the database: 'σ'), and
+ * 'İ' becomes two characters, 'i̇' (the database: 'i').
+ */
+function lowerAsDatabase(name: string): string {
+  let lower = '';
+  for (const c of name) lower += c === 'İ' ? 'i' : c.toLowerCase();
+  return lower;
+}
+
+/**
+ * Code-point order, as the database's C and C.UTF-8 collations compare (UTF-8 bytes). JS's `<`
+ * compares UTF-16 units, which put a character beyond U+FFFF (an emoji: a surrogate pair,
+ * D800–DFFF) before U+E000–U+FFFF (fullwidth letters), where code points put it after.
+ */
+function compareCodePoints(x: string, y: string): number {
+  const n = Math.min(x.length, y.length);
+  for (let i = 0; i < n; i++) {
+    const a = x.charCodeAt(i);
+    const b = y.charCodeAt(i);
+    if (a === b) continue;
+    if (a < 0xd800 || b < 0xd800) return a - b;
+    // Both at or above the surrogates: move the surrogates above U+FFFF.
+    const lift = (u: number) => (u < 0xe000 ? u + 0x10000 : u);
+    return lift(a) - lift(b);
+  }
+  return x.length - y.length;
+}
+
+/**
  * The order of the teams and forums lists of `GET /teams-with-advices-conversations`, the
- * server's `order by lower(name), id`: by name, case-insensitively, in code-point order (the
- * database's C collation), equal names by id. The mock backend answers in it too; the sidebar
+ * order the server's SQL gave, `order by lower(name), id` on a C or C.UTF-8 database: by name,
+ * case-insensitively, in code-point order, equal names by id. The server and the mock backend
+ * both sort with it (so the order no longer depends on the database's collation); the sidebar
  * then shows its sections in the reader's locale order (`compareByName`, chat/sidebar.ts).
  */
 export function compareTeamsByName(
   a: { name: string; id: number },
   b: { name: string; id: number },
 ): number {
-  const x = a.name.toLowerCase();
-  const y = b.name.toLowerCase();
-  return x < y ? -1 : x > y ? 1 : a.id - b.id;
+  return compareCodePoints(lowerAsDatabase(a.name), lowerAsDatabase(b.name)) || a.id - b.id;
 }
 
 /** Spec 01 §5: name required; the label becomes 'Team name is required'. */

@@ -35,6 +35,31 @@ describe('teams (spec 01 §3, §4, §5)', () => {
     expect([...teams].sort(compareTeamsByName).map((t) => t.id)).toEqual([2, 3, 9, 1, 4]);
   });
 
+  it('the API’s name order lowers each letter as the database does and compares code points (accents after z, İ as i, Σ as σ, emoji after fullwidth letters)', () => {
+    const teams = [
+      { id: 1, name: 'ΟΔΟΣ' },
+      { id: 2, name: 'οδος' },
+      { id: 3, name: '😀 ward' },
+      { id: 4, name: 'Ａ ward' },
+      { id: 5, name: 'İpek' },
+      { id: 6, name: 'ipek' },
+      { id: 7, name: 'Émile' },
+      { id: 8, name: 'éa' },
+      { id: 9, name: 'zulu' },
+    ];
+    expect([...teams].sort(compareTeamsByName).map((t) => t.name)).toEqual([
+      'İpek',
+      'ipek',
+      'zulu',
+      'éa',
+      'Émile',
+      'οδος',
+      'ΟΔΟΣ',
+      'Ａ ward',
+      '😀 ward',
+    ]);
+  });
+
   it('a team that is discoverable and auto_accept is a forum', () => {
     expect(isForum(forum)).toBe(true);
     expect(isForum(publicTeam)).toBe(false);
