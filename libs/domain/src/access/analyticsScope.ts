@@ -1,5 +1,5 @@
 import type { AccessLevel } from './levels';
-import { hasAccess } from './levels';
+import { hasAccess } from './rank';
 
 export type AnalyticsScopeKind = 'organisation' | 'network';
 

@@ -3,8 +3,8 @@ import { TEXTS, textsWith } from '../texts/texts';
 import { INTERNAL_CODES } from '../wire/errors';
 import { isSendToEmailValid } from '../files/sendToEmail';
 import { formatAuthCode } from '../auth/login';
-import { accessRank } from '../access/levels';
-import { displayName } from '../users/schemas';
+import { accessRank } from '../access/rank';
+import { displayName } from '../users/displayName';
 import { fieldError, type ApiError } from '../wire/errors';
 import { INVITE_CSV_PLACEHOLDER_EMAIL, INVITE_ROW_STATUSES } from './constants';
 

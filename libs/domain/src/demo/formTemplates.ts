@@ -1,6 +1,6 @@
 import type { FormTemplate } from '../forms/schemas';
 import { SAMPLE_TEMPLATES } from '../forms/samples';
-import { displayName } from '../users/schemas';
+import { displayName } from '../users/displayName';
 import { DEMO_ACCOUNTS, DEMO_PEOPLE, type DemoOrganisation } from './organisation';
 
 /** A form template of the demo organisation: its owner and organisation by name. */

@@ -68,8 +68,7 @@ export const authEndpoints = {
   }),
   /** The key of this session's encrypted offline copy (issue 37); session cookie only (403). */
   offlineKey: endpoint({
-    method: 'GET',
-    path: '/login/offline-key',
+    ...loginEndpoints.offlineKey,
     query: NoQuerySchema,
     responses: { 200: OfflineKeyResponseSchema },
     access: ACCESS.self,

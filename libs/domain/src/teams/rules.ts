@@ -1,4 +1,4 @@
-import { hasAccess } from '../access/levels';
+import { hasAccess } from '../access/rank';
 import { TEXTS } from '../texts/texts';
 import type { TeamInputParsed } from './schemas';
 import type { TEAM_ICONS } from './constants';

@@ -3,6 +3,9 @@ import { AccessLevelSchema } from '../access/levels';
 import { IdSchema, NameSchema, TimestampSchema, UuidSchema } from '../wire/common';
 import { ORGANISATION_STATUSES, USER_STATUSES } from './constants';
 
+// Zod-free (displayName.ts): the web app's first paint names people before zod loads.
+export { displayName } from './displayName';
+
 export const UserStatusSchema = z.enum(USER_STATUSES);
 export type UserStatus = z.infer<typeof UserStatusSchema>;
 
@@ -162,16 +165,6 @@ export function toChatUser(record: UserLikeRecord): ChatUser {
     last_name: record.last_name,
     status: record.status ?? 'UNKNOWN',
   };
-}
-
-/** "First Last", trimmed; falls back to the email or "Unknown user" so a row is never blank. */
-export function displayName(user: {
-  first_name?: string | null;
-  last_name?: string | null;
-  email?: string | null;
-}): string {
-  const name = `${user.first_name ?? ''} ${user.last_name ?? ''}`.trim();
-  return name || user.email || 'Unknown user';
 }
 
 /**
