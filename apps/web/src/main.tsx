@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { isLoginPath, preloadChatWiring, preloadSignedIn } from '@pando/features';
 import { PandoMantineProvider, SessionPlaceholder } from '@pando/ui';
@@ -7,33 +7,84 @@ import { createLogger } from './logger';
 import { registerServiceWorker, UpdateNotice } from './serviceWorker';
 import { createWebApp, loadWebChat } from './webApp';
 
+/**
+ * After the first paint: the main thread's next idle moment, plus `FIRST_PAINT_ALONE_MS` in which
+ * the list alone answers a click (the app's scripts then run for a few hundred milliseconds, and
+ * a click would wait for them). Decision (session 24, issue 37): the app arrives that much later
+ * on a returning visit; the list it shows meanwhile is the same.
+ */
+const FIRST_PAINT_ALONE_MS = 250;
+function afterFirstPaint(go: () => void): void {
+  const later = () => window.setTimeout(go, FIRST_PAINT_ALONE_MS);
+  if (typeof window.requestIdleCallback === 'function')
+    window.requestIdleCallback(later, { timeout: 1000 });
+  else later();
+}
+
 async function boot() {
+  const pageStartedAt = Date.now();
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element.');
   const root = createRoot(container);
   const logger = createLogger();
-  // The session gate, the shell and the chat client are code-split off the login route (issue 10);
-  // on any other page, fetch them while the configuration loads instead of after it.
+  const config = loadRuntimeConfig();
+  // The session gate, the shell and the chat client are code-split off the login route (issue 10).
   const signedInPage = !isLoginPath(window.location.pathname);
+  // Issue 37: at `/`, a returning visit paints the chat list from the offline copy first
+  // (boot/), then the app loads behind it. Its work waits for that paint: both want the one
+  // main thread, and the list is what the person came for.
+  const firstPaint =
+    signedInPage && window.location.pathname === '/'
+      ? await import('./boot')
+          .then(async (m) => ({
+            Gate: m.FirstPaintGate,
+            view: await m.loadFirstPaint(config, pageStartedAt),
+          }))
+          .catch(() => undefined)
+      : undefined;
+  // The app starts once the list has had the main thread for a moment, or at once when a row
+  // is chosen (it opens there).
+  let chosen = () => {};
+  const appMayStart = new Promise<void>((resolve) => {
+    chosen = resolve;
+    if (firstPaint?.view) afterFirstPaint(resolve);
+    else resolve();
+  });
+  const page = (productName: string, app?: ReactNode) => (
+    <StrictMode>
+      <PandoMantineProvider>
+        <UpdateNotice />
+        {firstPaint ? (
+          <firstPaint.Gate view={firstPaint.view} productName={productName} onChoose={chosen}>
+            {app}
+          </firstPaint.Gate>
+        ) : (
+          app
+        )}
+      </PandoMantineProvider>
+    </StrictMode>
+  );
+  if (firstPaint?.view) root.render(page((await config).product_name));
+  await appMayStart;
+  // On any other page, fetch the signed-in code while the configuration loads, not after it.
   if (signedInPage) {
     void preloadSignedIn();
     preloadChatWiring().catch(() => undefined);
     loadWebChat().catch(() => undefined);
   }
   try {
-    const config = await loadRuntimeConfig();
-    document.title = config.product_name;
-    const app = createWebApp(config, logger);
+    const loaded = await config;
+    document.title = loaded.product_name;
+    const app = createWebApp(loaded, logger);
     // The shell renders inside the chat: have it ready by the time the session is known.
     if (signedInPage) app.preloadChat().catch(() => undefined);
-    root.render(
-      <StrictMode>
-        <PandoMantineProvider>
-          <UpdateNotice />
-          <app.Root />
-        </PandoMantineProvider>
-      </StrictMode>,
-    );
+    const render = () => {
+      root.render(page(loaded.product_name, <app.Root />));
+    };
+    // Behind a first paint, the app renders in slices (a transition): a row clicked meanwhile is
+    // answered at once, not after the app's first render.
+    if (firstPaint?.view) startTransition(render);
+    else render();
   } catch (error) {
     logger.error('The runtime configuration could not be loaded', { error: String(error) });
     root.render(

@@ -1,8 +1,5 @@
 import {
   INITIAL_MESSAGE_LOADING,
-  bareJid,
-  isRoomJid,
-  jidLocal,
   totalUnread,
   type ConnectionStatus,
   type DeliveryState,
@@ -19,6 +16,7 @@ import {
   type ReactNode,
 } from 'react';
 import type { ChatStore } from './ChatStore';
+import { directsOf, type DirectConversation } from './directs';
 import type { ChatSnapshot, ConversationState } from './snapshot';
 
 const ChatStoreContext = createContext<ChatStore | null>(null);
@@ -164,26 +162,7 @@ export function useConversation(address: string): ConversationState {
   );
 }
 
-/** A direct conversation the chat knows of (the inbox, or one opened), for the sidebar. */
-export interface DirectConversation {
-  address: string;
-  /** The other person's uuid (the JID's local part). */
-  userId: string;
-  name: string;
-}
-
-function directsOf(s: ChatSnapshot): DirectConversation[] {
-  const directs: DirectConversation[] = [];
-  for (const c of Object.values(s.conversations)) {
-    if (c.type !== 'chat' || isRoomJid(c.address)) continue;
-    const last = c.lastMessage ?? c.messages[c.messages.length - 1];
-    const mine = last ? bareJid(last.from) !== c.address : false;
-    const name =
-      (mine ? last?.displayNames?.recipient : last?.displayNames?.sender) ?? jidLocal(c.address);
-    directs.push({ address: c.address, userId: jidLocal(c.address), name });
-  }
-  return directs;
-}
+const directsOfSnapshot = (s: ChatSnapshot) => directsOf(Object.values(s.conversations));
 
 function sameDirects(a: readonly DirectConversation[], b: readonly DirectConversation[]) {
   if (a.length !== b.length) return false;
@@ -195,7 +174,7 @@ function sameDirects(a: readonly DirectConversation[], b: readonly DirectConvers
 
 /** The direct conversations (sidebar "Direct messages"); a new message in one does not change it. */
 export function useDirectConversations(): readonly DirectConversation[] {
-  return useChatSelector(directsOf, sameDirects);
+  return useChatSelector(directsOfSnapshot, sameDirects);
 }
 
 /**

@@ -22,8 +22,8 @@ export {
   useLastActive,
   useAskedLastActive,
   useUserStatus,
-  type DirectConversation,
 } from './ChatProvider';
+export type { DirectConversation } from './directs';
 export { XmppTransport } from './XmppTransport';
 export { bindDocumentVisibility } from './documentVisibility';
 export { createChatUploads, createForumJoin, shareTargetOf } from './restSends';

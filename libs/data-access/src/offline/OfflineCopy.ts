@@ -6,7 +6,7 @@ import type { RecordStore } from './records';
 /** The tab's copy of the session's key (sessionStorage: gone when the tab or browser closes). */
 export const COPY_KEY_ITEM = 'pando.offline.key';
 
-type KeyStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+export type KeyStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 interface CopyLogger {
   info(message: string, context?: Record<string, unknown>): void;
@@ -34,7 +34,8 @@ export interface CopyValue<T> {
   savedAt: number;
 }
 
-function parseStoredKey(text: string | null): OfflineKeyResponse | undefined {
+/** The key a tab keeps (`COPY_KEY_ITEM`), or undefined when there is none or it is unreadable. */
+export function parseStoredKey(text: string | null): OfflineKeyResponse | undefined {
   if (!text) return undefined;
   try {
     const v = JSON.parse(text) as Partial<OfflineKeyResponse>;

@@ -6,9 +6,9 @@ import {
 } from '@pando/domain';
 import { emptyConversation, type ChatSnapshot, type ConversationState } from '../chat/snapshot';
 import type { OfflineCopy } from './OfflineCopy';
+import { CHAT } from './sealedRecord';
 
-/** The copy's record of the chat. */
-export const CHAT = 'chat';
+export { CHAT } from './sealedRecord';
 /** Issue 37: the last 30 conversations are readable offline… */
 export const KEPT_CONVERSATIONS = 30;
 /** …each with its most recent messages (what the person has seen of it). */

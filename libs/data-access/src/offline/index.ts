@@ -3,3 +3,4 @@ export { IndexedDbRecordStore } from './records';
 export { CHAT, persistChat, restoredChat } from './chat';
 export { useOfflineCopy } from './context';
 export { useCopyFreshness } from './freshness';
+export { readBootCopy, type BootCopy } from './boot';

@@ -1,8 +1,6 @@
 import { dehydrate, hydrate, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { OfflineCopy } from './OfflineCopy';
-
-/** The copy's record of REST answers (React Query's dehydrated state). */
-const QUERIES = 'queries';
+import { QUERIES } from './sealedRecord';
 
 /**
  * Which answers the copy keeps: who is signed in, the sidebar's lists, the teams, advice

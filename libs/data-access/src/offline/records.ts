@@ -1,5 +1,6 @@
 import { openDB, type IDBPDatabase } from 'idb';
 import type { SealedRecord } from './crypto';
+import { DB_NAME, STORE } from './sealedRecord';
 
 /** Where the sealed records lie: IndexedDB in the browser, memory in tests. */
 export interface RecordStore {
@@ -8,9 +9,6 @@ export interface RecordStore {
   /** Deletes every record (logout, a 401, another session's key, expiry). */
   clear(): Promise<void>;
 }
-
-const DB_NAME = 'pando-offline';
-const STORE = 'records';
 
 /** IndexedDB `pando-offline`, object store `records`: one sealed record per name. */
 export class IndexedDbRecordStore implements RecordStore {

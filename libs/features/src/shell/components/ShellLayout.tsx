@@ -11,31 +11,15 @@ import {
   useQueuedMessageCount,
   useUnreadTotal,
 } from '@pando/data-access';
-import {
-  displayName,
-  showsHeaderSearch,
-  TEXTS,
-  type CurrentUser,
-  type UserStatus,
-  type Viewer,
-} from '@pando/domain';
-import { AppHeader, LAYOUT, LoadingScreen, MainMenu, type MainMenuItem } from '@pando/ui';
+import { displayName, showsHeaderSearch, TEXTS, type UserStatus } from '@pando/domain';
+import { AppHeader, LoadingScreen, MainMenu, shellFrame, type MainMenuItem } from '@pando/ui';
+import { menuViewer } from '../../common/menuViewer';
+import { announceShellShown } from '../../common/shellShown';
 import { useViewer } from '../../common/viewer';
 import { useAppServices } from '../../common/AppServices';
 import { AvailabilityToggle } from './AvailabilityToggle';
 import { ChatOfflineBanner } from './ChatOfflineBanner';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
-
-/** The menu's gates read plain flag maps; the API's flag objects may carry other values too. */
-function menuViewer(user: CurrentUser): Viewer {
-  const flags = (map: Record<string, unknown> | null | undefined) =>
-    Object.fromEntries(Object.entries(map ?? {}).map(([key, on]) => [key, on === true]));
-  return {
-    access_level: user.access_level,
-    features: flags(user.features),
-    premium_features: flags(user.premium_features),
-  };
-}
 
 /** Decision: spec 01 §8 has no wording for a failed availability change; this says what happened. */
 const AVAILABILITY_FAILED = 'Your availability could not be changed. Please try again.';
@@ -105,22 +89,18 @@ export function ShellLayout({ onLoggedOut }: ShellLayoutProps) {
   // after a failure) must not unmount the whole shell.
   const loading = !settledOnce.current && lists.isPending;
   if (!loading) settledOnce.current = true;
+  // The first paint from the offline copy (apps/web boot/) gives way once the shell shows.
+  useEffect(() => {
+    if (!loading) announceShellShown();
+  }, [loading]);
 
   const go = (href: string) => {
     void navigate(href);
   };
 
   const shell = (
-    <AppShell
-      header={{ height: LAYOUT.headerHeight }}
-      // Beside the page from LAYOUT.navbarFrom; below, a drawer behind the header's burger.
-      navbar={{
-        width: LAYOUT.navbarWidth,
-        breakpoint: LAYOUT.navbarFrom,
-        collapsed: { mobile: !menuOpened },
-      }}
-      padding={0}
-    >
+    // Beside the page from LAYOUT.navbarFrom; below, a drawer behind the header's burger.
+    <AppShell {...shellFrame(menuOpened)}>
       <AppShell.Header>
         <AppHeader
           productName={productName}

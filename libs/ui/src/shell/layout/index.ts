@@ -1,2 +1,2 @@
 // The CSS half (layout.css) is imported once by PandoMantineProvider, after Mantine's styles.
-export { LAYOUT } from './layoutRules';
+export { LAYOUT, shellFrame } from './layoutRules';

@@ -53,3 +53,21 @@ export const LAYOUT = {
   headerHeight: number;
   touchTarget: number;
 };
+
+/**
+ * The signed-in shell's frame (Mantine AppShell): the header's height, and the main menu beside
+ * the page from `navbarFrom`, below it a drawer behind the header's burger. One description for
+ * the app's shell (libs/features ShellLayout) and the first paint before it (`BootShell`), so the
+ * two lay out alike and the swap between them does not move anything.
+ */
+export function shellFrame(menuOpened: boolean) {
+  return {
+    header: { height: LAYOUT.headerHeight },
+    navbar: {
+      width: LAYOUT.navbarWidth,
+      breakpoint: LAYOUT.navbarFrom,
+      collapsed: { mobile: !menuOpened },
+    },
+    padding: 0,
+  } as const;
+}

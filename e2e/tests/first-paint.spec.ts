@@ -1,0 +1,96 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from '../pom/axe';
+import { Shell } from '../pom/Shell';
+import { contextAt, logIn, SIZES } from '../pom/walk';
+
+/**
+ * Issue 37: a returning visit paints the chat list from the encrypted offline copy before the
+ * app has loaded (apps/web/src/boot), then the app takes over. The app's largest script is held
+ * back here, so the first paint is seen on its own: the list, a row chosen, then the app opening
+ * that conversation. The service worker is blocked so the held script passes the test's route.
+ */
+test.use({ serviceWorkers: 'block' });
+
+/** The copy's record of the lists is stored (the app saves it shortly after they arrive). */
+const copySaved = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const open = indexedDB.open('pando-offline', 1);
+        open.onerror = () => {
+          resolve(false);
+        };
+        open.onupgradeneeded = () => open.transaction?.abort();
+        open.onsuccess = () => {
+          const get = open.result.transaction('records').objectStore('records').get('queries');
+          get.onsuccess = () => {
+            resolve(get.result !== undefined);
+          };
+          get.onerror = () => {
+            resolve(false);
+          };
+        };
+      }),
+  );
+
+for (const size of SIZES) {
+  test(`${size.name}: a returning visit shows the chat list from the copy at once; a row chosen before the app is there opens when it is`, async ({
+    browser,
+  }) => {
+    const context = await contextAt(browser, size);
+    const first = await context.newPage();
+    await logIn(first, 'alice@example.org');
+    await expect(first.getByRole('navigation', { name: 'Conversations' })).toBeVisible();
+    await expect.poll(() => copySaved(first)).toBe(true);
+    await first.close();
+
+    // A new tab (no key in its sessionStorage yet), with the app's shared script held back.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await context.route(/\/assets\/shared-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const page = await context.newPage();
+    await page.goto('/');
+    const list = page.getByRole('navigation', { name: 'Conversations' });
+    const row = list.getByRole('link', { name: /^Ward 7 Team/ });
+    await expect(row).toBeVisible();
+    await expect(page.getByText('Updating…')).toBeVisible();
+    // Bob's direct conversation too, from the chat's part of the copy.
+    await expect(list.getByRole('link', { name: /^Bob Baker/ })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`first-paint-${size.name}.png`) });
+    // The first paint, not the app: the header's account controls come with the app.
+    await expect(page.getByRole('button', { name: /Log out|Account:/ })).toHaveCount(0);
+    await expectNoSeriousAxeViolations(page, `first paint (${size.name})`);
+
+    await row.click();
+    await expect(page).toHaveURL(/\/teams\/\d+$/);
+    release();
+    // The app opens the conversation chosen, and its list replaces the first paint's.
+    await expect(page.getByRole('log', { name: 'Messages' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { name: /Ward 7 Team/ }).first()).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Conversations' })).toHaveCount(
+      size.name === 'phone' ? 0 : 1,
+    );
+    await expect(page.getByRole('button', { name: /Log out|Account:/ })).toHaveCount(1);
+
+    // After logout, a new tab shows nothing of the copy: the login page.
+    await context.unroute(/\/assets\/shared-[^/]+\.js$/);
+    if (size.name === 'phone') await page.getByRole('button', { name: /Account:/ }).click();
+    await new Shell(page).logoutButton.click();
+    await page
+      .getByRole('dialog', { name: 'Log out' })
+      .getByRole('button', { name: 'Log out' })
+      .click();
+    await expect(page).toHaveURL(/\/login/);
+    expect(await copySaved(page)).toBe(false);
+    const next = await context.newPage();
+    await next.goto('/');
+    await expect(next).toHaveURL(/\/login/);
+    await expect(next.getByRole('navigation', { name: 'Conversations' })).toHaveCount(0);
+    await context.close();
+  });
+}

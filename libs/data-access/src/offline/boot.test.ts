@@ -1,0 +1,172 @@
+import { QueryClient } from '@tanstack/react-query';
+import type { OfflineKeyResponse } from '@pando/domain';
+import { describe, expect, it, vi } from 'vitest';
+import { authKeys } from '../api/login';
+import { teamKeys } from '../api/teams';
+import { readBootCopy } from './boot';
+import type { SealedRecord } from './crypto';
+import { COPY_KEY_ITEM, OfflineCopy } from './OfflineCopy';
+import { persistQueries } from './queries';
+import type { RecordStore } from './records';
+
+// A base64url 32-byte key per session.
+const KEY_A = 'A'.repeat(43);
+const KEY_B = 'B'.repeat(43);
+const NOW = Date.parse('2026-11-29T10:00:00Z');
+const keyAnswer = (key: string, expiresAt = NOW + 3_600_000): OfflineKeyResponse => ({
+  key,
+  expires_at: new Date(expiresAt).toISOString(),
+  offline_patient_data: true,
+});
+
+class MemoryStorage {
+  readonly items = new Map<string, string>();
+  getItem(k: string) {
+    return this.items.get(k) ?? null;
+  }
+  setItem(k: string, v: string) {
+    this.items.set(k, v);
+  }
+  removeItem(k: string) {
+    this.items.delete(k);
+  }
+}
+
+const lists = {
+  teams: [{ id: 7, name: 'Ward 7', mim_id: 'ward7', discoverable: false, auto_accept: false }],
+  forums: [],
+  advice_conversations: [],
+};
+const user = { id: 1, first_name: 'Alice', last_name: 'Anderson', access_level: 'user' };
+
+/**
+ * What a visit leaves behind, written by the app's own writer (`OfflineCopy` + `persistQueries`)
+ * with `key`: the IndexedDB records (here in memory).
+ */
+async function visitWith(key: string) {
+  const records = new Map<string, SealedRecord>();
+  const store: RecordStore = {
+    getAll: () => Promise.resolve(new Map(records)),
+    put: (name, record) => {
+      records.set(name, record);
+      return Promise.resolve();
+    },
+    clear: () => {
+      records.clear();
+      return Promise.resolve();
+    },
+  };
+  const copy = new OfflineCopy({
+    fetchKey: () => Promise.resolve(keyAnswer(key)),
+    records: store,
+    isOnline: () => true,
+    now: () => NOW,
+  });
+  await copy.open();
+  const client = new QueryClient();
+  const stop = persistQueries(client, copy);
+  client.setQueryData(teamKeys.lists(), lists);
+  client.setQueryData(authKeys.currentUser(), user);
+  // The chat's part, as `chatCopyOf` keeps it: bob wrote twice, unread.
+  copy.write('chat', {
+    conversations: [
+      {
+        address: 'bob@pando.test',
+        type: 'chat',
+        messages: [
+          {
+            id: 'm1',
+            from: 'bob@pando.test/web',
+            to: 'alice@pando.test',
+            type: 'chat',
+            body: 'Bed 4 bloods?',
+            displayNames: { sender: 'Bob Baker', recipient: 'Alice Anderson' },
+          },
+        ],
+      },
+    ],
+    unread: { 'bob@pando.test': 2 },
+    delivery: {},
+  });
+  await copy.flush();
+  stop();
+  return (name: string) => Promise.resolve(records.get(name));
+}
+
+describe('readBootCopy (the chat list before the app, issue 37)', () => {
+  it("a new tab asks for the session's key, opens the lists and the person, and keeps the key for the app", async () => {
+    const readRecord = await visitWith(KEY_A);
+    const tab = new MemoryStorage();
+    const fetchKey = vi.fn(() => Promise.resolve(keyAnswer(KEY_A)));
+    const boot = await readBootCopy({ fetchKey, keyStorage: tab, readRecord, now: () => NOW });
+    expect(boot?.lists.teams.map((t) => t.name)).toEqual(['Ward 7']);
+    expect(boot?.user.first_name).toBe('Alice');
+    expect(boot?.savedAt).toBe(NOW);
+    // Direct conversations and unread counts from the chat's part (the app's `directsOf`).
+    expect(boot?.directs).toEqual([
+      { address: 'bob@pando.test', userId: 'bob', name: 'Bob Baker' },
+    ]);
+    expect(boot?.unread).toEqual({ 'bob@pando.test': 2 });
+    expect(fetchKey).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(tab.getItem(COPY_KEY_ITEM) ?? '{}')).toMatchObject({ key: KEY_A });
+  });
+
+  it('a reload in the tab opens the copy with the kept key, without a request (offline too)', async () => {
+    const readRecord = await visitWith(KEY_A);
+    const tab = new MemoryStorage();
+    tab.setItem(COPY_KEY_ITEM, JSON.stringify(keyAnswer(KEY_A)));
+    const fetchKey = vi.fn(() => Promise.resolve(undefined));
+    const boot = await readBootCopy({ fetchKey, keyStorage: tab, readRecord, now: () => NOW });
+    expect(boot?.lists.teams).toHaveLength(1);
+    expect(fetchKey).not.toHaveBeenCalled();
+  });
+
+  it('shows nothing without a copy (a first visit) and keeps no key', async () => {
+    const tab = new MemoryStorage();
+    const boot = await readBootCopy({
+      fetchKey: () => Promise.resolve(keyAnswer(KEY_A)),
+      keyStorage: tab,
+      readRecord: () => Promise.resolve(undefined),
+      now: () => NOW,
+    });
+    expect(boot).toBeUndefined();
+    expect(tab.getItem(COPY_KEY_ITEM)).toBeNull();
+  });
+
+  it('shows nothing when the session is refused (logged out, blocked, expired on the server)', async () => {
+    const readRecord = await visitWith(KEY_A);
+    const tab = new MemoryStorage();
+    const boot = await readBootCopy({
+      fetchKey: () => Promise.resolve(undefined),
+      keyStorage: tab,
+      readRecord,
+      now: () => NOW,
+    });
+    expect(boot).toBeUndefined();
+    expect(tab.getItem(COPY_KEY_ITEM)).toBeNull();
+  });
+
+  it("shows nothing of another session's copy (another person on a shared computer)", async () => {
+    const readRecord = await visitWith(KEY_A);
+    const boot = await readBootCopy({
+      fetchKey: () => Promise.resolve(keyAnswer(KEY_B)),
+      keyStorage: new MemoryStorage(),
+      readRecord,
+      now: () => NOW,
+    });
+    expect(boot).toBeUndefined();
+  });
+
+  it("shows nothing once the tab's key has expired, even with no network", async () => {
+    const readRecord = await visitWith(KEY_A);
+    const tab = new MemoryStorage();
+    tab.setItem(COPY_KEY_ITEM, JSON.stringify(keyAnswer(KEY_A, NOW - 1)));
+    const boot = await readBootCopy({
+      fetchKey: () => Promise.resolve(keyAnswer(KEY_A)),
+      keyStorage: tab,
+      readRecord,
+      now: () => NOW,
+    });
+    expect(boot).toBeUndefined();
+  });
+});

@@ -1,0 +1,40 @@
+import type { BootCopy } from '@pando/data-access';
+import { buildSidebar, copyFreshness, type Viewer } from '@pando/domain';
+import type { ChatSidebarSections } from '@pando/ui';
+import { menuViewer } from '../common/menuViewer';
+import { sidebarItems } from '../chat/sidebarItems';
+
+export { SHELL_SHOWN } from '../common/shellShown';
+
+/** What the chat list's first paint shows (apps/web `boot/`, `BootShell` of @pando/ui). */
+export interface FirstPaintView {
+  viewer: Viewer;
+  firstName: string;
+  sections: ChatSidebarSections;
+  freshness: string | null;
+  /** The row's address for a route, to highlight the row chosen before the app is there. */
+  addressOf: (route: string) => string | undefined;
+}
+
+/**
+ * The chat list of a returning visit from the offline copy (issue 37), built by the rules the
+ * app's chat layout uses (`sidebarItems`, the domain's `buildSidebar` and `copyFreshness`), so
+ * the first paint and the app show the same rows, in the same order, with the same unread
+ * counts (the chat's, as the copy kept them).
+ */
+export function firstPaintView(
+  copy: BootCopy,
+  chatDomain: string,
+  online: boolean,
+  pageStartedAt: number,
+): FirstPaintView {
+  const items = sidebarItems(copy.lists, copy.directs, copy.user.id, chatDomain);
+  const routes = new Map(items.map((item) => [item.route, item.address]));
+  return {
+    viewer: menuViewer(copy.user),
+    firstName: copy.user.first_name,
+    sections: buildSidebar(items, copy.unread),
+    freshness: copyFreshness({ online, fetching: true, updatedAt: copy.savedAt, pageStartedAt }),
+    addressOf: (route) => routes.get(route),
+  };
+}

@@ -1,0 +1,48 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { sidebarSections } from '../../testing/sidebarFixtures';
+import { BootShell } from './BootShell';
+
+const clinician = { access_level: 'user', features: {}, premium_features: { patient_cards: true } };
+
+/**
+ * The chat list's first paint on a returning visit (issue 37): the shell's frame and the chat
+ * list from the offline copy while the app loads. Switch the viewport to Phone: the list alone.
+ */
+const meta = {
+  title: 'UI/Shell/BootShell',
+  component: BootShell,
+  tags: ['autodocs'],
+  parameters: { layout: 'fullscreen' },
+  args: {
+    productName: 'Pando',
+    firstName: 'Alice',
+    viewer: clinician,
+    sections: sidebarSections(),
+    freshness: 'Updating…',
+    onNavigate: fn(),
+  },
+} satisfies Meta<typeof BootShell>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** A row works before the app is there: the app opens where it points. */
+export const Default: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Updating…')).toBeVisible();
+    const list = canvas.getByRole('navigation', { name: 'Conversations' });
+    const row = within(list).getAllByRole('link')[0];
+    if (!row) throw new Error('The chat list has no rows.');
+    await userEvent.click(row);
+    await expect(args.onNavigate).toHaveBeenCalledWith(row.getAttribute('href'));
+  },
+};
+
+/** With the network gone, the line says how old the list is. */
+export const Offline: Story = {
+  args: { freshness: 'Offline — last updated 10:42' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Offline — last updated 10:42')).toBeVisible();
+  },
+};

@@ -1,0 +1,2 @@
+export { BootShell } from './BootShell';
+export type { BootShellProps } from './BootShell';
