@@ -2,6 +2,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import { ChatPane } from '../pom/Chat';
 import { LoginPage } from '../pom/LoginPage';
 import { PatientsPage } from '../pom/Patients';
+import { copyHolds, copyRecords } from '../pom/offlineCopy';
 import { Shell } from '../pom/Shell';
 
 /**
@@ -16,91 +17,6 @@ import { Shell } from '../pom/Shell';
 test.use({ serviceWorkers: 'allow' });
 
 const OFFLINE_NOTICE = "You are currently offline, messages can't be sent";
-
-/**
- * The copy's sealed records in IndexedDB, by name, with when each was saved (the values are
- * ciphertext; `savedAt` is stored in the clear for "last updated").
- */
-function copySaves(page: Page): Promise<Record<string, number>> {
-  return page.evaluate(
-    () =>
-      new Promise<Record<string, number>>((resolve) => {
-        const open = indexedDB.open('pando-offline');
-        open.onupgradeneeded = () => {
-          open.transaction?.abort();
-          resolve({});
-        };
-        open.onerror = () => {
-          resolve({});
-        };
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('records')) {
-            db.close();
-            resolve({});
-            return;
-          }
-          const store = db.transaction('records').objectStore('records');
-          const keys = store.getAllKeys();
-          const values = store.getAll();
-          values.onsuccess = () => {
-            db.close();
-            resolve(
-              Object.fromEntries(
-                keys.result.map((k, i) => [
-                  k as string,
-                  (values.result[i] as { savedAt: number }).savedAt,
-                ]),
-              ),
-            );
-          };
-        };
-      }),
-  );
-}
-
-const copyRecords = async (page: Page) => Object.keys(await copySaves(page));
-
-/**
- * What the copy's record `name` holds, opened as the app opens it: with the tab's key (the
- * server's, kept in sessionStorage) and the record's name as associated data. The test reads it
- * to know the copy is written before it takes the network away, not to trust the app's word.
- */
-function copyText(page: Page, name: string): Promise<string> {
-  return page.evaluate(async (record) => {
-    const held = JSON.parse(sessionStorage.getItem('pando.offline.key') ?? 'null') as {
-      key: string;
-    } | null;
-    if (!held) return '';
-    const b64 = held.key.replace(/-/g, '+').replace(/_/g, '/');
-    const raw = Uint8Array.from(atob(`${b64}=`), (c) => c.charCodeAt(0));
-    const key = await crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['decrypt']);
-    const sealed = await new Promise<
-      { iv: Uint8Array<ArrayBuffer>; data: ArrayBuffer } | undefined
-    >((resolve) => {
-      const open = indexedDB.open('pando-offline');
-      open.onsuccess = () => {
-        const get = open.result.transaction('records').objectStore('records').get(record);
-        get.onsuccess = () => {
-          open.result.close();
-          resolve(get.result as { iv: Uint8Array<ArrayBuffer>; data: ArrayBuffer } | undefined);
-        };
-      };
-    });
-    if (!sealed) return '';
-    const plain = await crypto.subtle.decrypt(
-      { name: 'AES-GCM', iv: sealed.iv, additionalData: new TextEncoder().encode(record) },
-      key,
-      sealed.data,
-    );
-    return new TextDecoder().decode(plain);
-  }, name);
-}
-
-/** Waits until the copy's record `name` holds `text` (it is saved shortly after a change). */
-async function copyHolds(page: Page, name: string, text: string): Promise<void> {
-  await expect.poll(() => copyText(page, name)).toContain(text);
-}
 
 /** The stored bytes of every record: ciphertext, so no visible text of the visit is in them. */
 function sealedBytes(page: Page): Promise<string> {
@@ -202,6 +118,9 @@ test('desktop: offline after a visit, the list, a conversation and the opened ca
   // Back online: the queued message goes out, and bob gets it once.
   await page.goto('/');
   await expect(chat.sidebarRow(/^Bob Baker/).first()).toBeVisible();
+  // The list above can be the first paint from the copy (apps/web boot/), before the app: the
+  // notice below is the app's, about a change it saw, so the app is up before the network returns.
+  await expect(new Shell(page).logoutButton).toBeVisible();
   await context.setOffline(false);
   await expect(page.getByText('You are now back online.').first()).toBeVisible({
     timeout: 30_000,

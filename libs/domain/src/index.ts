@@ -78,6 +78,7 @@ export * from './wire/responses';
 export * from './chat/composer';
 export * from './config/logging';
 export * from './endpoints/endpoint';
+export * from './endpoints/firstPaint';
 export * from './endpoints/admin';
 export * from './endpoints/analytics';
 export * from './endpoints/audit';

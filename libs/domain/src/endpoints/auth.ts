@@ -12,6 +12,7 @@ import {
 import { CurrentUserSchema } from '../users/schemas';
 import { EmbedQuerySchema, NoQuerySchema } from '../wire/params';
 import { ACCESS, endpoint, type EndpointShape } from './endpoint';
+import { firstPaintEndpoints } from './firstPaint';
 import { loginEndpoints } from './login';
 
 export { loginEndpoints } from './login';
@@ -60,15 +61,13 @@ export const authEndpoints = {
     responses: { 200: AuthValidateResponseSchema },
   }),
   currentUser: endpoint({
-    method: 'GET',
-    path: '/login/current',
+    ...firstPaintEndpoints.currentUser,
     query: EmbedQuerySchema,
     responses: { 200: CurrentUserSchema },
-    access: ACCESS.self,
   }),
   /** The key of this session's encrypted offline copy (issue 37); session cookie only (403). */
   offlineKey: endpoint({
-    ...loginEndpoints.offlineKey,
+    ...firstPaintEndpoints.offlineKey,
     query: NoQuerySchema,
     responses: { 200: OfflineKeyResponseSchema },
     access: ACCESS.self,

@@ -5,8 +5,7 @@ import type { EndpointShape } from './endpoint';
  * (README "The login route parses without zod") and stays within its byte budget, so its calls
  * take the method and path from here (plain data, nothing else at run time) and check the answers
  * with the zod-free parsers. `authEndpoints` (auth.ts) declares the same endpoints in full from
- * these, so each URL is still written once. The first paint of a signed-in page (apps/web boot)
- * reads the offline key the same way.
+ * these, so each URL is still written once.
  */
 export const loginEndpoints = {
   requestLoginCode: { method: 'POST', path: '/auth', responses: {}, access: { kind: 'public' } },
@@ -20,16 +19,6 @@ export const loginEndpoints = {
   accessToken: {
     method: 'GET',
     path: '/login/access-token',
-    responses: {},
-    access: { kind: 'self' },
-  },
-  /**
-   * The offline copy's key (issue 37): the web app's first paint (apps/web/src/boot) asks for it
-   * before the app, and zod, have loaded.
-   */
-  offlineKey: {
-    method: 'GET',
-    path: '/login/offline-key',
     responses: {},
     access: { kind: 'self' },
   },

@@ -26,6 +26,7 @@ import {
   TeamIdParamSchema,
 } from '../wire/params';
 import { MessageResponseSchema } from '../wire/responses';
+import { firstPaintEndpoints } from './firstPaint';
 import { ACCESS, endpoint, type EndpointShape } from './endpoint';
 
 /**
@@ -51,11 +52,9 @@ const transitionEndpoint = <const P extends string>(path: P) =>
 export const teamsEndpoints = {
   /** The sidebar's three lists (spec 01 §2), from the response cache when nothing changed. */
   teamsWithAdviceConversations: endpoint({
-    method: 'GET',
-    path: '/teams-with-advices-conversations',
+    ...firstPaintEndpoints.sidebarLists,
     query: NoQuerySchema,
     responses: { 200: TeamsWithAdviceConversationsSchema },
-    access: ACCESS.self,
   }),
   team: endpoint({
     method: 'GET',
