@@ -30,9 +30,10 @@ async function boot() {
   const config = loadRuntimeConfig();
   // The session gate, the shell and the chat client are code-split off the login route (issue 10).
   const signedInPage = !isLoginPath(window.location.pathname);
-  // Issue 37: at `/`, a returning visit paints the chat list from the offline copy first
-  // (boot/), then the app loads behind it. Its work waits for that paint: both want the one
-  // main thread, and the list is what the person came for.
+  // Issue 37: at `/`, the chat list is painted first (boot/: from the offline copy on a returning
+  // visit, from the network on a first), then the app loads behind it. Its work waits for that
+  // paint: both want the one main thread, and the list is what the person came for. Without a
+  // session, or after 1 s, nothing is painted and the app opens as before.
   const firstPaint =
     signedInPage && window.location.pathname === '/'
       ? await import('./boot')
@@ -66,7 +67,7 @@ async function boot() {
   );
   if (firstPaint?.view) root.render(page((await config).product_name));
   await appMayStart;
-  // On any other page, fetch the signed-in code while the configuration loads, not after it.
+  // Behind the login, fetch the signed-in code while the configuration loads, not after it.
   if (signedInPage) {
     void preloadSignedIn();
     preloadChatWiring().catch(() => undefined);
