@@ -7,4 +7,3 @@ export function displayName(user: {
   const name = `${user.first_name ?? ''} ${user.last_name ?? ''}`.trim();
   return name || user.email || 'Unknown user';
 }
-
