@@ -4,6 +4,7 @@ import { UnauthorisedError } from '../http/errors';
 import { COPY_KEY_ITEM, OfflineCopy } from './OfflineCopy';
 import type { RecordStore } from './records';
 import type { SealedRecord } from './crypto';
+import { MemoryStorage } from './testing/memoryStorage';
 
 class MemoryRecordStore implements RecordStore {
   readonly records = new Map<string, SealedRecord>();
@@ -30,19 +31,6 @@ function keyAnswer(key: string, patients = true, expiresAt = NOW + 3_600_000): O
     expires_at: new Date(expiresAt).toISOString(),
     offline_patient_data: patients,
   };
-}
-
-class MemoryStorage {
-  readonly items = new Map<string, string>();
-  getItem(k: string) {
-    return this.items.get(k) ?? null;
-  }
-  setItem(k: string, v: string) {
-    this.items.set(k, v);
-  }
-  removeItem(k: string) {
-    this.items.delete(k);
-  }
 }
 
 /** One browser: its IndexedDB records and a tab's sessionStorage, shared by the page loads. */

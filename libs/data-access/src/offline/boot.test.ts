@@ -8,6 +8,7 @@ import type { SealedRecord } from './crypto';
 import { COPY_KEY_ITEM, OfflineCopy } from './OfflineCopy';
 import { persistQueries } from './queries';
 import type { RecordStore } from './records';
+import { MemoryStorage } from './testing/memoryStorage';
 
 // A base64url 32-byte key per session.
 const KEY_A = 'A'.repeat(43);
@@ -18,19 +19,6 @@ const keyAnswer = (key: string, expiresAt = NOW + 3_600_000): OfflineKeyResponse
   expires_at: new Date(expiresAt).toISOString(),
   offline_patient_data: true,
 });
-
-class MemoryStorage {
-  readonly items = new Map<string, string>();
-  getItem(k: string) {
-    return this.items.get(k) ?? null;
-  }
-  setItem(k: string, v: string) {
-    this.items.set(k, v);
-  }
-  removeItem(k: string) {
-    this.items.delete(k);
-  }
-}
 
 const lists = {
   teams: [{ id: 7, name: 'Ward 7', mim_id: 'ward7', discoverable: false, auto_accept: false }],

@@ -1,0 +1,13 @@
+/** A tab's sessionStorage in memory, for the copy's tests (OfflineCopy, readBootCopy). */
+export class MemoryStorage {
+  readonly items = new Map<string, string>();
+  getItem(k: string) {
+    return this.items.get(k) ?? null;
+  }
+  setItem(k: string, v: string) {
+    this.items.set(k, v);
+  }
+  removeItem(k: string) {
+    this.items.delete(k);
+  }
+}
