@@ -65,9 +65,10 @@ function answerOf(queries: readonly DehydratedQuery[], area: string, kind: strin
 
 /**
  * The sidebar's lists and the signed-in person from the encrypted copy, for the chat list's first
- * paint before the app has loaded (apps/web `boot/`). It reads one record with the session's key,
- * as `OfflineCopy` does, and nothing else: no copy, no key, a key of another session or an
- * expired one give undefined, and the app then opens as it always has (and wipes what must go).
+ * paint before the app has loaded (apps/web `boot/`). It reads two records (the REST answers and
+ * the chat's part) with the session's key, as `OfflineCopy` does, and nothing else: no copy, no
+ * key, a key of another session or an expired one give undefined, and the app then opens as it
+ * always has (and wipes what must go).
  * A key fetched here is kept for the tab exactly as `OfflineCopy` keeps it, so the app does not
  * ask for it again before its first render.
  */
