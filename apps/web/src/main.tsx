@@ -1,3 +1,5 @@
+// First: it asks for the first paint's chunk before the rest of the entry runs.
+import { firstPaintChunk } from './bootStart';
 import { startTransition, StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { isLoginPath, preloadChatWiring, preloadSignedIn } from '@pando/features';
@@ -34,15 +36,11 @@ async function boot() {
   // visit, from the network on a first), then the app loads behind it. Its work waits for that
   // paint: both want the one main thread, and the list is what the person came for. Without a
   // session, or after 1 s, nothing is painted and the app opens as before.
-  const firstPaint =
-    signedInPage && window.location.pathname === '/'
-      ? await import('./boot')
-          .then(async (m) => ({
-            Gate: m.FirstPaintGate,
-            view: await m.loadFirstPaint(config, pageStartedAt),
-          }))
-          .catch(() => undefined)
-      : undefined;
+  const boot = signedInPage ? await firstPaintChunk : undefined;
+  const firstPaint = boot && {
+    Gate: boot.FirstPaintGate,
+    view: await boot.loadFirstPaint(config, pageStartedAt),
+  };
   // The app starts once the list has had the main thread for a moment, or at once when a row
   // is chosen (it opens there).
   let chosen = () => {};
