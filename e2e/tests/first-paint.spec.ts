@@ -77,10 +77,14 @@ for (const size of SIZES) {
     await expect(fresh.getByRole('button', { name: /Log out|Account:/ })).toHaveCount(0);
     // Fresh from the server: no "Updating…" line.
     await expect(fresh.getByText('Updating…')).toHaveCount(0);
+    // The header does not move when the app takes over (on a phone: the same menu button first).
+    const brand = fresh.getByRole('banner').getByRole('heading', { name: 'Pando', exact: true });
+    const brandBefore = await brand.boundingBox();
     releaseElsewhere();
     await expect(fresh.getByRole('button', { name: /Log out|Account:/ })).toHaveCount(1, {
       timeout: 30_000,
     });
+    expect((await brand.boundingBox())?.x).toBe(brandBefore?.x);
     await expect(fresh.getByRole('navigation', { name: 'Conversations' })).toHaveCount(1);
     await elsewhere.close();
 

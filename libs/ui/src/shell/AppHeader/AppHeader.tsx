@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Burger,
   Button,
   Group,
   Popover,
@@ -15,6 +14,7 @@ import { IconPower, IconSearch, IconUserCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { StatusIndicator } from '../../common/StatusIndicator';
 import { LAYOUT } from '../layout';
+import { MenuBurger } from '../MenuBurger';
 import { LogoutConfirmModal } from './LogoutConfirmModal';
 
 export interface AppHeaderProps {
@@ -77,15 +77,7 @@ export function AppHeader({
       gap="sm"
     >
       <Group gap="xs" wrap="nowrap" miw={0}>
-        {onToggleMenu ? (
-          <Burger
-            opened={menuOpened}
-            onClick={onToggleMenu}
-            hiddenFrom={LAYOUT.navbarFrom}
-            size="sm"
-            aria-label={menuOpened ? 'Close menu' : 'Open menu'}
-          />
-        ) : null}
+        {onToggleMenu ? <MenuBurger opened={menuOpened} onToggle={onToggleMenu} /> : null}
         <Title
           order={2}
           size="h4"

@@ -46,3 +46,23 @@ export const Offline: Story = {
     await expect(within(canvasElement).getByText('Offline — last updated 10:42')).toBeVisible();
   },
 };
+
+/**
+ * A phone: the header has the app's burger (nothing moves when the app takes over); it opens the
+ * main menu, and a choice there works at once and closes it.
+ */
+export const PhoneMenu: Story = {
+  globals: { viewport: { value: 'phone', isRotated: false } },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('navigation', { name: 'Conversations' })).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Open menu' }));
+    const menu = await canvas.findByRole('navigation', { name: 'Main menu' });
+    await expect(menu).toBeVisible();
+    const entry = within(menu).getAllByRole('link')[1];
+    if (!entry) throw new Error('The main menu has one entry or none.');
+    await userEvent.click(entry);
+    await expect(args.onNavigate).toHaveBeenCalledWith(entry.getAttribute('href'));
+    await expect(canvas.getByRole('button', { name: 'Open menu' })).toBeVisible();
+  },
+};

@@ -1,8 +1,10 @@
 import { AppShell, Group, Title } from '@mantine/core';
 import type { Viewer } from '@pando/domain';
+import { useState } from 'react';
 import { ChatSidebar, type ChatSidebarSections } from '../../chat/ChatSidebar';
 import { LAYOUT, shellFrame } from '../layout';
 import { MainMenu } from '../MainMenu';
+import { MenuBurger } from '../MenuBurger';
 import { SplitView } from '../SplitView';
 import { WelcomeEmptyState } from '../WelcomeEmptyState';
 
@@ -39,18 +41,31 @@ export function BootShell({
   freshness = null,
   onNavigate,
 }: BootShellProps) {
+  // The phone's and tablet's menu works as the app's does (the same burger, so the header does
+  // not move when the app takes over); a choice closes it.
+  const [menuOpened, setMenuOpened] = useState(false);
+  const navigate = (href: string) => {
+    setMenuOpened(false);
+    onNavigate(href);
+  };
   return (
-    <AppShell {...shellFrame(false)}>
+    <AppShell {...shellFrame(menuOpened)}>
       <AppShell.Header>
-        <Group h="100%" px={{ base: 'xs', [LAYOUT.headerFullFrom]: 'md' }} wrap="nowrap">
+        <Group h="100%" px={{ base: 'xs', [LAYOUT.headerFullFrom]: 'md' }} gap="xs" wrap="nowrap">
+          <MenuBurger
+            opened={menuOpened}
+            onToggle={() => {
+              setMenuOpened((open) => !open);
+            }}
+          />
           <Title order={2} size="h4" style={{ whiteSpace: 'nowrap' }}>
             {productName}
           </Title>
         </Group>
       </AppShell.Header>
-      {/* Closed on a phone and a tablet (the burger comes with the app), beside the page wider. */}
-      <AppShell.Navbar mod={{ 'menu-closed': true }}>
-        <MainMenu viewer={viewer} active="chats" onNavigate={onNavigate} />
+      {/* A drawer behind the burger on a phone and a tablet, beside the page wider. */}
+      <AppShell.Navbar mod={{ 'menu-closed': !menuOpened }}>
+        <MainMenu viewer={viewer} active="chats" onNavigate={navigate} />
       </AppShell.Navbar>
       <AppShell.Main h="100dvh">
         <SplitView
@@ -60,7 +75,7 @@ export function BootShell({
               sections={sections}
               {...(activeAddress ? { activeAddress } : {})}
               freshness={freshness}
-              onNavigate={onNavigate}
+              onNavigate={navigate}
             />
           }
         >

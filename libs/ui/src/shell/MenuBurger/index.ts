@@ -1,0 +1,1 @@
+export { MenuBurger } from './MenuBurger';
