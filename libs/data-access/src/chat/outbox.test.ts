@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LocalStorageOutboxStorage, outboxKey, readOutbox } from './outbox';
+import { MemoryStorage } from '../offline/testing/memoryStorage';
 import { MemoryOutboxStorage } from './testing';
 import type { OutgoingMessage } from './types';
 
@@ -13,22 +14,9 @@ const entry = (id: string): OutgoingMessage => ({
   sendTimestamp: 1,
 });
 
-class MapStorage {
-  readonly map = new Map<string, string>();
-  getItem(k: string) {
-    return this.map.get(k) ?? null;
-  }
-  setItem(k: string, v: string) {
-    this.map.set(k, v);
-  }
-  removeItem(k: string) {
-    this.map.delete(k);
-  }
-}
-
 describe('the durable outbox storage', () => {
   it('localStorage keeps the queue per user and in order across instances (a page reload)', () => {
-    const backing = new MapStorage();
+    const backing = new MemoryStorage();
     new LocalStorageOutboxStorage('pando.chat.outbox.alice', backing).save([
       entry('1'),
       entry('2'),
@@ -39,20 +27,20 @@ describe('the durable outbox storage', () => {
       readOutbox(new LocalStorageOutboxStorage('pando.chat.outbox.bob', backing)).entries,
     ).toEqual([]);
     reloaded.save([]);
-    expect(backing.map.size).toBe(0);
+    expect(backing.items.size).toBe(0);
   });
 
   it('messages queued under the web app’s former key (pando.outbox.{uuid}) move to the one key', () => {
-    const backing = new MapStorage();
+    const backing = new MemoryStorage();
     backing.setItem('pando.outbox.alice', JSON.stringify([entry('old')]));
     const storage = LocalStorageOutboxStorage.forUser('alice', backing);
     expect(readOutbox(storage).entries.map((e) => e.id)).toEqual(['old']);
-    expect([...backing.map.keys()]).toEqual([outboxKey('alice')]);
+    expect([...backing.items.keys()]).toEqual([outboxKey('alice')]);
     expect(outboxKey('alice')).toBe('pando.chat.outbox.alice');
   });
 
   it('drops unreadable entries one by one, never the whole queue', () => {
-    const backing = new MapStorage();
+    const backing = new MemoryStorage();
     backing.setItem('k', JSON.stringify([entry('1'), { id: 2 }, entry('3'), entry('1')]));
     const { entries, dropped } = readOutbox(new LocalStorageOutboxStorage('k', backing));
     expect(entries.map((e) => e.id)).toEqual(['1', '3']);
@@ -60,7 +48,7 @@ describe('the durable outbox storage', () => {
   });
 
   it('survives corrupt JSON', () => {
-    const backing = new MapStorage();
+    const backing = new MemoryStorage();
     backing.setItem('k', '{not json');
     expect(readOutbox(new LocalStorageOutboxStorage('k', backing))).toEqual({
       entries: [],

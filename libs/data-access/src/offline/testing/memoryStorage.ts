@@ -1,4 +1,4 @@
-/** A tab's sessionStorage in memory, for the copy's tests (OfflineCopy, readBootCopy). */
+/** A tab's sessionStorage or localStorage in memory, for tests (the offline copy, the outbox). */
 export class MemoryStorage {
   readonly items = new Map<string, string>();
   getItem(k: string) {
