@@ -74,6 +74,9 @@ function pwa() {
       // without a second load.
       clientsClaim: true,
       // No runtimeCaching: /api answers, uploads and images go to the network, never a cache.
+      // Static routes (public/sw-routes.js): in Chromium, `/`, /assets/* and /api/* are answered
+      // without starting the worker.
+      importScripts: ['sw-routes.js'],
     },
   });
 }

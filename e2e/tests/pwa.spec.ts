@@ -1,9 +1,10 @@
 import { readdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from '../pom/axe';
 import { LoginPage } from '../pom/LoginPage';
+import { logIn } from '../pom/walk';
 
 /**
  * Issue 37: the web app is an installable app (apps/web README "Installable app (PWA)"). On the
@@ -122,5 +123,55 @@ test('the login page is an installable app whose worker precaches the whole buil
     page.getByRole('heading', { name: 'Your session could not be loaded' }),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+  await page.context().setOffline(false);
+});
+
+/** Where the worker's static routes answered each request of the page (Resource Timing). */
+function routeSources(page: Page) {
+  return page.evaluate(() =>
+    [
+      ...performance.getEntriesByType('navigation'),
+      ...performance.getEntriesByType('resource'),
+    ].map((entry) => {
+      const timing = entry as PerformanceResourceTiming & { workerFinalSourceType?: string };
+      return { path: new URL(timing.name).pathname, source: timing.workerFinalSourceType };
+    }),
+  );
+}
+
+test('a returning visit to / is answered without the worker starting (its static routes): the page and its scripts from the caches, the API from the network, offline too', async ({
+  page,
+}) => {
+  await logIn(page, 'bob@example.org');
+  await page.evaluate(async () => navigator.serviceWorker.ready);
+  await page.reload();
+  await expect(page.getByRole('banner')).toBeVisible();
+  expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+
+  // A new visit to the app's start (the installed app's start_url).
+  await page.goto('/');
+  await expect(page.getByRole('navigation', { name: 'Conversations' })).toBeVisible();
+  const sources = await routeSources(page);
+  // The page itself: the shell the worker saved when it installed (apps/web public/sw-routes.js).
+  expect(sources[0]).toEqual({ path: '/', source: 'cache' });
+  const scripts = sources.filter((s) => s.path.startsWith('/assets/'));
+  expect(scripts.length).toBeGreaterThan(3);
+  expect(scripts.filter((s) => s.source !== 'cache')).toEqual([]);
+  const api = sources.filter((s) => s.path.startsWith('/api/'));
+  expect(api.length).toBeGreaterThan(0);
+  expect(api.filter((s) => s.source !== 'network')).toEqual([]);
+  // One saved shell: the installed version's.
+  const starts = await page.evaluate(async () =>
+    (await caches.keys()).filter((name) => name.startsWith('pando-start-')),
+  );
+  expect(starts).toHaveLength(1);
+
+  // With the network off, the same routes answer: the chat list from the encrypted copy.
+  await page.context().setOffline(true);
+  await page.reload();
+  await expect(
+    page.getByRole('navigation', { name: 'Conversations' }).getByRole('link').first(),
+  ).toBeVisible();
+  expect((await routeSources(page))[0]).toEqual({ path: '/', source: 'cache' });
   await page.context().setOffline(false);
 });
