@@ -160,11 +160,15 @@ test('a returning visit to / is answered without the worker starting (its static
   const api = sources.filter((s) => s.path.startsWith('/api/'));
   expect(api.length).toBeGreaterThan(0);
   expect(api.filter((s) => s.source !== 'network')).toEqual([]);
-  // One saved shell: the installed version's.
-  const starts = await page.evaluate(async () =>
-    (await caches.keys()).filter((name) => name.startsWith('pando-start-')),
-  );
-  expect(starts).toHaveLength(1);
+  // One saved shell, the installed version's, with the server's headers: the page it answers
+  // keeps its Content-Security-Policy.
+  const saved = await page.evaluate(async () => {
+    const names = (await caches.keys()).filter((name) => name.startsWith('pando-start-'));
+    const shell = await (await caches.open(names[0] ?? '')).match('/');
+    return { names, csp: shell?.headers.get('content-security-policy') ?? null };
+  });
+  expect(saved.names).toHaveLength(1);
+  expect(saved.csp).toContain("script-src 'self'");
 
   // With the network off, the same routes answer: the chat list from the encrypted copy.
   await page.context().setOffline(true);
