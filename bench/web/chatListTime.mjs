@@ -1,4 +1,4 @@
-/* global document, navigator, window -- the evaluate/waitForFunction callbacks run in the page. */
+/* global document, navigator, performance, window -- the evaluate/waitForFunction callbacks run in the page. */
 // Time from navigation to an interactive chat list with 200 conversations, in headless Chromium,
 // against the real production build (apps/server/dist + apps/web/dist) on a fresh data directory,
 // beside the floor page (web/floor/: React, Mantine and the app's sidebar rows from inline data,
@@ -27,7 +27,8 @@
 //   BENCH_PORT=<port>       our server (default 3390); the floor's is BENCH_FLOOR_PORT (port + 1).
 //   BENCH_CONVERSATIONS=<n> how many teams alice gets and rows the floor has (default 200).
 //   BENCH_SETTLE_MS=<ms>    pause after each browser launch and before closing visits 1, 2 (1000).
-//   BENCH_TRACE=1           prints each measured visit's requests.
+//   BENCH_TRACE=1           prints each measured visit's requests, and when its page, entry script
+//                           and first paint's chunk arrived (the static routes' source).
 //   BENCH_CPU_PROFILE=<dir> writes each measured visit's page CPU profile (Chrome DevTools).
 //   A/B runs (another tree's build): WEB_DIST_DIR=<its web build> (read by our server) and
 //   BENCH_SERVER_MAIN=<its server bundle> (both servers: ours and the floor's).
@@ -249,7 +250,22 @@ async function visit(target, profile, rate, { label, settle, cookies }) {
       mkdirSync(profileDir, { recursive: true });
       writeFileSync(join(profileDir, `${label}.cpuprofile`), JSON.stringify(cpuProfile));
     }
-    if (trace) console.log(`${label}: ${ms} ms\n  ${log.join('\n  ')}`);
+    if (trace) {
+      // When the page, the entry script and the first paint's chunk had arrived (Resource
+      // Timing, ms from navigation), and where the worker's static routes answered the page.
+      const arrived = await page.evaluate(() => {
+        const nav = /** @type {PerformanceResourceTiming & { workerFinalSourceType?: string }} */ (
+          performance.getEntriesByType('navigation')[0]
+        );
+        const resources = /** @type {PerformanceResourceTiming[]} */ (
+          performance.getEntriesByType('resource')
+        );
+        const script = (/** @type {RegExp} */ re) =>
+          resources.find((e) => re.test(new URL(e.name).pathname))?.responseEnd.toFixed(0) ?? '-';
+        return `page ${nav?.responseEnd.toFixed(0) ?? '-'} (${nav?.workerFinalSourceType || 'no route'}), entry ${script(/^\/assets\/index-[^/]+\.js$/)}, firstPaint chunk ${script(/^\/assets\/firstPaint-[^/]+\.js$/)}`;
+      });
+      console.log(`${label}: ${ms} ms; arrived: ${arrived}\n  ${log.join('\n  ')}`);
+    }
     let worker = 'not waited for';
     if (settle) {
       // What the page does once the list is up (a worker's install and precache, the local
