@@ -36,7 +36,8 @@ async function boot() {
   // visit, from the network on a first), then the app loads behind it. Its work waits for that
   // paint: both want the one main thread, and the list is what the person came for. Without a
   // session, or after 1 s, nothing is painted and the app opens as before.
-  const boot = signedInPage ? await firstPaintChunk : undefined;
+  // bootStart.ts asked for it at `/` only (never a login path).
+  const boot = await firstPaintChunk;
   const firstPaint = boot && {
     Gate: boot.FirstPaintGate,
     view: await boot.loadFirstPaint(config, pageStartedAt),
