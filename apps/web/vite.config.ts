@@ -112,7 +112,7 @@ export default defineConfig({
               name: 'login',
               tags: ['$initial'],
               includeDependenciesRecursively: false,
-              priority: 3,
+              priority: 4,
             },
             // Behind the login, every module that two or more lazy chunks share in one file too.
             // Left to itself the bundler cut the signed-in app into ~120 chunks: opening the chat
@@ -124,10 +124,18 @@ export default defineConfig({
             // screen's chunk.
             // Issue 37: the chat list's first paint from the offline copy (src/boot/) and all it
             // imports, in one file of its own: at `/` it runs before the app, and must not wait
-            // for the `shared` chunk (zod, the app's schemas) to download and run.
+            // for the `shared` chunk (zod, the app's schemas) to download and run. React's half
+            // of it (FirstPaintGate: BootShell, Mantine's AppShell, the sidebar, floating-ui) in a
+            // second file, so the static paint of a returning visit does not wait for that
+            // ~100 kB to be evaluated (boot/firstPaint.ts).
             {
               name: 'firstPaint',
-              test: /[\\/]apps[\\/]web[\\/]src[\\/]boot[\\/]/,
+              test: /[\\/]apps[\\/]web[\\/]src[\\/]boot[\\/](?!FirstPaintGate)/,
+              priority: 3,
+            },
+            {
+              name: 'firstPaintGate',
+              test: /[\\/]apps[\\/]web[\\/]src[\\/]boot[\\/]FirstPaintGate/,
               priority: 2,
             },
             {

@@ -6,10 +6,11 @@ import { contextAt, logIn, SIZES } from '../pom/walk';
 
 /**
  * Issue 37: a visit to `/` paints the chat list before the app has loaded (apps/web/src/boot):
- * from the encrypted offline copy on a returning visit, from the network on a first one; then
- * the app takes over. The app's largest script is held
- * back here, so the first paint is seen on its own: the list, a row chosen, then the app opening
- * that conversation. The service worker is blocked so the held script passes the test's route.
+ * on a returning visit from the list the copy keeps rendered, without React; on a first one from
+ * the network; then the app takes over. The app's largest script is held back here (and, on the
+ * returning visit, React's half of the first paint too), so the first paint is seen on its own:
+ * the list, a row chosen, then the app opening that conversation. The service worker is blocked
+ * so the held scripts pass the test's route.
  */
 test.use({ serviceWorkers: 'block' });
 
@@ -24,14 +25,18 @@ for (const size of SIZES) {
     // The copy holds the lists and the chat's part (bob's direct conversation, from the inbox).
     await copyHolds(first, 'queries', 'Ward 7 Team');
     await copyHolds(first, 'chat', 'Bob Baker');
+    // And the list as rendered from them (a second after they change).
+    await copyHolds(first, 'paint', 'Ward 7 Team');
     await first.close();
 
-    // A new tab (no key in its sessionStorage yet), with the app's shared script held back.
+    // A new tab (no key in its sessionStorage yet), with the app's shared script held back, and
+    // React's first paint (BootShell) with it: the list can only come from the rendered copy.
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await context.route(/\/assets\/shared-[^/]+\.js$/, async (route) => {
+    const appAndReactPaint = /\/assets\/(shared|firstPaintGate)-[^/]+\.js$/;
+    await context.route(appAndReactPaint, async (route) => {
       await held;
       await route.continue();
     });
@@ -47,6 +52,15 @@ for (const size of SIZES) {
     // The first paint, not the app: the header's account controls come with the app.
     await expect(page.getByRole('button', { name: /Log out|Account:/ })).toHaveCount(0);
     await expectNoSeriousAxeViolations(page, `first paint (${size.name})`);
+    if (size.name === 'phone') {
+      // The menu button works by keyboard, and keeps the focus.
+      await page.getByRole('button', { name: 'Open menu' }).focus();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeInViewport();
+      await expect(page.getByRole('button', { name: 'Close menu' })).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('navigation', { name: 'Main menu' })).not.toBeInViewport();
+    }
 
     await row.click();
     await expect(page).toHaveURL(/\/teams\/\d+$/);
@@ -89,7 +103,7 @@ for (const size of SIZES) {
     await elsewhere.close();
 
     // After logout, a new tab shows nothing of the copy: the login page.
-    await context.unroute(/\/assets\/shared-[^/]+\.js$/);
+    await context.unroute(appAndReactPaint);
     if (size.name === 'phone') await page.getByRole('button', { name: /Account:/ }).click();
     await new Shell(page).logoutButton.click();
     await page

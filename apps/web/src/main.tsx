@@ -38,24 +38,25 @@ async function boot() {
   // session, or after 1 s, nothing is painted and the app opens as before.
   // bootStart.ts asked for it at `/` only (never a login path).
   const boot = await firstPaintChunk;
-  const firstPaint = boot && {
-    Gate: boot.FirstPaintGate,
-    view: await boot.loadFirstPaint(config, pageStartedAt),
-  };
   // The app starts once the list has had the main thread for a moment, or at once when a row
-  // is chosen (it opens there).
+  // is chosen (it opens there), on React's first paint or on the static one.
   let chosen = () => {};
   const appMayStart = new Promise<void>((resolve) => {
     chosen = resolve;
-    if (firstPaint?.view) afterFirstPaint(resolve);
-    else resolve();
   });
+  const firstPaint = boot?.loadFirstPaint(config, pageStartedAt, chosen);
+  const view = await firstPaint?.view;
+  // On a returning visit the copy usually holds the list already rendered: it is on screen now,
+  // without React, and React's first paint comes with the app (FirstPaintGate takes over).
+  const painted = await firstPaint?.painted;
+  if (view) afterFirstPaint(chosen);
+  else chosen();
   const page = (productName: string, app?: ReactNode) => (
     <StrictMode>
       <PandoMantineProvider>
         <UpdateNotice />
         {firstPaint ? (
-          <firstPaint.Gate view={firstPaint.view} productName={productName} onChoose={chosen}>
+          <firstPaint.Gate view={view} productName={productName} onChoose={chosen}>
             {app}
           </firstPaint.Gate>
         ) : (
@@ -64,7 +65,7 @@ async function boot() {
       </PandoMantineProvider>
     </StrictMode>
   );
-  if (firstPaint?.view) root.render(page((await config).product_name));
+  if (view && !painted) root.render(page((await config).product_name));
   await appMayStart;
   // Behind the login, fetch the signed-in code while the configuration loads, not after it.
   if (signedInPage) {
@@ -83,7 +84,7 @@ async function boot() {
     };
     // Behind a first paint, the app renders in slices (a transition): a row clicked meanwhile is
     // answered at once, not after the app's first render.
-    if (firstPaint?.view) startTransition(render);
+    if (view) startTransition(render);
     else render();
   } catch (error) {
     logger.error('The runtime configuration could not be loaded', { error: String(error) });

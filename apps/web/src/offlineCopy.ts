@@ -1,20 +1,73 @@
 import {
+  CHAT,
   getOfflineKey,
   IndexedDbRecordStore,
   OfflineCopy,
+  QUERIES,
   type HttpClient,
   type HttpLogger,
 } from '@pando/data-access';
+import type { RuntimeConfig } from '@pando/domain';
+
+/** A change of the lists waits this long (and for an idle moment) before the list is rendered. */
+const PAINT_DELAY_MS = 1000;
+
+/**
+ * Keeps the copy's rendered chat list (`paintSnapshot.tsx`, its own chunk: React's server
+ * renderer) in step with the lists and the chat: rendered a second after they change, at an
+ * idle moment, and at once when the page is left with a change not yet rendered.
+ */
+function paintSnapshots(config: RuntimeConfig, copy: () => OfflineCopy): () => void {
+  let renderPaint: typeof import('./paintSnapshot').renderPaint | undefined;
+  let pending = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const render = () => {
+    if (!pending || !renderPaint) return;
+    pending = false;
+    renderPaint(copy(), config);
+  };
+  window.addEventListener('pagehide', () => {
+    if (!pending || !renderPaint) return;
+    render();
+    void copy().flush();
+  });
+  return () => {
+    pending = true;
+    if (!renderPaint)
+      import('./paintSnapshot')
+        .then((m) => {
+          renderPaint = m.renderPaint;
+        })
+        .catch(() => undefined);
+    timer ??= setTimeout(() => {
+      timer = undefined;
+      // Safari has no idle callback: there, at once.
+      if (typeof window.requestIdleCallback === 'function')
+        window.requestIdleCallback(render, { timeout: 2000 });
+      else render();
+    }, PAINT_DELAY_MS);
+  };
+}
 
 /**
  * The web app's offline copy (issue 37): IndexedDB records, the session's key from the server,
- * kept for the tab's life in sessionStorage. Its own chunk, loaded with the signed-in app.
+ * kept for the tab's life in sessionStorage, and the chat list kept rendered for the next visit's
+ * first paint. Its own chunk, loaded with the signed-in app.
  */
-export function webOfflineCopy(http: HttpClient, logger: HttpLogger): OfflineCopy {
-  return new OfflineCopy({
+export function webOfflineCopy(
+  http: HttpClient,
+  logger: HttpLogger,
+  config: RuntimeConfig,
+): OfflineCopy {
+  const changed = paintSnapshots(config, () => copy);
+  const copy: OfflineCopy = new OfflineCopy({
     fetchKey: () => getOfflineKey(http),
     records: new IndexedDbRecordStore(),
     keyStorage: window.sessionStorage,
     logger,
+    onWrite: (name) => {
+      if (name === QUERIES || name === CHAT) changed();
+    },
   });
+  return copy;
 }

@@ -33,6 +33,7 @@ export function createWebApp(
     },
     loadChat: () => loadWebChat().then((m) => m.webChat(config, transport)),
     // Issue 37: the encrypted copy for offline reading (libs/data-access/src/offline/README.md).
-    offlineCopy: (http) => import('./offlineCopy').then((m) => m.webOfflineCopy(http, logger)),
+    offlineCopy: (http) =>
+      import('./offlineCopy').then((m) => m.webOfflineCopy(http, logger, config)),
   });
 }

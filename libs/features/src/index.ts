@@ -1,6 +1,12 @@
 // What the apps use: the one composition root and the chat adapter's types.
 export { isLoginPath } from './app/loginRedirect';
-export { firstPaintView, SHELL_SHOWN, type FirstPaintView } from './app/firstPaint';
+export {
+  firstPaintView,
+  matchingPaint,
+  paintKey,
+  SHELL_SHOWN,
+  type FirstPaintView,
+} from './app/firstPaint';
 export { consoleLogger } from './common/AppServices';
 export { createPandoApp, preloadChatWiring, preloadSignedIn } from './app/createPandoApp';
 export type { PandoApp } from './app/createPandoApp';

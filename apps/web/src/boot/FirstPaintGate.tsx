@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { isLoginPath, SHELL_SHOWN, type FirstPaintView } from '@pando/features';
 import { BootShell } from '@pando/ui';
+import { openAt } from './staticPaint';
 
 /** However the app fares, the first paint never stays longer than this. */
 const FIRST_PAINT_MAX_MS = 10_000;
@@ -61,8 +62,7 @@ export function FirstPaintGate({
           {...(activeAddress ? { activeAddress } : {})}
           freshness={view.freshness}
           onNavigate={(href) => {
-            window.history.pushState(null, '', href);
-            window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+            openAt(href);
             setRoute(href);
             onChoose();
           }}

@@ -1,7 +1,10 @@
-import { readBootCopy, type BootCopy } from '@pando/data-access';
+import { openBootCopy, type BootCopy } from '@pando/data-access';
 import { firstPaintEndpoints, type OfflineKeyResponse, type RuntimeConfig } from '@pando/domain';
-import { firstPaintView, type FirstPaintView } from '@pando/features';
+import { firstPaintView, matchingPaint, type FirstPaintView } from '@pando/features';
+import { createElement, type ComponentProps } from 'react';
 import { apiBaseUrl } from '../config';
+import type { FirstPaintGate } from './FirstPaintGate';
+import { openAt, showStaticPaint } from './staticPaint';
 
 /** How long the first paint may hold the app back (the key's request, the copy's read). */
 const FIRST_PAINT_WAIT_MS = 1000;
@@ -57,20 +60,50 @@ async function fromNetwork(config: RuntimeConfig): Promise<BootCopy | undefined>
   };
 }
 
+type GateProps = ComponentProps<typeof FirstPaintGate>;
+
 /**
- * The chat list before the app (issue 37): from the encrypted offline copy on a returning visit,
- * from the network on a first one; undefined without a session or not within
- * `FIRST_PAINT_WAIT_MS` (the app then opens as it always has).
+ * `FirstPaintGate` (React, Mantine's AppShell, the sidebar: most of the first paint's code) comes
+ * in a chunk of its own, so this one stays small and the static paint does not wait for it to be
+ * evaluated. `FirstPaint.view` resolves only once it is here: until then nothing renders a gate.
  */
-export async function loadFirstPaint(
+let LoadedGate: typeof FirstPaintGate | undefined;
+function Gate(props: GateProps) {
+  return LoadedGate ? createElement(LoadedGate, props) : props.children;
+}
+
+export interface FirstPaint {
+  /** Shows `view` until the app's shell is on screen (the app renders inside it, hidden). */
+  Gate: (props: GateProps) => GateProps['children'];
+  /**
+   * The chat list before the app (issue 37): from the encrypted offline copy on a returning visit,
+   * from the network on a first one; undefined without a session or not within
+   * `FIRST_PAINT_WAIT_MS` (the app then opens as it always has).
+   */
+  view: Promise<FirstPaintView | undefined>;
+  /**
+   * Whether the list is already on screen without React (`showStaticPaint`): the copy kept it
+   * rendered, and it is exactly what `view` renders. React's first paint can then wait for the app.
+   */
+  painted: Promise<boolean>;
+}
+
+/**
+ * Starts the chat list's first paint. `onChoose` is told when a row or a menu entry is chosen on
+ * the static copy (the app should come now).
+ */
+export function loadFirstPaint(
   config: Promise<RuntimeConfig>,
   pageStartedAt: number,
-): Promise<FirstPaintView | undefined> {
+  onChoose: () => void,
+): FirstPaint {
+  const read = openBootCopy({
+    fetchKey: () => config.then(fetchKey),
+    keyStorage: window.sessionStorage,
+  });
   const view = (async () => {
     const cfg = await config;
-    const copy =
-      (await readBootCopy({ fetchKey: () => fetchKey(cfg), keyStorage: window.sessionStorage })) ??
-      (navigator.onLine ? await fromNetwork(cfg) : undefined);
+    const copy = (await read.copy) ?? (navigator.onLine ? await fromNetwork(cfg) : undefined);
     return copy && firstPaintView(copy, cfg.chat_domain, navigator.onLine, pageStartedAt);
   })().catch(() => undefined);
   const late = new Promise<undefined>((resolve) => {
@@ -78,5 +111,30 @@ export async function loadFirstPaint(
       resolve(undefined);
     }, FIRST_PAINT_WAIT_MS);
   });
-  return Promise.race([view, late]);
+  const gate = import('./FirstPaintGate')
+    .then((m) => {
+      LoadedGate = m.FirstPaintGate;
+    })
+    .catch(() => undefined);
+  const inTime = Promise.race([view, late]);
+  const painted = (async () => {
+    const [shown, paint, cfg] = await Promise.all([inTime, read.paint, config]);
+    const kept = matchingPaint(paint, shown, cfg.product_name);
+    return (
+      !!kept &&
+      showStaticPaint(kept, (href) => {
+        openAt(href);
+        onChoose();
+      })
+    );
+  })().catch(() => false);
+  // React's first paint needs the gate's chunk: within the same second as the list's data, or,
+  // when the list is already on screen without React, whenever it comes (from the worker's cache
+  // on a returning visit). Without it (a failed download) React paints nothing before the app.
+  const gated = (async () => {
+    const shown = await inTime;
+    await ((await painted) ? gate : Promise.race([gate, late]));
+    return LoadedGate && shown;
+  })();
+  return { Gate, view: gated, painted };
 }

@@ -1,4 +1,3 @@
 // The chat list's first paint (issue 37: from the offline copy, or the network on a first visit):
 // its own chunk, loaded only for a signed-in page at `/`, so the login route does not carry it.
-export { FirstPaintGate } from './FirstPaintGate';
 export { loadFirstPaint } from './firstPaint';

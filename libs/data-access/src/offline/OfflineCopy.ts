@@ -26,6 +26,8 @@ export interface OfflineCopyOptions {
   keyTimeoutMs?: number;
   /** Writes are gathered for this long, then sealed and stored together. */
   writeDelayMs?: number;
+  /** Told the name of each record written (the web app renders its paint snapshot from them). */
+  onWrite?: (name: string) => void;
 }
 
 export interface CopyValue<T> {
@@ -187,6 +189,7 @@ export class OfflineCopy {
     this.timer ??= setTimeout(() => {
       void this.flush();
     }, this.options.writeDelayMs ?? 100);
+    this.options.onWrite?.(name);
   }
 
   /** Seals and stores what `write` gathered (also on `pagehide`). */

@@ -3,12 +3,14 @@ import type { OfflineKeyResponse } from '@pando/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { authKeys } from '../api/login';
 import { teamKeys } from '../api/teams';
-import { readBootCopy } from './boot';
+import { openBootCopy, type BootCopyOptions } from './boot';
 import type { SealedRecord } from './crypto';
 import { COPY_KEY_ITEM, OfflineCopy } from './OfflineCopy';
 import { persistQueries } from './queries';
 import type { RecordStore } from './records';
 import { MemoryStorage } from './testing/memoryStorage';
+
+const readBootCopy = (options: BootCopyOptions) => openBootCopy(options).copy;
 
 // A base64url 32-byte key per session.
 const KEY_A = 'A'.repeat(43);
@@ -31,7 +33,7 @@ const user = { id: 1, first_name: 'Alice', last_name: 'Anderson', access_level: 
  * What a visit leaves behind, written by the app's own writer (`OfflineCopy` + `persistQueries`)
  * with `key`: the IndexedDB records (here in memory).
  */
-async function visitWith(key: string) {
+async function visitWith(key: string, paint?: unknown) {
   const records = new Map<string, SealedRecord>();
   const store: RecordStore = {
     getAll: () => Promise.resolve(new Map(records)),
@@ -76,6 +78,7 @@ async function visitWith(key: string) {
     unread: { 'bob@pando.test': 2 },
     delivery: {},
   });
+  if (paint !== undefined) copy.write('paint', paint);
   await copy.flush();
   stop();
   return (name: string) => Promise.resolve(records.get(name));
@@ -156,5 +159,44 @@ describe('readBootCopy (the chat list before the app, issue 37)', () => {
       now: () => NOW,
     });
     expect(boot).toBeUndefined();
+  });
+});
+
+describe('the chat list as last rendered (openBootCopy().paint, issue 37)', () => {
+  const rendered = {
+    html: '<nav aria-label="Conversations"></nav>',
+    menuHtml: '<nav aria-label="Main menu"></nav>',
+    key: '["Pando"]',
+  };
+
+  it('opens the rendered list with the same key as the lists, asking for the key once', async () => {
+    const readRecord = await visitWith(KEY_A, rendered);
+    const fetchKey = vi.fn(() => Promise.resolve(keyAnswer(KEY_A)));
+    const read = openBootCopy({ fetchKey, keyStorage: new MemoryStorage(), readRecord });
+    expect(await read.paint).toEqual(rendered);
+    expect((await read.copy)?.user.first_name).toBe('Alice');
+    expect(fetchKey).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives nothing without one, of another session, or in another shape', async () => {
+    const none = openBootCopy({
+      fetchKey: () => Promise.resolve(keyAnswer(KEY_A)),
+      keyStorage: new MemoryStorage(),
+      readRecord: await visitWith(KEY_A),
+    });
+    expect(await none.paint).toBeUndefined();
+    expect(await none.copy).toBeDefined();
+    const other = openBootCopy({
+      fetchKey: () => Promise.resolve(keyAnswer(KEY_B)),
+      keyStorage: new MemoryStorage(),
+      readRecord: await visitWith(KEY_A, rendered),
+    });
+    expect(await other.paint).toBeUndefined();
+    const odd = openBootCopy({
+      fetchKey: () => Promise.resolve(keyAnswer(KEY_A)),
+      keyStorage: new MemoryStorage(),
+      readRecord: await visitWith(KEY_A, { html: 'a', menuHtml: 42, key: 'k' }),
+    });
+    expect(await odd.paint).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@ import type { CurrentUser, OfflineKeyResponse, TeamsWithAdviceConversations } fr
 import { importCopyKey, unseal, type SealedRecord } from './crypto';
 import { COPY_KEY_ITEM, parseStoredKey, type KeyStorage } from './OfflineCopy';
 import { directsOf, type DirectConversation, type DirectSource } from '../chat/directs';
-import { CHAT, QUERIES, readSealedRecord } from './sealedRecord';
+import { CHAT, PAINT, QUERIES, readSealedRecord } from './sealedRecord';
 
 /** What the first paint of the chat list needs from the copy (issue 37). */
 export interface BootCopy {
@@ -64,48 +64,92 @@ function answerOf(queries: readonly DehydratedQuery[], area: string, kind: strin
 }
 
 /**
+ * The first paint's part of the copy's two records (the REST answers as `persistQueries` keeps
+ * them, the chat as `persistChat` does), read as untrusted input; undefined without the lists or
+ * the person. The app's paint snapshot (apps/web) reads its own in-memory copy through it too.
+ */
+export function bootCopyOf(queries: unknown, chat: unknown, savedAt: number): BootCopy | undefined {
+  const saved = (queries ?? {}) as { queries?: unknown };
+  const kept = Array.isArray(saved.queries) ? (saved.queries as DehydratedQuery[]) : [];
+  const lists = answerOf(kept, 'teams', 'with-advice-conversations');
+  const user = answerOf(kept, 'auth', 'current-user');
+  if (!lists || !user) return undefined;
+  return {
+    lists: lists as TeamsWithAdviceConversations,
+    user: user as CurrentUser,
+    savedAt,
+    ...chatOf(chat),
+  };
+}
+
+/**
+ * The chat list already rendered (issue 37): the app's `BootShell` as static markup, with the
+ * view it shows serialised (`key`), so a returning visit paints it before React has loaded, and
+ * only when it is exactly what the copy's lists would render now.
+ */
+export interface BootPaint {
+  html: string;
+  /** The same with the phone's main menu open (its button swaps the two). */
+  menuHtml: string;
+  key: string;
+}
+
+export interface BootRead {
+  /** The sidebar's lists and the signed-in person; undefined without a copy or its key. */
+  copy: Promise<BootCopy | undefined>;
+  /** The rendered chat list kept beside them; undefined when there is none. */
+  paint: Promise<BootPaint | undefined>;
+}
+
+/**
  * The sidebar's lists and the signed-in person from the encrypted copy, for the chat list's first
- * paint before the app has loaded (apps/web `boot/`). It reads two records (the REST answers and
- * the chat's part) with the session's key, as `OfflineCopy` does, and nothing else: no copy, no
- * key, a key of another session or an expired one give undefined, and the app then opens as it
- * always has (and wipes what must go).
+ * paint before the app has loaded (apps/web `boot/`), and the list as it was last rendered. It
+ * reads three records (the REST answers, the chat's part, the rendered list) with the session's
+ * key, as `OfflineCopy` does, and nothing else: no copy, no key, a key of another session or an
+ * expired one give undefined, and the app then opens as it always has (and wipes what must go).
  * A key fetched here is kept for the tab exactly as `OfflineCopy` keeps it, so the app does not
  * ask for it again before its first render.
  */
-export async function readBootCopy(options: BootCopyOptions): Promise<BootCopy | undefined> {
+export function openBootCopy(options: BootCopyOptions): BootRead {
   const now = options.now ?? Date.now;
   const read = options.readRecord ?? readSealedRecord;
   const record = read(QUERIES);
   const chatRecord = read(CHAT);
-  let info = parseStoredKey(options.keyStorage.getItem(COPY_KEY_ITEM));
-  if (info && Date.parse(info.expires_at) <= now()) return undefined;
-  if (!info) {
-    // Asked at once, beside the read (a new tab's app asks for it anyway, and finds it kept);
-    // with no copy to open (a first visit), not waited for.
-    const fetched = options.fetchKey().catch(() => undefined);
-    if (!(await record)) return undefined;
-    info = await fetched;
-    if (!info) return undefined;
-    options.keyStorage.setItem(COPY_KEY_ITEM, JSON.stringify(info));
-  }
-  const sealed = await record;
-  if (!sealed) return undefined;
-  try {
-    const key = await importCopyKey(info.key);
-    const saved = (await unseal(key, QUERIES, sealed)) as { queries?: DehydratedQuery[] };
-    const queries = saved.queries ?? [];
-    const lists = answerOf(queries, 'teams', 'with-advice-conversations');
-    const user = answerOf(queries, 'auth', 'current-user');
-    if (!lists || !user) return undefined;
+  const paintRecord = read(PAINT);
+  const key = (async () => {
+    let info = parseStoredKey(options.keyStorage.getItem(COPY_KEY_ITEM));
+    if (info && Date.parse(info.expires_at) <= now()) return undefined;
+    if (!info) {
+      // Asked at once, beside the read (a new tab's app asks for it anyway, and finds it kept);
+      // with no copy to open (a first visit), not waited for.
+      const fetched = options.fetchKey().catch(() => undefined);
+      if (!(await record)) return undefined;
+      info = await fetched;
+      if (!info) return undefined;
+      options.keyStorage.setItem(COPY_KEY_ITEM, JSON.stringify(info));
+    }
+    return importCopyKey(info.key);
+  })().catch(() => undefined);
+  const copy = (async () => {
+    const [sealed, k] = await Promise.all([record, key]);
+    if (!sealed || !k) return undefined;
     const chatSealed = await chatRecord;
-    return {
-      lists: lists as TeamsWithAdviceConversations,
-      user: user as CurrentUser,
-      savedAt: sealed.savedAt,
-      ...chatOf(chatSealed ? await unseal(key, CHAT, chatSealed) : undefined),
-    };
-  } catch {
+    return bootCopyOf(
+      await unseal(k, QUERIES, sealed),
+      chatSealed ? await unseal(k, CHAT, chatSealed) : undefined,
+      sealed.savedAt,
+    );
     // Sealed with another session's key: the app's copy removes it when it opens.
-    return undefined;
-  }
+  })().catch(() => undefined);
+  const paint = (async () => {
+    const [sealed, k] = await Promise.all([paintRecord, key]);
+    if (!sealed || !k) return undefined;
+    const value = (await unseal(k, PAINT, sealed)) as Partial<BootPaint> | undefined;
+    return typeof value?.html === 'string' &&
+      typeof value.menuHtml === 'string' &&
+      typeof value.key === 'string'
+      ? { html: value.html, menuHtml: value.menuHtml, key: value.key }
+      : undefined;
+  })().catch(() => undefined);
+  return { copy, paint };
 }

@@ -3,4 +3,5 @@ export { IndexedDbRecordStore } from './records';
 export { CHAT, persistChat, restoredChat } from './chat';
 export { useOfflineCopy } from './context';
 export { useCopyFreshness } from './freshness';
-export { readBootCopy, type BootCopy } from './boot';
+export { bootCopyOf, openBootCopy, type BootCopy, type BootPaint } from './boot';
+export { PAINT, QUERIES } from './sealedRecord';

@@ -10,6 +10,8 @@ export const STORE = 'records';
 export const QUERIES = 'queries';
 /** The copy's record of the chat (`chat.ts`). */
 export const CHAT = 'chat';
+/** The copy's record of the chat list as last rendered (`BootPaint`, apps/web `boot/`). */
+export const PAINT = 'paint';
 
 /**
  * One sealed record, straight from IndexedDB, without creating the database (a first visit has

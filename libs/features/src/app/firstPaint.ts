@@ -38,3 +38,21 @@ export function firstPaintView(
     addressOf: (route) => routes.get(route),
   };
 }
+
+/**
+ * What a rendered first paint shows, as one string: a returning visit paints the chat list kept
+ * as markup (apps/web `boot/`) only when its key is the key of the view the copy gives now, so
+ * the markup never shows other rows, counts or freshness than React would render.
+ */
+export function paintKey(view: FirstPaintView, productName: string): string {
+  return JSON.stringify([productName, view.firstName, view.viewer, view.sections, view.freshness]);
+}
+
+/** The kept rendering of the list when it shows exactly `view`; otherwise React paints it. */
+export function matchingPaint<P extends { key: string }>(
+  paint: P | undefined,
+  view: FirstPaintView | undefined,
+  productName: string,
+): P | undefined {
+  return view && paint?.key === paintKey(view, productName) ? paint : undefined;
+}

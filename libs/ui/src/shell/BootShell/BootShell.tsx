@@ -23,6 +23,8 @@ export interface BootShellProps {
   freshness?: string | null;
   /** Receives the path of a row or menu entry on a plain click. */
   onNavigate: (href: string) => void;
+  /** The phone's menu starts open (the web app keeps the shell rendered both ways, issue 37). */
+  defaultMenuOpened?: boolean;
 }
 
 /**
@@ -40,10 +42,11 @@ export function BootShell({
   activeAddress,
   freshness = null,
   onNavigate,
+  defaultMenuOpened = false,
 }: BootShellProps) {
   // The phone's and tablet's menu works as the app's does (the same burger, so the header does
   // not move when the app takes over); a choice closes it.
-  const [menuOpened, setMenuOpened] = useState(false);
+  const [menuOpened, setMenuOpened] = useState(defaultMenuOpened);
   const navigate = (href: string) => {
     setMenuOpened(false);
     onNavigate(href);

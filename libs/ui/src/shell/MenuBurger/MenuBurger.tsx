@@ -20,6 +20,8 @@ export function MenuBurger({ opened, onToggle }: MenuBurgerProps) {
       onClick={onToggle}
       hiddenFrom={LAYOUT.navbarFrom}
       size="sm"
+      // The web app's static first paint (issue 37) finds the button by it.
+      mod="menu-burger"
       aria-label={opened ? 'Close menu' : 'Open menu'}
     />
   );

@@ -1,0 +1,124 @@
+import { act } from '@testing-library/react';
+import { createRoot } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { OfflineCopy, PAINT, QUERIES, type BootPaint } from '@pando/data-access';
+import type { RuntimeConfig } from '@pando/domain';
+import { renderPaint } from '../paintSnapshot';
+import { showStaticPaint } from './staticPaint';
+
+// The list as a returning visit paints it before React (issue 37): rendered by the app's own
+// writer (`renderPaint`, from what its copy holds), shown by `showStaticPaint`.
+
+const NOW = Date.parse('2026-11-29T10:00:00Z');
+const config = { product_name: 'Pando', chat_domain: 'pando.test' } as RuntimeConfig;
+
+async function keptPaint(): Promise<BootPaint> {
+  const records = new Map<string, unknown>();
+  const copy = new OfflineCopy({
+    fetchKey: () =>
+      Promise.resolve({
+        key: 'A'.repeat(43),
+        expires_at: new Date(NOW + 3_600_000).toISOString(),
+        offline_patient_data: false,
+      }),
+    records: {
+      getAll: () => Promise.resolve(new Map()),
+      put: (name, record) => {
+        records.set(name, record);
+        return Promise.resolve();
+      },
+      clear: () => Promise.resolve(),
+    },
+    isOnline: () => true,
+    now: () => NOW,
+  });
+  await copy.open();
+  copy.write(QUERIES, {
+    mutations: [],
+    queries: [
+      {
+        queryKey: ['teams', 'with-advice-conversations'],
+        state: {
+          data: {
+            teams: Array.from({ length: 30 }, (_, i) => ({
+              id: i + 1,
+              name: `Ward ${String(i + 1)}`,
+              mim_id: `ward${String(i + 1)}`,
+              discoverable: false,
+              auto_accept: false,
+            })),
+            forums: [],
+            advice_conversations: [],
+          },
+        },
+      },
+      {
+        queryKey: ['auth', 'current-user'],
+        state: { data: { id: 1, first_name: 'Alice', last_name: 'A', access_level: 'USER' } },
+      },
+    ],
+  });
+  renderPaint(copy, config);
+  const paint = copy.read<BootPaint>(PAINT)?.value;
+  if (!paint) throw new Error('no paint kept');
+  return paint;
+}
+
+beforeEach(() => {
+  document.body.innerHTML = '<div id="root"></div>';
+});
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+const link = (name: string) =>
+  [...document.querySelectorAll('a')].find((a) => a.textContent.startsWith(name));
+
+describe('the chat list painted without React (issue 37)', () => {
+  it("shows the rendered list before #root; a row opens the app there, a modified click is the browser's", async () => {
+    const paint = await keptPaint();
+    const onNavigate = vi.fn();
+    expect(showStaticPaint(paint, onNavigate)).toBe(true);
+    expect(document.body.firstElementChild?.nextElementSibling?.id).toBe('root');
+    expect(document.querySelector('nav[aria-label="Conversations"]')).not.toBeNull();
+    const row = link('Ward 30');
+    if (!row) throw new Error('no row for Ward 30');
+    const plain = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    row.dispatchEvent(plain);
+    expect(plain.defaultPrevented).toBe(true);
+    expect(onNavigate).toHaveBeenCalledWith(row.getAttribute('href'));
+    expect(row.getAttribute('aria-current')).toBe('page');
+    const newTab = new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true });
+    link('Ward 29')?.dispatchEvent(newTab);
+    expect(newTab.defaultPrevented).toBe(false);
+    expect(onNavigate).toHaveBeenCalledTimes(1);
+  });
+
+  it("the phone's menu button opens and closes the menu (the shell rendered both ways)", async () => {
+    const paint = await keptPaint();
+    expect(paint.menuHtml).not.toBe(paint.html);
+    showStaticPaint(paint, vi.fn());
+    const burger = () => document.querySelector<HTMLElement>('[data-menu-burger]');
+    expect(burger()?.getAttribute('aria-label')).toBe('Open menu');
+    burger()?.click();
+    expect(burger()?.getAttribute('aria-label')).toBe('Close menu');
+    // (Where the focus goes is checked in a browser: e2e first-paint.spec.)
+    burger()?.click();
+    expect(burger()?.getAttribute('aria-label')).toBe('Open menu');
+  });
+
+  it('goes in the frame React first renders in #root, and never paints over React', async () => {
+    const paint = await keptPaint();
+    showStaticPaint(paint, vi.fn());
+    const root = document.getElementById('root');
+    if (!root) throw new Error('no #root');
+    await act(async () => {
+      createRoot(root).render(<p>the app</p>);
+      await Promise.resolve();
+    });
+    expect(document.querySelector('nav[aria-label="Conversations"]')).toBeNull();
+    expect(root.textContent).toBe('the app');
+    expect(showStaticPaint(paint, vi.fn())).toBe(false);
+    expect(document.querySelector('nav[aria-label="Conversations"]')).toBeNull();
+  });
+});

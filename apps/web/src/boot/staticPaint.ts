@@ -1,0 +1,72 @@
+import type { BootPaint } from '@pando/data-access';
+
+/**
+ * The chat list painted without React (issue 37): on a returning visit the copy holds the list as
+ * `BootShell` last rendered it (`paintSnapshot.tsx`), and this puts that markup on screen at once,
+ * before React, Mantine and the first paint's components have run. It is the same shell, rows
+ * and counts React renders later (`paintKey` guarantees it), and it works as React's does for
+ * what a person can do meanwhile: a row or menu entry opens the app there, and the phone's menu
+ * button opens and closes the menu (the copy holds the shell rendered both ways). Whatever React
+ * renders first in `#root` (the app behind `FirstPaintGate`, or an error screen) replaces it, in
+ * the same frame.
+ *
+ * Decision: the markup is our own `renderToStaticMarkup` output of data the copy holds sealed
+ * with the session's key (AES-GCM: a record altered on disk does not open), set with
+ * `innerHTML`; the page's CSP allows no inline script, so markup can never run code.
+ */
+
+/** Mantine's colour scheme for the page, as `PandoMantineProvider` resolves it ('auto'). */
+function colorScheme(): 'light' | 'dark' {
+  const stored = window.localStorage.getItem('mantine-color-scheme-value');
+  if (stored === 'light' || stored === 'dark') return stored;
+  return window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+}
+
+/** Opens the app at `href`, as its router would: the address changes and the router is told. */
+export function openAt(href: string): void {
+  window.history.pushState(null, '', href);
+  window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+}
+
+const plainClick = (event: MouseEvent) =>
+  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+
+/**
+ * Shows `paint` before `#root`, unless React has already rendered there. `onNavigate` receives a
+ * row's or menu entry's path on a plain click.
+ */
+export function showStaticPaint(paint: BootPaint, onNavigate: (href: string) => void): boolean {
+  const root = document.getElementById('root');
+  if (!root || root.firstChild) return false;
+  document.documentElement.setAttribute('data-mantine-color-scheme', colorScheme());
+  const shown = document.createElement('div');
+  shown.innerHTML = paint.html;
+  let menuOpened = false;
+  shown.addEventListener('click', (event) => {
+    if (!plainClick(event) || !(event.target instanceof Element)) return;
+    const link = event.target.closest('a[href]');
+    const href = link?.getAttribute('href');
+    if (link && href?.startsWith('/')) {
+      event.preventDefault();
+      for (const row of shown.querySelectorAll('[aria-current="page"]'))
+        row.removeAttribute('aria-current');
+      link.setAttribute('aria-current', 'page');
+      onNavigate(href);
+    } else if (event.target.closest('[data-menu-burger]')) {
+      // The other rendering of the same shell; the list keeps its scroll position.
+      const scrolled = shown.querySelector('.pando-split-list')?.scrollTop ?? 0;
+      menuOpened = !menuOpened;
+      shown.innerHTML = menuOpened ? paint.menuHtml : paint.html;
+      const list = shown.querySelector('.pando-split-list');
+      if (list) list.scrollTop = scrolled;
+      shown.querySelector<HTMLElement>('[data-menu-burger]')?.focus();
+    }
+  });
+  root.before(shown);
+  const observer = new MutationObserver(() => {
+    observer.disconnect();
+    shown.remove();
+  });
+  observer.observe(root, { childList: true });
+  return true;
+}
