@@ -10,6 +10,7 @@ import {
 import type { RuntimeConfig } from '@pando/domain';
 import { firstPaintView, paintKey } from '@pando/features';
 import { BootShell, PandoMantineProvider } from '@pando/ui';
+import { pageBuild } from './boot/staticPaint';
 
 /**
  * The chat list as a returning visit will paint it before React (issue 37, `boot/staticPaint`):
@@ -25,7 +26,7 @@ export function renderPaint(copy: OfflineCopy, config: RuntimeConfig): void {
   // Online and before the next page's start: "Updating…", as the next visit shows it with a
   // network (offline, the key differs and React paints the list with the offline line instead).
   const view = firstPaintView(boot, config.chat_domain, true, Number.POSITIVE_INFINITY);
-  const key = paintKey(view, config.product_name);
+  const key = paintKey(view, config.product_name, pageBuild());
   if (copy.read<{ key?: unknown }>(PAINT)?.value.key === key) return;
   const render = (menuOpened: boolean) =>
     renderToStaticMarkup(

@@ -4,7 +4,7 @@ import { firstPaintView, matchingPaint, type FirstPaintView } from '@pando/featu
 import { createElement, type ComponentProps } from 'react';
 import { apiBaseUrl } from '../config';
 import type { FirstPaintGate } from './FirstPaintGate';
-import { openAt, showStaticPaint } from './staticPaint';
+import { openAt, pageBuild, showStaticPaint } from './staticPaint';
 
 /** How long the first paint may hold the app back (the key's request, the copy's read). */
 const FIRST_PAINT_WAIT_MS = 1000;
@@ -119,7 +119,7 @@ export function loadFirstPaint(
   const inTime = Promise.race([view, late]);
   const painted = (async () => {
     const [shown, paint, cfg] = await Promise.all([inTime, read.paint, config]);
-    const kept = matchingPaint(paint, shown, cfg.product_name);
+    const kept = matchingPaint(paint, shown, cfg.product_name, pageBuild());
     return (
       !!kept &&
       showStaticPaint(kept, (href) => {

@@ -22,6 +22,13 @@ function colorScheme(): 'light' | 'dark' {
   return window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }
 
+/**
+ * Which build of the app this page runs: its entry script's URL (content-hashed). The list kept
+ * rendered by another build is not painted (`matchingPaint`).
+ */
+export const pageBuild = () =>
+  document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.src ?? '';
+
 /** Opens the app at `href`, as its router would: the address changes and the router is told. */
 export function openAt(href: string): void {
   window.history.pushState(null, '', href);

@@ -42,10 +42,19 @@ export function firstPaintView(
 /**
  * What a rendered first paint shows, as one string: a returning visit paints the chat list kept
  * as markup (apps/web `boot/`) only when its key is the key of the view the copy gives now, so
- * the markup never shows other rows, counts or freshness than React would render.
+ * the markup never shows other rows, counts or freshness than React would render. `build` names
+ * the code that rendered it (the web app's entry script): markup of another version, whose
+ * class names and styles may differ, is not shown.
  */
-export function paintKey(view: FirstPaintView, productName: string): string {
-  return JSON.stringify([productName, view.firstName, view.viewer, view.sections, view.freshness]);
+export function paintKey(view: FirstPaintView, productName: string, build: string): string {
+  return JSON.stringify([
+    build,
+    productName,
+    view.firstName,
+    view.viewer,
+    view.sections,
+    view.freshness,
+  ]);
 }
 
 /** The kept rendering of the list when it shows exactly `view`; otherwise React paints it. */
@@ -53,6 +62,7 @@ export function matchingPaint<P extends { key: string }>(
   paint: P | undefined,
   view: FirstPaintView | undefined,
   productName: string,
+  build: string,
 ): P | undefined {
-  return view && paint?.key === paintKey(view, productName) ? paint : undefined;
+  return view && paint?.key === paintKey(view, productName, build) ? paint : undefined;
 }
