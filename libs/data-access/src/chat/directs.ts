@@ -22,7 +22,7 @@ interface DirectMessageSource {
 
 /**
  * The direct conversations of the sidebar, named by the last message's display names (the other
- * person's side of it). Zod-free: the chat list's first paint (`readBootCopy`) runs it on the
+ * person's side of it). Zod-free: the chat list's first paint (`openBootCopy`) runs it on the
  * offline copy before the app loads, the chat store's selector on its snapshot.
  */
 export function directsOf(conversations: Iterable<DirectSource>): DirectConversation[] {

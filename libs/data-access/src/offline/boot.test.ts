@@ -84,7 +84,7 @@ async function visitWith(key: string, paint?: unknown) {
   return (name: string) => Promise.resolve(records.get(name));
 }
 
-describe('readBootCopy (the chat list before the app, issue 37)', () => {
+describe('openBootCopy().copy (the chat list before the app, issue 37)', () => {
   it("a new tab asks for the session's key, opens the lists and the person, and keeps the key for the app", async () => {
     const readRecord = await visitWith(KEY_A);
     const tab = new MemoryStorage();

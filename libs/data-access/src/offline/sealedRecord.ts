@@ -1,7 +1,7 @@
 import type { SealedRecord } from './crypto';
 
 // Where the copy lies, and one record read without the `idb` library: the web app's first paint
-// (`readBootCopy`) runs this before the app has loaded, so it stays small (issue 37).
+// (`openBootCopy`) runs this before the app has loaded, so it stays small (issue 37).
 
 /** IndexedDB database and object store of the copy (`IndexedDbRecordStore`). */
 export const DB_NAME = 'pando-offline';
@@ -15,7 +15,7 @@ export const PAINT = 'paint';
 
 /**
  * One sealed record, straight from IndexedDB, without creating the database (a first visit has
- * none): the first paint's read (`readBootCopy`), which runs before the app and the `idb` library
+ * none): the first paint's read (`openBootCopy`), which runs before the app and the `idb` library
  * have loaded.
  */
 export function readSealedRecord(name: string): Promise<SealedRecord | undefined> {
