@@ -8,6 +8,15 @@ import { openAt, pageBuild, showStaticPaint } from './staticPaint';
 
 /** How long the first paint may hold the app back (the key's request, the copy's read). */
 const FIRST_PAINT_WAIT_MS = 1000;
+/** How long the app waits for React's half of the first paint behind a static one. */
+const GATE_WAIT_MS = 10_000;
+
+const after = (ms: number) =>
+  new Promise<undefined>((resolve) => {
+    setTimeout(() => {
+      resolve(undefined);
+    }, ms);
+  });
 
 /** A GET with the session cookie, without the app's HTTP client (or zod); undefined if refused. */
 async function getJson(config: RuntimeConfig, path: string): Promise<unknown> {
@@ -106,11 +115,7 @@ export function loadFirstPaint(
     const copy = (await read.copy) ?? (navigator.onLine ? await fromNetwork(cfg) : undefined);
     return copy && firstPaintView(copy, cfg.chat_domain, navigator.onLine, pageStartedAt);
   })().catch(() => undefined);
-  const late = new Promise<undefined>((resolve) => {
-    setTimeout(() => {
-      resolve(undefined);
-    }, FIRST_PAINT_WAIT_MS);
-  });
+  const late = after(FIRST_PAINT_WAIT_MS);
   const gate = import('./FirstPaintGate')
     .then((m) => {
       LoadedGate = m.FirstPaintGate;
@@ -129,11 +134,12 @@ export function loadFirstPaint(
     );
   })().catch(() => false);
   // React's first paint needs the gate's chunk: within the same second as the list's data, or,
-  // when the list is already on screen without React, whenever it comes (from the worker's cache
-  // on a returning visit). Without it (a failed download) React paints nothing before the app.
+  // when the list is already on screen without React, within 10 s (it comes from the worker's
+  // cache on a returning visit). Without it (a failed or stalled download) React paints nothing
+  // before the app, which then replaces the static list when it renders.
   const gated = (async () => {
     const shown = await inTime;
-    await ((await painted) ? gate : Promise.race([gate, late]));
+    await Promise.race([gate, (await painted) ? after(GATE_WAIT_MS) : late]);
     return LoadedGate && shown;
   })();
   return { Gate, view: gated, painted };
