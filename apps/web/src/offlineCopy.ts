@@ -15,7 +15,8 @@ const PAINT_DELAY_MS = 1000;
 /**
  * Keeps the copy's rendered chat list (`paintSnapshot.tsx`, its own chunk: React's server
  * renderer) in step with the lists and the chat: rendered a second after they change, at an
- * idle moment, and at once when the page is left with a change not yet rendered.
+ * idle moment (the chunk is loaded then too, not while the app starts), and at once when the
+ * page is left with a change not yet rendered.
  */
 function paintSnapshots(config: RuntimeConfig, copy: () => OfflineCopy): () => void {
   let renderPaint: typeof import('./paintSnapshot').renderPaint | undefined;
@@ -26,25 +27,28 @@ function paintSnapshots(config: RuntimeConfig, copy: () => OfflineCopy): () => v
     pending = false;
     renderPaint(copy(), config);
   };
+  const loadAndRender = () => {
+    if (renderPaint) render();
+    else
+      import('./paintSnapshot')
+        .then((m) => {
+          renderPaint = m.renderPaint;
+          render();
+        })
+        .catch(() => undefined);
+  };
   window.addEventListener('pagehide', () => {
-    if (!pending || !renderPaint) return;
     render();
     void copy().flush();
   });
   return () => {
     pending = true;
-    if (!renderPaint)
-      import('./paintSnapshot')
-        .then((m) => {
-          renderPaint = m.renderPaint;
-        })
-        .catch(() => undefined);
     timer ??= setTimeout(() => {
       timer = undefined;
       // Safari has no idle callback: there, at once.
       if (typeof window.requestIdleCallback === 'function')
-        window.requestIdleCallback(render, { timeout: 2000 });
-      else render();
+        window.requestIdleCallback(loadAndRender, { timeout: 2000 });
+      else loadAndRender();
     }, PAINT_DELAY_MS);
   };
 }

@@ -66,3 +66,18 @@ export const PhoneMenu: Story = {
     await expect(canvas.getByRole('button', { name: 'Open menu' })).toBeVisible();
   },
 };
+
+/**
+ * A phone, the menu open from the start: the second rendering the web app keeps for its static
+ * first paint (issue 37), which its menu button swaps in before React has loaded.
+ */
+export const PhoneMenuOpen: Story = {
+  globals: { viewport: { value: 'phone', isRotated: false } },
+  args: { defaultMenuOpened: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('navigation', { name: 'Main menu' })).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Close menu' }));
+    await expect(canvas.getByRole('button', { name: 'Open menu' })).toBeVisible();
+  },
+};
