@@ -107,6 +107,26 @@ describe('the chat list painted without React (issue 37)', () => {
     expect(burger()?.getAttribute('aria-label')).toBe('Open menu');
   });
 
+  it('a choice in the open menu closes it, and the main menu keeps its own highlight', async () => {
+    const paint = await keptPaint();
+    const onNavigate = vi.fn();
+    showStaticPaint(paint, onNavigate);
+    document.querySelector<HTMLElement>('[data-menu-burger]')?.click();
+    const menu = document.querySelector('nav[aria-label="Main menu"]');
+    const chats = menu?.querySelector('[aria-current="page"]');
+    expect(chats?.textContent).toBe('Chats');
+    (chats as HTMLElement | null | undefined)?.click();
+    expect(onNavigate).toHaveBeenCalledWith('/');
+    expect(document.querySelector('[data-menu-burger]')?.getAttribute('aria-label')).toBe(
+      'Open menu',
+    );
+    link('Ward 3')?.click();
+    expect(link('Ward 3')?.getAttribute('aria-current')).toBe('page');
+    expect(
+      document.querySelector('nav[aria-label="Main menu"] [aria-current="page"]')?.textContent,
+    ).toBe('Chats');
+  });
+
   it('goes in the frame React first renders in #root, and never paints over React', async () => {
     const paint = await keptPaint();
     showStaticPaint(paint, vi.fn());

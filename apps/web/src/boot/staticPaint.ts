@@ -47,25 +47,30 @@ export function showStaticPaint(paint: BootPaint, onNavigate: (href: string) => 
   if (!root || root.firstChild) return false;
   document.documentElement.setAttribute('data-mantine-color-scheme', colorScheme());
   const shown = document.createElement('div');
-  shown.innerHTML = paint.html;
   let menuOpened = false;
+  // One of the two renderings of the same shell; the list keeps its scroll position.
+  const render = (opened: boolean) => {
+    const scrolled = shown.querySelector('.pando-split-list')?.scrollTop ?? 0;
+    menuOpened = opened;
+    shown.innerHTML = opened ? paint.menuHtml : paint.html;
+    const list = shown.querySelector('.pando-split-list');
+    if (list) list.scrollTop = scrolled;
+  };
+  render(false);
   shown.addEventListener('click', (event) => {
     if (!plainClick(event) || !(event.target instanceof Element)) return;
-    const link = event.target.closest('a[href]');
-    const href = link?.getAttribute('href');
-    if (link && href?.startsWith('/')) {
+    const href = event.target.closest('a[href]')?.getAttribute('href');
+    if (href?.startsWith('/')) {
       event.preventDefault();
-      for (const row of shown.querySelectorAll('[aria-current="page"]'))
+      // As BootShell: a choice closes the menu, and the chosen row is the highlighted one.
+      if (menuOpened) render(false);
+      const rows = shown.querySelector('nav[aria-label="Conversations"]');
+      for (const row of rows?.querySelectorAll('[aria-current="page"]') ?? [])
         row.removeAttribute('aria-current');
-      link.setAttribute('aria-current', 'page');
+      rows?.querySelector(`a[href="${CSS.escape(href)}"]`)?.setAttribute('aria-current', 'page');
       onNavigate(href);
     } else if (event.target.closest('[data-menu-burger]')) {
-      // The other rendering of the same shell; the list keeps its scroll position.
-      const scrolled = shown.querySelector('.pando-split-list')?.scrollTop ?? 0;
-      menuOpened = !menuOpened;
-      shown.innerHTML = menuOpened ? paint.menuHtml : paint.html;
-      const list = shown.querySelector('.pando-split-list');
-      if (list) list.scrollTop = scrolled;
+      render(!menuOpened);
       shown.querySelector<HTMLElement>('[data-menu-burger]')?.focus();
     }
   });
