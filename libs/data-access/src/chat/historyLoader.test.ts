@@ -123,6 +123,20 @@ describe('HistoryLoader — message loading (spec 01 §4)', () => {
     expect(h.bodies().slice(-3)).toEqual(['a21', 'a22', 'a23']);
   });
 
+  it('a reconnect while older messages were loading still catches up on what was missed (CI 2026-11-29)', async () => {
+    // The older page was asked on the connection that died: it is never answered.
+    const h = setup([page([11, 12, 13, 14, 15, 16, 17, 18, 19, 20]), 'hang', page([21, 22], true)]);
+    await h.history.loadInitial(bob);
+    h.history.noteLive(bob, '20');
+    h.history.loadMore(bob);
+    h.clock.advance(LOAD_MORE_DEBOUNCE_MS);
+    await settle();
+    expect(h.state()?.loading.state).toBe('fetchingMore');
+    await h.history.catchUp();
+    expect(h.queries.at(-1)).toEqual({ with: bob, max: 100, after: '20' });
+    expect(h.bodies().slice(-2)).toEqual(['a21', 'a22']);
+  });
+
   it('the archive\u2019s markers restore Delivered/Read on our own messages, also on older pages loaded later (issue 35)', async () => {
     const mine = (n: number) => ({ ...archived(n, 'me@pando.test/web'), id: `mine${n}` });
     const ownPage = (ns: number[], complete: boolean): HistoryPage => ({

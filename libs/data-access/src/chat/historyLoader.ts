@@ -107,7 +107,13 @@ export class HistoryLoader {
     if (active !== null && !(active in state.conversations))
       walk.push(conversationIn(state, active));
     for (const conv of walk) {
-      const loaded = conv.loading.state === 'fetched' || conv.loading.state === 'fetchedAll';
+      // Loading older messages counts as loaded: that query may have gone out on the connection
+      // that died, and waiting for it skipped the catch-up, so what was sent meanwhile only
+      // showed after a reload (reconnect.spec in CI, 2026-11-29).
+      const loaded =
+        conv.loading.state === 'fetched' ||
+        conv.loading.state === 'fetchedAll' ||
+        conv.loading.state === 'fetchingMore';
       if (!loaded) {
         if (conv.address === core.snapshot().activeConversation)
           await this.loadInitial(conv.address);
