@@ -9,12 +9,18 @@ import {
 } from '@pando/data-access';
 import type { RuntimeConfig } from '@pando/domain';
 
-/** A change of the lists waits this long (and for an idle moment) before the list is rendered. */
-const PAINT_DELAY_MS = 1000;
+/**
+ * A change of the lists waits this long (and for an idle moment) before the list is rendered:
+ * the rendering is for the next visit, and rendering 200 rows twice is a long task on a phone
+ * (200 rows), so it stays clear of the moments after the app opens, when the person starts to
+ * use it. A page left before then renders it on the way out only if the renderer is loaded;
+ * otherwise the next visit paints with React, as before.
+ */
+const PAINT_DELAY_MS = 5000;
 
 /**
  * Keeps the copy's rendered chat list (`paintSnapshot.tsx`, its own chunk: React's server
- * renderer) in step with the lists and the chat: rendered a second after they change, at an
+ * renderer) in step with the lists and the chat: rendered 5 s after they change, at an
  * idle moment (the chunk is loaded then too, not while the app starts), and at once when the
  * page is left with a change not yet rendered.
  */
@@ -47,7 +53,7 @@ function paintSnapshots(config: RuntimeConfig, copy: () => OfflineCopy): () => v
       timer = undefined;
       // Safari has no idle callback: there, at once.
       if (typeof window.requestIdleCallback === 'function')
-        window.requestIdleCallback(loadAndRender, { timeout: 2000 });
+        window.requestIdleCallback(loadAndRender, { timeout: PAINT_DELAY_MS });
       else loadAndRender();
     }, PAINT_DELAY_MS);
   };

@@ -8,7 +8,7 @@ import { openAt, pageBuild, showStaticPaint } from './staticPaint';
 
 /** How long the first paint may hold the app back (the key's request, the copy's read). */
 const FIRST_PAINT_WAIT_MS = 1000;
-/** How long the app waits for React's half of the first paint behind a static one. */
+/** How long the app waits for React's half of the first paint once the list's data are in. */
 const GATE_WAIT_MS = 10_000;
 
 const after = (ms: number) =>
@@ -133,13 +133,14 @@ export function loadFirstPaint(
       })
     );
   })().catch(() => false);
-  // React's first paint needs the gate's chunk: within the same second as the list's data, or,
-  // when the list is already on screen without React, within 10 s (it comes from the worker's
-  // cache on a returning visit). Without it (a failed or stalled download) React paints nothing
-  // before the app, which then replaces the static list when it renders.
+  // React's first paint needs the gate's chunk once the list's data are in (within the second):
+  // it is code, already downloading (from the network on a first visit, from the worker's cache
+  // on a returning one), so it gets up to 10 s; without data nothing waits for it. Without it (a
+  // failed or stalled download) React paints nothing before the app, which then replaces a
+  // static list when it renders.
   const gated = (async () => {
     const shown = await inTime;
-    await Promise.race([gate, (await painted) ? after(GATE_WAIT_MS) : late]);
+    if (shown) await Promise.race([gate, after(GATE_WAIT_MS)]);
     return LoadedGate && shown;
   })();
   return { Gate, view: gated, painted };
