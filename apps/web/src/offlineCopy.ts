@@ -11,9 +11,8 @@ import type { RuntimeConfig } from '@pando/domain';
 
 /**
  * A change of the lists waits this long (and for an idle moment) before the list is rendered:
- * the rendering is for the next visit, and rendering 200 rows twice is a long task on a phone
- * (200 rows), so it stays clear of the moments after the app opens, when the person starts to
- * use it. A page left before then renders it on the way out only if the renderer is loaded;
+ * the rendering is for the next visit, and rendering a long list twice is a long task on a
+ * phone, so it stays clear of the moments after the app opens, when the person starts to use it. A page left before then renders it on the way out only if the renderer is loaded;
  * otherwise the next visit paints with React, as before.
  */
 const PAINT_DELAY_MS = 5000;
@@ -22,7 +21,7 @@ const PAINT_DELAY_MS = 5000;
  * Keeps the copy's rendered chat list (`paintSnapshot.tsx`, its own chunk: React's server
  * renderer) in step with the lists and the chat: rendered 5 s after they change, at an
  * idle moment (the chunk is loaded then too, not while the app starts), and at once when the
- * page is left with a change not yet rendered.
+ * page is left with a change not yet rendered (once the chunk is there).
  */
 function paintSnapshots(config: RuntimeConfig, copy: () => OfflineCopy): () => void {
   let renderPaint: typeof import('./paintSnapshot').renderPaint | undefined;
