@@ -43,6 +43,7 @@ function paintSnapshots(config: RuntimeConfig, copy: () => OfflineCopy): () => v
         .catch(() => undefined);
   };
   window.addEventListener('pagehide', () => {
+    if (!pending || !renderPaint) return;
     render();
     void copy().flush();
   });

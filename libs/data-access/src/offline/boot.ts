@@ -139,8 +139,9 @@ export function openBootCopy(options: BootCopyOptions): BootRead {
       chatSealed ? await unseal(k, CHAT, chatSealed) : undefined,
       sealed.savedAt,
     );
+  })()
     // Sealed with another session's key: the app's copy removes it when it opens.
-  })().catch(() => undefined);
+    .catch(() => undefined);
   const paint = (async () => {
     const [sealed, k] = await Promise.all([paintRecord, key]);
     if (!sealed || !k) return undefined;
