@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import { firstPaintHints } from './firstPaintHints';
 import { precompress } from './precompress';
 
 /**
@@ -86,7 +87,7 @@ function pwa() {
  * /xmpp; in `vite dev` those are proxied to a server on :3000.
  */
 export default defineConfig({
-  plugins: [react(), pwa(), precompress()],
+  plugins: [react(), pwa(), firstPaintHints(), precompress()],
   define: {
     __PANDO_VERSION__: JSON.stringify(process.env.npm_package_version ?? '0.1.0'),
     __PANDO_BUILD__: JSON.stringify(process.env.PANDO_BUILD ?? 'dev'),

@@ -85,9 +85,26 @@ for (const size of SIZES) {
       await route.continue();
     });
     const fresh = await elsewhere.newPage();
-    await fresh.goto('/');
+    const opened = await fresh.goto('/');
     const freshList = fresh.getByRole('navigation', { name: 'Conversations' });
     await expect(freshList.getByRole('link', { name: /^Ward 7 Team/ })).toBeVisible();
+    // The server hinted the first paint's scripts and two answers with the page (apps/server
+    // http/firstPaintHints.ts): the browser fetched them beside the entry script, and the list
+    // read the answers from those hints, not with requests of its own (the app is held back, so
+    // every request so far is the first paint's).
+    expect(opened?.headers().link).toMatch(/<\/assets\/firstPaint-[^>]+\.js>; rel=modulepreload/);
+    const asked = await fresh.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e as PerformanceResourceTiming)
+        .filter((e) => /\/api\/v4\/(login\/current|teams-with-advices-conversations)$/.test(e.name))
+        .map((e) => `${new URL(e.name).pathname} ${e.initiatorType}`)
+        .sort(),
+    );
+    expect(asked).toEqual([
+      '/api/v4/login/current link',
+      '/api/v4/teams-with-advices-conversations link',
+    ]);
     await expect(fresh.getByRole('button', { name: /Log out|Account:/ })).toHaveCount(0);
     // Fresh from the server: no "Updating…" line.
     await expect(fresh.getByText('Updating…')).toHaveCount(0);

@@ -6,6 +6,7 @@ import { migrate } from './db/migrate.js';
 import { registerAccessHooks } from './authz/access.js';
 import type { ServerEvents } from './events.js';
 import { core } from './http/decorators.js';
+import { ANALYTICS_BASE, REST_BASE } from './http/endpoint.js';
 import { registerErrorHandling } from './http/errors.js';
 import { openApi } from './http/openapi.js';
 import { routeShape } from './http/routeShape.js';
@@ -145,7 +146,7 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
       await api.register(formRoutes);
       await api.register(auditRoutes);
     },
-    { prefix: '/api/v4' },
+    { prefix: REST_BASE },
   );
   // Analytics (spec 02 §7, API v1): the same hooks, its own prefix.
   await app.register(
@@ -153,7 +154,7 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
       registerAccessHooks(api);
       await api.register(analyticsRoutes);
     },
-    { prefix: '/api/v1' },
+    { prefix: ANALYTICS_BASE },
   );
 
   await registerWebApp(app, config);

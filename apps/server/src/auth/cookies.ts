@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 
 /** `__Host-` requires Secure, Path=/ and no Domain: only possible when PUBLIC_URL is https. */
-export function sessionCookieName(config: Config): string {
+export function sessionCookieName(config: Pick<Config, 'secure'>): string {
   return config.secure ? '__Host-pando_session' : 'pando_session';
 }
 

@@ -4,6 +4,11 @@ import type { z } from 'zod';
 import type { AuditDeclaration } from '../audit/hooks.js';
 import { ERROR_RESPONSES } from './routeShape.js';
 
+/** Where the REST areas are registered (app.ts), as the runtime configuration tells the client. */
+export const REST_BASE = '/api/v4';
+/** The analytics API's (spec 02 §7). */
+export const ANALYTICS_BASE = '/api/v1';
+
 type Parsed<S> = S extends z.ZodType ? z.output<S> : unknown;
 
 /** What a route's handler may answer: one of its declared success bodies (or the reply it sent). */

@@ -32,6 +32,14 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webDir, 'workbox-d8ed3718.js'), 'self.workbox = {}');
   fs.writeFileSync(path.join(webDir, 'manifest.webmanifest'), '{"name":"Pando"}');
   fs.writeFileSync(path.join(webDir, 'pwa-192.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
+  // The first paint's files (apps/web firstPaintHints.ts), hinted on a signed-in navigation to `/`.
+  fs.writeFileSync(
+    path.join(webDir, 'first-paint-hints.json'),
+    JSON.stringify({
+      scripts: ['/assets/firstPaint-Ab12Cd34.js', '/assets/firstPaintGate-Ef56Gh78.js'],
+      styles: ['/assets/firstPaintGate-Ij90Kl12.css'],
+    }),
+  );
   server = await startTestServer({
     webDistDir: webDir,
     seed: false,
@@ -68,6 +76,36 @@ describe('the web app', () => {
       expect(res.headers.get('cache-control')).toBe('no-cache');
       expect(await res.text()).toContain('<div id="root">');
     }
+  });
+
+  it("hints the chat list's first paint with a signed-in navigation to / only (issue 37)", async () => {
+    // fetch() drops the Cookie and Sec-Fetch-* headers a browser sets itself: inject() keeps them.
+    const open = async (headers: Record<string, string>, url = '/') => {
+      const res = await server.app.inject({ url, headers: { accept: 'text/html', ...headers } });
+      return { status: res.statusCode, link: res.headers.link, vary: res.headers.vary };
+    };
+    const navigate = { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' };
+    const signedIn = await open({ ...navigate, cookie: 'pando_session=some-token' });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.vary).toMatch(/Cookie/);
+    const links = String(signedIn.link).split(', ');
+    expect(links).toEqual([
+      '</assets/firstPaint-Ab12Cd34.js>; rel=modulepreload',
+      '</assets/firstPaintGate-Ef56Gh78.js>; rel=modulepreload',
+      '</assets/firstPaintGate-Ij90Kl12.css>; rel=preload; as=style; crossorigin=anonymous',
+      '</api/v4/login/current>; rel=preload; as=fetch; crossorigin=anonymous',
+      '</api/v4/teams-with-advices-conversations>; rel=preload; as=fetch; crossorigin=anonymous',
+    ]);
+    // The hinted answers are where the server serves them (refused here: the token is made up).
+    for (const link of links.slice(3)) {
+      const url = /^<([^>]+)>/.exec(link)?.[1] ?? '';
+      expect((await fetch(`${server.url}${url}`)).status, url).toBe(401);
+    }
+    // Signed out, the service worker's own copy of the shell, and any other page: no hints.
+    expect((await open(navigate)).link).toBeUndefined();
+    expect((await open({ cookie: 'pando_session=some-token' })).link).toBeUndefined();
+    const login = await open({ ...navigate, cookie: 'pando_session=some-token' }, '/login');
+    expect(login).toMatchObject({ status: 200, link: undefined });
   });
 
   it('caches content-hashed assets for a year, immutable', async () => {

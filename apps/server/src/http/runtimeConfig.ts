@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { NoQuerySchema, RuntimeConfigSchema } from '@pando/domain';
 import { PUBLIC } from '../authz/access.js';
 import type { Config } from '../config.js';
+import { ANALYTICS_BASE, REST_BASE } from './endpoint.js';
 
 function chatWebsocketUrl(config: Config, req: FastifyRequest): string {
   if (config.chatWsUrl) return config.chatWsUrl;
@@ -21,8 +22,8 @@ export function registerRuntimeConfigRoute(app: FastifyInstance): void {
     async (req, reply) => {
       const c = app.config;
       return reply.header('Cache-Control', 'no-cache').send({
-        api_base: '/api/v4',
-        analytics_base: '/api/v1',
+        api_base: REST_BASE,
+        analytics_base: ANALYTICS_BASE,
         chat_websocket_url: chatWebsocketUrl(c, req),
         chat_domain: c.xmppDomain,
         product_name: c.productName,

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { notFound } from './errors.js';
+import { firstPaintLinks } from './firstPaintHints.js';
 
 /**
  * Vite writes content-hashed files to /assets/: they never change, so cache them for a year.
@@ -58,12 +59,17 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
       },
     });
     // The root is a directory to @fastify/static (403 with index: false): answer it as a route.
-    app.get('/', (_req, reply) =>
-      reply
+    // A signed-in navigation there gets the chat list's first paint hinted (firstPaintHints.ts).
+    const links = firstPaintLinks(config);
+    app.get('/', (req, reply) => {
+      const link = links?.(req);
+      if (link) reply.header('Link', link);
+      return reply
         .header('Cache-Control', 'no-cache')
+        .header('Vary', 'Cookie')
         .type('text/html; charset=utf-8')
-        .sendFile('index.html'),
-    );
+        .sendFile('index.html');
+    });
   } else {
     app.log.warn(
       `No web app at ${config.webDistDir}: run "npm run build -w @pando/web" (npm start does it).`,

@@ -78,8 +78,21 @@ type GateProps = ComponentProps<typeof FirstPaintGate>;
  */
 let LoadedGate: typeof FirstPaintGate | undefined;
 function Gate(props: GateProps) {
-  return LoadedGate ? createElement(LoadedGate, props) : props.children;
+  return LoadedGate
+    ? createElement(LoadedGate, { ...props, onChoose: afterNextPaint(props.onChoose) })
+    : props.children;
 }
+
+/**
+ * A row chosen on the first paint (React's or the static one) is highlighted at once; the app's
+ * start, which then takes the main thread for a while, waits until that frame is on screen (a
+ * frame, then a task), so the person sees the click answered first.
+ */
+const afterNextPaint = (go: () => void) => () => {
+  requestAnimationFrame(() => {
+    setTimeout(go, 0);
+  });
+};
 
 export interface FirstPaint {
   /** Shows `view` until the app's shell is on screen (the app renders inside it, hidden). */
@@ -122,6 +135,7 @@ export function loadFirstPaint(
     })
     .catch(() => undefined);
   const inTime = Promise.race([view, late]);
+  const chosen = afterNextPaint(onChoose);
   const painted = (async () => {
     const [shown, paint, cfg] = await Promise.all([inTime, read.paint, config]);
     const kept = matchingPaint(paint, shown, cfg.product_name, pageBuild());
@@ -129,7 +143,7 @@ export function loadFirstPaint(
       !!kept &&
       showStaticPaint(kept, (href) => {
         openAt(href);
-        onChoose();
+        chosen();
       })
     );
   })().catch(() => false);

@@ -23,3 +23,18 @@ export const firstPaintEndpoints = {
     access: { kind: 'self' },
   },
 } as const satisfies Record<string, EndpointShape>;
+
+/**
+ * The web build's list of the first paint's own files (apps/web `firstPaintHints.ts` writes it
+ * beside index.html): the server names them, with `firstPaintEndpoints`' two answers, as preload
+ * hints on a signed-in navigation to `/` (apps/server `http/firstPaintHints.ts`).
+ */
+export const FIRST_PAINT_HINTS_FILE = 'first-paint-hints.json';
+
+/** What that file holds: site paths, as the page requests them. */
+export interface FirstPaintHints {
+  /** The first paint's script chunks and the chunks they import, not the entry's own. */
+  scripts: string[];
+  /** The stylesheets those chunks load. */
+  styles: string[];
+}
