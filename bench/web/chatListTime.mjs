@@ -15,10 +15,12 @@
 // worker is active and (ours) the app has kept the list rendered for the next visit (it does so
 // 5 s after the lists change: a person's visit outlasts that, the bench's would not; session 27
 // found the repeat visits of session 26's last build painting with React for that reason). The
-// report says how many repeat visits were clicked on that kept rendering. A page load ends when the sidebar lists all the bench's rows and a click on
-// the last one changes the route. alice is signed in once at the start (her teams made then); her
-// session cookie goes into each of our profiles before visit 1 and stays there, so no login is
-// in any figure. Targets and rates are interleaved so both see the same machine.
+// report says how many repeat visits were clicked on that kept rendering. A page load ends when
+// the sidebar lists all the bench's rows, styled (the first row laid out as a flex row: session
+// 27 measured an unstyled list once), and a click on the last one changes the route. alice is
+// signed in once at the start (her teams made then); her session cookie goes into each of our
+// profiles before visit 1 and stays there, so no login is in any figure. Targets and rates are
+// interleaved so both see the same machine.
 //
 // Usage: npm run build -w @pando/web && npm run build -w @pando/server && npm run bench:web:chatlist -w @pando/bench
 // (or node bench/web/chatListTime.mjs). Environment (all optional):
@@ -288,12 +290,15 @@ async function visit(target, profile, rate, { label, settle, cookies }) {
     });
     await page.goto(`${target.base}/`, { waitUntil: 'commit' });
     await page.waitForFunction(
-      (n) =>
+      (n) => {
         // The bench's own rows: the seed's rooms and the sections' links are anchors too, and
         // would end the wait early for a small n.
-        [...document.querySelectorAll('nav[aria-label="Conversations"] a')].filter((a) =>
-          a.textContent?.startsWith('Bench team'),
-        ).length >= n,
+        const rows = [...document.querySelectorAll('nav[aria-label="Conversations"] a')].filter(
+          (a) => a.textContent?.startsWith('Bench team'),
+        );
+        // Listed as a person sees a list: styled (the sidebar's rules apply), not as bare links.
+        return rows.length >= n && getComputedStyle(rows[0]).display === 'flex';
+      },
       CONVERSATIONS,
       { timeout: 60_000, polling: 'raf' },
     );

@@ -31,11 +31,12 @@ for (const size of SIZES) {
 
     // A new tab (no key in its sessionStorage yet), with the app's shared script held back, and
     // React's first paint (BootShell) with it: the list can only come from the rendered copy.
+    // Every stylesheet but the page's own is held too: the kept list needs none of them.
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const appAndReactPaint = /\/assets\/(shared|firstPaintGate)-[^/]+\.js$/;
+    const appAndReactPaint = /\/assets\/((shared|firstPaintGate)-[^/]+\.js|(?!index-)[^/]+\.css)$/;
     await context.route(appAndReactPaint, async (route) => {
       await held;
       await route.continue();
@@ -46,6 +47,14 @@ for (const size of SIZES) {
     const row = list.getByRole('link', { name: /^Ward 7 Team/ });
     await expect(row).toBeVisible();
     await expect(page.getByText('Updating…')).toBeVisible();
+    // Styled as the app's list before any chunk or its stylesheet has come: the rows' rules are in
+    // the page's stylesheet (an unstyled list shows underlined links run together).
+    expect(
+      await row.evaluate((el) => {
+        const style = getComputedStyle(el);
+        return `${style.display} ${style.textDecorationLine}`;
+      }),
+    ).toBe('flex none');
     // Bob's direct conversation too, from the chat's part of the copy.
     await expect(list.getByRole('link', { name: /^Bob Baker/ })).toBeVisible();
     await page.screenshot({ path: test.info().outputPath(`first-paint-${size.name}.png`) });

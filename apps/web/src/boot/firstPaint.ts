@@ -4,6 +4,7 @@ import { firstPaintView, matchingPaint, type FirstPaintView } from '@pando/featu
 import { createElement, type ComponentProps } from 'react';
 import { apiBaseUrl } from '../config';
 import type { FirstPaintGate } from './FirstPaintGate';
+import { StaticPaintGate } from './StaticPaintGate';
 import { openAt, pageBuild, showStaticPaint } from './staticPaint';
 
 /** How long the first paint may hold the app back (the key's request, the copy's read). */
@@ -73,13 +74,19 @@ type GateProps = ComponentProps<typeof FirstPaintGate>;
 
 /**
  * `FirstPaintGate` (React, Mantine's AppShell, the sidebar: most of the first paint's code) comes
- * in a chunk of its own, so this one stays small and the static paint does not wait for it to be
- * evaluated. `FirstPaint.view` resolves only once it is here: until then nothing renders a gate.
+ * in a chunk of its own, asked for here only when React paints the list (no kept rendering, or
+ * one that does not match): a visit painted from the kept rendering does not wait for it (it
+ * comes later with the app, which shares its code), and the app waits behind the static list in
+ * `StaticPaintGate` instead. `FirstPaint.view` resolves only once the
+ * gate it needs is here: until then nothing renders a gate.
  */
 let LoadedGate: typeof FirstPaintGate | undefined;
+let staticShown = false;
 function Gate(props: GateProps) {
-  return LoadedGate
-    ? createElement(LoadedGate, { ...props, onChoose: afterNextPaint(props.onChoose) })
+  if (LoadedGate)
+    return createElement(LoadedGate, { ...props, onChoose: afterNextPaint(props.onChoose) });
+  return staticShown && props.view
+    ? createElement(StaticPaintGate, null, props.children)
     : props.children;
 }
 
@@ -129,32 +136,37 @@ export function loadFirstPaint(
     return copy && firstPaintView(copy, cfg.chat_domain, navigator.onLine, pageStartedAt);
   })().catch(() => undefined);
   const late = after(FIRST_PAINT_WAIT_MS);
-  const gate = import('./FirstPaintGate')
-    .then((m) => {
-      LoadedGate = m.FirstPaintGate;
-    })
-    .catch(() => undefined);
+  let gate: Promise<void> | undefined;
+  const loadGate = () =>
+    (gate ??= import('./FirstPaintGate')
+      .then((m) => {
+        LoadedGate = m.FirstPaintGate;
+      })
+      .catch(() => undefined));
+  // Without a kept rendering React paints the list: its half is asked for at once.
+  void read.paint.then((kept) => (kept ? undefined : loadGate()));
   const inTime = Promise.race([view, late]);
   const chosen = afterNextPaint(onChoose);
   const painted = (async () => {
     const [shown, paint, cfg] = await Promise.all([inTime, read.paint, config]);
     const kept = matchingPaint(paint, shown, cfg.product_name, pageBuild());
-    return (
+    staticShown =
       !!kept &&
       showStaticPaint(kept, (href) => {
         openAt(href);
         chosen();
-      })
-    );
+      });
+    return staticShown;
   })().catch(() => false);
   // React's first paint needs the gate's chunk once the list's data are in (within the second):
-  // it is code, already downloading (from the network on a first visit, from the worker's cache
-  // on a returning one), so it gets up to 10 s; without data nothing waits for it. Without it (a
-  // failed or stalled download) React paints nothing before the app, which then replaces a
-  // static list when it renders.
+  // it is code, already downloading (hinted by the server with a first visit's page, from the
+  // worker's cache on a returning one), so it gets up to 10 s; without data nothing waits for it,
+  // and the static list needs none (the app waits behind it in `StaticPaintGate`). Without it (a
+  // failed or stalled download) React paints nothing before the app.
   const gated = (async () => {
     const shown = await inTime;
-    if (shown) await Promise.race([gate, after(GATE_WAIT_MS)]);
+    if (!shown || (await painted)) return shown;
+    await Promise.race([loadGate(), after(GATE_WAIT_MS)]);
     return LoadedGate && shown;
   })();
   return { Gate, view: gated, painted };

@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OfflineCopy, PAINT, QUERIES, type BootPaint } from '@pando/data-access';
 import type { RuntimeConfig } from '@pando/domain';
 import { renderPaint } from '../paintSnapshot';
+import { SHELL_SHOWN } from '@pando/features';
+import { StaticPaintGate } from './StaticPaintGate';
 import { showStaticPaint } from './staticPaint';
 
 // The list as a returning visit paints it before React (issue 37): rendered by the app's own
@@ -125,6 +127,32 @@ describe('the chat list painted without React (issue 37)', () => {
     expect(
       document.querySelector('nav[aria-label="Main menu"] [aria-current="page"]')?.textContent,
     ).toBe('Chats');
+  });
+
+  it('keeps the app hidden behind it until the app shows its shell, then gives way in one commit (no React half loaded)', async () => {
+    const paint = await keptPaint();
+    showStaticPaint(paint, vi.fn());
+    const root = document.getElementById('root');
+    if (!root) throw new Error('no #root');
+    const list = () => document.querySelector('nav[aria-label="Conversations"]');
+    await act(async () => {
+      createRoot(root).render(
+        <StaticPaintGate>
+          <p>the app</p>
+        </StaticPaintGate>,
+      );
+      await Promise.resolve();
+    });
+    // The app is rendered, hidden; the kept list is what the person sees and uses.
+    expect(list()).not.toBeNull();
+    expect(root.querySelector('p')?.closest('[hidden]')).not.toBeNull();
+    await act(async () => {
+      window.dispatchEvent(new Event(SHELL_SHOWN));
+      await Promise.resolve();
+    });
+    expect(list()).toBeNull();
+    expect(root.querySelector('[hidden]')).toBeNull();
+    expect(root.textContent).toBe('the app');
   });
 
   it('goes in the frame React first renders in #root, and never paints over React', async () => {

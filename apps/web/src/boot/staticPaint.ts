@@ -6,9 +6,9 @@ import type { BootPaint } from '@pando/data-access';
  * before React, Mantine and the first paint's components have run. It is the same shell, rows
  * and counts React renders later (`paintKey` guarantees it), and it works as React's does for
  * what a person can do meanwhile: a row or menu entry opens the app there, and the phone's menu
- * button opens and closes the menu (the copy holds the shell rendered both ways). Whatever React
- * renders first in `#root` (the app behind `FirstPaintGate`, or an error screen) replaces it, in
- * the same frame.
+ * button opens and closes the menu (the copy holds the shell rendered both ways). The app renders
+ * hidden behind it (`StaticPaintGate`) and replaces it in one frame when its shell is on screen;
+ * anything else React renders first in `#root` (an error screen) replaces it at once.
  *
  * Decision: the markup is our own `renderToStaticMarkup` output of data the copy holds sealed
  * with the session's key (AES-GCM: a record altered on disk does not open), set with
@@ -28,6 +28,18 @@ function colorScheme(): 'light' | 'dark' {
  */
 export const pageBuild = () =>
   document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.src ?? '';
+
+/**
+ * Marks the element `StaticPaintGate` renders the app in, hidden: React's commit of it into
+ * `#root` leaves the static list on screen; it goes when the gate says so (`hideStaticPaint`).
+ */
+export const HOLD_ATTRIBUTE = 'data-first-paint-hold';
+
+let hide = (): void => undefined;
+/** Removes the static list (when the app behind it is on screen); a no-op when none is shown. */
+export function hideStaticPaint(): void {
+  hide();
+}
 
 /** Opens the app at `href`, as its router would: the address changes and the router is told. */
 export function openAt(href: string): void {
@@ -76,9 +88,17 @@ export function showStaticPaint(paint: BootPaint, onNavigate: (href: string) => 
   });
   root.before(shown);
   const observer = new MutationObserver(() => {
+    // While React renders the app held behind the list (StaticPaintGate's hidden wrapper; what
+    // the provider renders beside it, its styles and notification regions, shows nothing), the
+    // list stays; anything else React commits (an error screen, the app without the gate)
+    // replaces it in the same frame.
+    const held = [...root.children].some((el) => el.hasAttribute(HOLD_ATTRIBUTE));
+    if (!held) hideStaticPaint();
+  });
+  hide = () => {
     observer.disconnect();
     shown.remove();
-  });
+  };
   observer.observe(root, { childList: true });
   return true;
 }

@@ -1,6 +1,9 @@
 import '@mantine/core/styles.css';
 // The layout rules' CSS half (touch targets, the closed main menu): see shell/layout.
 import '../shell/layout/layout.css';
+// The sidebar's rows, in the page's stylesheet rather than with the chat's chunks: a returning
+// visit paints the kept chat list before any chunk has loaded (issue 37, apps/web boot/staticPaint).
+import '../chat/ChatSidebar/ChatSidebar.css';
 import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { pandoCssVariablesResolver, pandoTheme } from './theme';
