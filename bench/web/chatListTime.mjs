@@ -297,7 +297,7 @@ async function visit(target, profile, rate, { label, settle, cookies }) {
           (a) => a.textContent?.startsWith('Bench team'),
         );
         // Listed as a person sees a list: styled (the sidebar's rules apply), not as bare links.
-        return rows.length >= n && getComputedStyle(rows[0]).display === 'flex';
+        return rows.length >= n && window.getComputedStyle(rows[0]).display === 'flex';
       },
       CONVERSATIONS,
       { timeout: 60_000, polling: 'raf' },
