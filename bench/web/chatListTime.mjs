@@ -297,7 +297,12 @@ async function visit(target, profile, rate, { label, settle, cookies }) {
           (a) => a.textContent?.startsWith('Bench team'),
         );
         // Listed as a person sees a list: styled (the sidebar's rules apply), not as bare links.
-        return rows.length >= n && window.getComputedStyle(rows[0]).display === 'flex';
+        const first = rows[0];
+        return (
+          rows.length >= n &&
+          first !== undefined &&
+          window.getComputedStyle(first).display === 'flex'
+        );
       },
       CONVERSATIONS,
       { timeout: 60_000, polling: 'raf' },
