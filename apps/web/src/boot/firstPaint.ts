@@ -77,8 +77,8 @@ type GateProps = ComponentProps<typeof FirstPaintGate>;
  * in a chunk of its own, asked for here only when React paints the list (no kept rendering, or
  * one that does not match): a visit painted from the kept rendering does not wait for it (it
  * comes later with the app, which shares its code), and the app waits behind the static list in
- * `StaticPaintGate` instead. `FirstPaint.view` resolves only once the
- * gate it needs is here: until then nothing renders a gate.
+ * `StaticPaintGate` instead. `FirstPaint.view` resolves only once the gate it needs is here:
+ * until then nothing renders a gate.
  */
 let LoadedGate: typeof FirstPaintGate | undefined;
 let staticShown = false;
