@@ -2,10 +2,12 @@
 export { isLoginPath } from './app/loginRedirect';
 export {
   firstPaintView,
-  matchingPaint,
+  keptPaintFor,
+  paintContext,
   paintKey,
   SHELL_SHOWN,
   type FirstPaintView,
+  type PaintPlace,
 } from './app/firstPaint';
 export { consoleLogger } from './common/AppServices';
 export { createPandoApp, preloadChatWiring, preloadSignedIn } from './app/createPandoApp';

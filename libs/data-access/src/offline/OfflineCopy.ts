@@ -198,11 +198,16 @@ export class OfflineCopy {
     this.timer = undefined;
     const key = this.key;
     const generation = this.generation;
-    const batch = [...this.pending];
+    // Each value with the time it was written, taken now: a write while this batch is sealed
+    // must not lend its time to the older value (the kept rendering of the chat list is matched
+    // to the records by these times, boot.ts).
+    const batch = [...this.pending].map(
+      ([name, value]) => [name, value, this.values.get(name)?.savedAt ?? this.now()] as const,
+    );
     this.pending.clear();
     if (!key) return;
-    for (const [name, value] of batch) {
-      const record = await seal(key, name, value, this.values.get(name)?.savedAt ?? this.now());
+    for (const [name, value, savedAt] of batch) {
+      const record = await seal(key, name, value, savedAt);
       if (generation !== this.generation) return;
       await this.options.records.put(name, record);
     }
