@@ -236,10 +236,7 @@ async function paintKept(page) {
     /** @type {Record<string, number>} */
     const at = /** @type {Record<string, number>} */ (saved);
     const lastChange = Math.max(at.queries ?? 0, at.chat ?? 0);
-    // The rendering is kept again after every change of the two records (with their times, which
-    // the next visit checks): one older than the last change is not current.
-    const current = at.paint !== undefined && at.paint >= lastChange;
-    if (current && Date.now() - lastChange > PAINT_DELAY_MS + 1000) return 'list kept rendered';
+    if (at.paint && Date.now() - lastChange > PAINT_DELAY_MS + 1000) return 'list kept rendered';
     if (Date.now() >= until)
       return at.paint ? 'a change not rendered in time' : 'no rendering kept';
     await sleep(500);

@@ -87,25 +87,3 @@ function copyText(page: Page, name: string): Promise<string> {
 export async function copyHolds(page: Page, name: string, text: string): Promise<void> {
   await expect.poll(() => copyText(page, name)).toContain(text);
 }
-
-/**
- * Waits until the copy holds the chat list rendered from the lists and the chat it holds now
- * (apps/web paintSnapshot.tsx, a few seconds after they change): only such a rendering is painted
- * by the next visit (libs/data-access offline/boot.ts).
- */
-export async function copyPaintCurrent(page: Page): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        const text = await copyText(page, 'paint');
-        if (!text) return 'no rendering';
-        const saves = await copySaves(page);
-        const { from } = JSON.parse(text) as { from?: { queries: number; chat: number | null } };
-        return from?.queries === saves.queries && from?.chat === (saves.chat ?? null)
-          ? 'current'
-          : 'older or newer than the lists';
-      },
-      { timeout: 30_000 },
-    )
-    .toBe('current');
-}

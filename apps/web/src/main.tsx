@@ -47,13 +47,11 @@ async function boot() {
     chosen = resolve;
   });
   const firstPaint = boot?.loadFirstPaint(config, pageStartedAt, chosen);
-  // On a returning visit the copy usually holds the list already rendered: it is on screen now,
-  // without React, and the app renders behind it (StaticPaintGate). Otherwise React paints it
-  // (`view`, FirstPaintGate).
-  const painted = (await firstPaint?.painted) ?? false;
   const view = await firstPaint?.view;
-  const listShown = painted || view !== undefined;
-  if (listShown) afterFirstPaint(chosen);
+  // On a returning visit the copy usually holds the list already rendered: it is on screen now,
+  // without React, and React's first paint comes with the app (FirstPaintGate takes over).
+  const painted = await firstPaint?.painted;
+  if (view) afterFirstPaint(chosen);
   else chosen();
   const page = (productName: string, app?: ReactNode) => (
     <StrictMode>
@@ -69,7 +67,7 @@ async function boot() {
       </PandoMantineProvider>
     </StrictMode>
   );
-  if (view) root.render(page((await config).product_name));
+  if (view && !painted) root.render(page((await config).product_name));
   await appMayStart;
   // Behind the login, fetch the signed-in code while the configuration loads, not after it.
   if (signedInPage) {
@@ -88,7 +86,7 @@ async function boot() {
     };
     // Behind a first paint, the app renders in slices (a transition): a row clicked meanwhile is
     // answered at once, not after the app's first render.
-    if (listShown) startTransition(render);
+    if (view) startTransition(render);
     else render();
   } catch (error) {
     logger.error('The runtime configuration could not be loaded', { error: String(error) });

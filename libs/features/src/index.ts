@@ -2,12 +2,10 @@
 export { isLoginPath } from './app/loginRedirect';
 export {
   firstPaintView,
-  keptPaintFor,
-  paintContext,
+  matchingPaint,
   paintKey,
   SHELL_SHOWN,
   type FirstPaintView,
-  type PaintPlace,
 } from './app/firstPaint';
 export { consoleLogger } from './common/AppServices';
 export { createPandoApp, preloadChatWiring, preloadSignedIn } from './app/createPandoApp';

@@ -1,6 +1,6 @@
 import { openBootCopy, type BootCopy } from '@pando/data-access';
 import { firstPaintEndpoints, type OfflineKeyResponse, type RuntimeConfig } from '@pando/domain';
-import { firstPaintView, keptPaintFor, type FirstPaintView } from '@pando/features';
+import { firstPaintView, matchingPaint, type FirstPaintView } from '@pando/features';
 import { createElement, type ComponentProps } from 'react';
 import { apiBaseUrl } from '../config';
 import type { FirstPaintGate } from './FirstPaintGate';
@@ -83,10 +83,11 @@ type GateProps = ComponentProps<typeof FirstPaintGate>;
 let LoadedGate: typeof FirstPaintGate | undefined;
 let staticShown = false;
 function Gate(props: GateProps) {
-  if (staticShown) return createElement(StaticPaintGate, null, props.children);
   if (LoadedGate)
     return createElement(LoadedGate, { ...props, onChoose: afterNextPaint(props.onChoose) });
-  return props.children;
+  return staticShown && props.view
+    ? createElement(StaticPaintGate, null, props.children)
+    : props.children;
 }
 
 /**
@@ -101,20 +102,19 @@ const afterNextPaint = (go: () => void) => () => {
 };
 
 export interface FirstPaint {
-  /** Shows the first paint until the app's shell is on screen (the app renders inside it, hidden). */
+  /** Shows `view` until the app's shell is on screen (the app renders inside it, hidden). */
   Gate: (props: GateProps) => GateProps['children'];
   /**
-   * Whether the list is on screen without React (`showStaticPaint`): the copy kept it rendered
-   * from the records it holds now, in this page's context (`keptPaintFor`). Known within
-   * `FIRST_PAINT_WAIT_MS`. React's first paint then waits for the app, and `view` is undefined.
-   */
-  painted: Promise<boolean>;
-  /**
-   * Otherwise, the chat list for React's first paint (issue 37): from the encrypted offline copy
-   * on a returning visit, from the network on a first one; undefined without a session or not
-   * within `FIRST_PAINT_WAIT_MS` (the app then opens as it always has).
+   * The chat list before the app (issue 37): from the encrypted offline copy on a returning visit,
+   * from the network on a first one; undefined without a session or not within
+   * `FIRST_PAINT_WAIT_MS` (the app then opens as it always has).
    */
   view: Promise<FirstPaintView | undefined>;
+  /**
+   * Whether the list is already on screen without React (`showStaticPaint`): the copy kept it
+   * rendered, and it is exactly what `view` renders. React's first paint can then wait for the app.
+   */
+  painted: Promise<boolean>;
 }
 
 /**
@@ -130,11 +130,12 @@ export function loadFirstPaint(
     fetchKey: () => config.then(fetchKey),
     keyStorage: window.sessionStorage,
   });
+  const view = (async () => {
+    const cfg = await config;
+    const copy = (await read.copy) ?? (navigator.onLine ? await fromNetwork(cfg) : undefined);
+    return copy && firstPaintView(copy, cfg.chat_domain, navigator.onLine, pageStartedAt);
+  })().catch(() => undefined);
   const late = after(FIRST_PAINT_WAIT_MS);
-  const waited = { over: false };
-  void late.then(() => {
-    waited.over = true;
-  });
   let gate: Promise<void> | undefined;
   const loadGate = () =>
     (gate ??= import('./FirstPaintGate')
@@ -142,45 +143,31 @@ export function loadFirstPaint(
         LoadedGate = m.FirstPaintGate;
       })
       .catch(() => undefined));
+  // Without a kept rendering React paints the list: its half is asked for at once.
+  void read.paint.then((kept) => (kept ? undefined : loadGate()));
+  const inTime = Promise.race([view, late]);
   const chosen = afterNextPaint(onChoose);
-  // The kept rendering first: whether it is current is known from the records' times and the
-  // page (`keptPaintFor`), so the lists are not opened for it (the app opens them).
-  const shownStatically = (async () => {
-    const [paint, cfg] = await Promise.all([read.paint, config]);
-    const kept = keptPaintFor(paint, {
-      productName: cfg.product_name,
-      chatDomain: cfg.chat_domain,
-      build: pageBuild(),
-      online: navigator.onLine,
-      pageStartedAt,
-    });
-    if (!kept || waited.over) {
-      // React paints the list: its half is asked for at once.
-      void loadGate();
-      return false;
-    }
-    staticShown = showStaticPaint(kept, (href) => {
-      openAt(href);
-      chosen();
-    });
+  const painted = (async () => {
+    const [shown, paint, cfg] = await Promise.all([inTime, read.paint, config]);
+    const kept = matchingPaint(paint, shown, cfg.product_name, pageBuild());
+    staticShown =
+      !!kept &&
+      showStaticPaint(kept, (href) => {
+        openAt(href);
+        chosen();
+      });
     return staticShown;
   })().catch(() => false);
-  const painted = Promise.race([shownStatically, late.then(() => false)]);
-  const view = (async () => {
-    if (await painted) return undefined;
-    const cfg = await config;
-    const copy = (await read.copy()) ?? (navigator.onLine ? await fromNetwork(cfg) : undefined);
-    return copy && firstPaintView(copy, cfg.chat_domain, navigator.onLine, pageStartedAt);
-  })().catch(() => undefined);
   // React's first paint needs the gate's chunk once the list's data are in (within the second):
   // it is code, already downloading (hinted by the server with a first visit's page, from the
-  // worker's cache on a returning one), so it gets up to 10 s. Without it (a failed or stalled
-  // download) React paints nothing before the app.
+  // worker's cache on a returning one), so it gets up to 10 s; without data nothing waits for it,
+  // and the static list needs none (the app waits behind it in `StaticPaintGate`). Without it (a
+  // failed or stalled download) React paints nothing before the app.
   const gated = (async () => {
-    const shown = await Promise.race([view, late]);
-    if (!shown) return undefined;
+    const shown = await inTime;
+    if (!shown || (await painted)) return shown;
     await Promise.race([loadGate(), after(GATE_WAIT_MS)]);
     return LoadedGate && shown;
   })();
-  return { Gate, painted, view: gated };
+  return { Gate, view: gated, painted };
 }

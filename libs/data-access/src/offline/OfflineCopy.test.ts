@@ -80,8 +80,8 @@ describe('the offline copy (issue 37)', () => {
     now = NOW + 5_000;
     page.write('chat', { unread: 2 });
     await flushed;
-    // On disk now: the older chat with its own time, never with the newer one (the kept
-    // rendering of the chat list is matched to the records by their times, boot.ts).
+    // On disk now: the older chat with its own time, never with the newer one (a copy would
+    // claim to be newer than it is: "Offline — last updated …").
     const between = b.page();
     await between.open();
     expect(between.read('chat')).toEqual({ value: { unread: 1 }, savedAt: NOW });

@@ -199,8 +199,8 @@ export class OfflineCopy {
     const key = this.key;
     const generation = this.generation;
     // Each value with the time it was written, taken now: a write while this batch is sealed
-    // must not lend its time to the older value (the kept rendering of the chat list is matched
-    // to the records by these times, boot.ts).
+    // must not lend its time to the older value, which would then claim to be newer than it is
+    // ("Offline — last updated 10:42").
     const batch = [...this.pending].map(
       ([name, value]) => [name, value, this.values.get(name)?.savedAt ?? this.now()] as const,
     );

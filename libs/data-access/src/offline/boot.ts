@@ -83,51 +83,23 @@ export function bootCopyOf(queries: unknown, chat: unknown, savedAt: number): Bo
 }
 
 /**
- * When the two records a rendering of the chat list was made from were saved (their `savedAt`;
- * `chat` is null without a chat record). A record's time changes with every write.
- */
-export interface PaintSource {
-  queries: number;
-  chat: number | null;
-}
-
-/**
- * The chat list already rendered (issue 37): the app's `BootShell` as static markup, kept with
- * what it was rendered from, so a returning visit paints it before React has loaded, and only
- * when it is exactly what the copy's lists would render now. That is decided without opening the
- * lists: `openBootCopy` gives it only when `from` are the times of the records the copy holds
- * now, and the first paint checks `context` (the build, the product's name and chat domain, the
- * freshness line) against its own. Opening the lists (the whole persisted query cache) is the
- * first paint's largest piece of work, and the app opens them again anyway.
+ * The chat list already rendered (issue 37): the app's `BootShell` as static markup, with the
+ * view it shows serialised (`key`), so a returning visit paints it before React has loaded, and
+ * only when it is exactly what the copy's lists would render now.
  */
 export interface BootPaint {
   html: string;
   /** The same with the phone's main menu open (its button swaps the two). */
   menuHtml: string;
-  /** The rendered view as one string: a change of the lists that leaves it the same is not rendered again. */
   key: string;
-  /** What beside the two records decides what the markup shows (`paintContext`, @pando/features). */
-  context: string;
-  from: PaintSource;
 }
 
 export interface BootRead {
-  /**
-   * The sidebar's lists and the signed-in person (opened when first asked for); undefined without
-   * a copy or its key.
-   */
-  copy: () => Promise<BootCopy | undefined>;
-  /**
-   * The rendered chat list kept beside them, when it was rendered from the records the copy holds
-   * now; undefined when there is none, or it is older or newer than they are.
-   */
+  /** The sidebar's lists and the signed-in person; undefined without a copy or its key. */
+  copy: Promise<BootCopy | undefined>;
+  /** The rendered chat list kept beside them; undefined when there is none. */
   paint: Promise<BootPaint | undefined>;
 }
-
-const isSource = (v: unknown): v is PaintSource => {
-  const from = (v ?? {}) as Partial<Record<keyof PaintSource, unknown>>;
-  return typeof from.queries === 'number' && (typeof from.chat === 'number' || from.chat === null);
-};
 
 /**
  * The sidebar's lists and the signed-in person from the encrypted copy, for the chat list's first
@@ -158,36 +130,27 @@ export function openBootCopy(options: BootCopyOptions): BootRead {
     }
     return importCopyKey(info.key);
   })().catch(() => undefined);
-  let opened: Promise<BootCopy | undefined> | undefined;
-  const copy = () =>
-    (opened ??= (async () => {
-      const [sealed, k] = await Promise.all([record, key]);
-      if (!sealed || !k) return undefined;
-      const chatSealed = await chatRecord;
-      return bootCopyOf(
-        await unseal(k, QUERIES, sealed),
-        chatSealed ? await unseal(k, CHAT, chatSealed) : undefined,
-        sealed.savedAt,
-      );
-    })()
-      // Sealed with another session's key: the app's copy removes it when it opens.
-      .catch(() => undefined));
+  const copy = (async () => {
+    const [sealed, k] = await Promise.all([record, key]);
+    if (!sealed || !k) return undefined;
+    const chatSealed = await chatRecord;
+    return bootCopyOf(
+      await unseal(k, QUERIES, sealed),
+      chatSealed ? await unseal(k, CHAT, chatSealed) : undefined,
+      sealed.savedAt,
+    );
+  })()
+    // Sealed with another session's key: the app's copy removes it when it opens.
+    .catch(() => undefined);
   const paint = (async () => {
-    const [sealed, k, lists, chat] = await Promise.all([paintRecord, key, record, chatRecord]);
-    if (!sealed || !k || !lists) return undefined;
+    const [sealed, k] = await Promise.all([paintRecord, key]);
+    if (!sealed || !k) return undefined;
     const value = (await unseal(k, PAINT, sealed)) as Partial<BootPaint> | undefined;
-    if (
-      typeof value?.html !== 'string' ||
-      typeof value.menuHtml !== 'string' ||
-      typeof value.key !== 'string' ||
-      typeof value.context !== 'string' ||
-      !isSource(value.from) ||
-      value.from.queries !== lists.savedAt ||
-      value.from.chat !== (chat?.savedAt ?? null)
-    )
-      return undefined;
-    const { html, menuHtml, key: viewKey, context, from } = value;
-    return { html, menuHtml, key: viewKey, context, from };
+    return typeof value?.html === 'string' &&
+      typeof value.menuHtml === 'string' &&
+      typeof value.key === 'string'
+      ? { html: value.html, menuHtml: value.menuHtml, key: value.key }
+      : undefined;
   })().catch(() => undefined);
   return { copy, paint };
 }

@@ -1,12 +1,6 @@
 import type { BootCopy } from '@pando/data-access';
 import { describe, expect, it } from 'vitest';
-import {
-  firstPaintView,
-  keptPaintFor,
-  paintContext,
-  paintKey,
-  type PaintPlace,
-} from './firstPaint';
+import { firstPaintView, matchingPaint, paintKey } from './firstPaint';
 
 const SAVED = Date.parse('2026-11-29T10:00:00Z');
 const copy: BootCopy = {
@@ -21,51 +15,54 @@ const copy: BootCopy = {
   unread: { 'bob@pando.test': 2 },
 } as unknown as BootCopy;
 
-const BUILD = '/assets/index-1.js';
-// Where the web app rendered the list for the next visit (paintSnapshot.tsx): online, before it.
-const rendered: PaintPlace = {
-  productName: 'Pando',
-  chatDomain: 'pando.test',
-  build: BUILD,
-  online: true,
-  pageStartedAt: Number.POSITIVE_INFINITY,
-};
+// What the web app kept when it rendered the list (paintSnapshot.tsx): online, before this page.
 const kept = {
   html: '<nav></nav>',
   menuHtml: '<nav></nav>',
-  context: paintContext(rendered, SAVED),
-  from: { queries: SAVED, chat: null },
+  key: paintKey(
+    firstPaintView(copy, 'pando.test', true, Number.POSITIVE_INFINITY),
+    'Pando',
+    '/assets/index-1.js',
+  ),
 };
-// The next visit, a minute later, online.
-const page: PaintPlace = { ...rendered, pageStartedAt: SAVED + 60_000 };
+const pageStartedAt = SAVED + 60_000;
+const BUILD = '/assets/index-1.js';
 
-describe('the list kept rendered is shown only where it shows what React would (issue 37)', () => {
-  it('is shown by the same build, product and chat domain, online, on a later page', () => {
-    expect(keptPaintFor(kept, page)).toBe(kept);
+describe('the list kept rendered is shown only when it is what React would render (issue 37)', () => {
+  it('is shown for the same lists, counts and freshness', () => {
+    const view = firstPaintView(copy, 'pando.test', true, pageStartedAt);
+    expect(matchingPaint(kept, view, 'Pando', BUILD)).toBe(kept);
   });
 
-  it('is not shown offline (its line says "Updating…"), nor for a copy saved after the page started', () => {
-    expect(keptPaintFor(kept, { ...page, online: false })).toBeUndefined();
-    expect(keptPaintFor(kept, { ...page, pageStartedAt: SAVED - 1 })).toBeUndefined();
-  });
-
-  it('is not shown by another version of the app (its markup may not match the styles), product name or chat domain', () => {
-    expect(keptPaintFor(kept, { ...page, build: '/assets/index-2.js' })).toBeUndefined();
-    expect(keptPaintFor(kept, { ...page, productName: 'Pando Hospital' })).toBeUndefined();
-    expect(keptPaintFor(kept, { ...page, chatDomain: 'other.test' })).toBeUndefined();
-    expect(keptPaintFor(undefined, page)).toBeUndefined();
-  });
-
-  it('is rendered again when an unread count, a row or the person changed (its key changes)', () => {
-    const key = (c: BootCopy) =>
-      paintKey(firstPaintView(c, 'pando.test', true, Number.POSITIVE_INFINITY), 'Pando', BUILD);
+  it('is not shown when an unread count, a row or the person changed since it was rendered', () => {
     const unread = { ...copy, unread: { 'bob@pando.test': 3 } };
     const renamed = {
       ...copy,
       lists: { ...copy.lists, teams: [{ ...copy.lists.teams[0], name: 'Ward 8' }] },
     } as BootCopy;
     const other = { ...copy, user: { ...copy.user, first_name: 'Alicia' } };
-    for (const changed of [unread, renamed, other]) expect(key(changed)).not.toBe(key(copy));
-    expect(key({ ...copy })).toBe(key(copy));
+    for (const changed of [unread, renamed, other])
+      expect(
+        matchingPaint(
+          kept,
+          firstPaintView(changed, 'pando.test', true, pageStartedAt),
+          'Pando',
+          BUILD,
+        ),
+      ).toBeUndefined();
+  });
+
+  it('is not shown offline (its line says "Updating…"), for another product name, or without a view', () => {
+    const offline = firstPaintView(copy, 'pando.test', false, pageStartedAt);
+    expect(matchingPaint(kept, offline, 'Pando', BUILD)).toBeUndefined();
+    const view = firstPaintView(copy, 'pando.test', true, pageStartedAt);
+    expect(matchingPaint(kept, view, 'Pando Hospital', BUILD)).toBeUndefined();
+    expect(matchingPaint(kept, undefined, 'Pando', BUILD)).toBeUndefined();
+    expect(matchingPaint(undefined, view, 'Pando', BUILD)).toBeUndefined();
+  });
+
+  it('is not shown by another version of the app (its markup may not match the styles)', () => {
+    const view = firstPaintView(copy, 'pando.test', true, pageStartedAt);
+    expect(matchingPaint(kept, view, 'Pando', '/assets/index-2.js')).toBeUndefined();
   });
 });

@@ -34,7 +34,7 @@ export function firstPaintView(
     viewer: menuViewer(copy.user),
     firstName: copy.user.first_name,
     sections: buildSidebar(items, copy.unread),
-    freshness: firstPaintFreshness(copy.savedAt, online, pageStartedAt),
+    freshness: copyFreshness({ online, fetching: true, updatedAt: copy.savedAt, pageStartedAt }),
     addressOf: (route) => routes.get(route),
   };
 }
@@ -57,44 +57,12 @@ export function paintKey(view: FirstPaintView, productName: string, build: strin
   ]);
 }
 
-/** The first paint's freshness line for a copy saved at `savedAt` (the app's rule, `copyFreshness`). */
-const firstPaintFreshness = (savedAt: number, online: boolean, pageStartedAt: number) =>
-  copyFreshness({ online, fetching: true, updatedAt: savedAt, pageStartedAt });
-
-/** Where a first paint is shown: the page, its build, and whether the network is there. */
-export interface PaintPlace {
-  productName: string;
-  chatDomain: string;
-  /** The web app's entry script (`paintKey`). */
-  build: string;
-  online: boolean;
-  /** When the page started: a copy saved before it is "Updating…" (`copyFreshness`). */
-  pageStartedAt: number;
-}
-
-/**
- * What decides how the kept rendering of the list looks beside the two records it was rendered
- * from (whose times `openBootCopy` checks): the build, the product's name, the chat domain (the
- * rows' addresses) and the freshness line a copy saved at `savedAt` gets in `place`. Kept with
- * the rendering, and compared with the page's own before it is shown, without opening the lists.
- */
-export function paintContext(place: PaintPlace, savedAt: number): string {
-  return JSON.stringify([
-    place.build,
-    place.productName,
-    place.chatDomain,
-    firstPaintFreshness(savedAt, place.online, place.pageStartedAt),
-  ]);
-}
-
-/**
- * The kept rendering of the list when this page would render the same (React's first paint or
- * the app): rendered from the records the copy holds now (`openBootCopy` gives no other) and in
- * the same context; otherwise undefined, and React paints the list.
- */
-export function keptPaintFor<P extends { context: string; from: { queries: number } }>(
+/** The kept rendering of the list when it shows exactly `view`; otherwise React paints it. */
+export function matchingPaint<P extends { key: string }>(
   paint: P | undefined,
-  place: PaintPlace,
+  view: FirstPaintView | undefined,
+  productName: string,
+  build: string,
 ): P | undefined {
-  return paint && paint.context === paintContext(place, paint.from.queries) ? paint : undefined;
+  return view && paint?.key === paintKey(view, productName, build) ? paint : undefined;
 }
