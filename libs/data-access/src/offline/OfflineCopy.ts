@@ -71,7 +71,8 @@ export class OfflineCopy {
   private key: CryptoKey | undefined;
   private info: OfflineKeyResponse | undefined;
   private readonly values = new Map<string, CopyValue<unknown>>();
-  private readonly pending = new Map<string, unknown>();
+  /** What `write` gathered for the next `flush`: each value with the time it was written. */
+  private readonly pending = new Map<string, CopyValue<unknown>>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private opening: Promise<void> | undefined;
   /** Bumped by every wipe: a write sealed before it is never stored after it. */
@@ -184,8 +185,9 @@ export class OfflineCopy {
   /** Keeps `value` under `name`: in memory at once, sealed on disk shortly after. */
   write(name: string, value: unknown): void {
     if (!this.key || this.expired()) return;
-    this.values.set(name, { value, savedAt: this.now() });
-    this.pending.set(name, value);
+    const entry = { value, savedAt: this.now() };
+    this.values.set(name, entry);
+    this.pending.set(name, entry);
     this.timer ??= setTimeout(() => {
       void this.flush();
     }, this.options.writeDelayMs ?? 100);
@@ -198,15 +200,13 @@ export class OfflineCopy {
     this.timer = undefined;
     const key = this.key;
     const generation = this.generation;
-    // Each value with the time it was written, taken now: a write while this batch is sealed
-    // must not lend its time to the older value, which would then claim to be newer than it is
-    // ("Offline — last updated 10:42").
-    const batch = [...this.pending].map(
-      ([name, value]) => [name, value, this.values.get(name)?.savedAt ?? this.now()] as const,
-    );
+    // Each value with its own write time: a write while this batch is sealed must not lend its
+    // time to the older value, which would then claim to be newer than it is ("Offline — last
+    // updated 10:42").
+    const batch = [...this.pending];
     this.pending.clear();
     if (!key) return;
-    for (const [name, value, savedAt] of batch) {
+    for (const [name, { value, savedAt }] of batch) {
       const record = await seal(key, name, value, savedAt);
       if (generation !== this.generation) return;
       await this.options.records.put(name, record);
