@@ -34,7 +34,8 @@
 //   BENCH_SETTLE_MS=<ms>    pause after each browser launch and before closing visits 1, 2 (1000).
 //   BENCH_TRACE=1           prints each measured visit's requests, and when its page, entry script
 //                           and first paint's chunk arrived (the static routes' source), when the
-//                           rows were listed, the address changed and the click returned.
+//                           rows were listed, the address changed and the click returned, and
+//                           each file's Resource Timing (asked for, sent, done).
 //   BENCH_CPU_PROFILE=<dir> writes each measured visit's page CPU profile (Chrome DevTools).
 //   A/B runs (another tree's build): WEB_DIST_DIR=<its web build> (read by our server) and
 //   BENCH_SERVER_MAIN=<its server bundle> (both servers: ours and the floor's).
@@ -341,7 +342,15 @@ async function visit(target, profile, rate, { label, settle, cookies }) {
         );
         const script = (/** @type {RegExp} */ re) =>
           resources.find((e) => re.test(new URL(e.name).pathname))?.responseEnd.toFixed(0) ?? '-';
-        return `page ${nav?.responseEnd.toFixed(0) ?? '-'} (${nav?.workerFinalSourceType || 'no route'}), entry ${script(/^\/assets\/index-[^/]+\.js$/)}, firstPaint chunk ${script(/^\/assets\/firstPaint-[^/]+\.js$/)}`;
+        // Every file and answer the page asked for: when it was asked for, sent (a connection
+        // free: six per server over HTTP/1.1) and done, and by what (script, link: a hint).
+        const files = resources
+          .map(
+            (e) =>
+              `${new URL(e.name).pathname} (${e.initiatorType}) asked ${e.startTime.toFixed(0)}, sent ${e.requestStart.toFixed(0)}, done ${e.responseEnd.toFixed(0)}`,
+          )
+          .join('\n    ');
+        return `page ${nav?.responseEnd.toFixed(0) ?? '-'} (${nav?.workerFinalSourceType || 'no route'}), entry ${script(/^\/assets\/index-[^/]+\.js$/)}, firstPaint chunk ${script(/^\/assets\/firstPaint-[^/]+\.js$/)}\n  resource timing (ms from navigation):\n    ${files}`;
       });
       console.log(
         `${label}: ${ms} ms (rows listed at ${listedMs}, the address changed at ${routedMs}, the click returned at ${clickedMs}); arrived: ${arrived}\n  ${log.join('\n  ')}`,
