@@ -2,6 +2,7 @@ export * from './theme';
 export * from './login/LoginScreen';
 export { LOGIN_BANNER_TEXT, LOGIN_TEXT } from './login/loginTexts';
 export * from './common/StatusIndicator';
+export { isPlainClick } from './common/navigation';
 export * from './shell/AppHeader';
 export * from './shell/MainMenu';
 export * from './shell/LoadingScreen';

@@ -1,4 +1,5 @@
 import type { BootPaint } from '@pando/data-access';
+import { isPlainClick } from '@pando/ui';
 
 /**
  * The chat list painted without React (issue 37): on a returning visit the copy holds the list as
@@ -47,9 +48,6 @@ export function openAt(href: string): void {
   window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
 }
 
-const plainClick = (event: MouseEvent) =>
-  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
-
 /**
  * Shows `paint` before `#root`, unless React has already rendered there. `onNavigate` receives a
  * row's or menu entry's path on a plain click.
@@ -70,7 +68,7 @@ export function showStaticPaint(paint: BootPaint, onNavigate: (href: string) => 
   };
   render(false);
   shown.addEventListener('click', (event) => {
-    if (!plainClick(event) || !(event.target instanceof Element)) return;
+    if (!isPlainClick(event) || !(event.target instanceof Element)) return;
     const href = event.target.closest('a[href]')?.getAttribute('href');
     if (href?.startsWith('/')) {
       event.preventDefault();

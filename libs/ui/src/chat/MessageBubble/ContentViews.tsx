@@ -28,6 +28,7 @@ import {
   IconPhotoOff,
 } from '@tabler/icons-react';
 import { MessageText } from '../MessageText';
+import { interceptPlainClick } from '../../common/navigation';
 import type { MessageActions } from './messageActions';
 
 const THUMBNAIL_MAX_PX = 150;
@@ -184,9 +185,7 @@ export function PatientCardView({
               href={href}
               size="sm"
               onClick={(event) => {
-                if (event.button !== 0 || event.metaKey || event.ctrlKey) return;
-                event.preventDefault();
-                actions.onOpenPatientCard?.(card.card_id);
+                interceptPlainClick(event, href, () => actions.onOpenPatientCard?.(card.card_id));
               }}
             >
               Open patient card

@@ -1,1 +1,1 @@
-export { interceptPlainClick } from './linkClick';
+export { interceptPlainClick, isPlainClick } from './linkClick';

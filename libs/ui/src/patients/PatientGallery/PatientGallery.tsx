@@ -12,6 +12,7 @@ import {
 import { MODAL_IMAGE_MAX_HEIGHT } from '@pando/domain';
 import { useState } from 'react';
 import { Dialog } from '../../common/Dialog';
+import { interceptPlainClick } from '../../common/navigation';
 import type { PatientImageView } from '../ImagesPanel';
 
 /** One patient's images in the gallery. */
@@ -62,9 +63,11 @@ export function PatientGallery({ groups, status, onView, onOpenCard }: PatientGa
                 href={`/patients/${String(group.cardId)}`}
                 inherit
                 onClick={(event) => {
-                  if (event.button !== 0 || event.metaKey || event.ctrlKey) return;
-                  event.preventDefault();
-                  if (group.cardId !== undefined) onOpenCard(group.cardId);
+                  const id = group.cardId;
+                  if (id !== undefined)
+                    interceptPlainClick(event, `/patients/${String(id)}`, () => {
+                      onOpenCard(id);
+                    });
                 }}
               >
                 {group.name}

@@ -9,6 +9,7 @@ import {
 import { IconMessageQuestion } from '@tabler/icons-react';
 import type { MouseEvent, ReactNode } from 'react';
 import { StatusIndicator } from '../../common/StatusIndicator';
+import { isPlainClick } from '../../common/navigation';
 import { ConversationIcon } from '../../chat/ConversationIcon';
 
 /** The name and the second line of a result, as people read them. */
@@ -72,8 +73,7 @@ export function SearchResultRow({ result, trailing, onClick, href }: SearchResul
       {...(href ? { component: 'a' as const, href } : {})}
       onClick={(event: MouseEvent<HTMLElement>) => {
         if (!onClick) return;
-        if (href && (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey))
-          return;
+        if (href && !isPlainClick(event)) return;
         event.preventDefault();
         onClick();
       }}
