@@ -1,0 +1,3 @@
+import fs from './fs.js';
+export const { readFile, writeFile, stat, lstat, readdir, mkdir, rm, unlink, rename, open, access, copyFile } = fs.promises;
+export default fs.promises;

@@ -1,0 +1,2 @@
+// Assorted stubs; each export is named after what imports it.
+export default {};

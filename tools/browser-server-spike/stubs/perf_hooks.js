@@ -1,0 +1,1 @@
+export const performance = globalThis.performance; export default { performance };
