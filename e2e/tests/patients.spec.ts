@@ -114,6 +114,18 @@ test('spec 01 §2–§6: alice creates a card with info, notes, tasks and images
   await expectNoSeriousAxeViolations(alice, 'gallery viewer');
   await viewer.getByRole('button', { name: 'Close dialog' }).click();
   await expectNoSeriousAxeViolations(alice, 'gallery');
+  // The patient's name opens the card: Shift+click in a new window (the browser's own way, as on
+  // any link), a plain click in place.
+  const cardLink = group.getByRole('link', { name: new RegExp(lastName) });
+  const [newWindow] = await Promise.all([
+    alice.context().waitForEvent('page'),
+    cardLink.click({ modifiers: ['Shift'] }),
+  ]);
+  await expect(newWindow).toHaveURL(new RegExp(`/patients/${String(cardId)}$`));
+  await newWindow.close();
+  await expect(alice).toHaveURL(/\/images$/);
+  await cardLink.click();
+  await expect(alice).toHaveURL(new RegExp(`/patients/${String(cardId)}$`));
   await noScriptRan(alice);
 
   // The header search finds the card by its identifier and opens it.
