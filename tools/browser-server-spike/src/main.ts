@@ -5,6 +5,7 @@ import { loadConfig } from '../../../apps/server/src/config';
 import { seedDatabase } from '../../../apps/server/src/seed/index';
 import { randomToken } from '../../../apps/server/src/auth/crypto';
 import { openBrowserDatabase, migrateBrowser } from './db';
+import { measureResets } from './reset';
 import type { PGlite } from '@electric-sql/pglite';
 
 type Step = { step: string; ok: boolean; ms?: number; detail?: unknown };
@@ -38,7 +39,8 @@ async function run() {
   const tAll = performance.now();
   { const b = Buffer.from([1, 250, 255]).toString('base64url'); log({ step: '0 base64url on the injected Buffer', ok: b === 'Afr_', detail: b }); }
   await timed('0b randomToken()', async () => randomToken(), (t) => t);
-  const { db, client } = await timed('1 pglite open (in-memory, pg_trgm)', () => openBrowserDatabase());
+  const bdb = await timed('1 pglite open (in-memory, pg_trgm)', () => openBrowserDatabase());
+  const { db, client } = bdb;
   await timed('1b select 1', () => db.query('select 1 as one'), (r) => r.rows);
   await timed('2 migrations', () => migrateBrowser(db), (a) => `${a.length} files`);
   const config = await timed('3a loadConfig', async () =>
@@ -89,6 +91,14 @@ async function run() {
   const app2 = await timed('5d buildServer on reopened db', () => buildServer({ ...(window as any).__config }, { db: re.db }));
   await timed('5e first inject on reopened', () => app2.inject({ method: 'GET', url: '/api/v4/health' }), (r) => r.statusCode);
   void dump2;
+  await app2.close();
+  await re.client.close();
+
+  // Step 6: resetting the database between tests (src/reset.ts; README "Reset between tests").
+  const q = new URLSearchParams(location.search);
+  const t6 = performance.now();
+  await measureResets({ bdb, app, log, aliceCookie: cookie, n: Number(q.get('n') ?? 20), nClone: Number(q.get('nclone') ?? 5) });
+  log({ step: '6 total', ok: true, ms: Math.round(performance.now() - t6) });
 }
 
 run().then(
