@@ -28,7 +28,7 @@ import {
   IconPhotoOff,
 } from '@tabler/icons-react';
 import { MessageText } from '../MessageText';
-import { interceptPlainClick } from '../../common/navigation';
+import { isPlainClick } from '../../common/navigation';
 import type { MessageActions } from './messageActions';
 
 const THUMBNAIL_MAX_PX = 150;
@@ -185,7 +185,9 @@ export function PatientCardView({
               href={href}
               size="sm"
               onClick={(event) => {
-                interceptPlainClick(event, href, () => actions.onOpenPatientCard?.(card.card_id));
+                if (!isPlainClick(event)) return;
+                event.preventDefault();
+                actions.onOpenPatientCard?.(card.card_id);
               }}
             >
               Open patient card

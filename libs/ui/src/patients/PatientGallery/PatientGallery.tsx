@@ -12,7 +12,7 @@ import {
 import { MODAL_IMAGE_MAX_HEIGHT } from '@pando/domain';
 import { useState } from 'react';
 import { Dialog } from '../../common/Dialog';
-import { interceptPlainClick } from '../../common/navigation';
+import { isPlainClick } from '../../common/navigation';
 import type { PatientImageView } from '../ImagesPanel';
 
 /** One patient's images in the gallery. */
@@ -63,11 +63,9 @@ export function PatientGallery({ groups, status, onView, onOpenCard }: PatientGa
                 href={`/patients/${String(group.cardId)}`}
                 inherit
                 onClick={(event) => {
-                  const id = group.cardId;
-                  if (id !== undefined)
-                    interceptPlainClick(event, `/patients/${String(id)}`, () => {
-                      onOpenCard(id);
-                    });
+                  if (!isPlainClick(event)) return;
+                  event.preventDefault();
+                  if (group.cardId !== undefined) onOpenCard(group.cardId);
                 }}
               >
                 {group.name}
