@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, REPO_ROOT } from './config.js';
+import { ConfigError, loadConfig, repoRoot } from './config.js';
 
 describe('configuration from the environment', () => {
   it('has working defaults: port 3000, PGlite in ./.data of the repository, production', () => {
     const c = loadConfig({});
     expect(c.port).toBe(3000);
-    expect(c.dataDir).toBe(path.join(REPO_ROOT, '.data'));
-    expect(c.webDistDir).toBe(path.join(REPO_ROOT, 'apps/web/dist'));
+    expect(c.dataDir).toBe(path.join(repoRoot(), '.data'));
+    expect(c.webDistDir).toBe(path.join(repoRoot(), 'apps/web/dist'));
     expect(c.env).toBe('production');
     expect(c.localDev).toBe(false);
     expect(c.devMailbox).toBe(false);
@@ -16,7 +16,7 @@ describe('configuration from the environment', () => {
     expect(c.secure).toBe(false);
     expect(c.loginCodeMs).toBe(10 * 60_000);
     expect(c.loginRateLimitPerEmail).toBeGreaterThan(0);
-    expect(REPO_ROOT).toBe(path.resolve(import.meta.dirname, '../../..'));
+    expect(repoRoot()).toBe(path.resolve(import.meta.dirname, '../../..'));
   });
 
   it('the local development mode is asked for: demo seed on PGlite, loopback, dev mailbox', () => {

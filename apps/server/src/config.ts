@@ -9,11 +9,17 @@ import {
   LOGIN_CODE_MINUTES as DEFAULT_LOGIN_CODE_MINUTES,
 } from '@pando/domain';
 
+let repoRootFound: string | undefined;
+
 /**
  * The repository root (the nearest package.json with workspaces above this file), so relative
  * paths in the environment do not depend on the CWD, from src/ (tsx) and dist/ (bundle) alike.
+ * Found on first use, not at module load: a browser build of the server has no file system.
  */
-export const REPO_ROOT = findRepoRoot(path.dirname(fileURLToPath(import.meta.url)));
+export function repoRoot(): string {
+  repoRootFound ??= findRepoRoot(path.dirname(fileURLToPath(import.meta.url)));
+  return repoRootFound;
+}
 
 function findRepoRoot(start: string): string {
   for (let dir = start; ; dir = path.dirname(dir)) {
@@ -342,7 +348,7 @@ export function loadConfig(
     // Development listens on loopback only, so the dev mailbox is not offered to the network.
     host: e.HOST ?? (localDev ? '127.0.0.1' : '0.0.0.0'),
     port: e.PORT,
-    dataDir: path.resolve(REPO_ROOT, e.DATA_DIR),
+    dataDir: path.resolve(repoRoot(), e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
@@ -352,7 +358,7 @@ export function loadConfig(
     secure: publicUrl?.startsWith('https:') ?? false,
     xmppDomain: e.XMPP_DOMAIN,
     chatWsUrl: e.CHAT_WS_URL,
-    webDistDir: path.resolve(REPO_ROOT, e.WEB_DIST_DIR),
+    webDistDir: path.resolve(repoRoot(), e.WEB_DIST_DIR),
     productName: e.PRODUCT_NAME,
     // In development the embedded database is a demo store by default; a real PostgreSQL, and
     // any production server, starts empty.

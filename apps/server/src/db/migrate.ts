@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { applyMigrations, MIGRATION_FILE_NAME, type MigrationSource } from './applyMigrations.js';
 import type { Database } from './client.js';
 
 /** The committed SQL migrations (apps/server/migrations), also found from a bundled dist/main.js. */
@@ -15,78 +16,15 @@ export function defaultMigrationsDir(): string {
   throw new Error(`migrations directory not found near ${here}`);
 }
 
-const MIGRATION_LOCK_KEY = 7_261_601;
-
-const FILE_NAME = /^(\d{4})_[a-z0-9_]+\.sql$/;
-
-/**
- * Applies numbered plain-SQL files in order, each in its own transaction, recording them in
- * `schema_migrations`. Plain numbered files (not a generator's journal) let several engineers
- * add migrations in parallel: the XMPP archive owns 0100-0199.
- */
-export async function migrate(db: Database, dir = defaultMigrationsDir()): Promise<string[]> {
-  // PostgreSQL: several server processes may start at once (replicas). The first to take this
-  // lock migrates; the others wait for it (a transaction on a connection of its own holds the
-  // lock while the files run on the pool's other connections), then find everything applied.
-  // Without it both created schema_migrations at once and one died on a duplicate pg_type row
-  // (issue 36). The key is per schema, so databases in other schemas (tests) do not wait.
-  // PGlite: one process per DATA_DIR (its lock file), and one connection (a held transaction
-  // would block the migrations themselves).
-  if (db.kind === 'postgres') {
-    return db.transaction(async (tx) => {
-      await tx.query('select pg_advisory_xact_lock($1, hashtext(current_schema()))', [
-        MIGRATION_LOCK_KEY,
-      ]);
-      return applyMigrations(db, dir);
-    });
-  }
-  return applyMigrations(db, dir);
+/** The numbered `.sql` files of a folder (anything else, e.g. a README, is not a migration). */
+function readMigrations(dir: string): MigrationSource[] {
+  return fs
+    .readdirSync(dir)
+    .filter((file) => MIGRATION_FILE_NAME.test(file))
+    .map((file) => ({ file, sql: fs.readFileSync(path.join(dir, file), 'utf8') }));
 }
 
-async function applyMigrations(db: Database, dir: string): Promise<string[]> {
-  await db.exec(
-    `create table if not exists schema_migrations (
-       version integer primary key,
-       name text not null,
-       applied_at timestamptz not null default now()
-     )`,
-  );
-  const files = fs
-    .readdirSync(dir)
-    .filter((f) => FILE_NAME.test(f))
-    .sort();
-  const seen = new Map<number, string>();
-  for (const f of files) {
-    const v = Number(f.slice(0, 4));
-    const other = seen.get(v);
-    if (other) throw new Error(`two migrations share number ${v}: ${other} and ${f}`);
-    seen.set(v, f);
-  }
-  const done = new Set(
-    (await db.query<{ version: number }>('select version from schema_migrations')).rows.map(
-      (r) => r.version,
-    ),
-  );
-  const applied: string[] = [];
-  for (const [version, file] of seen) {
-    if (done.has(version)) continue;
-    const text = fs.readFileSync(path.join(dir, file), 'utf8');
-    // BEGIN/COMMIT in one simple-protocol batch: PGlite and pg both run multi-statement text
-    // atomically this way, and a failing statement rolls the whole file back.
-    try {
-      // One simple-protocol batch: atomic on PGlite and pg alike. The advisory lock makes a
-      // second server process starting at the same moment wait, then fail on the duplicate
-      // version, which we recognise below.
-      await db.exec(
-        `begin;\nselect pg_advisory_xact_lock(${MIGRATION_LOCK_KEY});\n${text}\n;insert into schema_migrations (version, name) values (${version}, '${file}');\ncommit;`,
-      );
-      applied.push(file);
-    } catch (err) {
-      const now = await db.query('select 1 from schema_migrations where version = $1', [version]);
-      if (now.rows.length === 0) {
-        throw new Error(`migration ${file} failed: ${(err as Error).message}`, { cause: err });
-      }
-    }
-  }
-  return applied;
+/** Applies the migrations of `dir` (applyMigrations.ts: the order, the lock, the record). */
+export function migrate(db: Database, dir = defaultMigrationsDir()): Promise<string[]> {
+  return applyMigrations(db, readMigrations(dir));
 }
