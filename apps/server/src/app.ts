@@ -118,7 +118,12 @@ export async function buildServer(config: Config, deps: ServerDeps = {}): Promis
   await app.register(fastifyCookie);
 
   registerRuntimeConfigRoute(app);
-  if (devMailbox) registerDevRoutes(app, devMailbox);
+  if (devMailbox) {
+    registerDevRoutes(app, devMailbox);
+    app.events.on('database:restored', () => {
+      devMailbox.clear();
+    });
+  }
 
   // ---- Chat server (XMPP over WebSocket at /xmpp). ----
   // Posting into a forum makes the poster a member (spec 01 §4); the teams module decides.

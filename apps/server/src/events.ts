@@ -23,6 +23,11 @@ export interface ServerEventMap {
    * shared-with conversations) in `teamIds` (`announceCardChange` in src/patients/cache.ts).
    */
   'cards:changed': [{ userIds: readonly number[]; teamIds: readonly number[] }];
+  /**
+   * The whole database was put back to an earlier state (the embedded server between two tests,
+   * src/embedded): everything a module keeps in memory from it is dropped.
+   */
+  'database:restored': [];
 }
 
 export class ServerEvents extends EventEmitter<ServerEventMap> {}

@@ -221,6 +221,9 @@ export const auditPlugin = fp(
   (app: FastifyInstance, _opts: unknown, done: (err?: Error) => void) => {
     const trail = new AuditTrail(app.db, app.log, app.config.audit);
     app.decorate('audit', trail);
+    app.events.on('database:restored', () => {
+      trail.forgetReads();
+    });
     let timer: NodeJS.Timeout | undefined;
     let expiring: Promise<unknown> = Promise.resolve();
     const expire = () => {

@@ -75,6 +75,11 @@ export class AuditTrail {
     this.record(event);
   }
 
+  /** Forgets every read seen (`database:restored`: the rows they were written to are gone). */
+  forgetReads(): void {
+    this.reads.clear();
+  }
+
   /** Forgets the repeated reads whose window is over (on each flush). */
   private forgetExpiredReads(): void {
     for (const [key, start] of this.reads) {

@@ -142,6 +142,9 @@ function sessionCache(app: FastifyInstance): SessionCache<CachedAuth> | null {
       app.events.on('user:changed', ({ userId }) => {
         c.forgetUser(userId);
       });
+      app.events.on('database:restored', () => {
+        c.clear();
+      });
     }
     caches.set(app.events, cache);
   }

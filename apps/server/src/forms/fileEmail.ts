@@ -31,7 +31,7 @@ export function registerStructuredFileEmailRoutes(app: FastifyInstance, store: U
       if (!stream) throw notFound('File');
       const chunks: Buffer[] = [];
       for await (const chunk of stream) chunks.push(chunk as Buffer);
-      fileEmailLimit(app.config).take(user.id, 'files emailed');
+      fileEmailLimit(app).take(user.id, 'files emailed');
       const filename = safeFilename(file.filename, req.params.kind);
       const address = req.body.address.toLowerCase();
       const sender = displayName(user);

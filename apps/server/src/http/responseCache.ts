@@ -213,6 +213,9 @@ export function responseCache(app: FastifyInstance): ResponseCache | null {
       app.events.on('user:blocked', ({ userId }) => {
         c.forgetUsers([userId]);
       });
+      app.events.on('database:restored', () => {
+        c.clear();
+      });
     }
     caches.set(app.events, cache);
   }

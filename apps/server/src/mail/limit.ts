@@ -1,5 +1,6 @@
 import { rateLimitedText } from '@pando/domain';
-import type { Config } from '../config.js';
+import type { FastifyInstance } from 'fastify';
+import type { ServerEvents } from '../events.js';
 import { HttpError } from '../http/errors.js';
 
 /**
@@ -15,6 +16,10 @@ export class PerUserLimit {
     private readonly windowMs: number,
     private readonly now: () => Date,
   ) {}
+
+  clear(): void {
+    this.sent.clear();
+  }
 
   /** Spends one of the user's budget, or throws 429 with Retry-After naming when it refills. */
   take(userId: number, what: string): void {
@@ -32,21 +37,27 @@ export class PerUserLimit {
   }
 }
 
-const fileEmailLimits = new WeakMap<Config, PerUserLimit>();
+const fileEmailLimits = new WeakMap<ServerEvents, PerUserLimit>();
 
 /**
  * The budget for emailing files (FILE_EMAIL_LIMIT_PER_USER per FILE_EMAIL_LIMIT_WINDOW_MINUTES),
- * one per app: every route that mails a stored file to an address spends from it.
+ * one per app (keyed by its event bus, as the caches are): every route that mails a stored file
+ * to an address spends from it.
  */
-export function fileEmailLimit(config: Config): PerUserLimit {
-  let limit = fileEmailLimits.get(config);
+export function fileEmailLimit(app: FastifyInstance): PerUserLimit {
+  let limit = fileEmailLimits.get(app.events);
   if (!limit) {
+    const { config } = app;
     limit = new PerUserLimit(
       config.fileEmailLimit.perUser,
       config.fileEmailLimit.windowMs,
       config.now,
     );
-    fileEmailLimits.set(config, limit);
+    fileEmailLimits.set(app.events, limit);
+    const made = limit;
+    app.events.on('database:restored', () => {
+      made.clear();
+    });
   }
   return limit;
 }

@@ -74,6 +74,10 @@ export class DevMailbox {
     this.emails.length = Math.min(this.emails.length, this.limit);
   }
 
+  clear(): void {
+    this.emails.length = 0;
+  }
+
   list(to: string): StoredEmail[] {
     const wanted = to.trim().toLowerCase();
     return this.emails.filter((e) => e.to === wanted);

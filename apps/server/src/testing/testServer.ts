@@ -34,6 +34,40 @@ export function cookiesFrom(res: Response): Map<string, string> {
 }
 
 /**
+ * The dev login (POST /auth, the code from the dev mailbox, POST /auth/validate) through any
+ * `fetch` at `url`: a listening server's, or an embedded one's (./embeddedTestServer.ts).
+ */
+export async function loginThrough(
+  fetch: (input: string, init?: RequestInit) => Promise<Response>,
+  url: string,
+  email: string,
+): Promise<{ cookie: string; accessToken: string }> {
+  const start = await fetch(`${url}/api/v4/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+  if (start.status !== 200)
+    throw new Error(`POST /auth for ${email}: ${start.status} ${await start.text()}`);
+  const challenge = [...cookiesFrom(start)].map(([k, v]) => `${k}=${v}`).join('; ');
+  const mail = await fetch(`${url}/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+  const { results } = (await mail.json()) as { results: { text: string }[] };
+  const code = /\b([A-Z0-9]{3}-[A-Z0-9]{3})\b/.exec(results[0]?.text ?? '')?.[1];
+  if (!code) throw new Error(`no login code in the dev mailbox for ${email}`);
+  const res = await fetch(`${url}/api/v4/auth/validate?cookie=true`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: challenge },
+    body: JSON.stringify({ authorization_code: code }),
+  });
+  if (res.status !== 200)
+    throw new Error(`validate for ${email}: ${res.status} ${await res.text()}`);
+  const session = [...cookiesFrom(res)].find(([k]) => k.endsWith('pando_session'));
+  if (!session) throw new Error('no session cookie set');
+  const { access_token } = (await res.json()) as { access_token: string };
+  return { cookie: `${session[0]}=${session[1]}`, accessToken: access_token };
+}
+
+/**
  * A listening server on a random loopback port with its own database (demo-seeded by default).
  * Login rate limits are raised so tests can log in freely; override them to test the limits.
  */
@@ -65,38 +99,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://127.0.0.1:${port}`;
 
-  async function login(email: string): Promise<{ cookie: string; accessToken: string }> {
-    const start = await fetch(`${url}/api/v4/auth`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email }),
-    });
-    if (start.status !== 200)
-      throw new Error(`POST /auth for ${email}: ${start.status} ${await start.text()}`);
-    const challenge = [...cookiesFrom(start)].map(([k, v]) => `${k}=${v}`).join('; ');
-    const mail = await fetch(`${url}/api/dev/mailbox?to=${encodeURIComponent(email)}`);
-    const { results } = (await mail.json()) as { results: { text: string }[] };
-    const code = /\b([A-Z0-9]{3}-[A-Z0-9]{3})\b/.exec(results[0]?.text ?? '')?.[1];
-    if (!code) throw new Error(`no login code in the dev mailbox for ${email}`);
-    const res = await fetch(`${url}/api/v4/auth/validate?cookie=true`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: challenge },
-      body: JSON.stringify({ authorization_code: code }),
-    });
-    if (res.status !== 200)
-      throw new Error(`validate for ${email}: ${res.status} ${await res.text()}`);
-    const session = [...cookiesFrom(res)].find(([k]) => k.endsWith('pando_session'));
-    if (!session) throw new Error('no session cookie set');
-    const { access_token } = (await res.json()) as { access_token: string };
-    return { cookie: `${session[0]}=${session[1]}`, accessToken: access_token };
-  }
-
   return {
     url,
     app,
     db,
-    login,
-    loginAs: async (email) => (await login(email)).cookie,
+    login: (email) => loginThrough(fetch, url, email),
+    loginAs: async (email) => (await loginThrough(fetch, url, email)).cookie,
     async close() {
       try {
         await app.close();

@@ -63,7 +63,7 @@ export function registerFileEmailRoutes(app: FastifyInstance, store: UploadStore
             'ATTACHMENT_TOO_LARGE',
           );
         // Spent only for an email that is really sent: a refused or too-large file costs nothing.
-        fileEmailLimit(app.config).take(user.id, 'files emailed');
+        fileEmailLimit(app).take(user.id, 'files emailed');
         const filename = safeFilename(stored.filename, 'file');
         const sender = displayName(user);
         try {

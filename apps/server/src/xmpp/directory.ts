@@ -79,6 +79,11 @@ export class Directory {
     return entry;
   }
 
+  /** Forgets every user (read again on next use). */
+  clear(): void {
+    this.users.clear();
+  }
+
   /** A user's name or organisation changed: read it again on next use. */
   forget(userId: number | string): void {
     for (const [uuid, entry] of this.users)

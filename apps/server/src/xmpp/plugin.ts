@@ -202,6 +202,9 @@ async function xmppPlugin(app: FastifyInstance, opts: XmppPluginOptions): Promis
   app.events.on('user:changed', ({ userId }) => {
     server.forgetUser(userId);
   });
+  app.events.on('database:restored', () => {
+    server.forgetCaches();
+  });
 
   // Sessions also end by expiry (idle or absolute), which nobody announces: every socket's
   // session is checked periodically, and the sockets of dead ones are ended (finding 1).

@@ -38,6 +38,11 @@ export class RoomDirectory {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
+  /** Forgets every room (read again on next use). */
+  clear(): void {
+    this.cache.clear();
+  }
+
   invalidate(mimId: string): void {
     this.cache.delete(mimId.toLowerCase());
   }

@@ -185,6 +185,12 @@ export class ChatServer implements ChatContext {
     return this.directory.preload();
   }
 
+  /** The database was put back (`database:restored`): users and rooms are read again. */
+  forgetCaches(): void {
+    this.directory.clear();
+    this.rooms.clear();
+  }
+
   /** A user's name or organisation changed (`user:changed`): read it again on next use. */
   forgetUser(userId: number | string): void {
     this.directory.forget(userId);

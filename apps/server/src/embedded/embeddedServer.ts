@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import { buildServer } from '../app.js';
+import type { Config } from '../config.js';
+import type { RollbackDatabase } from './rollbackDatabase.js';
+
+/**
+ * The server without a socket: the same routes, schemas, access rules, audit trail and seed as
+ * `npm start`, answering `Request`s through Fastify's `inject` (light-my-request). What the
+ * Storybook stories, the client tests and the demo are to run on instead of a second backend
+ * written by hand (issue 38; README.md in this folder).
+ */
+export interface EmbeddedServer {
+  readonly app: FastifyInstance;
+  /** Answers one request as the listening server would. */
+  fetch(request: Request): Promise<Response>;
+  /**
+   * Back to the state the server started in: the rows and sequences (the database's `reset`) and
+   * what the server keeps in memory from them (the `database:restored` event). Call it between
+   * tests, when no request is running.
+   */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Statuses whose response has no body (a `Response` refuses one). */
+const NO_BODY = new Set([101, 204, 205, 304]);
+
+export async function startEmbeddedServer(
+  db: RollbackDatabase,
+  config: Config,
+): Promise<EmbeddedServer> {
+  const app = await buildServer(config, { db });
+  await app.ready();
+  // What the server wrote while starting (its chat rooms, synced from the teams) is the state
+  // every reset returns to.
+  await app.audit.flush();
+  await db.keep();
+  return {
+    app,
+    async fetch(request) {
+      const url = new URL(request.url);
+      // The page's own host (a browser never lets a script set Host): the Origin checks compare
+      // a write's Origin with it, as they do behind a socket.
+      const headers: Record<string, string> = { host: url.host };
+      request.headers.forEach((value, name) => {
+        headers[name] = value;
+      });
+      const body =
+        request.method === 'GET' || request.method === 'HEAD'
+          ? undefined
+          : new Uint8Array(await request.arrayBuffer());
+      const res = await app.inject({
+        method: request.method as 'GET',
+        url: url.pathname + url.search,
+        headers,
+        ...(body && body.length > 0 ? { payload: Buffer.from(body) } : {}),
+      });
+      const out = new Headers();
+      for (const [name, value] of Object.entries(res.headers)) {
+        if (value === undefined) continue;
+        for (const v of Array.isArray(value) ? value : [String(value)]) out.append(name, v);
+      }
+      return new Response(NO_BODY.has(res.statusCode) ? null : new Uint8Array(res.rawPayload), {
+        status: res.statusCode,
+        headers: out,
+      });
+    },
+    async reset() {
+      // The audit trail's queue belongs to the test that made it: written, then undone with it.
+      await app.audit.flush();
+      await db.reset();
+      app.events.emit('database:restored');
+    },
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}
