@@ -16,11 +16,12 @@ const probes = [];
  * Lints a throwaway file placed inside a project, so the Nx rule sees the real project graph.
  * @param {string} projectSrc
  * @param {string} code
+ * @param {string} [name] the file's name
  */
-async function lintProbe(projectSrc, code) {
+async function lintProbe(projectSrc, code, name = 'probe.ts') {
   const dir = mkdtempSync(join(root, projectSrc, '__boundary_probe_'));
   probes.push(dir);
-  const file = join(dir, 'probe.ts');
+  const file = join(dir, name);
   writeFileSync(file, code);
   const [result] = await eslint.lintFiles([relative(root, file)]);
   assert.ok(result, 'ESLint returned no result for the probe');
@@ -41,6 +42,14 @@ after(() => {
 });
 
 describe('module boundaries (ARCHITECTURE.md "Allowed dependencies")', () => {
+  it("lets a client test import the server's test support (the embedded server), and nothing else", async () => {
+    const code = "import * as server from '@pando/server/testing';\nexport const probe = server;\n";
+    assert.deepEqual(await lintProbe('libs/data-access/src', code, 'probe.test.ts'), []);
+    const shipped = await lintProbe('libs/data-access/src', code);
+    assert.equal(shipped.length, 1, JSON.stringify(shipped));
+    assert.equal(shipped[0]?.severity, 2);
+  });
+
   it('reports ui importing data-access as an error', async () => {
     const messages = await lintProbe(
       'libs/ui/src',

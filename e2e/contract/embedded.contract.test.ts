@@ -1,8 +1,6 @@
 import { createScenarioContext, PENDING_ON_SERVER, scenarios } from '@pando/data-access/testing';
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
-// As real-server.contract.test.ts: the server's test support, by its path.
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import * as embedded from '../../apps/server/src/testing/embeddedTestServer';
+import * as embedded from '@pando/server/testing';
 
 // The same scenarios as on the listening server, through the embedded server (no socket: each
 // request answered by `inject`), the seed put back before each one (issue 38: what the stories,

@@ -1,17 +1,20 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { http, type HttpHandler } from 'msw';
 import { loadConfig } from '../config.js';
 import { type EmbeddedServer, startEmbeddedServer } from '../embedded/embeddedServer.js';
 import { holdForRollback } from '../embedded/rollbackDatabase.js';
 import { createTestDataDir } from './testDb.js';
 import { loginThrough } from './testServer.js';
 
-/** The origin the embedded server's requests claim (it has no socket, so any name works). */
+/** The origin the embedded server's requests claim by default (no socket: any name works). */
 export const EMBEDDED_ORIGIN = 'http://pando.embedded.test';
 
 export interface EmbeddedTestServer extends EmbeddedServer {
-  /** `fetch` of a URL on EMBEDDED_ORIGIN, answered by the embedded server. */
+  /** Where the server believes it runs (its PUBLIC_URL: the Origin a write must carry). */
+  origin: string;
+  /** `fetch` of a URL on `origin`, answered by the embedded server. */
   request(input: string, init?: RequestInit): Promise<Response>;
   /** The dev login through the embedded server: a Cookie header and the access token. */
   login(email: string): Promise<{ cookie: string; accessToken: string }>;
@@ -21,7 +24,9 @@ export interface EmbeddedTestServer extends EmbeddedServer {
  * The embedded server in Node, on an in-process PGlite copied from the demo-seeded template
  * (testDb.ts), held for rollback: `reset()` between tests puts the seed back in ~1 ms.
  */
-export async function startEmbeddedTestServer(): Promise<EmbeddedTestServer> {
+export async function startEmbeddedTestServer(
+  origin = EMBEDDED_ORIGIN,
+): Promise<EmbeddedTestServer> {
   const dataDir = await createTestDataDir({ seed: true });
   const client = await PGlite.create({
     dataDir: path.join(dataDir, 'pglite'),
@@ -35,15 +40,24 @@ export async function startEmbeddedTestServer(): Promise<EmbeddedTestServer> {
       loginRateLimitPerEmail: 1000,
       loginRateLimitPerIp: 100_000,
       webDistDir: '/nonexistent-web-dist',
-      publicUrl: EMBEDDED_ORIGIN,
+      publicUrl: origin,
     },
   );
   const server = await startEmbeddedServer(db, config);
   const request = (input: string, init?: RequestInit) =>
-    server.fetch(new Request(new URL(input, EMBEDDED_ORIGIN), init));
+    server.fetch(new Request(new URL(input, origin), init));
   return {
     ...server,
+    origin,
     request,
-    login: (email) => loginThrough(request, EMBEDDED_ORIGIN, email),
+    login: (email) => loginThrough(request, origin, email),
   };
+}
+
+/**
+ * The MSW handler that hands every request for the server's `/api/` to it: a client test's
+ * `setupServer(embeddedApi(server))` puts the real server where the mock backend was.
+ */
+export function embeddedApi(server: EmbeddedTestServer): HttpHandler {
+  return http.all(`${server.origin}/api/*`, ({ request }) => server.fetch(request));
 }

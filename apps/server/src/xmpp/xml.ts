@@ -1,3 +1,7 @@
+// ltx.d.ts referenced, so that programs reaching the server through @pando/server/testing (the
+// client tests on the embedded server) see it too.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- an ambient declaration, nothing to import
+/// <reference path="./ltx.d.ts" />
 import { createRequire } from 'node:module';
 import type SaxLtxType from 'ltx/lib/parsers/ltx.js';
 

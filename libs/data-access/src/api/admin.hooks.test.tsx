@@ -3,6 +3,11 @@ import { QueryClient } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { reportWindow } from '@pando/domain';
 import { DEMO_ACCOUNTS } from '@pando/domain/demo';
+import {
+  embeddedApi,
+  type EmbeddedTestServer,
+  startEmbeddedTestServer,
+} from '@pando/server/testing';
 import { setupServer } from 'msw/node';
 import type { ReactNode } from 'react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -24,32 +29,28 @@ import {
 import { useAnalyticsReport } from './analytics';
 
 /*
- * The admin hooks on the mock backend (the server's rules, checked against the real server by the
- * contract suite): paging, invalidation after a write, and the report's parallel figures.
+ * The admin hooks on the real server, embedded (no socket; the seed put back before each test):
+ * paging, invalidation after a write, and the report's parallel figures. The last test is about
+ * the mock backend's own dataset and stays on it.
  */
 
+const ORIGIN = 'http://pando.test';
 const server = setupServer();
-let backend: MockBackend;
+let embedded: EmbeddedTestServer;
 
-beforeAll(() => {
+beforeAll(async () => {
   server.listen({ onUnhandledFrame: 'error' });
-});
-beforeEach(() => {
-  backend = createMockBackend();
-  server.resetHandlers(...createHandlers(backend));
-});
-afterAll(() => {
+  embedded = await startEmbeddedTestServer(ORIGIN);
+}, 120_000);
+afterAll(async () => {
   server.close();
+  await embedded.close();
 });
 
-function signedIn(email: string) {
-  const challenge = backend.startLogin(email);
-  const code = backend.state.loginAttempts.find((a) => a.challenge === challenge)?.code ?? '';
-  const done = backend.finishLogin(challenge, code);
-  if (!done.ok) throw new Error(`no session for ${email}`);
-  const cookie = `pando_session=${done.session.token}`;
+/** The hooks' providers, the client's calls carrying `cookie` (a session of either backend). */
+function withSession(cookie: string) {
   const http = createHttpClient({
-    baseUrl: 'http://pando.test/api/v4',
+    baseUrl: `${ORIGIN}/api/v4`,
     clientVersion: '1',
     clientBuild: 't',
     notify: vi.fn(),
@@ -71,9 +72,19 @@ function signedIn(email: string) {
   );
 }
 
+/** Signed in on the embedded server. */
+async function signedIn(email: string) {
+  return withSession((await embedded.login(email)).cookie);
+}
+
 describe('admin hooks', () => {
+  beforeEach(async () => {
+    await embedded.reset();
+    server.resetHandlers(embeddedApi(embedded));
+  });
+
   it('loads the users table 10 rows a page, by last name, until every row is in', async () => {
-    const wrapper = signedIn(DEMO_ACCOUNTS.networkAdmin);
+    const wrapper = await signedIn(DEMO_ACCOUNTS.networkAdmin);
     const { result } = renderHook(() => useAdminUsersInfiniteQuery({}), { wrapper });
     await waitFor(() => {
       expect(result.current.data?.pages).toHaveLength(1);
@@ -92,7 +103,7 @@ describe('admin hooks', () => {
   });
 
   it('an invitation sent shows in the invitations table at once (newest first); a repeat resolves as a 409 outcome', async () => {
-    const wrapper = signedIn(DEMO_ACCOUNTS.networkAdmin);
+    const wrapper = await signedIn(DEMO_ACCOUNTS.networkAdmin);
     const { result } = renderHook(
       () => ({ list: useInvitesInfiniteQuery({}), send: useSendInviteMutation() }),
       { wrapper },
@@ -113,10 +124,12 @@ describe('admin hooks', () => {
 
   it('the report asks the 15 figures in parallel; an organisation admin asking for the network is forbidden', async () => {
     const window = reportWindow(new Date());
-    const network = backend.state.networks[0];
-    const scope = { kind: 'network', id: String(network?.id) } as const;
+    const network = await embedded.app.db.query<{ id: number }>(
+      'select id from networks order by id limit 1',
+    );
+    const scope = { kind: 'network', id: String(network.rows[0]?.id) } as const;
     const net = renderHook(() => useAnalyticsReport(scope, window), {
-      wrapper: signedIn(DEMO_ACCOUNTS.networkAdmin),
+      wrapper: await signedIn(DEMO_ACCOUNTS.networkAdmin),
     });
     await waitFor(() => {
       expect(net.result.current.isLoading).toBe(false);
@@ -127,7 +140,7 @@ describe('admin hooks', () => {
     expect(net.result.current.forbidden).toBe(false);
 
     const org = renderHook(() => useAnalyticsReport(scope, window, { metrics: ['teamsCount'] }), {
-      wrapper: signedIn(DEMO_ACCOUNTS.orgAdmin),
+      wrapper: await signedIn(DEMO_ACCOUNTS.orgAdmin),
     });
     await waitFor(() => {
       expect(org.result.current.forbidden).toBe(true);
@@ -137,6 +150,20 @@ describe('admin hooks', () => {
 });
 
 describe('the mock network list (spec 02 §9: page size 10, totalResults 15)', () => {
+  let backend: MockBackend;
+  beforeEach(() => {
+    backend = createMockBackend();
+    server.resetHandlers(...createHandlers(backend));
+  });
+  /** Signed in on the mock backend. */
+  const signedIn = (email: string) => {
+    const challenge = backend.startLogin(email);
+    const code = backend.state.loginAttempts.find((a) => a.challenge === challenge)?.code ?? '';
+    const done = backend.finishLogin(challenge, code);
+    if (!done.ok) throw new Error(`no session for ${email}`);
+    return withSession(`pando_session=${done.session.token}`);
+  };
+
   it('pando.admin pages through 15 networks, the dataset’s two first; without the dummy admin data only those two', async () => {
     const wrapper = signedIn(DEMO_ACCOUNTS.pandoAdmin);
     const { result } = renderHook(() => useAdminNetworksInfiniteQuery({}), { wrapper });

@@ -1,45 +1,51 @@
 import { createHttpClient, HttpClientProvider } from '@pando/data-access';
-import { createMockServer } from '@pando/data-access/testing';
 import { FormTemplateSchema, textsWith } from '@pando/domain';
 import { DEMO_ACCOUNTS } from '@pando/domain/demo';
+import {
+  embeddedApi,
+  type EmbeddedTestServer,
+  startEmbeddedTestServer,
+} from '@pando/server/testing';
 import { act, renderHook, waitFor } from '@testing-library/react';
+import { setupServer } from 'msw/node';
 import { File as NodeFile } from 'node:buffer';
 import type { ReactNode } from 'react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useFormFiller } from './useFormFiller';
 
 /*
- * The filler's file and image controls against the MSW mock backend, which types uploads by their
- * bytes as the server does (spec 02 §5; issue 35: a 26 MB file went up whole and came back as
+ * The filler's file and image controls against the real server, embedded (uploads typed by their
+ * bytes; spec 02 §5; issue 35: a 26 MB file went up whole and came back as
  * "[INTERNAL SERVER ERROR]"; a refused type did not name the file).
  */
 
-// The page builds its upload with jsdom's File and FormData (`BrowserFile`); Node's fetch hands
-// the mock backend Node's File, which the handler checks with `instanceof File`.
+// The page builds its upload with jsdom's File and FormData (`BrowserFile`); Node's fetch sends
+// the multipart body of Node's File only.
 const BrowserFile = globalThis.File;
 Object.assign(globalThis, { File: NodeFile });
 
-const { server, backend } = createMockServer({ seed: 'demo' });
+const ORIGIN = 'http://pando.test';
+const server = setupServer();
+let embedded: EmbeddedTestServer;
 const uploads: string[] = [];
-beforeAll(() => {
+beforeAll(async () => {
+  embedded = await startEmbeddedTestServer(ORIGIN);
   server.listen({ onUnhandledFrame: 'error' });
+  server.use(embeddedApi(embedded));
   server.events.on('request:start', ({ request }) => {
     if (request.method === 'POST' && request.url.endsWith('/structured/files'))
       uploads.push(request.url);
   });
-});
-afterAll(() => {
+}, 120_000);
+afterAll(async () => {
   server.close();
+  await embedded.close();
 });
 
-function signedIn(email: string) {
-  const challenge = backend.startLogin(email);
-  const code = backend.state.loginAttempts.find((a) => a.challenge === challenge)?.code ?? '';
-  const done = backend.finishLogin(challenge, code);
-  if (!done.ok) throw new Error(`no session for ${email}`);
-  const cookie = `pando_session=${done.session.token}`;
+async function signedIn(email: string) {
+  const { cookie } = await embedded.login(email);
   const http = createHttpClient({
-    baseUrl: 'http://pando.test/api/v4',
+    baseUrl: `${ORIGIN}/api/v4`,
     clientVersion: '1',
     clientBuild: 't',
     notify: vi.fn(),
@@ -67,8 +73,8 @@ const template = FormTemplateSchema.parse({
   export_options: [],
 });
 
-function renderFiller() {
-  const wrapper = signedIn(DEMO_ACCOUNTS.alice);
+async function renderFiller() {
+  const wrapper = await signedIn(DEMO_ACCOUNTS.alice);
   return renderHook(() => useFormFiller({ template, ownEmail: DEMO_ACCOUNTS.alice }), {
     wrapper,
   });
@@ -83,7 +89,7 @@ function sizedFile(name: string, type: string, size: number): File {
 
 describe('form file controls (spec 02 §5)', () => {
   it('a file over 25 MB is refused in the browser, naming the file, and nothing is uploaded', async () => {
-    const { result } = renderFiller();
+    const { result } = await renderFiller();
     const before = uploads.length;
     await act(async () => {
       result.current.filler.onUploadFile?.(
@@ -100,7 +106,7 @@ describe('form file controls (spec 02 §5)', () => {
   });
 
   it('a type the control does not take is refused in the browser, naming the file and type', async () => {
-    const { result } = renderFiller();
+    const { result } = await renderFiller();
     const before = uploads.length;
     await act(async () => {
       result.current.filler.onUploadFile?.(
@@ -126,7 +132,7 @@ describe('form file controls (spec 02 §5)', () => {
   });
 
   it("a file the server refuses by its content (415) names the file and the server's reason", async () => {
-    const { result } = renderFiller();
+    const { result } = await renderFiller();
     await act(async () => {
       result.current.filler.onUploadFile?.(
         'letter',
@@ -143,7 +149,7 @@ describe('form file controls (spec 02 §5)', () => {
   });
 
   it('an accepted file is uploaded and its control holds the guid', async () => {
-    const { result } = renderFiller();
+    const { result } = await renderFiller();
     await act(async () => {
       result.current.filler.onUploadFile?.(
         'letter',
@@ -151,7 +157,7 @@ describe('form file controls (spec 02 §5)', () => {
       );
       await Promise.resolve();
     });
-    // The mock backend's guids are uuids, as the server's (the file URLs take uuids only).
+    // The server's guids are uuids (the file URLs take uuids only).
     await waitFor(() => {
       expect(
         result.current.filler.template?.controls.find((c) => c.id === 'letter')?.value,
