@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// `cd apps/server/browser && npx vitest run`: the shims' unit tests (against Node's own modules)
+// and browser.test.ts (a vite build of smoke/ run in Chromium, ~30 s on a 2-core machine).
+export default defineConfig({
+  test: {
+    root: import.meta.dirname,
+    environment: 'node',
+    include: ['*.test.ts', 'shims/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 150_000,
+  },
+});
