@@ -1,8 +1,14 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createMockServer, FakeChatNetwork, type FakeTransport } from '@pando/data-access/testing';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FakeChatNetwork, type FakeTransport } from '@pando/data-access/testing';
 import { displayName, type RuntimeConfig } from '@pando/domain';
+import {
+  embeddedApi,
+  type EmbeddedTestServer,
+  startEmbeddedTestServer,
+} from '@pando/server/testing';
+import { setupServer } from 'msw/node';
 import { PandoMantineProvider } from '@pando/ui';
 import { preloadSignedIn } from '@pando/features';
 import { createWebApp } from './webApp';
@@ -11,9 +17,10 @@ import { createWebApp } from './webApp';
 const outboxKeyOf = (uuid: string) => `pando.chat.outbox.${uuid}`;
 
 /**
- * The web app's own wiring (`createWebApp`, what main.tsx renders): the MSW mock backend answers
- * the REST API and the chat runs on `FakeChatNetwork` instead of a WebSocket; everything else
- * (the chat store, the outbox key, visibility, notifications) is what production runs.
+ * The web app's own wiring (`createWebApp`, what main.tsx renders): the real server, embedded,
+ * answers the REST API (the seed put back before each test) and the chat runs on
+ * `FakeChatNetwork` instead of a WebSocket; everything else (the chat store, the outbox key,
+ * visibility, notifications) is what production runs.
  */
 const config: RuntimeConfig = {
   api_base: '/api/v4',
@@ -35,21 +42,32 @@ const quiet = {
   event: () => undefined,
 };
 
-const { server, backend } = createMockServer({ seed: 'demo' });
-const userOf = (email: string) => {
-  const user = backend.state.users.find((u) => u.email === email);
+Object.assign(globalThis, { ArrayBuffer: Buffer.alloc(0).buffer.constructor });
+const server = setupServer();
+let embedded: EmbeddedTestServer;
+interface Person {
+  id: number;
+  uuid: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+}
+let alice: Person;
+let bob: Person;
+const userOf = async (email: string) => {
+  const rows = await embedded.app.db.query<Person>(
+    'select id, uuid, email, first_name, last_name from users where email = $1',
+    [email],
+  );
+  const user = rows.rows[0];
   if (!user) throw new Error(email);
   return user;
 };
-const alice = userOf('alice@example.org');
-const bob = userOf('bob@example.org');
 
-function signIn(email: string) {
-  const challenge = backend.startLogin(email);
-  const code = backend.state.loginAttempts.find((a) => a.challenge === challenge)?.code ?? '';
-  const result = backend.finishLogin(challenge, code);
-  if (!result.ok) throw new Error('login failed');
-  document.cookie = `pando_session=${result.session.token}; path=/`;
+/** The session cookie in the page, as the login screen leaves it. */
+async function signIn(email: string) {
+  const { cookie } = await embedded.login(email);
+  document.cookie = `${cookie}; path=/`;
 }
 
 /** Browser notifications shown, as the page's Notification API receives them. */
@@ -90,7 +108,10 @@ function chatNetwork() {
 // here, so each test's clock measures the wiring and not the first transform of those modules.
 beforeAll(() => preloadSignedIn(), 60_000);
 
-beforeAll(() => {
+beforeAll(async () => {
+  embedded = await startEmbeddedTestServer(window.location.origin);
+  alice = await userOf('alice@example.org');
+  bob = await userOf('bob@example.org');
   server.listen({ onUnhandledFrame: 'error' });
   // jsdom's fetch is Node's, which has no cookie jar: send the page's cookies as a browser does.
   const intercepted = globalThis.fetch;
@@ -104,19 +125,19 @@ beforeAll(() => {
     configurable: true,
     value: RecordingNotification,
   });
-});
-beforeEach(() => {
+}, 120_000);
+beforeEach(async () => {
+  await embedded.reset();
+  server.resetHandlers(embeddedApi(embedded));
   shown.length = 0;
   visibility = 'visible';
   localStorage.clear();
-  signIn(alice.email);
+  await signIn(alice.email);
   window.history.replaceState(null, '', `/users/${bob.uuid}`);
 });
-afterEach(() => {
-  server.resetHandlers();
-});
-afterAll(() => {
+afterAll(async () => {
   server.close();
+  await embedded.close();
 });
 
 // Each test mounts the whole app (router, shell, chat) in jsdom: seconds on a busy 2-core machine.
@@ -209,18 +230,16 @@ describe('the web app’s chat wiring', { timeout: 20_000 }, () => {
     window.history.replaceState(null, '', '/');
     const view = mount(network);
     await screen.findByText('Ward 7 Team', {}, { timeout: 5000 });
-    const hospital = alice.hospital_id;
-    backend.state.teams.push({
-      id: 9001,
-      name: 'Night Shift Huddle',
-      mim_id: 'night-shift',
-      hospital_id: hospital,
-      user_ids: [alice.id, bob.id],
-      discoverable: false,
-      auto_accept: false,
-      public_data: { enabled: false, tips: [], resolved_issues: [] },
+    // Bob makes the team with Alice in it; her page hears of it only by the room's message.
+    const { cookie } = await embedded.login(bob.email);
+    const created = await embedded.request('/api/v4/teams', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, origin: embedded.origin },
+      body: JSON.stringify({ name: 'Night Shift Huddle', user_ids: [alice.id] }),
     });
-    const room = network.addRoom('night-shift', [
+    expect(created.status).toBe(201);
+    const { mim_id } = (await created.json()) as { mim_id: string };
+    const room = network.addRoom(mim_id, [
       `${alice.uuid}@${config.chat_domain}`,
       `${bob.uuid}@${config.chat_domain}`,
     ]);

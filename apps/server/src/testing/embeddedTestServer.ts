@@ -27,6 +27,7 @@ export interface EmbeddedTestServer extends EmbeddedServer {
 export async function startEmbeddedTestServer(
   origin = EMBEDDED_ORIGIN,
 ): Promise<EmbeddedTestServer> {
+  nodeTypedArrays();
   const dataDir = await createTestDataDir({ seed: true });
   const client = await PGlite.create({
     dataDir: path.join(dataDir, 'pglite'),
@@ -52,6 +53,22 @@ export async function startEmbeddedTestServer(
     request,
     login: (email) => loginThrough(request, origin, email),
   };
+}
+
+/**
+ * In a jsdom test Vitest puts jsdom's typed-array constructors on the global object, and the
+ * server, which runs in Node's realm, no longer recognises Node's own bytes: Fastify sent a
+ * cached Buffer through the JSON serialiser (`payload.buffer instanceof ArrayBuffer`) and PGlite
+ * refused a bytea parameter (`instanceof Uint8Array`), both 500s. Node's two go back on the
+ * global object, as Vitest's node environment does (Node's TextEncoder makes them anyway).
+ */
+function nodeTypedArrays(): void {
+  const NodeUint8Array = (Object.getPrototypeOf(Buffer.prototype) as object).constructor;
+  const NodeArrayBuffer = Buffer.alloc(0).buffer.constructor;
+  if (globalThis.Uint8Array !== NodeUint8Array)
+    Object.assign(globalThis, { Uint8Array: NodeUint8Array });
+  if (globalThis.ArrayBuffer !== NodeArrayBuffer)
+    Object.assign(globalThis, { ArrayBuffer: NodeArrayBuffer });
 }
 
 /**

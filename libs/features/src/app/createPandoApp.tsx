@@ -114,8 +114,13 @@ export function createPandoApp(adapters: PandoAppAdapters): PandoApp {
     baseUrl: adapters.api.baseUrl,
     notify: (n) => notifications.notify({ kind: n.kind, message: n.message }),
     navigateToLogin: (url) => {
-      // The session is gone: so is what its copy held (issue 37).
-      void copy?.then((c) => c.wipe());
+      // The session is gone: so is what its copy held (issue 37). A wipe that fails (no
+      // IndexedDB, a blocked database) is reported, not left as an unhandled rejection.
+      void copy
+        ?.then((c) => c.wipe())
+        .catch((err: unknown) => {
+          logger.error('The offline copy could not be wiped', { error: String(err) });
+        });
       if (redirectDisabled) return;
       const target = loginTarget(url, session.established);
       if (router) void router.navigate(target, { replace: true });
