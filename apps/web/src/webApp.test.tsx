@@ -128,7 +128,7 @@ beforeAll(async () => {
 }, 120_000);
 beforeEach(async () => {
   await embedded.reset();
-  server.resetHandlers(embeddedApi(embedded));
+  server.resetHandlers(embeddedApi(embedded, embedded.origin));
   shown.length = 0;
   visibility = 'visible';
   localStorage.clear();

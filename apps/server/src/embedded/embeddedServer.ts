@@ -9,9 +9,21 @@ import type { RollbackDatabase } from './rollbackDatabase.js';
  * Storybook stories, the client tests and the demo are to run on instead of a second backend
  * written by hand (issue 38; README.md in this folder).
  */
+/** An answer as plain parts: a page's `Response` would drop its `Set-Cookie` headers. */
+export interface EmbeddedAnswer {
+  status: number;
+  headers: Headers;
+  body: Uint8Array<ArrayBuffer> | null;
+}
+
 export interface EmbeddedServer {
   readonly app: FastifyInstance;
-  /** Answers one request as the listening server would. */
+  /**
+   * Answers one request as the listening server would. `cookie`: the Cookie header to send (a
+   * page's `Request` cannot carry one; MSW hands its handlers the page's cookies).
+   */
+  answer(request: Request, cookie?: string): Promise<EmbeddedAnswer>;
+  /** `answer` as a `Response` (in Node; a page's drops the `Set-Cookie` headers). */
   fetch(request: Request): Promise<Response>;
   /**
    * Back to the state the server started in: the rows and sequences (the database's `reset`) and
@@ -35,35 +47,42 @@ export async function startEmbeddedServer(
   // every reset returns to.
   await app.audit.flush();
   await db.keep();
+  const answer = async (request: Request, cookie?: string): Promise<EmbeddedAnswer> => {
+    const url = new URL(request.url);
+    // The page's own host (a browser never lets a script set Host): the Origin checks compare
+    // a write's Origin with it, as they do behind a socket.
+    const headers: Record<string, string> = { host: url.host };
+    request.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    if (cookie) headers['cookie'] = cookie;
+    const body =
+      request.method === 'GET' || request.method === 'HEAD'
+        ? undefined
+        : new Uint8Array(await request.arrayBuffer());
+    const res = await app.inject({
+      method: request.method as 'GET',
+      url: url.pathname + url.search,
+      headers,
+      ...(body && body.length > 0 ? { payload: Buffer.from(body) } : {}),
+    });
+    const out = new Headers();
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (value === undefined) continue;
+      for (const v of Array.isArray(value) ? value : [String(value)]) out.append(name, v);
+    }
+    return {
+      status: res.statusCode,
+      headers: out,
+      body: NO_BODY.has(res.statusCode) ? null : new Uint8Array(res.rawPayload),
+    };
+  };
   return {
     app,
+    answer,
     async fetch(request) {
-      const url = new URL(request.url);
-      // The page's own host (a browser never lets a script set Host): the Origin checks compare
-      // a write's Origin with it, as they do behind a socket.
-      const headers: Record<string, string> = { host: url.host };
-      request.headers.forEach((value, name) => {
-        headers[name] = value;
-      });
-      const body =
-        request.method === 'GET' || request.method === 'HEAD'
-          ? undefined
-          : new Uint8Array(await request.arrayBuffer());
-      const res = await app.inject({
-        method: request.method as 'GET',
-        url: url.pathname + url.search,
-        headers,
-        ...(body && body.length > 0 ? { payload: Buffer.from(body) } : {}),
-      });
-      const out = new Headers();
-      for (const [name, value] of Object.entries(res.headers)) {
-        if (value === undefined) continue;
-        for (const v of Array.isArray(value) ? value : [String(value)]) out.append(name, v);
-      }
-      return new Response(NO_BODY.has(res.statusCode) ? null : new Uint8Array(res.rawPayload), {
-        status: res.statusCode,
-        headers: out,
-      });
+      const { status, headers, body } = await answer(request);
+      return new Response(body, { status, headers });
     },
     async reset() {
       // The audit trail's queue belongs to the test that made it: written, then undone with it.

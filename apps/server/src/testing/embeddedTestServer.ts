@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { http, type HttpHandler } from 'msw';
 import { loadConfig } from '../config.js';
 import { type EmbeddedServer, startEmbeddedServer } from '../embedded/embeddedServer.js';
 import { holdForRollback } from '../embedded/rollbackDatabase.js';
@@ -69,12 +68,4 @@ function nodeTypedArrays(): void {
     Object.assign(globalThis, { Uint8Array: NodeUint8Array });
   if (globalThis.ArrayBuffer !== NodeArrayBuffer)
     Object.assign(globalThis, { ArrayBuffer: NodeArrayBuffer });
-}
-
-/**
- * The MSW handler that hands every request for the server's `/api/` to it: a client test's
- * `setupServer(embeddedApi(server))` puts the real server where the mock backend was.
- */
-export function embeddedApi(server: EmbeddedTestServer): HttpHandler {
-  return http.all(`${server.origin}/api/*`, ({ request }) => server.fetch(request));
 }

@@ -80,7 +80,7 @@ async function signedIn(email: string) {
 describe('admin hooks', () => {
   beforeEach(async () => {
     await embedded.reset();
-    server.resetHandlers(embeddedApi(embedded));
+    server.resetHandlers(embeddedApi(embedded, embedded.origin));
   });
 
   it('loads the users table 10 rows a page, by last name, until every row is in', async () => {

@@ -31,7 +31,7 @@ const uploads: string[] = [];
 beforeAll(async () => {
   embedded = await startEmbeddedTestServer(ORIGIN);
   server.listen({ onUnhandledFrame: 'error' });
-  server.use(embeddedApi(embedded));
+  server.use(embeddedApi(embedded, embedded.origin));
   server.events.on('request:start', ({ request }) => {
     if (request.method === 'POST' && request.url.endsWith('/structured/files'))
       uploads.push(request.url);
