@@ -5,6 +5,5 @@
  * Stories and the demo import `@pando/data-access/testing/browser` instead (the worker and the
  * chat fakes), since this barrel also loads the MSW node server.
  */
-export { createMockServer } from './mocks/node';
 export * from '../contract/scenarios';
 export * from '../chat/testing';
