@@ -1,40 +1,24 @@
-// The server-in-browser plugin, end to end: vite builds smoke/ with it (the repo's vite), vite
-// preview serves the build, Chromium runs it. The page opens PGlite, migrates, seeds the demo
-// organisation, starts the embedded server (src/embedded) on it and asks for its health (fetch),
-// Alice's dev login and her sidebar (app.inject), then resets it. Any page error, console error
-// or failed load fails the test.
+// The smoke page as a production build: `vite build` with serverInBrowser() (the repo's vite),
+// served by `vite preview` (smokeSuite.ts has the checks).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
-import { build, preview, type PreviewServer } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TeamsWithAdviceConversationsSchema } from '@pando/domain';
-import { DEMO_ACCOUNTS, DEMO_ADVICE, DEMO_TEAMS } from '@pando/domain/demo';
-import { MIGRATION_FILE_NAME } from '../src/db/applyMigrations.js';
-import type { SmokeAnswer, SmokeReport } from './smoke/main.js';
+import { build, preview } from 'vite';
+import { describeSmokePage, SMOKE_ROOT } from './smokeSuite.js';
 import { serverInBrowser } from './vitePlugin.js';
 
-const HERE = import.meta.dirname;
-
-let outDir: string;
-let server: PreviewServer | undefined;
-let browser: Browser | undefined;
-let report: SmokeReport;
-const problems: string[] = [];
-
-beforeAll(async () => {
-  outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'server-in-browser-'));
+describeSmokePage('a production build', async () => {
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'server-in-browser-'));
   await build({
-    root: path.join(HERE, 'smoke'),
+    root: SMOKE_ROOT,
     configFile: false,
     // PGlite's direct evals and the large chunk are known; errors still fail the build.
     logLevel: 'error',
     plugins: serverInBrowser(),
     build: { outDir, emptyOutDir: true, target: 'esnext', reportCompressedSize: false },
   });
-  server = await preview({
-    root: HERE,
+  const server = await preview({
+    root: SMOKE_ROOT,
     configFile: false,
     logLevel: 'warn',
     build: { outDir },
@@ -42,91 +26,11 @@ beforeAll(async () => {
   });
   const url = server.resolvedUrls?.local[0];
   if (!url) throw new Error('vite preview has no local URL');
-  // As scripts/chromium.mjs (a JavaScript module the server's typecheck cannot read).
-  browser = await chromium.launch({
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
-  const page = await browser.newPage();
-  page.on('pageerror', (err) => problems.push(`page error: ${err.stack ?? err.message}`));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
-  });
-  page.on('requestfailed', (req) => problems.push(`failed load: ${req.url()}`));
-  page.on('response', (res) => {
-    if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`);
-  });
-  await page.goto(url);
-  await page.waitForFunction(() => window.smoke.done, null, { timeout: 120_000 });
-  report = await page.evaluate(() => window.smoke);
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (outDir) fs.rmSync(outDir, { recursive: true, force: true });
-});
-
-function answer(request: string): SmokeAnswer {
-  const a = report.answers[request];
-  if (!a) throw new Error(`the page did not get to ${request} (${report.error ?? 'no error'})`);
-  return a;
-}
-
-describe('apps/server bundled for the browser by serverInBrowser()', () => {
-  it('starts in Chromium without a page error, a console error or a failed load', () => {
-    expect(report.error).toBeUndefined();
-    expect(problems).toEqual([]);
-  });
-
-  it('applies every committed migration to the in-page PGlite', () => {
-    const files = fs
-      .readdirSync(path.join(HERE, '../migrations'))
-      .filter((f) => MIGRATION_FILE_NAME.test(f));
-    expect(files.length).toBeGreaterThan(0);
-    expect(report.migrations).toBe(files.length);
-  });
-
-  it('answers GET /api/v4/health from the database, a Request in and a Response out', () => {
-    expect(answer('GET /api/v4/health')).toEqual({
-      status: 200,
-      body: { status: 'ok', database: 'ok' },
-    });
-  });
-
-  it('logs Alice in with the code from the dev mailbox', () => {
-    expect(answer('POST /api/v4/auth').status).toBe(200);
-    const mail = answer('GET /api/dev/mailbox');
-    expect(mail.status).toBe(200);
-    expect(JSON.stringify(mail.body)).toMatch(/\b[A-Z0-9]{3}-[A-Z0-9]{3}\b/);
-    const validated = answer('POST /api/v4/auth/validate');
-    expect(validated.status).toBe(200);
-    // A base64url token (the shimmed Buffer's encoding) of 32 random bytes.
-    const { access_token } = validated.body as { access_token?: unknown };
-    expect(access_token).toMatch(/^[\w-]{43}$/);
-  });
-
-  it("answers Alice's sidebar from the demo seed, in the wire schema the client parses", () => {
-    const res = answer('GET /api/v4/teams-with-advices-conversations');
-    expect(res.status).toBe(200);
-    const body = TeamsWithAdviceConversationsSchema.parse(res.body);
-    // The seed's data decides: Alice's teams, the forum among them apart, her open advice.
-    const alices = DEMO_TEAMS.filter((t) => t.members.includes(DEMO_ACCOUNTS.alice));
-    const isForum = (t: { discoverable: boolean; auto_accept: boolean }) =>
-      t.discoverable && t.auto_accept;
-    const names = (teams: readonly { name: string }[]) => teams.map((t) => t.name).sort();
-    expect(names(body.teams)).toEqual(names(alices.filter((t) => !isForum(t))));
-    expect(names(body.forums)).toEqual(names(alices.filter(isForum)));
-    expect(body.advice_conversations).toHaveLength(
-      DEMO_ADVICE.filter((a) => a.requestor === DEMO_ACCOUNTS.alice && !a.resolved).length,
-    );
-  });
-
-  it('refuses the sidebar without a session (the access hooks run in the page too)', () => {
-    expect(answer('GET /api/v4/teams-with-advices-conversations, no cookie').status).toBe(401);
-  });
-
-  it('forgets the session made before a reset (the held database rolled back in the page)', () => {
-    expect(answer('GET /api/v4/teams-with-advices-conversations, after a reset').status).toBe(401);
-  });
+  return {
+    url,
+    async close() {
+      await server.close();
+      fs.rmSync(outDir, { recursive: true, force: true });
+    },
+  };
 });

@@ -66,18 +66,6 @@ const POLYFILL_GLOBALS: Record<string, string> = {
   'vite-plugin-node-polyfills/shims/process': 'process.ts',
 };
 
-/**
- * `stream` is the polyfill's (stream-browserify), but resolved here: the polyfill plugin's alias
- * for it would also take `stream/promises`, which is ours (an alias matches the paths below it).
- */
-const requireFromPolyfills = createRequire(
-  createRequire(import.meta.url).resolve('vite-plugin-node-polyfills'),
-);
-const STREAM = requireFromPolyfills.resolve(
-  (requireFromPolyfills('node-stdlib-browser') as Record<string, string>)['stream'] ??
-    'stream-browserify',
-);
-
 /** Polyfilled modules that are ours instead (the polyfill plugin must not alias them first). */
 const NOT_POLYFILLED = [
   'buffer',
@@ -90,7 +78,6 @@ const NOT_POLYFILLED = [
   'module',
   'net',
   'process',
-  'stream',
   'url',
   'zlib',
 ] as const;
@@ -114,7 +101,6 @@ const RUNTIME = path.join(SHIMS, 'runtime.ts');
 
 function shimFor(source: string, importer: string | undefined): string | undefined {
   const bare = source.startsWith('node:') ? source.slice('node:'.length) : source;
-  if (bare === 'stream') return STREAM;
   const file = BUILTINS[bare] ?? PACKAGES[source];
   if (file) return path.join(SHIMS, file);
   const global = POLYFILL_GLOBALS[source];
@@ -136,11 +122,41 @@ export function serverInBrowser(): Plugin[] {
   const stubs: Plugin = {
     name: 'pando:server-in-browser',
     enforce: 'pre',
-    config: () => ({
-      // PGlite loads its wasm and data files relative to its own module; pre-bundling would move
-      // it away from them.
-      optimizeDeps: { exclude: ['@electric-sql/pglite'] },
-    }),
+    config: {
+      // After the polyfill plugin's: a later alias is tried first, and its alias of `stream` to
+      // stream-browserify would also take `stream/promises` (an alias takes the paths below it).
+      order: 'post',
+      handler: () => ({
+        resolve: {
+          alias: [
+            {
+              find: /^(node:)?stream\/promises$/,
+              replacement: path.join(SHIMS, BUILTINS['stream/promises'] ?? ''),
+            },
+          ],
+        },
+        optimizeDeps: {
+          // PGlite loads its wasm and data files relative to its own module; pre-bundling would
+          // move it away from them. The polyfill's Buffer and process are imported by our
+          // shims, which the dev banner imports in turn: pre-bundled, they would import themselves.
+          exclude: ['@electric-sql/pglite', ...Object.keys(POLYFILL_GLOBALS)],
+          // Imported only by our shims, which the optimizer's scan does not reach: found late,
+          // they would make vite reload the page once.
+          include: ['stream', 'util'],
+          // Dev mode: the dependency optimizer bundles Fastify & co. outside this pipeline.
+          rolldownOptions: {
+            plugins: [
+              {
+                name: 'pando:server-in-browser:optimizer',
+                resolveId: (source: string, importer: string | undefined) =>
+                  source === 'pino' ? PINO_ID : shimFor(source, importer),
+                load: (id: string) => (id === PINO_ID ? PINO_CODE : undefined),
+              },
+            ],
+          },
+        },
+      }),
+    },
     resolveId(source, importer) {
       if (source === 'pino') return PINO_ID;
       const shim = shimFor(source, importer);

@@ -1,7 +1,7 @@
 // node:buffer (and the global Buffer) for the in-page server: vite-plugin-node-polyfills' copy of
 // the `buffer` package, taught the 'base64url' encoding, which it lacks and the server uses for
 // tokens and keys (auth/crypto.ts randomToken, auth/offlineKey.ts). The plugin sends `buffer`,
-// `node:buffer` and the polyfill's injected global here, so there is one Buffer class, patched once.
+// `node:buffer` and the polyfill's injected global here: one Buffer class, patched once.
 import { Buffer } from 'vite-plugin-node-polyfills/shims/buffer';
 
 const BASE64URL = 'base64url';

@@ -1,12 +1,12 @@
 // The smoke page of the server-in-browser plugin (../vitePlugin.ts): the embedded server
-// (src/embedded) on an in-memory PGlite in this page, asked what a client asks first. It reports
-// what it got on `window.smoke` (../browser.test.ts reads it) and times each step (README.md).
+// (src/embedded) on an in-memory PGlite in this page, asked what a client asks first, the way
+// the MSW bridge (src/embedded/mswBridge.ts) asks it. It reports what it got on `window.smoke`
+// (../smokeSuite.ts reads it) and times each step (README.md).
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { loadConfig } from '../../src/config.js';
 import { applyMigrations } from '../../src/db/applyMigrations.js';
-import { startEmbeddedServer } from '../../src/embedded/embeddedServer.js';
+import { type EmbeddedServer, startEmbeddedServer } from '../../src/embedded/embeddedServer.js';
 import { holdForRollback } from '../../src/embedded/rollbackDatabase.js';
 import { seedDatabase } from '../../src/seed/index.js';
 import { MIGRATIONS, plainDatabase } from './pageDatabase.js';
@@ -43,48 +43,56 @@ async function step<T>(name: string, fn: () => Promise<T>): Promise<T> {
   return value;
 }
 
-function injected(res: LightMyRequestResponse): SmokeAnswer {
-  const json = res.headers['content-type']?.toString().startsWith('application/json');
-  return { status: res.statusCode, body: json ? res.json() : res.body };
-}
-
-async function fetched(res: Response): Promise<SmokeAnswer> {
-  const json = res.headers.get('content-type')?.startsWith('application/json');
-  return { status: res.status, body: json ? await res.json() : await res.text() };
-}
-
-/** `name=value` pairs of Set-Cookie headers, as a Cookie header (testing/testServer.ts). */
-function cookies(res: LightMyRequestResponse): string {
-  return res.cookies
-    .filter((c) => c.value !== '')
-    .map((c) => `${c.name}=${c.value}`)
-    .join('; ');
+interface Ask {
+  method?: string;
+  json?: unknown;
+  /** The Cookie header, passed beside the request: a page's `Request` drops one. */
+  cookie?: string;
+  /** The name the answer is reported under (default: method and path). */
+  as?: string;
 }
 
 /**
- * The dev login of testing/testServer.ts: POST /auth, the code from the mailbox, validate. Through
- * `app.inject`, not the embedded server's `fetch`: a page's `Request` drops a Cookie header and
- * its `Response` a Set-Cookie header (forbidden header names), so cookies cannot pass that way.
+ * Asks the embedded server as the MSW bridge does in a page: a `Request` in, plain parts out (a
+ * page's `Response` drops `Set-Cookie`). Returns the answer's cookies as a Cookie header.
  */
-async function login(app: FastifyInstance, email: string): Promise<string> {
-  const start = await app.inject({ method: 'POST', url: '/api/v4/auth', payload: { email } });
-  report.answers['POST /api/v4/auth'] = injected(start);
-  const mail = await app.inject({
-    method: 'GET',
-    url: `/api/dev/mailbox?to=${encodeURIComponent(email)}`,
+async function ask(server: EmbeddedServer, path: string, init: Ask = {}): Promise<string> {
+  const method = init.method ?? 'GET';
+  const request = new Request(new URL(path, location.origin), {
+    method,
+    ...(init.json === undefined
+      ? {}
+      : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(init.json) }),
   });
-  report.answers['GET /api/dev/mailbox'] = injected(mail);
-  const { results } = mail.json<{ results: { text: string }[] }>();
-  const code = /\b([A-Z0-9]{3}-[A-Z0-9]{3})\b/.exec(results[0]?.text ?? '')?.[1];
+  const { status, headers, body } = await server.answer(request, init.cookie);
+  const text = body ? new TextDecoder().decode(body) : '';
+  const json = headers.get('content-type')?.startsWith('application/json');
+  report.answers[init.as ?? `${method} ${path}`] = {
+    status,
+    body: json ? (JSON.parse(text) as unknown) : text,
+  };
+  return headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0] ?? '')
+    .filter((pair) => !pair.endsWith('='))
+    .join('; ');
+}
+
+/** The dev login of testing/testServer.ts: POST /auth, the code from the mailbox, validate. */
+async function login(server: EmbeddedServer, email: string): Promise<string> {
+  const challenge = await ask(server, '/api/v4/auth', { method: 'POST', json: { email } });
+  await ask(server, `/api/dev/mailbox?to=${encodeURIComponent(email)}`, {
+    as: 'GET /api/dev/mailbox',
+  });
+  const mail = report.answers['GET /api/dev/mailbox']?.body as { results: { text: string }[] };
+  const code = /\b([A-Z0-9]{3}-[A-Z0-9]{3})\b/.exec(mail.results[0]?.text ?? '')?.[1];
   if (!code) throw new Error(`no login code in the dev mailbox for ${email}`);
-  const validated = await app.inject({
+  return ask(server, '/api/v4/auth/validate?cookie=true', {
     method: 'POST',
-    url: '/api/v4/auth/validate?cookie=true',
-    headers: { cookie: cookies(start) },
-    payload: { authorization_code: code },
+    json: { authorization_code: code },
+    cookie: challenge,
+    as: 'POST /api/v4/auth/validate',
   });
-  report.answers['POST /api/v4/auth/validate'] = injected(validated);
-  return cookies(validated);
 }
 
 const SIDEBAR = '/api/v4/teams-with-advices-conversations';
@@ -112,28 +120,16 @@ async function run(): Promise<void> {
   const server = await step('start', async () =>
     startEmbeddedServer(await holdForRollback(client), config),
   );
-  // The way a page's requests reach it: a Request in, a Response out.
-  const health = await step('first answer', () =>
-    server.fetch(new Request(new URL('/api/v4/health', location.origin))),
-  );
+  await step('first answer', () => ask(server, '/api/v4/health'));
   report.timings['start to first answer'] = Math.round(performance.now() - start);
-  report.answers['GET /api/v4/health'] = await fetched(health);
 
-  const { app } = server;
-  const cookie = await step('login', () => login(app, 'alice@example.org'));
-  const sidebar = await step('sidebar', () =>
-    app.inject({ method: 'GET', url: SIDEBAR, headers: { cookie } }),
-  );
-  report.answers[`GET ${SIDEBAR}`] = injected(sidebar);
+  const cookie = await step('login', () => login(server, 'alice@example.org'));
+  await step('sidebar', () => ask(server, SIDEBAR, { cookie }));
   // The access hooks: the same list without the session cookie.
-  report.answers[`GET ${SIDEBAR}, no cookie`] = injected(
-    await app.inject({ method: 'GET', url: SIDEBAR }),
-  );
+  await ask(server, SIDEBAR, { as: `GET ${SIDEBAR}, no cookie` });
   // A reset undoes the login: the session it made is gone.
   await step('reset', () => server.reset());
-  report.answers[`GET ${SIDEBAR}, after a reset`] = injected(
-    await app.inject({ method: 'GET', url: SIDEBAR, headers: { cookie } }),
-  );
+  await ask(server, SIDEBAR, { cookie, as: `GET ${SIDEBAR}, after a reset` });
   await step('close', () => server.close());
 }
 

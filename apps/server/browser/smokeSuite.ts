@@ -1,0 +1,121 @@
+// The smoke page's checks, for each way a page gets the server: browser.test.ts (a production
+// build, vite preview) and browserDev.test.ts (the dev server, as Storybook and vitest's browser
+// mode serve it). `start` serves smoke/ and says where; Chromium runs it; the page opens PGlite,
+// migrates, seeds the demo organisation, starts the embedded server (src/embedded) on it, asks
+// for its health, Alice's dev login and her sidebar as the MSW bridge asks, then resets it. Any
+// page error, console error or failed load fails it.
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TeamsWithAdviceConversationsSchema } from '@pando/domain';
+import { DEMO_ACCOUNTS, DEMO_ADVICE, DEMO_TEAMS } from '@pando/domain/demo';
+import { MIGRATION_FILE_NAME } from '../src/db/applyMigrations.js';
+import type { SmokeAnswer, SmokeReport } from './smoke/main.js';
+
+export const SMOKE_ROOT = path.join(import.meta.dirname, 'smoke');
+
+/** A served smoke page. */
+export interface Served {
+  url: string;
+  close(): Promise<void>;
+}
+
+export function describeSmokePage(name: string, start: () => Promise<Served>): void {
+  describe(`apps/server in Chromium through serverInBrowser(): ${name}`, () => {
+    let served: Served | undefined;
+    let browser: Browser | undefined;
+    let report: SmokeReport;
+    const problems: string[] = [];
+
+    beforeAll(async () => {
+      served = await start();
+      // As scripts/chromium.mjs (a JavaScript module the server's typecheck cannot read).
+      browser = await chromium.launch({
+        executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+        args: ['--no-sandbox', '--disable-gpu'],
+      });
+      const page = await browser.newPage();
+      page.on('pageerror', (err) => problems.push(`page error: ${err.stack ?? err.message}`));
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
+      });
+      page.on('requestfailed', (req) => problems.push(`failed load: ${req.url()}`));
+      page.on('response', (res) => {
+        if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`);
+      });
+      await page.goto(served.url);
+      await page.waitForFunction(() => window.smoke.done, null, { timeout: 120_000 });
+      report = await page.evaluate(() => window.smoke);
+    }, 180_000);
+
+    afterAll(async () => {
+      await browser?.close();
+      await served?.close();
+    });
+
+    function answer(request: string): SmokeAnswer {
+      const a = report.answers[request];
+      if (!a) throw new Error(`the page did not get to ${request} (${report.error ?? 'no error'})`);
+      return a;
+    }
+
+    it('starts without a page error, a console error or a failed load', () => {
+      expect(report.error).toBeUndefined();
+      expect(problems).toEqual([]);
+    });
+
+    it('applies every committed migration to the in-page PGlite', () => {
+      const files = fs
+        .readdirSync(path.join(import.meta.dirname, '../migrations'))
+        .filter((f) => MIGRATION_FILE_NAME.test(f));
+      expect(files.length).toBeGreaterThan(0);
+      expect(report.migrations).toBe(files.length);
+    });
+
+    it('answers GET /api/v4/health from the database, a Request in as the MSW bridge sends it', () => {
+      expect(answer('GET /api/v4/health')).toEqual({
+        status: 200,
+        body: { status: 'ok', database: 'ok' },
+      });
+    });
+
+    it('logs Alice in with the code from the dev mailbox', () => {
+      expect(answer('POST /api/v4/auth').status).toBe(200);
+      const mail = answer('GET /api/dev/mailbox');
+      expect(mail.status).toBe(200);
+      expect(JSON.stringify(mail.body)).toMatch(/\b[A-Z0-9]{3}-[A-Z0-9]{3}\b/);
+      const validated = answer('POST /api/v4/auth/validate');
+      expect(validated.status).toBe(200);
+      // A base64url token (the shimmed Buffer's encoding) of 32 random bytes.
+      const { access_token } = validated.body as { access_token?: unknown };
+      expect(access_token).toMatch(/^[\w-]{43}$/);
+    });
+
+    it("answers Alice's sidebar from the demo seed, in the wire schema the client parses", () => {
+      const res = answer('GET /api/v4/teams-with-advices-conversations');
+      expect(res.status).toBe(200);
+      const body = TeamsWithAdviceConversationsSchema.parse(res.body);
+      // The seed's data decides: Alice's teams, the forum among them apart, her open advice.
+      const alices = DEMO_TEAMS.filter((t) => t.members.includes(DEMO_ACCOUNTS.alice));
+      const isForum = (t: { discoverable: boolean; auto_accept: boolean }) =>
+        t.discoverable && t.auto_accept;
+      const names = (teams: readonly { name: string }[]) => teams.map((t) => t.name).sort();
+      expect(names(body.teams)).toEqual(names(alices.filter((t) => !isForum(t))));
+      expect(names(body.forums)).toEqual(names(alices.filter(isForum)));
+      expect(body.advice_conversations).toHaveLength(
+        DEMO_ADVICE.filter((a) => a.requestor === DEMO_ACCOUNTS.alice && !a.resolved).length,
+      );
+    });
+
+    it('refuses the sidebar without a session (the access hooks run in the page too)', () => {
+      expect(answer('GET /api/v4/teams-with-advices-conversations, no cookie').status).toBe(401);
+    });
+
+    it('forgets the session made before a reset (the held database rolled back in the page)', () => {
+      expect(answer('GET /api/v4/teams-with-advices-conversations, after a reset').status).toBe(
+        401,
+      );
+    });
+  });
+}
