@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { build, preview } from 'vite';
-import { describeSmokePage, SMOKE_ROOT } from './smokeSuite.js';
+import { describeSmokePage, mswWorkerFile, SMOKE_ROOT } from './smokeSuite.js';
 import { serverInBrowser } from './vitePlugin.js';
 
 describeSmokePage('a production build', async () => {
@@ -14,7 +14,7 @@ describeSmokePage('a production build', async () => {
     configFile: false,
     // PGlite's direct evals and the large chunk are known; errors still fail the build.
     logLevel: 'error',
-    plugins: serverInBrowser(),
+    plugins: [...serverInBrowser(), mswWorkerFile()],
     build: { outDir, emptyOutDir: true, target: 'esnext', reportCompressedSize: false },
   });
   const server = await preview({

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createServer } from 'vite';
-import { describeSmokePage, SMOKE_ROOT } from './smokeSuite.js';
+import { describeSmokePage, mswWorkerFile, SMOKE_ROOT } from './smokeSuite.js';
 import { serverInBrowser } from './vitePlugin.js';
 
 describeSmokePage('the dev server', async () => {
@@ -18,7 +18,7 @@ describeSmokePage('the dev server', async () => {
     configFile: false,
     logLevel: 'error',
     cacheDir,
-    plugins: serverInBrowser(),
+    plugins: [...serverInBrowser(), mswWorkerFile()],
     server: { host: '127.0.0.1', port: 0, hmr: false },
   });
   await server.listen();

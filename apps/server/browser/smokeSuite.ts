@@ -5,8 +5,10 @@
 // for its health, Alice's dev login and her sidebar as the MSW bridge asks, then resets it. Any
 // page error, console error or failed load fails it.
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import type { Plugin } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TeamsWithAdviceConversationsSchema } from '@pando/domain';
 import { DEMO_ACCOUNTS, DEMO_ADVICE, DEMO_TEAMS } from '@pando/domain/demo';
@@ -14,6 +16,28 @@ import { MIGRATION_FILE_NAME } from '../src/db/applyMigrations.js';
 import type { SmokeAnswer, SmokeReport } from './smoke/main.js';
 
 export const SMOKE_ROOT = path.join(import.meta.dirname, 'smoke');
+
+const MSW_WORKER = createRequire(import.meta.url).resolve('msw/mockServiceWorker.js');
+
+/** MSW's worker script at the page's root, where `worker.start()` looks (dev and build). */
+export function mswWorkerFile(): Plugin {
+  return {
+    name: 'smoke:msw-worker',
+    configureServer(server) {
+      server.middlewares.use('/mockServiceWorker.js', (_req, res) => {
+        res.setHeader('content-type', 'text/javascript');
+        res.end(fs.readFileSync(MSW_WORKER));
+      });
+    },
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'mockServiceWorker.js',
+        source: fs.readFileSync(MSW_WORKER, 'utf8'),
+      });
+    },
+  };
+}
 
 /** A served smoke page. */
 export interface Served {
@@ -110,6 +134,18 @@ export function describeSmokePage(name: string, start: () => Promise<Served>): v
 
     it('refuses the sidebar without a session (the access hooks run in the page too)', () => {
       expect(answer('GET /api/v4/teams-with-advices-conversations, no cookie').status).toBe(401);
+    });
+
+    it("serves the page's own fetch through MSW's worker: Alice logs in, the session cookie is kept", () => {
+      expect(answer('fetch POST /api/v4/auth').status).toBe(200);
+      expect(answer('fetch POST /api/v4/auth/validate').status).toBe(200);
+      const res = answer('fetch GET /api/v4/teams-with-advices-conversations');
+      expect(res.status).toBe(200);
+      const alices = DEMO_TEAMS.filter((t) => t.members.includes(DEMO_ACCOUNTS.alice));
+      const body = TeamsWithAdviceConversationsSchema.parse(res.body);
+      expect([...body.teams, ...body.forums].map((t) => t.name).sort()).toEqual(
+        alices.map((t) => t.name).sort(),
+      );
     });
 
     it('forgets the session made before a reset (the held database rolled back in the page)', () => {

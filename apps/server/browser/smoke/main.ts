@@ -1,12 +1,15 @@
 // The smoke page of the server-in-browser plugin (../vitePlugin.ts): the embedded server
-// (src/embedded) on an in-memory PGlite in this page, asked what a client asks first, the way
-// the MSW bridge (src/embedded/mswBridge.ts) asks it. It reports what it got on `window.smoke`
-// (../smokeSuite.ts reads it) and times each step (README.md).
+// (src/embedded) on an in-memory PGlite in this page, asked what a client asks first, first the
+// way the MSW bridge (src/embedded/mswBridge.ts) asks it, then through MSW's worker with the
+// page's own fetch, as the demo will. It reports what it got on `window.smoke` (../smokeSuite.ts
+// reads it) and times each step (README.md).
+import { setupWorker } from 'msw/browser';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { loadConfig } from '../../src/config.js';
 import { applyMigrations } from '../../src/db/applyMigrations.js';
 import { type EmbeddedServer, startEmbeddedServer } from '../../src/embedded/embeddedServer.js';
+import { embeddedApi } from '../../src/embedded/mswBridge.js';
 import { holdForRollback } from '../../src/embedded/rollbackDatabase.js';
 import { seedDatabase } from '../../src/seed/index.js';
 import { MIGRATIONS, plainDatabase } from './pageDatabase.js';
@@ -97,6 +100,37 @@ async function login(server: EmbeddedServer, email: string): Promise<string> {
 
 const SIDEBAR = '/api/v4/teams-with-advices-conversations';
 
+/** The page's own fetch, answered by MSW's worker; cookies are the browser's (MSW's store). */
+async function fetched(path: string, init: { method?: string; json?: unknown } = {}) {
+  const method = init.method ?? 'GET';
+  const res = await fetch(path, {
+    method,
+    ...(init.json === undefined
+      ? {}
+      : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(init.json) }),
+  });
+  const json = res.headers.get('content-type')?.startsWith('application/json');
+  const answer = {
+    status: res.status,
+    body: json ? ((await res.json()) as unknown) : await res.text(),
+  };
+  report.answers[`fetch ${method} ${path.split('?')[0] ?? path}`] = answer;
+  return answer;
+}
+
+/** The dev login again, as the web app does it: fetch, cookies kept by the browser side. */
+async function loginWithFetch(email: string): Promise<void> {
+  await fetched('/api/v4/auth', { method: 'POST', json: { email } });
+  const mail = await fetched(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+  const { results } = mail.body as { results: { text: string }[] };
+  const code = /\b([A-Z0-9]{3}-[A-Z0-9]{3})\b/.exec(results[0]?.text ?? '')?.[1];
+  if (!code) throw new Error(`no login code in the dev mailbox for ${email}`);
+  await fetched('/api/v4/auth/validate?cookie=true', {
+    method: 'POST',
+    json: { authorization_code: code },
+  });
+}
+
 async function run(): Promise<void> {
   const start = performance.now();
   // In memory (no dataDir); pg_trgm for the search indexes (migration 0200).
@@ -130,6 +164,14 @@ async function run(): Promise<void> {
   // A reset undoes the login: the session it made is gone.
   await step('reset', () => server.reset());
   await ask(server, SIDEBAR, { cookie, as: `GET ${SIDEBAR}, after a reset` });
+
+  // The demo's path: MSW's worker (mockServiceWorker.js, served beside this page) hands the
+  // page's requests to the bridge; unhandled ones are loud (CONVENTIONS.md "MSW trio").
+  const worker = setupWorker(embeddedApi(server, location.origin));
+  await step('msw start', () => worker.start({ onUnhandledFrame: 'error', quiet: true }));
+  await step('msw login', () => loginWithFetch('alice@example.org'));
+  await step('msw sidebar', () => fetched(SIDEBAR));
+  await worker.stop();
   await step('close', () => server.close());
 }
 
