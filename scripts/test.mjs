@@ -190,6 +190,13 @@ const steps = [
     cmd: 'npm',
     args: ['run', 'test:contract', '-w', '@pando/e2e'],
   },
+  // The server bundled for a page (apps/server/browser: the demo and Storybook are to run on it),
+  // in Chromium, built and in vite's dev mode; ~40 s.
+  {
+    name: 'server in a page (Chromium)',
+    cmd: bin('vitest'),
+    args: ['run', '--config', 'apps/server/browser/vitest.config.ts'],
+  },
   {
     name: 'chat client (real server)',
     cmd: 'npm',
