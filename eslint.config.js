@@ -33,6 +33,7 @@ export const depConstraints = [
 /**
  * The Nx rule with the matrix above; `allow`: imports allowed whatever the tags say.
  * @param {string[]} allow
+ * @returns {import('eslint').Linter.RuleEntry}
  */
 const moduleBoundaries = (allow) => [
   'error',
