@@ -8,11 +8,12 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { loadConfig } from '../../src/config.js';
 import { applyMigrations } from '../../src/db/applyMigrations.js';
+import { pgliteDatabase } from '../../src/db/pgliteDatabase.js';
 import { type EmbeddedServer, startEmbeddedServer } from '../../src/embedded/embeddedServer.js';
 import { embeddedApi } from '../../src/embedded/mswBridge.js';
 import { holdForRollback } from '../../src/embedded/rollbackDatabase.js';
 import { seedDatabase } from '../../src/seed/index.js';
-import { MIGRATIONS, plainDatabase } from './pageDatabase.js';
+import { MIGRATIONS } from './pageDatabase.js';
 
 /** One answer as the test needs it. */
 export interface SmokeAnswer {
@@ -135,7 +136,7 @@ async function run(): Promise<void> {
   const start = performance.now();
   // In memory (no dataDir); pg_trgm for the search indexes (migration 0200).
   const client = await step('pglite open', () => PGlite.create({ extensions: { pg_trgm } }));
-  const plain = plainDatabase(client);
+  const plain = pgliteDatabase(client);
   report.migrations = (await step('migrations', () => applyMigrations(plain, MIGRATIONS))).length;
   // As testing/embeddedTestServer.ts: the local development mode (dev mailbox), quiet, logins
   // unlimited, and this page's origin as the server's own (the Origin checks of writes).

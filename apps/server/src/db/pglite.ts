@@ -4,6 +4,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Checkpointer, walSettings, type CheckpointSettings } from './checkpointer.js';
 import type { Database, DatabaseLog } from './client.js';
 import { MaintenanceLoop } from './maintenance.js';
+import { pgliteDatabase } from './pgliteDatabase.js';
 import { PgliteStatements } from './pgliteStatements.js';
 import { StatisticsRefresher } from './statistics.js';
 
@@ -99,32 +100,8 @@ export async function openPgliteHere(
     throw err;
   }
   return {
-    kind: 'pglite',
+    ...pgliteDatabase(client, statements),
     dataDir: settings.dataDir,
-    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the row type, as pg's query<T> does
-    query<T>(text: string, params?: unknown[]) {
-      return statements.query<T>(text, params);
-    },
-    // Driver-level transactions, so queries inside them parse types exactly as outside.
-    transaction: (fn) =>
-      client.transaction((t) =>
-        fn({
-          // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the row type, as pg's query<T> does
-          async query<T>(text: string, params?: unknown[]) {
-            const res = await t.query<T>(text, params);
-            return { rows: res.rows };
-          },
-        }),
-      ),
-    async exec(text) {
-      try {
-        await client.exec(text);
-      } catch (err) {
-        // A failed batch can leave an explicit transaction open on the single connection.
-        await client.exec('rollback').catch(() => undefined);
-        throw err;
-      }
-    },
     async close() {
       try {
         await maintenance.stop();
