@@ -68,10 +68,12 @@ export function describeSmokePage(name: string, start: () => Promise<Served>): v
       page.on('response', (res) => {
         if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`);
       });
-      await page.goto(served.url);
+      // Dev mode's first load pre-bundles the dependencies and loads every module one by one:
+      // over Playwright's 30 s beside a busy CI step (2026-11-30, load 10), so its own bound.
+      await page.goto(served.url, { timeout: 90_000 });
       await page.waitForFunction(() => window.smoke.done, null, { timeout: 120_000 });
       report = await page.evaluate(() => window.smoke);
-    }, 180_000);
+    }, 240_000);
 
     afterAll(async () => {
       await browser?.close();
