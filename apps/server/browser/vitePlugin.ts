@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { nodePolyfills } from 'vite-plugin-node-polyfills';
+import { seededDumpPlugin } from './seededDump.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SHIMS = path.join(HERE, 'shims');
@@ -180,6 +181,7 @@ export function serverInBrowser(): Plugin[] {
   };
   return [
     stubs,
+    seededDumpPlugin(),
     ...nodePolyfills({
       exclude: [...NOT_POLYFILLED],
       globals: { Buffer: true, global: true, process: true },

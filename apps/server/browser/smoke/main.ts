@@ -4,16 +4,9 @@
 // page's own fetch, as the demo will. It reports what it got on `window.smoke` (../smokeSuite.ts
 // reads it) and times each step (README.md).
 import { setupWorker } from 'msw/browser';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { loadConfig } from '../../src/config.js';
-import { applyMigrations } from '../../src/db/applyMigrations.js';
-import { pgliteDatabase } from '../../src/db/pgliteDatabase.js';
-import { type EmbeddedServer, startEmbeddedServer } from '../../src/embedded/embeddedServer.js';
+import type { EmbeddedServer } from '../../src/embedded/embeddedServer.js';
 import { embeddedApi } from '../../src/embedded/mswBridge.js';
-import { holdForRollback } from '../../src/embedded/rollbackDatabase.js';
-import { seedDatabase } from '../../src/seed/index.js';
-import { MIGRATIONS } from './pageDatabase.js';
+import { startServerInPage } from '../../src/embedded/page.js';
 
 /** One answer as the test needs it. */
 export interface SmokeAnswer {
@@ -82,23 +75,6 @@ async function ask(server: EmbeddedServer, path: string, init: Ask = {}): Promis
     .join('; ');
 }
 
-/** The dev login of testing/testServer.ts: POST /auth, the code from the mailbox, validate. */
-async function login(server: EmbeddedServer, email: string): Promise<string> {
-  const challenge = await ask(server, '/api/v4/auth', { method: 'POST', json: { email } });
-  await ask(server, `/api/dev/mailbox?to=${encodeURIComponent(email)}`, {
-    as: 'GET /api/dev/mailbox',
-  });
-  const mail = report.answers['GET /api/dev/mailbox']?.body as { results: { text: string }[] };
-  const code = /\b([A-Z0-9]{3}-[A-Z0-9]{3})\b/.exec(mail.results[0]?.text ?? '')?.[1];
-  if (!code) throw new Error(`no login code in the dev mailbox for ${email}`);
-  return ask(server, '/api/v4/auth/validate?cookie=true', {
-    method: 'POST',
-    json: { authorization_code: code },
-    cookie: challenge,
-    as: 'POST /api/v4/auth/validate',
-  });
-}
-
 const SIDEBAR = '/api/v4/teams-with-advices-conversations';
 
 /** The page's own fetch, answered by MSW's worker; cookies are the browser's (MSW's store). */
@@ -134,31 +110,17 @@ async function loginWithFetch(email: string): Promise<void> {
 
 async function run(): Promise<void> {
   const start = performance.now();
-  // In memory (no dataDir); pg_trgm for the search indexes (migration 0200).
-  const client = await step('pglite open', () => PGlite.create({ extensions: { pg_trgm } }));
-  const plain = pgliteDatabase(client);
-  report.migrations = (await step('migrations', () => applyMigrations(plain, MIGRATIONS))).length;
-  // As testing/embeddedTestServer.ts: the local development mode (dev mailbox), quiet, logins
-  // unlimited, and this page's origin as the server's own (the Origin checks of writes).
-  const config = loadConfig(
-    { NODE_ENV: 'test' },
-    {
-      logLevel: 'silent',
-      loginRateLimitPerEmail: 1000,
-      loginRateLimitPerIp: 100_000,
-      publicUrl: location.origin,
-    },
+  // The page entry the demo and Storybook use: PGlite from the seeded dump, the server on it.
+  const server = await step('start', () => startServerInPage({ origin: location.origin }));
+  const applied = await server.app.db.query<{ n: number }>(
+    'select count(*)::int as n from schema_migrations',
   );
-  await step('seed', () =>
-    seedDatabase(plain, { now: config.now(), xmppDomain: config.xmppDomain }),
-  );
-  const server = await step('start', async () =>
-    startEmbeddedServer(await holdForRollback(client), config),
-  );
+  report.migrations = applied.rows[0]?.n ?? 0;
   await step('first answer', () => ask(server, '/api/v4/health'));
   report.timings['start to first answer'] = Math.round(performance.now() - start);
 
-  const cookie = await step('login', () => login(server, 'alice@example.org'));
+  const cookie = await step('login', () => server.login('alice@example.org'));
+  report.answers['login'] = { status: 200, body: cookie };
   await step('sidebar', () => ask(server, SIDEBAR, { cookie }));
   // The access hooks: the same list without the session cookie.
   await ask(server, SIDEBAR, { as: `GET ${SIDEBAR}, no cookie` });

@@ -2,6 +2,7 @@ import {
   DEMO_ACCOUNTS,
   DEMO_ADVICE,
   DEMO_ADVICE_TEAM,
+  DEMO_DUMMY_NETWORK_NAMES,
   DEMO_FORM_TEMPLATES,
   DEMO_INVITE_EMAIL,
   DEMO_NETWORKS,
@@ -15,6 +16,7 @@ import {
   type DemoGeneratedPatient,
   type DemoOrganisation,
 } from '@pando/domain/demo';
+import { MOCK_NETWORKS_TOTAL } from '@pando/domain';
 import type { Database, DatabaseTx } from '../db/client.js';
 import { seedDemoChat } from '../xmpp/seedHistory.js';
 import type { SeedChatContext } from './context.js';
@@ -29,6 +31,12 @@ interface SeedOptions {
   now: Date;
   /** The chat server's domain (config.xmppDomain): the seeded chat history's JIDs use it. */
   xmppDomain: string;
+  /**
+   * The demo's dummy admin data (spec 02 §9): fill the network list to MOCK_NETWORKS_TOTAL with
+   * empty networks. For the server in a page (the sales demo, Storybook); `npm start` has the
+   * dataset's two networks only.
+   */
+  dummyNetworks?: boolean;
 }
 
 interface Ids {
@@ -90,12 +98,48 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
     const again = await tx.query('select 1 from users where email = $1', [DEMO_ACCOUNTS.alice]);
     if (again.rows.length > 0) return;
     await seedOrganisation(tx, options.now, ids);
+    if (options.dummyNetworks) await seedDummyNetworks(tx, options.now);
   });
   if (ids.users.size === 0) return false;
   const ctx: SeedChatContext = { db, now: options.now, users: ids.users, rooms: ids.rooms };
   // Last, after every migration (chat tables 0100+ included): the chat archive's history.
   await seedDemoChat(ctx, options.xmppDomain);
   return true;
+}
+
+async function seedDummyNetworks(tx: DatabaseTx, now: Date): Promise<void> {
+  const count = Math.max(0, MOCK_NETWORKS_TOTAL - Object.keys(DEMO_NETWORKS).length);
+  for (const name of DEMO_DUMMY_NETWORK_NAMES.slice(0, count)) {
+    await tx.query(
+      `insert into networks (uuid, name, status, features, created_at, modified_at) values ($1, $2, 'ACTIVATED', '{}', $3, $3)`,
+      [stableUuid(`network:dummy:${name}`), name, new Date(now.getTime() - 200 * 86_400_000)],
+    );
+  }
+}
+
+/**
+ * The demo with its "dummy admin data" switched off (spec 02 §9): no invitations, pagers,
+ * analytics history or dummy networks; the console shows empty tables and a report of zeros.
+ * The people, teams, patients and chats stay.
+ */
+export async function clearAdminDemoData(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const table of [
+      'invites',
+      'pagers',
+      'analytics_events',
+      'analytics_daily_counts',
+      'analytics_active_days',
+      'analytics_daily_active',
+      'analytics_hourly_active',
+      'analytics_active_chain',
+    ])
+      await tx.query(`delete from ${table}`);
+    await tx.query(
+      `delete from networks n where n.name = any($1) and not exists (select 1 from hospitals h where h.network_id = n.id)`,
+      [[...DEMO_DUMMY_NETWORK_NAMES]],
+    );
+  });
 }
 
 async function seedOrganisation(tx: DatabaseTx, now: Date, ids: Ids): Promise<void> {

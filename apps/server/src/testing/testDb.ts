@@ -1,11 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../config.js';
 import { type Database, openDatabase } from '../db/client.js';
-import { defaultMigrationsDir, migrate } from '../db/migrate.js';
+import { migrate } from '../db/migrate.js';
+import { seedFingerprint } from '../seed/fingerprint.js';
 import { seedDatabase } from '../seed/index.js';
 
 /**
@@ -23,23 +24,6 @@ export interface TestDatabaseOptions {
   /** Seed the demo organisation (from a cached seeded template on PGlite). */
   seed?: boolean;
   now?: Date;
-}
-
-function migrationsFingerprint(): string {
-  const dir = defaultMigrationsDir();
-  const h = createHash('sha256');
-  for (const f of fs.readdirSync(dir).sort())
-    h.update(f).update(fs.readFileSync(path.join(dir, f)));
-  // Seed code and the demo dataset it reads (@pando/domain/demo) rebuild the seeded template too.
-  for (const seedDir of [
-    path.resolve(dir, '../src/seed'),
-    path.resolve(dir, '../../../libs/domain/src/demo'),
-  ]) {
-    for (const f of fs.existsSync(seedDir) ? fs.readdirSync(seedDir).sort() : []) {
-      h.update(f).update(fs.readFileSync(path.join(seedDir, f)));
-    }
-  }
-  return h.digest('hex').slice(0, 16);
 }
 
 /**
@@ -70,7 +54,7 @@ function pruneOldTemplates(fingerprint: string, today: string): void {
  * a template.
  */
 async function template(seed: boolean, now: Date): Promise<string> {
-  const fingerprint = migrationsFingerprint();
+  const fingerprint = seedFingerprint();
   const key = `${fingerprint}-${seed ? `seeded-${now.toISOString().slice(0, 10)}` : 'migrated'}`;
   const final = path.join(os.tmpdir(), `pando-pglite-template-${key}`);
   if (fs.existsSync(path.join(final, 'pglite', 'PG_VERSION'))) return final;
@@ -184,7 +168,7 @@ async function postgresTemplate(
   seed: boolean,
   now: Date,
 ): Promise<string | undefined> {
-  const fingerprint = migrationsFingerprint();
+  const fingerprint = seedFingerprint();
   const key = `${fingerprint}_${seed ? `seeded_${now.toISOString().slice(0, 10).replaceAll('-', '')}` : 'migrated'}`;
   const name = `pando_tpl_${key}`;
   const exists = async () =>

@@ -31,6 +31,26 @@ export const DEMO_NETWORKS = {
 } as const satisfies Record<string, { name: string; features: NetworkFeatures }>;
 export type DemoNetwork = keyof typeof DEMO_NETWORKS;
 
+/**
+ * The demo's dummy admin data (spec 02 §9: the network list has MOCK_NETWORKS_TOTAL networks,
+ * pages of 10): empty networks named O–Z, so the two real ones lead the list sorted by name.
+ */
+export const DEMO_DUMMY_NETWORK_NAMES = [
+  'Oakfield Care Network',
+  'Pennine Health Network',
+  'Quayside Health Network',
+  'Redbridge Care Network',
+  'Severn Valley Network',
+  'Thames Estuary Network',
+  'Tyne and Wear Network',
+  'Ulster Coast Network',
+  'Vale of York Network',
+  'Weald Health Network',
+  'Wessex Care Network',
+  'Yorkshire Coast Network',
+  'Zetland Health Network',
+] as const;
+
 /** Organisations (hospitals), their network and where they are (the admin console's map). */
 export const DEMO_ORGANISATIONS = {
   stElsewhere: {

@@ -1,4 +1,5 @@
 import {
+  DEMO_DUMMY_NETWORK_NAMES,
   DEMO_INVITE_EMAIL,
   DEMO_ORGANISATIONS,
   DEMO_PEOPLE,
@@ -70,21 +71,6 @@ export interface AdminStore {
 const stores = new WeakMap<MockBackend, AdminStore>();
 
 const SEEDED_AT = '2026-01-05T09:00:00.000Z';
-const DUMMY_NETWORK_NAMES = [
-  'Oakfield Care Network',
-  'Pennine Health Network',
-  'Quayside Health Network',
-  'Redbridge Care Network',
-  'Severn Valley Network',
-  'Thames Estuary Network',
-  'Tyne and Wear Network',
-  'Ulster Coast Network',
-  'Vale of York Network',
-  'Weald Health Network',
-  'Wessex Care Network',
-  'Yorkshire Coast Network',
-  'Zetland Health Network',
-];
 
 export function adminStore(backend: MockBackend): AdminStore {
   let store = stores.get(backend);
@@ -197,7 +183,7 @@ function seedAdminStore(backend: MockBackend): AdminStore {
   // Spec 02 §9: the mock network list has 15 networks (pages of 10). The dataset's two are real
   // (people, organisations); the rest are empty networks named after O–Z, so the dataset's two
   // lead the list sorted by name.
-  for (const name of DUMMY_NETWORK_NAMES.slice(
+  for (const name of DEMO_DUMMY_NETWORK_NAMES.slice(
     0,
     Math.max(0, MOCK_NETWORKS_TOTAL - state.networks.length),
   )) {
