@@ -10,13 +10,19 @@ import type { EmbeddedServer } from './embeddedServer.js';
  * gathers for it (its Cookie header, `document.cookie` and MSW's own store, where the session's
  * HttpOnly cookie lands), and the answer is an `HttpResponse`, which hands its `Set-Cookie`
  * headers to that store (a page's plain `Response` drops them).
+ *
+ * `server` may still be starting (a promise): a story's handlers are declared before the page's
+ * server is up, and requests wait for it.
  */
-export function embeddedApi(server: EmbeddedServer, origin: string): HttpHandler {
+export function embeddedApi(
+  server: EmbeddedServer | Promise<EmbeddedServer>,
+  origin: string,
+): HttpHandler {
   return http.all(`${origin}/api/*`, async ({ request, cookies }) => {
     const cookie = Object.entries(cookies)
       .map(([name, value]) => `${name}=${value}`)
       .join('; ');
-    const { status, headers, body } = await server.answer(request, cookie || undefined);
+    const { status, headers, body } = await (await server).answer(request, cookie || undefined);
     return new HttpResponse(body, { status, headers });
   });
 }

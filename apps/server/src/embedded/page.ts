@@ -24,6 +24,15 @@ export interface PageServerOptions {
 export interface PageServer extends EmbeddedServer {
   /** The dev login (the code from the server's dev mailbox): the session's Cookie pair. */
   login(email: string): Promise<string>;
+  /**
+   * The people and the chat rooms (teams, advice conversations) with their members' ids: what a
+   * chat fake in the page needs (the page has no chat socket; `@pando/features/testing`).
+   */
+  chatDirectory(): Promise<{
+    users: { id: number; uuid: string; first_name: string; last_name: string }[];
+    teams: { mim_id: string; user_ids: number[] }[];
+    adviceConversations: { mim_id: string; user_ids: number[] }[];
+  }>;
 }
 
 /**
@@ -58,7 +67,32 @@ export async function startServerInPage(options: PageServerOptions): Promise<Pag
     },
   );
   const server = await startEmbeddedServer(await holdForRollback(client), config);
-  return { ...server, login: (email) => loginInPage(server, options.origin, email) };
+  return {
+    ...server,
+    login: (email) => loginInPage(server, options.origin, email),
+    chatDirectory: () => chatDirectory(server),
+  };
+}
+
+async function chatDirectory(server: EmbeddedServer) {
+  const { db } = server.app;
+  const users = await db.query<{ id: number; uuid: string; first_name: string; last_name: string }>(
+    'select id, uuid::text as uuid, first_name, last_name from users order by id',
+  );
+  const teams = await db.query<{ mim_id: string; user_ids: number[] }>(
+    `select t.mim_id, coalesce(array_agg(m.user_id order by m.user_id)
+            filter (where m.user_id is not null), '{}') as user_ids
+       from teams t left join team_members m on m.team_id = t.id
+      group by t.id order by t.id`,
+  );
+  // An advice conversation's room: the person who asked and the team asked.
+  const advice = await db.query<{ mim_id: string; user_ids: number[] }>(
+    `select a.mim_id, array_prepend(a.requestor_id, coalesce(array_agg(m.user_id order by m.user_id)
+            filter (where m.user_id is not null), '{}')) as user_ids
+       from advice_conversations a left join team_members m on m.team_id = a.team_id
+      group by a.id order by a.id`,
+  );
+  return { users: users.rows, teams: teams.rows, adviceConversations: advice.rows };
 }
 
 /** A JSON request as the page's client would send it (its Origin: the Origin checks of writes). */
@@ -101,3 +135,4 @@ async function loginInPage(server: EmbeddedServer, origin: string, email: string
     throw new Error(`login for ${email}: ${String(done.status)}`);
   return session;
 }
+export { embeddedApi } from './mswBridge.js';
