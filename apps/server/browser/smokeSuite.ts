@@ -126,6 +126,26 @@ export function describeSmokePage(name: string, start: () => Promise<Served>): v
       );
     });
 
+    it("lists the chat's people and rooms for the chat fake: Alice in each of her teams' rooms", () => {
+      const directory = answer('chat directory').body as {
+        users: { id: number; uuid: string; first_name: string }[];
+        teams: { mim_id: string; user_ids: number[] }[];
+        adviceConversations: { mim_id: string; user_ids: number[] }[];
+      };
+      const alice = directory.users.find((u) => u.first_name === 'Alice');
+      expect(alice?.uuid).toMatch(/^[0-9a-f-]{36}$/);
+      const alicesTeams = DEMO_TEAMS.filter((t) => t.members.includes(DEMO_ACCOUNTS.alice));
+      expect(directory.teams.filter((t) => t.user_ids.includes(alice?.id ?? -1))).toHaveLength(
+        alicesTeams.length,
+      );
+      // Her open advice requests: she is in each room, with the team asked.
+      const asked = directory.adviceConversations.filter((a) => a.user_ids[0] === alice?.id);
+      expect(asked.length).toBeGreaterThanOrEqual(
+        DEMO_ADVICE.filter((a) => a.requestor === DEMO_ACCOUNTS.alice && !a.resolved).length,
+      );
+      expect(asked.every((a) => a.user_ids.length > 1)).toBe(true);
+    });
+
     it('refuses the sidebar without a session (the access hooks run in the page too)', () => {
       expect(answer('GET /api/v4/teams-with-advices-conversations, no cookie').status).toBe(401);
     });

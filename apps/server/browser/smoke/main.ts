@@ -122,6 +122,10 @@ async function run(): Promise<void> {
   const cookie = await step('login', () => server.login('alice@example.org'));
   report.answers['login'] = { status: 200, body: cookie };
   await step('sidebar', () => ask(server, SIDEBAR, { cookie }));
+  report.answers['chat directory'] = {
+    status: 200,
+    body: await step('chat directory', () => server.chatDirectory()),
+  };
   // The access hooks: the same list without the session cookie.
   await ask(server, SIDEBAR, { as: `GET ${SIDEBAR}, no cookie` });
   // A reset undoes the login: the session it made is gone.
