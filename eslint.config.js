@@ -128,6 +128,14 @@ export default tseslint.config(
     },
   },
   {
+    // The sales demo runs on the real server in the page (issue 38): the server's page entry,
+    // and nothing else of it. Before the tests' block, which gives tests their own allowance.
+    files: ['apps/demo/**/*.ts', 'apps/demo/**/*.tsx'],
+    rules: {
+      '@nx/enforce-module-boundaries': moduleBoundaries(['@pando/server/page']),
+    },
+  },
+  {
     // The client tests may run on the real server, embedded (issue 38: instead of the hand-written
     // mock backend), through the server's test support; nothing else of an app is importable.
     files: ['**/*.test.ts', '**/*.test.tsx'],

@@ -50,6 +50,22 @@ describe('module boundaries (ARCHITECTURE.md "Allowed dependencies")', () => {
     assert.equal(shipped[0]?.severity, 2);
   });
 
+  it("lets the demo import the server's page entry (the server in the page), and nothing else of the server", async () => {
+    const page = "import * as server from '@pando/server/page';\nexport const probe = server;\n";
+    assert.deepEqual(await lintProbe('apps/demo/src', page), []);
+    const testing = await lintProbe(
+      'apps/demo/src',
+      "import * as server from '@pando/server/testing';\nexport const probe = server;\n",
+    );
+    assert.equal(testing.length, 1, JSON.stringify(testing));
+    assert.equal(testing[0]?.severity, 2);
+    for (const lib of ['libs/features/src', 'libs/data-access/src', 'libs/ui/src']) {
+      const shipped = await lintProbe(lib, page);
+      assert.equal(shipped.length, 1, `${lib}: ${JSON.stringify(shipped)}`);
+      assert.equal(shipped[0]?.severity, 2);
+    }
+  });
+
   it('reports ui importing data-access as an error', async () => {
     const messages = await lintProbe(
       'libs/ui/src',
