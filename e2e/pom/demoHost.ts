@@ -19,6 +19,8 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
   '.map': 'application/json',
   '.woff2': 'font/woff2',
+  // The server in the page's database (PGlite): browsers compile wasm only when it says so.
+  '.wasm': 'application/wasm',
 };
 
 export interface DemoHost {

@@ -7,11 +7,12 @@ import { serveDemo, type DemoHost } from '../pom/demoHost';
  * any reload or deep link once the demo's service worker was installed showed MSW's raw JSON
  * error (`onUnhandledFrame: 'error'` also refused the page's own navigation). The built
  * apps/demo/dist (or DEMO_DIST_DIR) is served as any static host serves it (files, index.html for
- * other paths); nothing answers /api, so every call must still be answered by the worker.
+ * other paths); nothing answers /api, so every call must still be answered by the worker (since
+ * issue 38, by the server in the demo's page behind it).
  */
 const MSW_ERROR = /\[MSW\]|InternalError|onUnhandledFrame/;
 
-// The demo's mock backend is MSW's service worker; the config blocks workers for the other specs.
+// The demo's API goes through MSW's service worker; the config blocks workers for the other specs.
 test.use({ serviceWorkers: 'allow' });
 
 /** The built demo on a static host (e2e/pom/demoHost.ts): nothing answers /api or /xmpp. */
@@ -55,13 +56,14 @@ test('a reload and a deep link to /manage/users show the page, not the mock libr
   await expect(page.locator('body')).not.toContainText(MSW_ERROR);
 });
 
-test('?as=product-admin signs in as the product admin, whose Networks page lists the mock networks', async ({
+test('?as=product-admin signs in as the product admin, whose Networks page lists the seeded networks', async ({
   page,
 }) => {
   await page.goto(`${origin}/manage/networks?as=product-admin`);
   await expectDemo(page, 'Pat Admin');
   await expect(page.getByRole('heading', { name: 'Networks', exact: true })).toBeVisible();
-  await expect(page.getByRole('table').getByRole('row')).not.toHaveCount(0);
+  // The seed's two networks and the 13 of the dummy admin data, all on the first page.
+  await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(15);
   // The choice is kept for the tab: a reload without the query is still the product admin.
   await page.goto(`${origin}/manage/networks`);
   await expectDemo(page, 'Pat Admin');
