@@ -107,7 +107,8 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
   return true;
 }
 
-async function seedDummyNetworks(tx: DatabaseTx, now: Date): Promise<void> {
+/** The dummy admin data's networks (`dummyNetworks`), on their own: for tests of the demo's list. */
+export async function seedDummyNetworks(tx: DatabaseTx, now: Date): Promise<void> {
   const count = Math.max(0, MOCK_NETWORKS_TOTAL - Object.keys(DEMO_NETWORKS).length);
   for (const name of DEMO_DUMMY_NETWORK_NAMES.slice(0, count)) {
     await tx.query(

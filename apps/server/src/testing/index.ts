@@ -3,3 +3,4 @@
 export { embeddedApi } from '../embedded/mswBridge.js';
 export { EMBEDDED_ORIGIN, startEmbeddedTestServer } from './embeddedTestServer.js';
 export type { EmbeddedTestServer } from './embeddedTestServer.js';
+export { clearAdminDemoData, seedDummyNetworks } from '../seed/index.js';

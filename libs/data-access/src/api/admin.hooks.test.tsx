@@ -4,8 +4,10 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { reportWindow } from '@pando/domain';
 import { DEMO_ACCOUNTS } from '@pando/domain/demo';
 import {
+  clearAdminDemoData,
   embeddedApi,
   type EmbeddedTestServer,
+  seedDummyNetworks,
   startEmbeddedTestServer,
 } from '@pando/server/testing';
 import { setupServer } from 'msw/node';
@@ -15,9 +17,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 /** waitFor's 1 s default is short for 15 parallel answers on a loaded machine. */
 const SLOW = { timeout: 10_000 };
 import { createHttpClient } from '../http/createHttpClient';
-import { clearAdminDemoData } from '../testing/mocks/adminStore';
-import { createMockBackend, type MockBackend } from '../testing/mocks/backend';
-import { createHandlers } from '../testing/mocks/handlers';
 import { PandoApiProvider } from './PandoApiProvider';
 import {
   adminRows,
@@ -30,8 +29,7 @@ import { useAnalyticsReport } from './analytics';
 
 /*
  * The admin hooks on the real server, embedded (no socket; the seed put back before each test):
- * paging, invalidation after a write, and the report's parallel figures. The last test is about
- * the mock backend's own dataset and stays on it.
+ * paging, invalidation after a write, the report's parallel figures, and the demo's network list.
  */
 
 const ORIGIN = 'http://pando.test';
@@ -149,24 +147,18 @@ describe('admin hooks', () => {
   });
 });
 
-describe('the mock network list (spec 02 §9: page size 10, totalResults 15)', () => {
-  let backend: MockBackend;
-  beforeEach(() => {
-    backend = createMockBackend();
-    server.resetHandlers(...createHandlers(backend));
+describe("the demo's network list (spec 02 §9: page size 10, totalResults 15)", () => {
+  beforeEach(async () => {
+    await embedded.reset();
+    server.resetHandlers(embeddedApi(embedded, embedded.origin));
   });
-  /** Signed in on the mock backend. */
-  const signedIn = (email: string) => {
-    const challenge = backend.startLogin(email);
-    const code = backend.state.loginAttempts.find((a) => a.challenge === challenge)?.code ?? '';
-    const done = backend.finishLogin(challenge, code);
-    if (!done.ok) throw new Error(`no session for ${email}`);
-    return withSession(`pando_session=${done.session.token}`);
-  };
 
   it('pando.admin pages through 15 networks, the dataset’s two first; without the dummy admin data only those two', async () => {
-    const wrapper = signedIn(DEMO_ACCOUNTS.pandoAdmin);
-    const { result } = renderHook(() => useAdminNetworksInfiniteQuery({}), { wrapper });
+    // What the demo's seeded database has (startServerInPage; the tests' seed has the two only).
+    await seedDummyNetworks(embedded.app.db, new Date());
+    const { result } = renderHook(() => useAdminNetworksInfiniteQuery({}), {
+      wrapper: await signedIn(DEMO_ACCOUNTS.pandoAdmin),
+    });
     await waitFor(() => {
       expect(result.current.data?.pages).toHaveLength(1);
     }, SLOW);
@@ -185,9 +177,9 @@ describe('the mock network list (spec 02 §9: page size 10, totalResults 15)', (
     }, SLOW);
     expect(result.current.hasNextPage).toBe(false);
 
-    clearAdminDemoData(backend);
+    await clearAdminDemoData(embedded.app.db);
     const { result: bare } = renderHook(() => useAdminNetworksInfiniteQuery({}), {
-      wrapper: signedIn(DEMO_ACCOUNTS.pandoAdmin),
+      wrapper: await signedIn(DEMO_ACCOUNTS.pandoAdmin),
     });
     await waitFor(() => {
       expect(bare.current.data?.pages[0]?.totalResults).toBe(2);
