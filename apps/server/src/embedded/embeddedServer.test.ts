@@ -149,4 +149,14 @@ describe('the embedded server (no socket; the database held for rollback)', () =
     expect(res.status).toBe(403);
     await server.reset();
   });
+
+  it("answers the audit log's read, whose transaction sets its own isolation (a savepoint here)", async () => {
+    const { cookie } = await server.login('network.admin@example.org');
+    const res = await server.request('/api/v4/admin/audit?page=0&page-size=5', {
+      headers: { cookie },
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { results: unknown[] }).results.length).toBeGreaterThan(0);
+    await server.reset();
+  });
 });

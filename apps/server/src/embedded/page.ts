@@ -56,11 +56,12 @@ export async function startServerInPage(options: PageServerOptions): Promise<Pag
   const plain = pgliteDatabase(client);
   await shiftSeedTimes(plain, new Date(seededDump.seededAt), new Date());
   if (options.dummyAdminData === false) await clearAdminDemoData(plain);
-  // The local development mode (the dev mailbox gives the login codes), quiet, logins unlimited.
+  // The local development mode (the dev mailbox gives the login codes), logins unlimited. Errors
+  // only are logged (the page's console): a 500's cause beside the client's report of it.
   const config = loadConfig(
     { NODE_ENV: 'test' },
     {
-      logLevel: 'silent',
+      logLevel: 'error',
       loginRateLimitPerEmail: 100_000,
       loginRateLimitPerIp: 100_000,
       publicUrl: options.origin,

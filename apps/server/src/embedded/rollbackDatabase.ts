@@ -37,6 +37,9 @@ export interface RollbackDatabase extends Database {
  * Hold it after the migrations and the seed: their `begin`/`commit` would end the held
  * transaction.
  */
+/** `SET TRANSACTION …` (isolation level, read only): a real transaction's first statement. */
+const SET_TRANSACTION = /^\s*set\s+transaction\b/i;
+
 export async function holdForRollback(client: PGlite): Promise<RollbackDatabase> {
   const statements = new PgliteStatements(client);
   /** One statement that sets every sequence back to its value now. */
@@ -72,7 +75,14 @@ export async function holdForRollback(client: PGlite): Promise<RollbackDatabase>
     }
   };
   const tx: DatabaseTx = {
-    query: (text, params) => statements.query(text, params),
+    // A transaction here is a savepoint, and a savepoint cannot set the isolation of the
+    // transaction that holds it (PostgreSQL refuses `SET TRANSACTION` after the first query: the
+    // audit log's read answered 500). Nothing is lost by leaving it out: the lock runs one
+    // transaction at a time, so each already reads one unchanging state.
+    query: (text, params) =>
+      SET_TRANSACTION.test(text)
+        ? Promise.resolve({ rows: [] as never[] })
+        : statements.query(text, params),
   };
   let closed = false;
 
