@@ -256,7 +256,7 @@ test.describe('every route, every role, as a person arrives (real server)', () =
   }
 });
 
-/** The /manage pages the demo's network admin (Nina Network) opens; ids read from the mocks. */
+/** The /manage pages the demo's network admin (Nina Network) opens; ids read from the demo's server. */
 async function demoManageRoutes(page: Page): Promise<string[]> {
   const firstId = (path: string) =>
     page.evaluate(async (url) => {
@@ -294,7 +294,7 @@ async function demoManageRoutes(page: Page): Promise<string[]> {
 }
 
 test.describe('every /manage page of the demo build, by URL (no server)', () => {
-  // The demo's mock backend is MSW's service worker; the config blocks workers elsewhere.
+  // The demo's API goes through MSW's service worker; the config blocks workers elsewhere.
   test.use({ serviceWorkers: 'allow' });
   let host: DemoHost;
   test.beforeAll(async () => {
