@@ -1,5 +1,7 @@
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { mswLoader } from 'msw-storybook-addon/csf3';
+import { embeddedApi, type PageServer, startServerInPage } from '@pando/server/page';
+import { provideStoryBackend } from '@pando/features/testing';
 import { PandoMantineProvider } from '@pando/ui';
 
 /**
@@ -15,10 +17,69 @@ const withMantine: Decorator = (Story, context) => {
   );
 };
 
-/** Unhandled requests are loud: a story that talks to an endpoint nobody mocked is a bug. */
+/**
+ * A promise whose work starts when something first awaits it: the page's server boots (~3 s,
+ * 15 MB of wasm and data) only on a page that opens a Screens story.
+ */
+function lazily<T>(start: () => Promise<T>): Promise<T> {
+  let started: Promise<T> | undefined;
+  const run = () => (started ??= start());
+  return {
+    then: (onFulfilled, onRejected) => run().then(onFulfilled, onRejected),
+    catch: (onRejected) => run().catch(onRejected),
+    finally: (onFinally) => run().finally(onFinally),
+    [Symbol.toStringTag]: 'Promise',
+  };
+}
+
+/**
+ * The requests the server is answering: a reset waits for them (the previous story's page may
+ * still be loading when the next story starts, and a reset must not land inside a request).
+ */
+const inFlight = new Set<Promise<unknown>>();
+function tracked<T>(work: Promise<T>): Promise<T> {
+  inFlight.add(work);
+  const done = () => inFlight.delete(work);
+  work.then(done, done);
+  return work;
+}
+
+/**
+ * The real server in this page (issue 38), one per preview page: Storybook's story tests run the
+ * story files of a worker in one page (vitest.config.ts, `isolate: false`), and each story
+ * resets it to the demo seed (~6 ms). The Screens stories reach it through the MSW worker below
+ * and `provideStoryBackend` (libs/features may not import the server).
+ */
+const pageServer = lazily(async (): Promise<PageServer> => {
+  const server = await startServerInPage({ origin: window.location.origin });
+  return { ...server, answer: (request, cookie) => tracked(server.answer(request, cookie)) };
+});
+
+provideStoryBackend(async () => {
+  const server = await pageServer;
+  return {
+    reset: async () => {
+      await Promise.allSettled([...inFlight]);
+      await server.reset();
+    },
+    keep: () => server.keep(),
+    flush: () => server.app.audit.flush(),
+    login: (email) => server.login(email),
+    chatDirectory: () => tracked(server.chatDirectory()),
+    query: async <Row,>(sql: string, params?: unknown[]) =>
+      (await server.app.db.query<Row>(sql, params)).rows,
+    answer: (request, cookie) => server.answer(request, cookie),
+  };
+});
+
+/**
+ * The page's `/api` requests go to the server in the page, unless a story's own
+ * `parameters.msw.handlers` answer them first (the UI tier's stories, a Screens story's failure).
+ * Other unhandled requests are loud: a story that talks to an endpoint nobody mocked is a bug.
+ */
 const loudMsw = async () => {
   const { setupWorker } = await import('msw/browser');
-  const worker = setupWorker();
+  const worker = setupWorker(embeddedApi(pageServer, window.location.origin));
   await worker.start({
     quiet: true,
     // msw 3 reports every unhandled network frame (HTTP request or WebSocket) here.
