@@ -1,7 +1,7 @@
-import type { createMockWorker } from '@pando/data-access/testing/browser';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { screenStory } from '../testing/screenStory';
+import { screenStory, seedRow } from '../testing/screenStory';
+import { storyBackend, type StoryBackend } from '../testing/storyBackend';
 
 const meta = { title: 'Screens/Manage' } satisfies Meta;
 export default meta;
@@ -10,7 +10,18 @@ type Story = StoryObj<typeof meta>;
 const admin = { email: 'network.admin@example.org' };
 const find = { timeout: 15_000 };
 
-/** /manage: the network's 30-day report on the mock backend (charts, counts, Print report). */
+/** The seed's organisation named `name`: its uuid, as the configuration names it. */
+const organisationUuid = async (backend: StoryBackend, name: string) =>
+  (
+    await seedRow<{ uuid: string }>(
+      backend,
+      name,
+      'select uuid::text as uuid from hospitals where name = $1',
+      [name],
+    )
+  ).uuid;
+
+/** /manage: the network's 30-day report (charts, counts, Print report). */
 export const Report: Story = {
   ...screenStory('/manage', admin),
   play: async ({ canvasElement }) => {
@@ -62,11 +73,11 @@ export const MenuStaysInView: Story = {
 export const ReportFixedScope: Story = {
   ...screenStory('/manage', {
     ...admin,
-    manage: (backend) => ({
+    manage: async (backend) => ({
       analytics: {
         fixed: {
           kind: 'organisation',
-          id: backend.state.hospitals.find((h) => h.name === 'St Elsewhere General')?.uuid ?? '',
+          id: await organisationUuid(backend, 'St Elsewhere General'),
         },
       },
     }),
@@ -93,11 +104,10 @@ export const ReportFixedScope: Story = {
 export const ReportDemoOrganisation: Story = {
   ...screenStory('/manage', {
     ...admin,
-    manage: (backend) => ({
+    manage: async (backend) => ({
       analytics: {
         demoEmailDomains: ['example.org'],
-        demoOrganisationId:
-          backend.state.hospitals.find((h) => h.name === 'Riverside Hospital')?.uuid ?? '',
+        demoOrganisationId: await organisationUuid(backend, 'Riverside Hospital'),
       },
       supportUrl: 'mailto:it-help@hospital.example',
       knowledgeBaseUrl: 'https://intranet.hospital.example/pando',
@@ -205,21 +215,13 @@ export const NoAccess: Story = {
   },
 };
 
-/** The mock backend of the story below, to switch the feature off once the page is open. */
-let importBackend: ReturnType<typeof createMockWorker>['backend'] | null = null;
-
 /**
  * Invitation import when "Invitations by email" is switched off for the network after the page
  * opened (as a product admin would): the import stops with the spec's notice only, no generic
  * "You are not allowed to perform that action." beside it (spec 02 §8; issue 35).
  */
 export const ImportFeatureNotEnabled: Story = {
-  ...screenStory('/manage/users/invitations/import', {
-    ...admin,
-    prepare: (backend) => {
-      importBackend = backend;
-    },
-  }),
+  ...screenStory('/manage/users/invitations/import', admin),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByRole('button', { name: 'Choose a CSV file' }, find);
@@ -229,8 +231,9 @@ export const ImportFeatureNotEnabled: Story = {
       input,
       new File(['email\nnew.person@example.org\n'], 'invites.csv', { type: 'text/csv' }),
     );
-    for (const network of importBackend?.state.networks ?? [])
-      network.features.user_invite_by_email = false;
+    await (
+      await storyBackend()
+    ).query(`update networks set features = features || '{"user_invite_by_email": false}'::jsonb`);
     await userEvent.click(await canvas.findByRole('button', { name: 'Send' }, find));
     const notice =
       'An invitation was not sent to new.person@example.org, because the feature is not enabled for this network';

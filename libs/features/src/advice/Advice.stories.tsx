@@ -1,28 +1,49 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import type { createMockWorker } from '@pando/data-access/testing/browser';
 import { showPanel } from '../testing/responsiveStory';
-import { screenStory } from '../testing/screenStory';
+import { screenStory, seedRow } from '../testing/screenStory';
+import type { StoryBackend } from '../testing/storyBackend';
 
 const meta = { title: 'Screens/Advice/Conversation' } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-type Backend = ReturnType<typeof createMockWorker>['backend'];
-
-/** The seed's open advice conversation from alice to Cardiology Advice. */
-function openAdvice(backend: Backend) {
-  const advice = backend.state.adviceConversations.find(
-    // Open, or resolved on one side only by a story's `prepare`.
-    (a) => !(a.requestor_resolved && a.public_team_resolved),
-  );
-  if (!advice) throw new Error('the demo seed has no open advice conversation');
-  return advice;
+interface Advice {
+  id: number;
+  team_id: number;
 }
-const pathOf = (backend: Backend) => {
-  const a = openAdvice(backend);
-  return `/teams/${String(a.team_id)}/advice-conversations/${String(a.id)}`;
-};
+
+/** The seed's open advice conversation from alice (to Cardiology Advice). */
+const openAdvice = (backend: StoryBackend) =>
+  seedRow<Advice>(
+    backend,
+    'open advice conversation asked by alice',
+    `select a.id, a.team_id from advice_conversations a join users u on u.id = a.requestor_id
+      where u.email = 'alice@example.org'
+        -- Open, or resolved on one side only by a story's prepare.
+        and not (a.requestor_resolved and a.public_team_resolved)
+      order by a.id limit 1`,
+  );
+
+/** The seed's closed advice conversation (both sides resolved). */
+const closedAdvice = (backend: StoryBackend) =>
+  seedRow<Advice>(
+    backend,
+    'closed advice conversation',
+    `select id, team_id from advice_conversations
+      where requestor_resolved and public_team_resolved order by id limit 1`,
+  );
+
+const pathTo = (a: Advice) => `/teams/${String(a.team_id)}/advice-conversations/${String(a.id)}`;
+const pathOf = async (backend: StoryBackend) => pathTo(await openAdvice(backend));
+
+/** Marks the open conversation resolved by one side. */
+async function resolvedBy(backend: StoryBackend, side: 'requestor' | 'public_team') {
+  const { id } = await openAdvice(backend);
+  await backend.query(`update advice_conversations set ${side}_resolved = true where id = $1`, [
+    id,
+  ]);
+}
 
 async function expectActions(canvasElement: HTMLElement, labels: string[]) {
   const canvas = within(canvasElement);
@@ -43,9 +64,7 @@ export const Resolvable: Story = {
 export const AcceptableForTheTeam: Story = {
   ...screenStory(pathOf, {
     email: 'bob@example.org',
-    prepare: (backend) => {
-      openAdvice(backend).requestor_resolved = true;
-    },
+    prepare: (backend) => resolvedBy(backend, 'requestor'),
   }),
   play: ({ canvasElement }) => expectActions(canvasElement, ['Reject', 'Accept']),
 };
@@ -53,9 +72,7 @@ export const AcceptableForTheTeam: Story = {
 /** ARCHIVABLE for the requester: the team resolved first; Archive. */
 export const Archivable: Story = {
   ...screenStory(pathOf, {
-    prepare: (backend) => {
-      openAdvice(backend).public_team_resolved = true;
-    },
+    prepare: (backend) => resolvedBy(backend, 'public_team'),
   }),
   play: ({ canvasElement }) => expectActions(canvasElement, ['Archive']),
 };
@@ -79,25 +96,18 @@ export const OpenForTheTeam: Story = {
  * a line saying so, and the person who asked is offered to ask the team again.
  */
 export const ClosedForTheRequester: Story = {
-  ...screenStory(
-    (backend) => {
-      const closed = backend.state.adviceConversations.find(
-        (a) => a.requestor_resolved && a.public_team_resolved,
+  ...screenStory(async (backend) => pathTo(await closedAdvice(backend)), {
+    prepare: async (backend) => {
+      // The seed's resolved conversation is asked by a colleague; here alice asked it.
+      const { id } = await closedAdvice(backend);
+      await backend.query(
+        `update advice_conversations
+            set requestor_id = (select id from users where email = 'alice@example.org')
+          where id = $1`,
+        [id],
       );
-      if (!closed) throw new Error('the demo seed has no closed advice conversation');
-      return `/teams/${String(closed.team_id)}/advice-conversations/${String(closed.id)}`;
     },
-    {
-      prepare: (backend) => {
-        // The seed's resolved conversation is asked by a colleague; here alice asked it.
-        const closed = backend.state.adviceConversations.find(
-          (a) => a.requestor_resolved && a.public_team_resolved,
-        );
-        const alice = backend.state.users.find((u) => u.email === 'alice@example.org');
-        if (closed && alice) closed.requestor_id = alice.id;
-      },
-    },
-  ),
+  }),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await (await showPanel(canvasElement, 'Advice team')).close();

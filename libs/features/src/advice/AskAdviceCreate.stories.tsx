@@ -6,7 +6,7 @@ const meta = { title: 'Screens/Advice/Ask advice: choose a team' } satisfies Met
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** /teams/ask-advice/create: the specialist teams alice can ask (mock backend seed). */
+/** /teams/ask-advice/create: the specialist teams alice can ask (the demo seed). */
 export const ChooseTeam: Story = {
   ...screenStory('/teams/ask-advice/create'),
   play: async ({ canvasElement }) => {

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { showPanel } from '../testing/responsiveStory';
-import { screenStory } from '../testing/screenStory';
+import { screenStory, seedRow } from '../testing/screenStory';
 
 const meta = { title: 'Screens/Chat/Conversations' } satisfies Meta;
 export default meta;
@@ -9,9 +9,14 @@ type Story = StoryObj<typeof meta>;
 
 /** /users/{uuid}: a direct chat with bob and his profile; a sent message shows as sent. */
 export const DirectChat: Story = {
-  ...screenStory((backend) => {
-    const bob = backend.state.users.find((u) => u.email === 'bob@example.org');
-    return `/users/${bob?.uuid ?? ''}`;
+  ...screenStory(async (backend) => {
+    const bob = await seedRow<{ uuid: string }>(
+      backend,
+      'bob',
+      'select uuid::text as uuid from users where email = $1',
+      ['bob@example.org'],
+    );
+    return `/users/${bob.uuid}`;
   }),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -27,9 +32,14 @@ export const DirectChat: Story = {
 
 /** /teams/{id}: the team chat with the team panel. */
 export const TeamChat: Story = {
-  ...screenStory((backend) => {
-    const team = backend.state.teams.find((t) => t.name === 'Ward 7 Team');
-    return `/teams/${String(team?.id ?? 0)}`;
+  ...screenStory(async (backend) => {
+    const team = await seedRow<{ id: number }>(
+      backend,
+      'Ward 7 Team',
+      'select id from teams where name = $1',
+      ['Ward 7 Team'],
+    );
+    return `/teams/${String(team.id)}`;
   }),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

@@ -1,13 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, within } from 'storybook/test';
-import { screenStory } from '../testing/screenStory';
+import { screenStory, seedRow } from '../testing/screenStory';
 import { chooseComposerAction } from '../testing/responsiveStory';
 
 const meta = { title: 'Screens/Forms' } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** /manage/form-templates on the mock backend: a public template opens in the filler. */
+/** /manage/form-templates: a public template opens in the filler. */
 export const Builder: Story = {
   ...screenStory('/manage/form-templates', { email: 'pando.admin@example.org' }),
   play: async ({ canvasElement }) => {
@@ -25,7 +25,7 @@ export const Builder: Story = {
   },
 };
 
-/** A new template (spec 02 §9 default) saved on the mock backend. */
+/** A new template (spec 02 §9 default) saved on the server. */
 export const NewTemplate: Story = {
   ...screenStory('/manage/form-templates', { email: 'pando.admin@example.org' }),
   play: async ({ canvasElement }) => {
@@ -44,9 +44,14 @@ export const NewTemplate: Story = {
 
 /** In a chat, "Select a form" lists the organisation's templates and opens the filler. */
 export const InChat: Story = {
-  ...screenStory((backend) => {
-    const bob = backend.state.users.find((u) => u.email === 'bob@example.org');
-    return `/users/${String(bob?.id)}`;
+  ...screenStory(async (backend) => {
+    const bob = await seedRow<{ id: number }>(
+      backend,
+      'bob',
+      'select id from users where email = $1',
+      ['bob@example.org'],
+    );
+    return `/users/${String(bob.id)}`;
   }),
   play: async ({ canvasElement }) => {
     // A desktop shows the icon button; phones and tablets the composer's Attachments menu.

@@ -1,13 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import type { createMockWorker } from '@pando/data-access/testing/browser';
 import { screenStory } from '../testing/screenStory';
+import { storyBackend } from '../testing/storyBackend';
 
 const meta = { title: 'Screens/Teams/CreateTeam' } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-type Backend = ReturnType<typeof createMockWorker>['backend'];
 
 /** /teams/create: the name is required (spec 01 §6); private by default. */
 export const CreateTeam: Story = {
@@ -22,18 +20,12 @@ export const CreateTeam: Story = {
   },
 };
 
-let addMembersBackend: Backend | undefined;
-
 /**
  * Alice picks Bob in the contact picker (spec 01 §5: search debounced, chosen people as chips),
  * creates the team, and lands on it with Bob and herself as members.
  */
 export const AddMembers: Story = {
-  ...screenStory('/teams/create', {
-    prepare: (backend) => {
-      addMembersBackend = backend;
-    },
-  }),
+  ...screenStory('/teams/create'),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const name = await canvas.findByRole('textbox', { name: 'Team name' }, { timeout: 10_000 });
@@ -78,7 +70,12 @@ export const AddMembers: Story = {
       { timeout: 10_000 },
     );
     await expect(headings[0]).toBeVisible();
-    const created = addMembersBackend?.state.teams.find((t) => t.name === 'Night registrars');
-    await expect(created?.user_ids.toSorted()).toEqual([4, 5]);
+    const saved = await (
+      await storyBackend()
+    ).query<{ email: string }>(
+      `select u.email from teams t join team_members m on m.team_id = t.id
+         join users u on u.id = m.user_id where t.name = 'Night registrars' order by u.email`,
+    );
+    await expect(saved.map((m) => m.email)).toEqual(['alice@example.org', 'bob@example.org']);
   },
 };

@@ -1,19 +1,18 @@
 import { useState } from 'react';
 import type { HttpLogger } from '@pando/data-access';
-import { createMockWorker, FakeChatNetwork } from '@pando/data-access/testing/browser';
+import { FakeChatNetwork } from '@pando/data-access/testing/browser';
 import { createPandoApp } from '../app/createPandoApp';
 import type { ManageSettings } from '../common/manageSettings';
 import { fakeChat, signInDemo, signOutDemo } from './demoSession';
-
-type MockBackend = ReturnType<typeof createMockWorker>['backend'];
+import { storyBackend, type StoryBackend } from './storyBackend';
 
 export interface ScreenStoryOptions {
-  /** Who is signed in; null = nobody (the login screens). */
+  /** Who is signed in; null = nobody (the login screens). @default 'alice@example.org' */
   email?: string | null;
   /** Shapes the seed before the screen opens (e.g. an advice conversation's state). */
-  prepare?: (backend: MockBackend) => void;
+  prepare?: (backend: StoryBackend) => Promise<void>;
   /** The admin console's settings (report scope, sidebar links, report switch), from the seed. */
-  manage?: (backend: MockBackend) => Partial<ManageSettings>;
+  manage?: (backend: StoryBackend) => Promise<Partial<ManageSettings>> | Partial<ManageSettings>;
   /**
    * The live chat; false = none, as a page that hears nothing of others' changes (a stale page:
    * with the chat, its session start refetches what changed meanwhile). @default true
@@ -28,24 +27,77 @@ const quietLogger: HttpLogger = {
   event: () => undefined,
 };
 
-function ScreenStory({
-  backend,
-  path,
-  email,
-  manage,
-  chat: withChat,
-}: {
-  backend: MockBackend;
+/**
+ * Each person's session, made once per page and kept in the server's reset baseline: a story
+ * then costs a reset (~6 ms), not a login (3 requests and a login code).
+ */
+const sessions = new WeakMap<StoryBackend, Map<string, string>>();
+
+/** `email`'s session cookie; call it right after a reset (a new one becomes part of the seed). */
+async function sessionOf(backend: StoryBackend, email: string): Promise<string> {
+  let known = sessions.get(backend);
+  if (!known) sessions.set(backend, (known = new Map<string, string>()));
+  let cookie = known.get(email);
+  if (cookie === undefined) {
+    cookie = await backend.login(email);
+    await backend.keep();
+    known.set(email, cookie);
+  }
+  return cookie;
+}
+
+/**
+ * One API request as `email` would send it from the page (another window, another person):
+ * for what a story's `prepare` or play function changes through the server's own rules. A person
+ * not signed in before logs in for this story only (`keep` here would keep the story's changes).
+ */
+export async function askAs(
+  backend: StoryBackend,
+  email: string,
+  method: string,
+  path: string,
+  json?: unknown,
+): Promise<unknown> {
+  const origin = window.location.origin;
+  const res = await backend.answer(
+    new Request(new URL(path, origin), {
+      method,
+      // As the product's client: JSON's Content-Type on every call (the server's CSRF check).
+      headers: { origin, 'content-type': 'application/json' },
+      ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+    }),
+    sessions.get(backend)?.get(email) ?? (await backend.login(email)),
+  );
+  const text = res.body ? new TextDecoder().decode(res.body) : '';
+  if (res.status >= 400) throw new Error(`${method} ${path} as ${email}: ${res.status} ${text}`);
+  return text ? (JSON.parse(text) as unknown) : null;
+}
+
+/** The first row of a story's query of the seed, or an error naming what the seed lacks. */
+export async function seedRow<Row>(
+  backend: StoryBackend,
+  what: string,
+  sql: string,
+  params: unknown[] = [],
+): Promise<Row> {
+  const [row] = await backend.query<Row>(sql, params);
+  if (!row) throw new Error(`the demo seed has no ${what}`);
+  return row;
+}
+
+/** What the loader hands the story's render. */
+interface ScreenLoaded {
+  backend: StoryBackend;
   path: string;
   email: string | null;
   manage: Partial<ManageSettings> | undefined;
-  chat: boolean;
-}) {
+}
+
+function ScreenStory({ loaded, chat: withChat }: { loaded: ScreenLoaded; chat: boolean }) {
+  const { backend, path, email, manage } = loaded;
   const [app] = useState(() => {
     const network = new FakeChatNetwork();
-    if (email === null) signOutDemo();
-    else signInDemo(backend, email);
-    const chat = fakeChat(backend, network);
+    const chat = fakeChat(() => backend.chatDirectory(), network);
     return createPandoApp({
       productName: 'Pando',
       chatDomain: network.domain,
@@ -61,27 +113,38 @@ function ScreenStory({
 
 /**
  * A Screens story: the product as `createPandoApp` builds it for the web app, opened at `path`,
- * over a fresh MSW mock backend with the demo seed (its handlers go to msw-storybook-addon) and
- * the chat on `FakeChatNetwork`.
+ * on the real server in the page (`storyBackend()`, reached through the preview's MSW worker),
+ * reset to the demo seed before the story, and the chat on `FakeChatNetwork`. `path` may be
+ * read from the seed (its ids are the server's).
  */
 export function screenStory(
-  path: string | ((backend: MockBackend) => string),
+  path: string | ((backend: StoryBackend) => Promise<string>),
   options: ScreenStoryOptions = {},
 ) {
-  const { worker, backend } = createMockWorker({ seed: 'demo' });
-  options.prepare?.(backend);
   const email = options.email === undefined ? 'alice@example.org' : options.email;
-  const pathOf = typeof path === 'string' ? () => path : path;
   return {
-    parameters: { msw: { handlers: [...worker.listHandlers()] } },
-    render: () => (
-      <ScreenStory
-        backend={backend}
-        path={pathOf(backend)}
-        email={email}
-        manage={options.manage?.(backend)}
-        chat={options.chat ?? true}
-      />
+    loaders: [
+      async (): Promise<{ screen: ScreenLoaded }> => {
+        const backend = await storyBackend();
+        await backend.reset();
+        const cookie = email === null ? null : await sessionOf(backend, email);
+        await options.prepare?.(backend);
+        // What `prepare` did through the API is on record before the screen reads it.
+        await backend.flush();
+        const screen: ScreenLoaded = {
+          backend,
+          path: typeof path === 'string' ? path : await path(backend),
+          email,
+          manage: await options.manage?.(backend),
+        };
+        if (cookie === null) signOutDemo();
+        else signInDemo(cookie);
+        return { screen };
+      },
+    ],
+    render: (_args: unknown, { loaded }: { loaded: Record<string, unknown> }) => (
+      // The loader above returned it (Storybook types `loaded` as a plain record).
+      <ScreenStory loaded={loaded['screen'] as ScreenLoaded} chat={options.chat ?? true} />
     ),
   };
 }
