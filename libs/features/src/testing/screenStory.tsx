@@ -47,6 +47,12 @@ async function sessionOf(backend: StoryBackend, email: string): Promise<string> 
 }
 
 /**
+ * Sessions made for one story only (by `askAs` for someone not signed in before): gone with the
+ * next reset, so forgotten there.
+ */
+const storySessions = new WeakMap<StoryBackend, Map<string, string>>();
+
+/**
  * One API request as `email` would send it from the page (another window, another person):
  * for what a story's `prepare` or play function changes through the server's own rules. A person
  * not signed in before logs in for this story only (`keep` here would keep the story's changes).
@@ -66,11 +72,19 @@ export async function askAs(
       headers: { origin, 'content-type': 'application/json' },
       ...(json === undefined ? {} : { body: JSON.stringify(json) }),
     }),
-    sessions.get(backend)?.get(email) ?? (await backend.login(email)),
+    sessions.get(backend)?.get(email) ?? (await storySessionOf(backend, email)),
   );
   const text = res.body ? new TextDecoder().decode(res.body) : '';
   if (res.status >= 400) throw new Error(`${method} ${path} as ${email}: ${res.status} ${text}`);
   return text ? (JSON.parse(text) as unknown) : null;
+}
+
+async function storySessionOf(backend: StoryBackend, email: string): Promise<string> {
+  let known = storySessions.get(backend);
+  if (!known) storySessions.set(backend, (known = new Map<string, string>()));
+  let cookie = known.get(email);
+  if (cookie === undefined) known.set(email, (cookie = await backend.login(email)));
+  return cookie;
 }
 
 /** The first row of a story's query of the seed, or an error naming what the seed lacks. */
@@ -127,6 +141,7 @@ export function screenStory(
       async (): Promise<{ screen: ScreenLoaded }> => {
         const backend = await storyBackend();
         await backend.reset();
+        storySessions.delete(backend);
         const cookie = email === null ? null : await sessionOf(backend, email);
         await options.prepare?.(backend);
         // What `prepare` did through the API is on record before the screen reads it.
