@@ -186,7 +186,7 @@ const steps = [
     args: ['bench/web/bundleSize.mjs', '--check'],
   },
   {
-    name: 'contract (MSW vs server)',
+    name: 'contract (the server embedded and listening)',
     cmd: 'npm',
     args: ['run', 'test:contract', '-w', '@pando/e2e'],
   },

@@ -6,11 +6,12 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * One copy of each sentence (issue 38): a text of the domain's `TEXTS` is never typed again as a
- * string literal by the server or by the mock backend; both name it (`TEXTS.cardReadOnly`), so
- * their answers cannot drift apart (they had: the team and advice-team refusals, the invitation).
+ * string literal by the server; it names it (`TEXTS.cardReadOnly`), as the client does, so their
+ * texts cannot drift apart (the hand-written mock backend's had, before the demo and the stories
+ * ran the server itself: the team and advice-team refusals, the invitation).
  */
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
-const SCANNED = ['apps/server/src', 'libs/data-access/src/testing/mocks'];
+const SCANNED = ['apps/server/src'];
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -21,7 +22,7 @@ function sources(dir: string): string[] {
 }
 
 describe('TEXTS are written once', () => {
-  it('no server or mock-backend module types a TEXTS sentence again', () => {
+  it('no server module types a TEXTS sentence again', () => {
     // Sentences, not words: a short text ("Cancel") may rightly appear in another role.
     const sentences: string[] = Object.values(TEXTS).flatMap((t: unknown) =>
       typeof t === 'string' && t.length >= 20 && t.includes(' ') ? [t] : [],
@@ -37,7 +38,7 @@ describe('TEXTS are written once', () => {
     expect(copies).toEqual([]);
   });
 
-  it('no server or mock-backend error answer types its message: it names TEXTS or a domain rule', () => {
+  it('no server error answer types its message: it names TEXTS or a domain rule', () => {
     // new HttpError(403, 'literal' …) / apiError(409, `literal` …), also across lines and comments.
     const literalMessage =
       /\b(?:HttpError|apiError)\(\s*\d+,\s*(?:\/\/[^\n]*\n\s*)*(['"`])([^'"`]*)/g;

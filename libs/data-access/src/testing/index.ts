@@ -1,9 +1,8 @@
 /**
- * `@pando/data-access/testing`: the mock backend and the contract scenarios. Never imported by
- * production code (the bundle test checks the web build has none of it). The browser worker is
- * at `./mocks/browser` and not re-exported here, so node tests do not load `msw/browser`.
- * Stories and the demo import `@pando/data-access/testing/browser` instead (the worker and the
- * chat fakes), since this barrel also loads the MSW node server.
+ * `@pando/data-access/testing`: the contract scenarios and the chat fakes with their vitest
+ * harness. Never imported by production code (the bundle test checks the web build has none of
+ * it). A page (the demo, the stories) imports `@pando/data-access/testing/browser` instead: the
+ * chat fakes without the harness's Node dependencies.
  */
 export * from '../contract/scenarios';
 export * from '../chat/testing';

@@ -118,7 +118,7 @@ export interface DemoStaff {
   first_name: string;
   last_name: string;
   organisation: DemoOrganisation;
-  /** The role as people read it; its machine name is `demoRoleName(role)`. */
+  /** The role as people read it. */
   role: string;
   speciality: string;
   access_level: 'USER' | 'USER_VERIFIED';

@@ -8,7 +8,6 @@ import {
   DEMO_PEOPLE,
   DEMO_TEAMS,
   DEMO_WARDS,
-  demoRoleName,
 } from './organisation';
 
 describe('the demo organisation (ARCHITECTURE.md "Demo organisation")', () => {
@@ -61,11 +60,6 @@ describe('the demo organisation (ARCHITECTURE.md "Demo organisation")', () => {
     for (const t of DEMO_TEAMS)
       for (const m of t.members) expect(person(m), `${t.name}: ${m}`).toBeDefined();
     expect(DEMO_ADVICE.filter((a) => a.requestor === DEMO_ACCOUNTS.alice)).toHaveLength(2);
-  });
-
-  it('role machine names are the role in capitals', () => {
-    expect(demoRoleName('Consultant')).toBe('CONSULTANT');
-    expect(demoRoleName('Junior Doctor')).toBe('JUNIOR_DOCTOR');
   });
 
   it('John Jones lies on a ward of his organisation, in a team his card is assigned to', () => {

@@ -178,9 +178,6 @@ export const DEMO_PEOPLE: readonly DemoPerson[] = [
   },
 ];
 
-/** The machine name of a role ("Consultant" → "CONSULTANT"). */
-export const demoRoleName = (role: string) => role.toUpperCase().replaceAll(' ', '_');
-
 export interface DemoTeam {
   name: string;
   organisation: DemoOrganisation;

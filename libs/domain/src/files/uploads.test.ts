@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { TEXTS } from '../texts/texts';
-import { uploadRefusal, uploadTypeDecision, uploadTypeOf } from './uploads';
+import { sniffMimeType } from './rules';
+import { type UploadKind, uploadRefusal, uploadTypeDecision } from './uploads';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
+/** The server's decision (uploads/safety.ts): the type found in the first bytes, then the rule. */
+const uploadTypeOf = (content: Uint8Array, kinds: readonly UploadKind[]) =>
+  uploadTypeDecision(sniffMimeType(content), kinds);
 
-describe('upload rules (both backends)', () => {
+describe('upload rules', () => {
   it('decide the type by content, within what the endpoint takes', () => {
     expect(uploadTypeOf(bytes('%PDF-1.7'), ['image', 'document'])).toEqual({
       type: 'application/pdf',

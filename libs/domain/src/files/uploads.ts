@@ -1,7 +1,6 @@
 import { fieldError, type ApiError } from '../wire/errors';
 import { TEXTS, textsWith } from '../texts/texts';
 import { DOCUMENT_MIME_TYPES, IMAGE_MIME_TYPES, MAX_FILE_SIZE_BYTES } from './constants';
-import { sniffMimeType } from './rules';
 
 /*
  * What an upload is refused for and which types an endpoint takes (issue 38: one upload rule for
@@ -66,7 +65,3 @@ export function uploadTypeDecision(
     (kinds.includes('document') && DOCUMENT_TYPES.includes(type));
   return ok ? { type } : { refusal: uploadRefusal.typeNotAccepted(type) };
 }
-
-/** The same decision from the upload's first bytes (the mock backend's whole check). */
-export const uploadTypeOf = (bytes: Uint8Array, kinds: readonly UploadKind[]) =>
-  uploadTypeDecision(sniffMimeType(bytes), kinds);

@@ -677,8 +677,3 @@ export function templateTitleTaken(): ApiError {
     details: [{ path: 'title', message: 'a template with this title and version already exists' }],
   };
 }
-
-/** Whether two template titles are the same for `templateTitleTaken` (trimmed, any case). */
-export function sameTemplateTitle(a: string, b: string): boolean {
-  return a.trim().toLowerCase() === b.trim().toLowerCase();
-}

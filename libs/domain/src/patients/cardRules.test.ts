@@ -6,11 +6,7 @@ import {
   patientAccess,
   type CardRelation,
 } from './access';
-import {
-  isPatientIdentifierTaken,
-  normalizePatientIdentifier,
-  patientIdentifierKey,
-} from './identifier';
+import { normalizePatientIdentifier, patientIdentifierKey } from './identifier';
 import { CardExportQuerySchema, PatientCardUpdateSchema, TaskPayloadSchema } from './schemas';
 import { formatCardSummary, formatDateTimeIn } from './summary';
 import { cardFieldsConflict, mergeCardTasks, type StoredTask } from './taskMerge';
@@ -298,17 +294,6 @@ describe('patient identifiers are unique per organisation', () => {
     expect(normalizePatientIdentifier(null)).toBeNull();
     expect(normalizePatientIdentifier(' 943  476 5919 ')).toBe('943 476 5919');
     expect(patientIdentifierKey('943 476 5919')).toBe(patientIdentifierKey('9434765919'));
-  });
-
-  it('taken by another patient of the same organisation only', () => {
-    const others = [
-      { id: 1, hospital_id: 10, patient_identificator: 'NHS-1' },
-      { id: 2, hospital_id: 20, patient_identificator: 'NHS-2' },
-    ];
-    expect(isPatientIdentifierTaken('nhs-1', others, { id: 3, hospital_id: 10 })).toBe(true);
-    expect(isPatientIdentifierTaken('NHS-1', others, { id: 1, hospital_id: 10 })).toBe(false);
-    expect(isPatientIdentifierTaken('NHS-2', others, { id: 3, hospital_id: 10 })).toBe(false);
-    expect(isPatientIdentifierTaken(null, others, { id: 3, hospital_id: 10 })).toBe(false);
   });
 });
 

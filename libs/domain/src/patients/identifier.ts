@@ -14,27 +14,6 @@ export function patientIdentifierKey(value: string): string {
   return value.replace(/\s+/g, '').toLowerCase();
 }
 
-/** Whether `candidate` is taken by another patient of the same organisation. */
-export function isPatientIdentifierTaken(
-  candidate: string | null,
-  others: readonly {
-    id: number;
-    hospital_id: number | null;
-    patient_identificator?: string | null;
-  }[],
-  patient: { id: number; hospital_id: number | null },
-): boolean {
-  if (candidate === null) return false;
-  const key = patientIdentifierKey(candidate);
-  return others.some(
-    (p) =>
-      p.id !== patient.id &&
-      p.hospital_id === patient.hospital_id &&
-      p.patient_identificator != null &&
-      patientIdentifierKey(p.patient_identificator) === key,
-  );
-}
-
 /** The 409's internal code and message when an identifier is taken. */
 export const PATIENT_IDENTIFIER_TAKEN = 'PATIENT_IDENTIFIER_TAKEN';
 export const PATIENT_IDENTIFIER_TAKEN_MESSAGE =

@@ -2,12 +2,13 @@ import { z } from 'zod';
 import type { EndpointAccess, ScopeName } from '../endpoints/endpoint';
 
 /**
- * The generated authorization test's playbook (issue 38: one playbook, both backends). The rules
+ * The generated authorization test's playbook (issue 38). The rules
  * are not listed here: each route declares its own access (`access` of its endpoint declaration)
  * and the test reads them from the routes the backend serves. What the playbook keeps is the
  * fixture: the ids each kind of resource is played with, the body a call needs, and which
- * outsiders a rule lets in. apps/server src/authz/authz.test.ts plays it against the real server;
- * data-access src/testing/mocks/authz.test.ts against the mock backend.
+ * outsiders a rule lets in. apps/server src/authz/authz.test.ts plays it against the server, which
+ * is also what the demo and the stories run in their page (`@pando/server/page`): the hand-written
+ * mock backend it was also played against is gone.
  */
 
 /** The outsiders the test plays, relative to the fixture's team T, advice conversation C, image and file. */
