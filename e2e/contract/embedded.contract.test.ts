@@ -4,7 +4,7 @@ import * as embedded from '@pando/server/testing';
 
 // The same scenarios as on the listening server, through the embedded server (no socket: each
 // request answered by `inject`), the seed put back before each one (issue 38: what the stories,
-// the client tests and the demo are to run on instead of the hand-written mock backend).
+// the client tests and the demo run on).
 let server: embedded.EmbeddedTestServer;
 
 beforeAll(async () => {

@@ -6,8 +6,7 @@ import type { RollbackDatabase } from './rollbackDatabase.js';
 /**
  * The server without a socket: the same routes, schemas, access rules, audit trail and seed as
  * `npm start`, answering `Request`s through Fastify's `inject` (light-my-request). What the
- * Storybook stories, the client tests and the demo are to run on instead of a second backend
- * written by hand (issue 38; README.md in this folder).
+ * Storybook stories, the client tests and the demo run on (issue 38; README.md in this folder).
  */
 /** An answer as plain parts: a page's `Response` would drop its `Set-Cookie` headers. */
 export interface EmbeddedAnswer {
