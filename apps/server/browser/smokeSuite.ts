@@ -146,6 +146,13 @@ export function describeSmokePage(name: string, start: () => Promise<Served>): v
       expect(asked.every((a) => a.user_ids.length > 1)).toBe(true);
     });
 
+    it("streams John Jones's image list (GET /images, a Readable.from body in the page)", () => {
+      const res = answer('GET /api/v4/images');
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ results: expect.any(Array) as unknown[] });
+      expect((res.body as { total_count: number }).total_count).toEqual(expect.any(Number));
+    });
+
     it('refuses the sidebar without a session (the access hooks run in the page too)', () => {
       expect(answer('GET /api/v4/teams-with-advices-conversations, no cookie').status).toBe(401);
     });

@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+
 // What the server's own modules expect of Node's globals, added where a browser lacks it. The
 // plugin imports this module ahead of every module of apps/server/src, so it runs before any of
 // them. It only adds what is missing, so nothing else on the page changes behaviour.
@@ -56,4 +58,39 @@ if (typeof globalThis.setImmediate !== 'function') {
   Object.assign(globalThis, { setImmediate, clearImmediate });
 }
 
-export {};
+// Readable.from: the stream polyfill's (readable-stream 3) throws "Readable.from is not available
+// in the browser", and the patient image list streams its answer through it
+// (src/patients/imageList.ts: GET /images answered 500 in the page). Node's semantics: pulls the
+// next value only when the stream wants more, ends with the iterator, fails with it.
+type Source = AsyncIterable<unknown> | Iterable<unknown>;
+Readable.from = function from(source: Source, options?: ConstructorParameters<typeof Readable>[0]) {
+  const iterator =
+    Symbol.asyncIterator in source
+      ? source[Symbol.asyncIterator]()
+      : (source as Iterable<unknown>)[Symbol.iterator]();
+  let pulling = false;
+  return new Readable({
+    objectMode: true,
+    ...options,
+    read() {
+      if (pulling) return;
+      pulling = true;
+      void (async () => {
+        try {
+          for (;;) {
+            const { value, done } = await iterator.next();
+            if (done) {
+              this.push(null);
+              return;
+            }
+            if (!this.push(value)) return;
+          }
+        } catch (err) {
+          this.destroy(err instanceof Error ? err : new Error(String(err)));
+        } finally {
+          pulling = false;
+        }
+      })();
+    },
+  });
+} as typeof Readable.from;

@@ -122,6 +122,14 @@ async function run(): Promise<void> {
   const cookie = await step('login', () => server.login('alice@example.org'));
   report.answers['login'] = { status: 200, body: cookie };
   await step('sidebar', () => ask(server, SIDEBAR, { cookie }));
+  // The patient image list streams its answer (Readable.from, which the page's stream lacked).
+  const john = await server.app.db.query<{ id: number }>(
+    `select id from patients where first_name = 'John' and last_name = 'Jones'`,
+  );
+  await ask(server, `/api/v4/images?patient_id=${String(john.rows[0]?.id ?? 0)}`, {
+    cookie,
+    as: 'GET /api/v4/images',
+  });
   report.answers['chat directory'] = {
     status: 200,
     body: await step('chat directory', () => server.chatDirectory()),

@@ -1,5 +1,4 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { http, HttpResponse } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
 import { screenStory } from '../testing/screenStory';
 
@@ -45,17 +44,6 @@ export const Create: Story = {
 /** /images: the gallery of the patients' images, by patient (hidden in the main menu). */
 export const Gallery: Story = {
   ...screenStory('/images'),
-  parameters: {
-    msw: {
-      // The server in a page answers GET /images (the patient's image list) with a 500: it
-      // streams the list with Readable.from, which the page's stream polyfill (readable-stream's
-      // browser build) throws on. Until apps/server/browser covers it, the seed's lists are
-      // answered here as the server answers them in Node: empty.
-      handlers: [
-        http.get('*/api/v4/images', () => HttpResponse.json({ results: [], total_count: 0 })),
-      ],
-    },
-  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
