@@ -64,7 +64,7 @@ if (typeof globalThis.setImmediate !== 'function') {
 // next value only when the stream wants more, ends with the iterator, fails with it.
 type Source = AsyncIterable<unknown> | Iterable<unknown>;
 Readable.from = function from(source: Source, options?: ConstructorParameters<typeof Readable>[0]) {
-  const iterator =
+  const iterator: AsyncIterator<unknown, unknown> | Iterator<unknown, unknown> =
     Symbol.asyncIterator in source
       ? source[Symbol.asyncIterator]()
       : (source as Iterable<unknown>)[Symbol.iterator]();
@@ -78,12 +78,12 @@ Readable.from = function from(source: Source, options?: ConstructorParameters<ty
       void (async () => {
         try {
           for (;;) {
-            const { value, done } = await iterator.next();
-            if (done) {
+            const step: IteratorResult<unknown, unknown> = await iterator.next();
+            if (step.done) {
               this.push(null);
               return;
             }
-            if (!this.push(value)) return;
+            if (!this.push(step.value)) return;
           }
         } catch (err) {
           this.destroy(err instanceof Error ? err : new Error(String(err)));
