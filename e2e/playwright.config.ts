@@ -99,7 +99,8 @@ export default defineConfig({
     // The web app's service worker (issue 37) would install in every test's fresh context and
     // precache the whole build (~2.4 MB, ~50 files) each time. The specs that need a worker say
     // so with `test.use({ serviceWorkers: 'allow' })`: pwa.spec.ts, offline.spec.ts, and the
-    // demo's (its mock backend is MSW's worker): demo-*.spec.ts and route-walk's demo half.
+    // demo's (MSW's worker hands its API to the server in the page): demo-*.spec.ts and
+    // route-walk's demo half.
     serviceWorkers: 'block',
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],

@@ -26,7 +26,7 @@ const FORBIDDEN_MODULES = [
   /\.test\.[jt]sx?$/,
 ];
 
-/** Strings that survive minification: MSW's log prefix and the mock backend's seed data. */
+/** Strings that survive minification: MSW's log prefix and worker, and demo and fixture data. */
 const FORBIDDEN_TEXT = [
   '[MSW]',
   'mockServiceWorker',
@@ -61,7 +61,7 @@ describe('the production web bundle (apps/web build)', () => {
     );
   });
 
-  it('contains no MSW, mock backend, fixtures, stories or tests among its modules', () => {
+  it('contains no MSW, test support, fixtures, stories or tests among its modules', () => {
     const offending = maps.flatMap((m) =>
       (JSON.parse(readFileSync(m, 'utf8')) as { sources: string[] }).sources
         .filter((s) => FORBIDDEN_MODULES.some((pattern) => pattern.test(s)))

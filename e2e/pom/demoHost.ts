@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url';
 /**
  * The built sales demo (apps/demo/dist, or DEMO_DIST_DIR) on a tiny static host, as any static
  * host serves it: files, and index.html for every other path (the SPA fallback). Nothing answers
- * /api or /xmpp (502, and the hit is recorded): every call must be answered in the browser by the
- * demo's mock service worker. Used by every spec of the built demo.
+ * /api or /xmpp (502, and the hit is recorded): every call must be answered in the browser, by
+ * the server in the page behind MSW's service worker. Used by every spec of the built demo.
  */
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const TYPES: Record<string, string> = {

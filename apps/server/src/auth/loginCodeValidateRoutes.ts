@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-// A code is dead after MAX_LOGIN_CODE_ATTEMPTS wrong guesses (issue 4; the mock applies it too).
+// A code is dead after MAX_LOGIN_CODE_ATTEMPTS wrong guesses (issue 4).
 import { authEndpoints, MAX_LOGIN_CODE_ATTEMPTS, TEXTS } from '@pando/domain';
 import { recordEvent } from '../analytics/record.js';
 import { type AuditActor, auditChange, auditNote } from '../audit/hooks.js';

@@ -20,9 +20,9 @@ import {
 import { SCOPES } from './access.js';
 
 /**
- * The generated authorization test against the real server: the playbook (@pando/domain/testing,
- * shared with the mock backend's test) played on the routes the server registered, each with the
- * access rule it declares (`config.access`, from its endpoint declaration).
+ * The generated authorization test against the real server: the playbook (@pando/domain/testing)
+ * played on the routes the server registered, each with the access rule it declares
+ * (`config.access`, from its endpoint declaration).
  */
 let ts: TestServer;
 let dataDir: string;

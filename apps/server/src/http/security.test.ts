@@ -68,7 +68,7 @@ describe('finding 3: the CSRF guard holds whatever the path looks like', () => {
   });
 });
 
-describe('the CSRF refusals say why, in the words the mock backend uses too (the domain’s crossSiteRefusal)', () => {
+describe('the CSRF refusals say why, in the domain’s words (crossSiteRefusal)', () => {
   const upload = (headers: Record<string, string>) => {
     const form = new FormData();
     form.append('file', new Blob(['%PDF-1.4 not really'], { type: 'application/pdf' }), 'x.pdf');

@@ -109,8 +109,8 @@ export function registerCsrfProtection(app: FastifyInstance, config: Config): vo
 }
 
 function csrfError(config: Config, req: FastifyRequest): HttpError | undefined {
-  // Both rules are the domain's, which the mock backend applies too: the type, then where the
-  // call comes from (a GET, HEAD or OPTIONS passes both).
+  // Both rules are the domain's: the type, then where the call comes from (a GET, HEAD or
+  // OPTIONS passes both).
   const { headers } = req;
   const site = headers['sec-fetch-site'];
   const refused =

@@ -23,8 +23,8 @@ import type { SeedChatContext } from './context.js';
 import { stableMimId, stableUuid } from './random.js';
 
 // The demo organisation is plain data in @pando/domain/demo: the named people, teams and advice,
-// and the generated staff, patients, pagers and analytics around them (one seeded PRNG, so the
-// mock backend gets the same). This seed stores it.
+// and the generated staff, patients, pagers and analytics around them (one seeded PRNG, so every
+// seeding gets the same). This seed stores it.
 export { DEMO_ACCOUNTS, DEMO_INVITE_EMAIL };
 
 interface SeedOptions {

@@ -11,7 +11,7 @@ import {
   TEXTS,
 } from '@pando/domain';
 
-// The access rules live once, in the domain (the mock backend applies the same ones).
+// The access rules are the domain's; the server's modules take them from here.
 export { canReadTeam, sameNetwork };
 import type { DatabaseTx } from '../db/client.js';
 import type { hospitals, teams, users } from '../db/schema/index.js';

@@ -10,8 +10,8 @@ import { type TeamRecord, toWireTeam } from './repo.js';
  * JavaScript: ~1.5 µs a value, ~10 µs a timestamp). Teams are found from the viewer's
  * memberships (team_members_user_idx) rather than by testing every team; member ids come as a
  * JSON array per team. Teams come unordered: sidebarLists sorts them with the domain's
- * compareTeamsByName, the mock backend's rule too, whatever the database's collation (no limit
- * or paging here needs the database to order them).
+ * compareTeamsByName, whatever the database's collation (no limit or paging here needs the
+ * database to order them).
  */
 const SIDEBAR_SQL = `
   select

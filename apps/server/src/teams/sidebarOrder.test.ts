@@ -5,7 +5,7 @@ import { api, type Caller, demoCallers } from './testing.js';
 
 /**
  * The order of the sidebar's teams and forums is one rule, the domain's compareTeamsByName,
- * which the server and the mock backend both apply. It must stay the order the server's SQL gave
+ * which the server applies. It must stay the order the server's SQL gave
  * before it (`order by lower(name), id` on a C or C.UTF-8 database), so answers keep their order:
  * the second test asks the database itself (PGlite, and PostgreSQL with DATABASE_URL).
  */

@@ -1,5 +1,5 @@
 // `@pando/server/testing`: the server's test support for the tests of other projects (e2e, and
-// the client tests that run on the embedded server instead of the hand-written mock backend).
+// the client tests, which run on the embedded server).
 export { embeddedApi } from '../embedded/mswBridge.js';
 export { EMBEDDED_ORIGIN, startEmbeddedTestServer } from './embeddedTestServer.js';
 export type { EmbeddedTestServer } from './embeddedTestServer.js';

@@ -1,7 +1,7 @@
 /**
- * The admin console's contract scenarios (spec 02, issue 21): the same calls on the MSW backend
- * and on the real server. The real server's database is shared by every scenario of a run, so
- * these leave it as they found it (unique emails, unblocking, deleting what they create).
+ * The admin console's contract scenarios (spec 02, issue 21). The listening server's database is
+ * shared by every scenario of a run, so these leave it as they found it (unique emails,
+ * unblocking, deleting what they create).
  */
 import {
   adminEndpoints,

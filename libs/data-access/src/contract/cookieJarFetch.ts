@@ -12,7 +12,7 @@ export function createCookieJarFetch(
     const headers = new Headers(init.headers);
     if (jar.size > 0) headers.set('Cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
     headers.set('Origin', origin);
-    // `omit`: this jar is the only cookie source. MSW would otherwise fill in cookies from its own
+    // `omit`: this jar is the only cookie source. Under MSW a fetch would fill in cookies from its
     // store (shared by every "browser" in the process) and could hide a missing session.
     const response = await base(input, { ...init, headers, credentials: 'omit' });
     for (const line of response.headers.getSetCookie()) {

@@ -1,7 +1,8 @@
 /**
- * Where the mock backend answered otherwise than the server (found in review): each scenario is
- * what a person would notice, played on MSW and on the real server. The real server's database
- * is shared by every scenario of a run, so these make their own records and leave the seed alone.
+ * What a person would notice where the mock backend once answered otherwise than the server
+ * (found in review; the mock is gone, issue 38): each scenario pins the server's answer. The
+ * listening server's database is shared by every scenario of a run, so these make their own
+ * records and leave the seed alone.
  */
 import {
   authEndpoints,

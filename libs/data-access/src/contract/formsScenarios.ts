@@ -1,7 +1,7 @@
 /**
- * Smart forms' contract scenarios (spec 02 §7 "Structured forms", issue 22): the same calls on
- * the MSW backend and on the real server. The real server's database is shared by every scenario
- * of a run, so each uses a unique title and deletes what it creates.
+ * Smart forms' contract scenarios (spec 02 §7 "Structured forms", issue 22). The listening
+ * server's database is shared by every scenario of a run, so each uses a unique title and deletes
+ * what it creates.
  */
 import { defaultNewTemplate, exportPdf, type FormTemplate } from '@pando/domain';
 import { DEMO_ACCOUNTS, DEMO_PATIENT_CARD } from '@pando/domain/demo';

@@ -1,10 +1,10 @@
 /**
  * Issue 37's contract scenarios: the key of the web app's encrypted offline copy
  * (`GET /login/offline-key`) and the organisation's switch for patient data offline
- * (`PATCH /admin/organisations/{uuid}`), the same on the MSW backend and on the real server.
- * The key through the client's endpoint function (`getOfflineKey`); the setting through the HTTP
- * client and the domain's wire schemas (the client has no endpoint function for it yet). The real
- * server's database is shared by every scenario of a run, so the setting is put back as found.
+ * (`PATCH /admin/organisations/{uuid}`). The key through the client's endpoint function
+ * (`getOfflineKey`); the setting through the HTTP client and the domain's wire schemas (the
+ * client has no endpoint function for it yet). The listening server's database is shared by every
+ * scenario of a run, so the setting is put back as found.
  */
 import { OrganisationSchema, type OrganisationSettingsPatch } from '@pando/domain';
 import { DEMO_ACCOUNTS, DEMO_ORGS } from '@pando/domain/demo';

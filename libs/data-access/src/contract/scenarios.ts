@@ -1,7 +1,9 @@
 /**
  * The contract suite: clinicians' actions written once against the endpoint functions and run
- * against the MSW backend and the real server (issue 7). A scenario that passes on one backend
- * and fails on the other is a bug in the mock or in the server.
+ * against the server twice (e2e/contract): embedded (answered by `inject`, the seed put back
+ * before each scenario: what the demo, the stories and the client tests run on) and listening on
+ * a socket (one database for the whole run). A scenario that passes on one and fails on the other
+ * is a bug in the embedding or a scenario that leans on another's records.
  */
 import { expect } from 'vitest';
 import * as advice from '../api/advice';
@@ -36,7 +38,7 @@ import { offlineScenarios } from './offlineScenarios';
 import { staleWriteScenarios } from './staleWriteScenarios';
 import { ok, status } from './results';
 
-/** The demo accounts both backends seed (@pando/domain/demo). */
+/** The demo accounts the server seeds (@pando/domain/demo). */
 const DEMO = DEMO_ACCOUNTS;
 
 /** One person's browser: their HTTP client and the fetch (with its own cookie jar) beneath it. */
@@ -47,11 +49,11 @@ interface Browser {
 }
 
 export interface ContractTarget {
-  /** `msw` or `real-server`: printed in the run summary. */
+  /** `embedded` or `real-server`: the client build its calls name. */
   name: string;
-  /** Origin the backend answers on, e.g. `http://127.0.0.1:4123`. */
+  /** Origin the server answers on, e.g. `http://127.0.0.1:4123`. */
   origin: string;
-  /** Raw fetch to reach it (global fetch: MSW intercepts it; the real server listens). */
+  /** Raw fetch to reach it (the embedded server's `fetch`; global fetch to the listening one). */
   fetch: typeof fetch;
 }
 
@@ -86,9 +88,9 @@ export interface Scenario {
 }
 
 /**
- * Areas the real server does not serve yet. Their scenarios run on MSW and are listed as "not
- * yet served" on the server. Remove an area here in the same change that lands its server routes
- * (the patients wave — cards, tasks, patients, wards, patient images — landed with issue 18).
+ * Areas the server does not serve yet: both runs skip their scenarios, and the listening run
+ * lists them as "not yet served". Empty: every area is served (the patients wave — cards, tasks,
+ * patients, wards, patient images — landed with issue 18).
  */
 export const PENDING_ON_SERVER: ReadonlySet<Scenario['area']> = new Set<Scenario['area']>([]);
 
@@ -147,7 +149,7 @@ export function createScenarioContext(target: ContractTarget): ScenarioContext {
   };
 }
 
-/** The dev mailbox (`GET /api/dev/mailbox?to=`), the same shape on both backends. */
+/** The server's dev mailbox (`GET /api/dev/mailbox?to=`). */
 async function readMailbox(target: ContractTarget, email: string) {
   const response = await target.fetch(
     `${target.origin}/api/dev/mailbox?to=${encodeURIComponent(email)}`,
@@ -276,7 +278,7 @@ export const scenarios: Scenario[] = [
   },
   {
     area: 'teams',
-    name: 'the team rules answer alike on both backends: no advice channel from a user (403), no team without members (400), no advice from a team that is not an advice channel (409)',
+    name: 'the team rules answer: no advice channel from a user (403), no team without members (400), no advice from a team that is not an advice channel (409)',
     async run({ logIn }) {
       const aliceBrowser = await logIn(DEMO.alice);
       expect(
@@ -499,7 +501,7 @@ export const scenarios: Scenario[] = [
   },
   {
     area: 'teams',
-    name: "the dataset's generated staff fill Ward 7 Team and Junior Doctors Forum alike on both backends",
+    name: "the dataset's generated staff fill Ward 7 Team and Junior Doctors Forum",
     async run({ logIn }) {
       const alice = await logIn(DEMO.alice);
       const generated = generateDemoOrganisation(new Date(0));

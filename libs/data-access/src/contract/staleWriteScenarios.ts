@@ -1,6 +1,6 @@
 /**
  * Issue 35: a change made on a stale copy of a shared record is refused with 409 and the words
- * of `TEXTS.editConflict`, on both backends; the record stays as the other person left it.
+ * of `TEXTS.editConflict`; the record stays as the other person left it.
  */
 import { expect } from 'vitest';
 import {

@@ -2,7 +2,7 @@ import { encodeQueryValue } from '@pando/domain';
 
 /**
  * Percent-encodes a query key or value the domain's way (spec 02 §5): `encodeURIComponent` plus
- * `! ( ) *`, which it leaves alone. One encoder for client, mocks and server.
+ * `! ( ) *`, which it leaves alone. One encoder for every query the client sends.
  */
 export const encodeQueryComponent: (value: string) => string = encodeQueryValue;
 

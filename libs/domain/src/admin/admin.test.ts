@@ -392,7 +392,7 @@ describe('invitee name (first login of an invitation)', () => {
   });
 });
 
-describe('invitationEmail (both backends send it)', () => {
+describe('invitationEmail (the server sends it)', () => {
   it('names the inviter, the organisation, where to go and the address to log in with', () => {
     const mail = invitationEmail({
       inviter: { first_name: 'Ada', last_name: 'Admin', email: 'ada@example.org' },
@@ -421,7 +421,7 @@ describe('invitationEmail (both backends send it)', () => {
   });
 });
 
-describe('network refusals (both backends)', () => {
+describe('network refusals (the server gives them)', () => {
   it('a default organisation: none on a new network, one of its own on an update', () => {
     expect(
       defaultOrganisationRefusal({

@@ -325,8 +325,8 @@ export function inviteeName(email: string): { first: string; last: string } {
 }
 
 /**
- * The invitation email (spec 02 §4 "Invite": the spec names it, not its words), the same from
- * the server and the mock backend: who invited, to which organisation, and how to log in.
+ * The invitation email (spec 02 §4 "Invite": the spec names it, not its words), as the server
+ * sends it: who invited, to which organisation, and how to log in.
  * `publicUrl` (the server's PUBLIC_URL) says where the product is, when it is known.
  */
 export function invitationEmail(o: {
@@ -348,8 +348,8 @@ export function invitationEmail(o: {
 }
 
 /**
- * A network's default organisation (spec 02 §3 "Networks"), on create and update, the same on
- * both backends: a new network has no organisations to choose from; on update it must be one of
+ * A network's default organisation (spec 02 §3 "Networks"), on create and update, as the server
+ * checks it: a new network has no organisations to choose from; on update it must be one of
  * the network's own (`isOwnOrganisation`: the caller looked it up). A 400 naming the field.
  */
 export function defaultOrganisationRefusal(o: {

@@ -20,7 +20,7 @@ import { ADMIN_PAGE_SIZE } from './constants';
 
 /**
  * Paged admin lists (spec 02 §7: "pages numbered from 0 and concatenated"). Decision: the answer
- * is `{ results, page, pageSize, totalResults }`, matching the mock network list's totalResults.
+ * is `{ results, page, pageSize, totalResults }`, matching spec 02 §9's mock network list.
  */
 export const adminPageOf = <T extends z.ZodType>(item: T) =>
   z.object({

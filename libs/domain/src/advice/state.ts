@@ -139,7 +139,7 @@ const wrongSide = (message: string): AdviceTransition => ({ ok: false, statusCod
 
 /**
  * The one rule of what `PUT …/advice-conversations/{id}/{resolve|accept|unresolve}` does (spec 01
- * §4), enforced by the server and the mock backend alike, whatever a client shows. `byRequester`:
+ * §4), enforced by the server whatever a client shows. `byRequester`:
  * the caller asked for the advice (a requester who is also in the advice team acts as the
  * requester); otherwise the caller is on the advice team's side.
  * - resolve, only while nothing is resolved: the requester's resolve makes it ACCEPTABLE (RESOLVE);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyticsWindow, MAX_ANALYTICS_WINDOW_DAYS } from './window';
 
-describe('analyticsWindow (both backends)', () => {
+describe('analyticsWindow (the server reads it)', () => {
   it('is whole UTC days, both ends included', () => {
     const answer = analyticsWindow({ from: '2026-02-27', to: '2026-03-01' });
     expect(answer).toEqual({

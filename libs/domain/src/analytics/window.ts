@@ -15,8 +15,8 @@ export interface AnalyticsWindow {
 }
 
 /**
- * The window of an analytics call (spec 02 §7 `/{scope}/{id}/{metric}/{from}/{to}`), the same
- * on the server and the mock backend: `from` defaults to `to` (the metrics that take only
+ * The window of an analytics call (spec 02 §7 `/{scope}/{id}/{metric}/{from}/{to}`), as the
+ * server reads it: `from` defaults to `to` (the metrics that take only
  * `to`), and a window that ends before it starts or is longer than 366 days is a 400 naming
  * `from`.
  */

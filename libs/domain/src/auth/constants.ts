@@ -3,12 +3,12 @@ export const AUTH_CODE_LENGTH = 6;
 export const AUTH_CODE_LENGTH_WITH_DASH = 7;
 /**
  * How long an emailed login code works, in minutes: the server's default (its config
- * LOGIN_CODE_MINUTES; a deployment may set another) and the mock backend's.
+ * LOGIN_CODE_MINUTES; a deployment may set another).
  */
 export const LOGIN_CODE_MINUTES = 10;
 /**
  * Wrong guesses after which a login code is dead, even for the right code (issue 4): the
- * server's MAX_CODE_ATTEMPTS and the mock backend's.
+ * server's MAX_CODE_ATTEMPTS.
  */
 export const MAX_LOGIN_CODE_ATTEMPTS = 5;
 /** Post-login redirect delay (spec 01 §9). */

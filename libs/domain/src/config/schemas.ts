@@ -29,7 +29,8 @@ export type AnalyticsDemo = z.infer<typeof AnalyticsDemoSchema>;
  * - `chat_domain`: the XMPP domain (users are `{uuid}@{chat_domain}`, rooms
  *   `{mim_id}@muclight.{chat_domain}`).
  * - `product_name`: shown in titles and dialogs ("Pando").
- * - `demo`: demo mode (mock data, no server).
+ * - `demo`: demo mode (spec 02 §9: made-up data; the sales demo, apps/demo, runs the server in
+ *   the page).
  * - `redirect_disabled`: spec 01 §8 "unless redirect is disabled by configuration".
  * - `analytics_scope`: optional fixed scope (spec 02 §6), null when not fixed.
  * - `analytics_demo`: the demo organisation mapping (spec 02 §6), null when not configured.

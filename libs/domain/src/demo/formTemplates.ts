@@ -16,8 +16,7 @@ const owner = DEMO_PEOPLE.find((p) => p.email === DEMO_ACCOUNTS.orgAdmin);
 /**
  * The demo organisation's form templates (issue 35: the builder was empty for a new user): the
  * built-in samples, without "(sample)", written by St Elsewhere's organisation admin, Omar
- * Organisation, and public to St Elsewhere General. The server seed and the mock backend store
- * the same.
+ * Organisation, and public to St Elsewhere General. The server seed stores them.
  */
 export const DEMO_FORM_TEMPLATES: readonly DemoFormTemplate[] = SAMPLE_TEMPLATES.map((t) => ({
   template: {

@@ -16,7 +16,7 @@ describe('the generated demo organisation', () => {
   const g = generateDemoOrganisation(NOW);
   const people = new Set([...DEMO_PEOPLE.map((p) => p.email), ...g.staff.map((s) => s.email)]);
 
-  it('is the same on every call (one seeded PRNG: the server and the mock agree)', () => {
+  it('is the same on every call (one seeded PRNG: the seed and the tests agree)', () => {
     expect(generateDemoOrganisation(NOW)).toEqual(g);
     expect(g.staff.map((s) => s.email).slice(0, 3)).toEqual(
       generateDemoOrganisation(new Date('2020-01-01T00:00:00Z'))

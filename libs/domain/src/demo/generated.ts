@@ -13,8 +13,9 @@ import { seededRandom } from '../analytics/report';
 /**
  * The generated part of the demo organisation: ~60 staff around the named people, 24 patients
  * with cards and tasks, four pagers and 30 days of analytics events. One seeded PRNG draws all
- * of it in a fixed order, so every caller (the server seed, the mock backend) gets exactly the
- * same data. Dates are relative (`days_ago`) except the analytics events, which hang off `now`.
+ * of it in a fixed order, so every caller (the server seed, the tests that check its figures) gets
+ * exactly the same data. Dates are relative (`days_ago`) except the analytics events, which hang
+ * off `now`.
  */
 
 const SEED = 20260101;
@@ -339,9 +340,9 @@ export function generateDemoOrganisation(now: Date): DemoGenerated {
 
 /**
  * The demo's analytics history for the report: the 30 days before `now` and the 30 before those,
- * so every delta of the report is a real percentage (issue 35; the server seed and the mock
- * backend store the same). The earlier month is the same generator a month earlier with about
- * one event in seven left out: activity grew.
+ * so every delta of the report is a real percentage (issue 35; the server seed stores it). The
+ * earlier month is the same generator a month earlier with about one event in seven left out:
+ * activity grew.
  */
 export function demoAnalyticsHistory(
   now: Date,

@@ -1,6 +1,7 @@
 /**
- * `@pando/domain/demo`: the demo organisation as plain data, for the server seed, the mock
- * backend and the contract suite. A separate entry point, so no production bundle carries it.
+ * `@pando/domain/demo`: the demo organisation as plain data, for the server seed and the tests
+ * that name its people (the contract suite, e2e). A separate entry point, so no production bundle
+ * carries it.
  */
 export * from './organisation';
 export * from './chatHistory';

@@ -4,10 +4,10 @@ import type { PublicData } from '../teams/schemas';
 
 /**
  * The demo organisation of ARCHITECTURE.md "Demo organisation", as plain data: the server seed
- * (apps/server/src/seed), the mock backend (@pando/data-access/testing) and the contract suite
- * all read it, so the demo, the tests and the README name the same people and teams. Each
- * seed adds its own filler around it (the server ~60 generated staff, the mock a dozen) and
- * gives its own ids. The accounts below are relied on: keep them exactly as they are.
+ * (apps/server/src/seed, which the demo and the stories run in the page) and the tests (the
+ * contract suite, e2e) read it, so the demo, the tests and the README name the same people and
+ * teams. The seed adds its filler around it (~60 generated staff, `generated.ts`) and gives the
+ * ids. The accounts below are relied on: keep them exactly as they are.
  */
 
 /** The accounts of the demo table; tests and the README log in with them. */

@@ -3,24 +3,22 @@ import { z } from 'zod';
 /*
  * One declaration per REST endpoint (issue 38; README "Adding an endpoint"): its method, path,
  * path/query/body schemas, its success answers and who may call it. The server registers its
- * route from it (apps/server src/http/endpoint.ts `route`), the client calls it
- * (data-access src/http/endpoint.ts `call`) and the mock backend answers it
- * (data-access mocks handlers/endpoint.ts `handle`), so the three cannot disagree on a URL, a
- * field or an access rule.
+ * route from it (apps/server src/http/endpoint.ts `route`) and the client calls it
+ * (data-access src/http/endpoint.ts `call`), so the two cannot disagree on a URL or a field.
  *
  * Decision (recorded in ARCHITECTURE-level docs: libs/domain/README.md "Endpoints"): a small helper
  * of our own rather than ts-rest 3.52 or @orpc/contract 1.15. Both want to own the server
  * adapter (ts-rest's Fastify adapter registers its own routes and error shape; oRPC its own
  * router and RPC/OpenAPI handlers), so our route shape (config.access, config.audit, the
  * validation error's wording, the response serialiser, the OpenAPI document built from the
- * registered routes) would have to be rebuilt on theirs, and neither knows MSW. Our declarations
+ * registered routes) would have to be rebuilt on theirs. Our declarations
  * are plain data over the zod schemas we already have: nothing else to learn or to upgrade.
  */
 
 /**
  * The names of the server's access rules (apps/server src/authz/access.ts SCOPES, which must
  * define exactly these: a type test there compares the two). The rules themselves (database
- * look-ups) stay in the server; the mock backend keeps its own table keyed by the same names.
+ * look-ups) stay in the server.
  */
 export const SCOPE_NAMES = [
   'team:reader',

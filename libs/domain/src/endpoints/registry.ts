@@ -11,8 +11,8 @@ import { systemEndpoints } from './system';
 import type { EndpointShape } from './endpoint';
 
 /**
- * Every declared endpoint, by area (issue 38: one file per area). The coverage tests read it: the
- * server registers a route for each, the mock backend has a handler for each.
+ * Every declared endpoint, by area (issue 38: one file per area). The server's coverage test
+ * reads it (apps/server src/http/routeShape.test.ts): a route for each.
  */
 export const ENDPOINT_GROUPS = {
   admin: adminEndpoints,

@@ -4,9 +4,8 @@ import { DOCUMENT_MIME_TYPES, IMAGE_MIME_TYPES, MAX_FILE_SIZE_BYTES } from './co
 
 /*
  * What an upload is refused for and which types an endpoint takes (issue 38: one upload rule for
- * every upload endpoint, on both backends). The server streams the file (apps/server
- * src/uploads/safety.ts) and the mock backend reads the form (handlers/media.ts), and both answer
- * these refusals, in these words.
+ * every upload endpoint). The server streams the file (apps/server src/uploads/safety.ts) and
+ * answers these refusals, in these words.
  */
 
 /** What an upload endpoint takes: images (chat images, patient photos) and/or documents. */

@@ -1,6 +1,6 @@
 /**
  * Who sees a patient card and who may change it (issue 18; spec 01 §3 "editable", §6). The
- * server's queries and the mock backend gather the facts; this is the only place that decides.
+ * server's queries gather the facts; this is the only place that decides.
  */
 
 /** What a person is to a card. Every fact is about the card as stored right now. */

@@ -14,7 +14,7 @@ export interface StoredTask {
   modified_by_id?: number | null;
 }
 
-/** A task row of a card, as the server and the mock backend store it. */
+/** A task row of a card, as the server stores it. */
 export interface TaskRow extends StoredTask {
   patient_card_id: number;
 }

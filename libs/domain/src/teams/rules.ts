@@ -59,9 +59,9 @@ function compareCodePoints(x: string, y: string): number {
 /**
  * The order of the teams and forums lists of `GET /teams-with-advices-conversations`, the
  * order the server's SQL gave, `order by lower(name), id` on a C or C.UTF-8 database: by name,
- * case-insensitively, in code-point order, equal names by id. The server and the mock backend
- * both sort with it (so the order no longer depends on the database's collation); the sidebar
- * then shows its sections in the reader's locale order (`compareByName`, chat/sidebar.ts).
+ * case-insensitively, in code-point order, equal names by id. The server sorts with it (so the
+ * order does not depend on the database's collation); the sidebar then shows its sections in
+ * the reader's locale order (`compareByName`, chat/sidebar.ts).
  */
 export function compareTeamsByName(
   a: { name: string; id: number },

@@ -4,7 +4,7 @@ import type { EndpointAccess, ScopeName } from '../endpoints/endpoint';
 /**
  * The generated authorization test's playbook (issue 38). The rules
  * are not listed here: each route declares its own access (`access` of its endpoint declaration)
- * and the test reads them from the routes the backend serves. What the playbook keeps is the
+ * and the test reads them from the routes the server registered. What the playbook keeps is the
  * fixture: the ids each kind of resource is played with, the body a call needs, and which
  * outsiders a rule lets in. apps/server src/authz/authz.test.ts plays it against the server, which
  * is also what the demo and the stories run in their page (`@pando/server/page`): the hand-written

@@ -1,2 +1,2 @@
-// Test support shared by both backends' tests (`@pando/domain/testing`): never in a product bundle.
+// Test support for the server's tests (`@pando/domain/testing`): never in a product bundle.
 export * from './authzPlaybook';

@@ -1,6 +1,6 @@
 /**
  * The user-visible texts of both specs' error catalogues (spec 01 §8, spec 02 §8 and the texts
- * quoted elsewhere), by key, so the UI, the server and the mocks say the same words. Texts with
+ * quoted elsewhere), by key, so the UI and the server say the same words. Texts with
  * a `{placeholder}` have a builder in `textsWith`.
  *
  * Where a spec only names a message ("an unauthorised message", "invalid-email-type message")
@@ -17,7 +17,7 @@ export const TEXTS = {
   /** Ours: `DELETE /admin/networks/{id}` of a network that still has organisations (409). */
   networkHasOrganisations: 'This network still has organisations.',
   /**
-   * Ours: refusals both backends give (issue 38: one copy of each sentence). The client shows the
+   * Ours: refusals the server gives (issue 38: one copy of each sentence). The client shows the
    * server's message where a screen has no wording of its own.
    */
   needLogin: 'You need to log in to do that.',
@@ -309,7 +309,7 @@ export const textsWith = {
     `This file type is not accepted${what ? ` (${what})` : ''}. Send an image (JPEG, PNG, GIF, WebP, TIFF, BMP, ICO) or a PDF or Word (docx) document.`,
   /** A resource the caller may not see or that does not exist (404), e.g. "Team not found". */
   notFound: (what: string) => `${what} not found`,
-  /** The answer to leaving a team (server and mock backend). */
+  /** The server's answer to leaving a team. */
   youLeft: (teamName: string) => `You left ${teamName}`,
   fileTooLarge: (name: string) =>
     `The file, ${name} is too large to send, the limit is 25 Mb for a single file.`,
@@ -327,7 +327,7 @@ export const textsWith = {
   inviteFeatureNotEnabled: (email: string) =>
     `An invitation was not sent to ${email}, because the feature is not enabled for this network`,
   inviteNotSent: (email: string) => `An invitation was not sent to ${email}`,
-  /** Ours: `POST /admin/invites` refusals (409), from both backends. */
+  /** Ours: `POST /admin/invites` refusals (409), from the server. */
   inviteHasAccount: (email: string) => `${email} already has an account.`,
   inviteAlreadySent: (email: string) => `${email} is already invited.`,
   inviteSent: (email: string) => `An invitation has been sent to ${email}`,

@@ -20,7 +20,7 @@ export const IdListSchema = z.array(IdSchema).max(ID_LIST_MAX);
 
 /**
  * Uuids name users and organisations in JIDs and URLs, so only URL- and JID-safe characters are
- * accepted. Not forced to RFC 4122: seeded and mocked data may use readable ids.
+ * accepted. Not forced to RFC 4122: seeded and test data may use readable ids.
  */
 export const UuidSchema = z
   .string()

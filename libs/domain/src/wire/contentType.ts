@@ -8,11 +8,11 @@ const mediaType = (contentType: string | null | undefined) =>
   (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 
 /**
- * The CSRF rule on a request's type (apps/server src/http/security.ts `csrfError`, which the
- * mock backend follows): a cross-site form can send `text/plain`, `multipart/form-data` or
- * `application/x-www-form-urlencoded` without a preflight, and a cross-site JSON fetch needs CORS,
- * which is never granted. So a call that changes data must be JSON, or multipart for uploads,
- * whatever its path (logout and the login calls too): otherwise 403, before the session is read.
+ * The CSRF rule on a request's type (apps/server src/http/security.ts `csrfError`): a cross-site
+ * form can send `text/plain`, `multipart/form-data` or `application/x-www-form-urlencoded`
+ * without a preflight, and a cross-site JSON fetch needs CORS, which is never granted. So a call
+ * that changes data must be JSON, or multipart for uploads, whatever its path (logout and the
+ * login calls too): otherwise 403, before the session is read.
  */
 export function contentTypeRefusal(
   method: string,
@@ -47,9 +47,9 @@ export interface RequestSite {
 
 /**
  * The CSRF rule on where a call that changes data comes from, after `contentTypeRefusal`
- * (apps/server src/http/security.ts `csrfError`; the mock backend follows it): an Origin that
- * is not ours is refused (403). A multipart upload is the one type a cross-site form may send,
- * so one sent with cookies and no Origin is refused when Sec-Fetch-Site names another site.
+ * (apps/server src/http/security.ts `csrfError`): an Origin that is not ours is refused (403). A
+ * multipart upload is the one type a cross-site form may send, so one sent with cookies and no
+ * Origin is refused when Sec-Fetch-Site names another site.
  */
 export function crossSiteRefusal(request: RequestSite): ApiError | undefined {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return undefined;

@@ -39,7 +39,7 @@ export function validationError(error: z.ZodError, statusCode = 400): ApiError {
 }
 
 /**
- * The 400 of one bad field, in the API's one error shape: both backends' refusals that no schema
+ * The 400 of one bad field, in the API's one error shape: the server's refusals that no schema
  * can express (a window too long, an unknown member) name the field the same way.
  */
 export function fieldError(path: string, message: string): ApiError {
