@@ -3,7 +3,8 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * ARCHITECTURE "Production bundles never contain MSW, fixtures or stories". Runs after the web
+ * ARCHITECTURE "Production bundles never contain MSW, fixtures or stories" (nor the server that
+ * the demo and Storybook run in their page). Runs after the web
  * build in `npm test` (step "contract"), on apps/web/dist. Source maps list every module that went
  * into the bundle, so they show what was bundled even after minification renamed everything.
  */
@@ -24,6 +25,9 @@ const FORBIDDEN_MODULES = [
   /\/chat\/testing\//,
   /\.stories\.[jt]sx?$/,
   /\.test\.[jt]sx?$/,
+  // The server in a page (the demo's and Storybook's backend) and its database: never in the app.
+  /apps\/server\//,
+  /node_modules\/@electric-sql\/pglite\//,
 ];
 
 /** Strings that survive minification: MSW's log prefix and worker, and demo and fixture data. */

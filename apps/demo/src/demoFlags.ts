@@ -13,7 +13,8 @@ export interface DemoFlags {
   dummyAdminData: boolean;
   /**
    * The report opens on randomly generated placeholder figures, its no-data switch off (spec 02
-   * §2 "placeholder figures unless a no-data switch is set"); off: the mock backend's month.
+   * §2 "placeholder figures unless a no-data switch is set"); off: the seeded month of the server
+   * in the page.
    */
   reportPlaceholders: boolean;
   /** The demo has no push service: when on, what would be pushed is logged instead. */
