@@ -26,7 +26,8 @@ const FORBIDDEN_MODULES = [
   /\.stories\.[jt]sx?$/,
   /\.test\.[jt]sx?$/,
   // The server in a page (the demo's and Storybook's backend) and its database: never in the app.
-  /apps\/server\//,
+  // (sources are relative to the chunk: apps/server/src is `../../../server/src/…` from apps/web)
+  /(^|\/)server\/(src|browser)\//,
   /node_modules\/@electric-sql\/pglite\//,
 ];
 
