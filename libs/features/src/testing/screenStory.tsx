@@ -33,18 +33,30 @@ const quietLogger: HttpLogger = {
  */
 const sessions = new WeakMap<StoryBackend, Map<string, string>>();
 
-/** `email`'s session cookie; call it right after a reset (a new one becomes part of the seed). */
-async function sessionOf(backend: StoryBackend, email: string): Promise<string> {
-  let known = sessions.get(backend);
-  if (!known) sessions.set(backend, (known = new Map<string, string>()));
+/**
+ * `email`'s session in `table`, logged in on first use; `afterLogin` runs after a new login
+ * (`keep` for the kept sessions).
+ */
+async function sessionIn(
+  table: WeakMap<StoryBackend, Map<string, string>>,
+  backend: StoryBackend,
+  email: string,
+  afterLogin?: () => Promise<void>,
+): Promise<string> {
+  let known = table.get(backend);
+  if (!known) table.set(backend, (known = new Map<string, string>()));
   let cookie = known.get(email);
   if (cookie === undefined) {
     cookie = await backend.login(email);
-    await backend.keep();
+    await afterLogin?.();
     known.set(email, cookie);
   }
   return cookie;
 }
+
+/** `email`'s kept session; call it right after a reset (a new one becomes part of the seed). */
+const sessionOf = (backend: StoryBackend, email: string) =>
+  sessionIn(sessions, backend, email, () => backend.keep());
 
 /**
  * Sessions made for one story only (by `askAs` for someone not signed in before): gone with the
@@ -79,13 +91,8 @@ export async function askAs(
   return text ? (JSON.parse(text) as unknown) : null;
 }
 
-async function storySessionOf(backend: StoryBackend, email: string): Promise<string> {
-  let known = storySessions.get(backend);
-  if (!known) storySessions.set(backend, (known = new Map<string, string>()));
-  let cookie = known.get(email);
-  if (cookie === undefined) known.set(email, (cookie = await backend.login(email)));
-  return cookie;
-}
+const storySessionOf = (backend: StoryBackend, email: string) =>
+  sessionIn(storySessions, backend, email);
 
 /** The first row of a story's query of the seed, or an error naming what the seed lacks. */
 export async function seedRow<Row>(
