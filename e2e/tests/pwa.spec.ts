@@ -165,10 +165,40 @@ test('a returning visit to / is answered without the worker starting (its static
   const saved = await page.evaluate(async () => {
     const names = (await caches.keys()).filter((name) => name.startsWith('pando-start-'));
     const shell = await (await caches.open(names[0] ?? '')).match('/');
-    return { names, csp: shell?.headers.get('content-security-policy') ?? null };
+    return {
+      names,
+      csp: shell?.headers.get('content-security-policy') ?? null,
+      link: shell?.headers.get('link') ?? null,
+    };
   });
   expect(saved.names).toHaveLength(1);
   expect(saved.csp).toContain("script-src 'self'");
+  // And a returning visit's hints (apps/server http/firstPaintHints.ts): the first paint's chunk
+  // and the session's offline key, fetched with the page instead of once the entry has run.
+  expect(saved.link).toMatch(/^<\/assets\/firstPaint-[\w-]+\.js>; rel=modulepreload, /);
+  expect(saved.link).toContain('</api/v4/login/offline-key>; rel=preload; as=fetch');
+
+  // A new tab (its sessionStorage holds no key): the key is asked for once before the app, by the
+  // page's hint, and the first paint reads that answer (no request of its own). The app, once
+  // loaded, asks again to confirm the session (libs/data-access OfflineCopy `renew`).
+  const tab = await page.context().newPage();
+  const keyRequestsBeforeApp = () =>
+    tab.evaluate(() => {
+      const entries = performance
+        .getEntriesByType('resource')
+        .map((e) => e as PerformanceResourceTiming);
+      const appAt =
+        entries.find((e) => /\/assets\/shared-[\w-]+\.js$/.test(e.name))?.startTime ?? Infinity;
+      return entries
+        .filter((e) => new URL(e.name).pathname === '/api/v4/login/offline-key')
+        .filter((e) => e.startTime < appAt)
+        .map((e) => e.initiatorType);
+    });
+  await tab.goto('/');
+  await expect(tab.getByRole('navigation', { name: 'Conversations' })).toBeVisible();
+  await expect(tab.getByRole('button', { name: /Log out|Account:/ })).toHaveCount(1);
+  expect(await keyRequestsBeforeApp()).toEqual(['link']);
+  await tab.close();
 
   // With the network off, the same routes answer: the chat list from the encrypted copy.
   await page.context().setOffline(true);

@@ -7,7 +7,8 @@
  * each script then waits on the worker's JavaScript). In browsers with the ServiceWorker static
  * routing API (Chromium 123+), the requests that need no JavaScript are answered without it:
  *   - a navigation to `/` (the app's start and the installed app's `start_url`): the app shell
- *     this worker saved when it installed, from a cache of its own;
+ *     this worker saved when it installed, from a cache of its own, with the server's preload
+ *     hints for a returning visit;
  *   - `/assets/*` (the build's content-hashed files): from Workbox's precache, where the worker
  *     would have found them;
  *   - `/api/*`: the network (the worker never caches an API answer).
@@ -21,9 +22,23 @@ const START_CACHE_PREFIX = 'pando-start-';
 /** Start caches kept when a version activates: its own and any newer one still installing. */
 const START_CACHES_KEPT = 3;
 
+/**
+ * Asks the server for the copy of `/` that returning visits open from: it answers with the
+ * returning visit's preload hints (the first paint's chunk, the session's offline key) in its
+ * `Link` header, which Chromium applies to a page from this cache too (apps/server
+ * http/firstPaintHints.ts). libs/domain `START_PAGE_REQUEST_HEADER`: keep the two in step.
+ */
+const START_PAGE_REQUEST_HEADER = 'pando-start-page';
+
 /** The app shell for `/`, as the server sends it, without `Vary` (the route matches by URL). */
 async function saveStartPage(cacheName, url) {
-  const response = await fetch(new Request(url, { cache: 'reload', credentials: 'same-origin' }));
+  const response = await fetch(
+    new Request(url, {
+      cache: 'reload',
+      credentials: 'same-origin',
+      headers: { [START_PAGE_REQUEST_HEADER]: '1' },
+    }),
+  );
   if (!response.ok) throw new Error(`The app shell could not be saved: ${response.status}`);
   const headers = new Headers(response.headers);
   headers.delete('Vary');

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { START_PAGE_REQUEST_HEADER } from '@pando/domain';
 import type { Config } from '../config.js';
 import { notFound } from './errors.js';
 import { firstPaintLinks } from './firstPaintHints.js';
@@ -59,14 +60,15 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
       },
     });
     // The root is a directory to @fastify/static (403 with index: false): answer it as a route.
-    // A signed-in navigation there gets the chat list's first paint hinted (firstPaintHints.ts).
+    // A signed-in navigation there gets the chat list's first paint hinted, and the service
+    // worker's saved copy a returning visit's (firstPaintHints.ts).
     const links = firstPaintLinks(config);
     app.get('/', (req, reply) => {
       const link = links?.(req);
       if (link) reply.header('Link', link);
       return reply
         .header('Cache-Control', 'no-cache')
-        .header('Vary', 'Cookie')
+        .header('Vary', `Cookie, ${START_PAGE_REQUEST_HEADER}`)
         .type('text/html; charset=utf-8')
         .sendFile('index.html');
     });

@@ -27,9 +27,17 @@ export const firstPaintEndpoints = {
 /**
  * The web build's list of the first paint's own files (apps/web `firstPaintHints.ts` writes it
  * beside index.html): the server names them, with `firstPaintEndpoints`' two answers, as preload
- * hints on a signed-in navigation to `/` (apps/server `http/firstPaintHints.ts`).
+ * hints on a signed-in navigation to `/`, and the returning visit's chunk with the key's answer
+ * on the copy of `/` the service worker saves (apps/server `http/firstPaintHints.ts`).
  */
 export const FIRST_PAINT_HINTS_FILE = 'first-paint-hints.json';
+
+/**
+ * The request header with which the web app's service worker asks for the copy of `/` it keeps
+ * for returning visits (apps/web `public/sw-routes.js`, a plain script that spells it out: keep
+ * the two in step). The server answers it with the returning visit's hints.
+ */
+export const START_PAGE_REQUEST_HEADER = 'pando-start-page';
 
 /** What that file holds: site paths, as the page requests them. */
 export interface FirstPaintHints {
@@ -37,4 +45,10 @@ export interface FirstPaintHints {
   scripts: string[];
   /** The stylesheets those chunks load. */
   styles: string[];
+  /**
+   * A returning visit's: the first paint's own chunk and what it imports that the entry does not,
+   * without React's half (`firstPaintGate`), which a visit painted from the kept rendering does
+   * not wait for.
+   */
+  returning: string[];
 }
