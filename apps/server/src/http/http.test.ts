@@ -37,6 +37,7 @@ beforeAll(async () => {
     path.join(webDir, 'first-paint-hints.json'),
     JSON.stringify({
       scripts: ['/assets/firstPaint-Ab12Cd34.js', '/assets/firstPaintGate-Ef56Gh78.js'],
+      returning: ['/assets/firstPaint-Ab12Cd34.js'],
       styles: ['/assets/firstPaintGate-Ij90Kl12.css'],
     }),
   );
@@ -101,9 +102,18 @@ describe('the web app', () => {
       const url = /^<([^>]+)>/.exec(link)?.[1] ?? '';
       expect((await fetch(`${server.url}${url}`)).status, url).toBe(401);
     }
-    // Signed out, the service worker's own copy of the shell, and any other page: no hints.
+    // Signed out, a script's fetch of the shell, and any other page: no hints.
     expect((await open(navigate)).link).toBeUndefined();
     expect((await open({ cookie: 'pando_session=some-token' })).link).toBeUndefined();
+    // The copy of / the service worker keeps for returning visits (apps/web public/sw-routes.js
+    // asks with this header), signed in or not: the first paint's chunk and the offline key.
+    const workerCopy = await open({ 'pando-start-page': '1' });
+    expect(workerCopy.vary).toMatch(/pando-start-page/i);
+    expect(String(workerCopy.link).split(', ')).toEqual([
+      '</assets/firstPaint-Ab12Cd34.js>; rel=modulepreload',
+      '</api/v4/login/offline-key>; rel=preload; as=fetch; crossorigin=anonymous',
+    ]);
+    expect((await fetch(`${server.url}/api/v4/login/offline-key`)).status).toBe(401);
     const login = await open({ ...navigate, cookie: 'pando_session=some-token' }, '/login');
     expect(login).toMatchObject({ status: 200, link: undefined });
   });
