@@ -7,12 +7,27 @@ import { expect, type Page } from '@playwright/test';
  * check during the fade reports contrast failures a person never sees once it has appeared.
  */
 async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      // Transitions end; keyframe animations such as a loading spinner may run forever.
-      .filter((animation) => animation instanceof CSSTransition)
-      .every((animation) => animation.playState !== 'running'),
+  // Checked on every frame, and only settled after a few quiet frames in a row: a dialog that
+  // has just been opened can start its transition a frame later (Mantine's transitions mount
+  // with the hidden styles first), and a single check in between may pass while it is still
+  // transparent (a contrast failure on "Delete users?" in a CI run, session 33).
+  await page.evaluate(() => {
+    (window as unknown as { __pandoQuietFrames?: number }).__pandoQuietFrames = 0;
+  });
+  await page.waitForFunction(
+    () => {
+      const running = document
+        .getAnimations()
+        // Transitions end; keyframe animations such as a loading spinner may run forever.
+        .some(
+          (animation) => animation instanceof CSSTransition && animation.playState === 'running',
+        );
+      const w = window as unknown as { __pandoQuietFrames?: number };
+      w.__pandoQuietFrames = running ? 0 : (w.__pandoQuietFrames ?? 0) + 1;
+      return w.__pandoQuietFrames >= 3;
+    },
+    undefined,
+    { polling: 'raf' },
   );
 }
 

@@ -244,6 +244,7 @@ test('network.admin: generates a code for a user who started a login (it logs th
   await admin.select(`${blocked.first_name} ${blocked.last_name}`);
   await admin.button('Delete').click();
   const confirm = page.getByRole('dialog', { name: 'Delete users?' });
+  await expect(confirm).toBeVisible();
   await expectNoSeriousAxeViolations(page, 'delete users');
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect.poll(() => chatClosed, { timeout: 5_000 }).toBe(true);
