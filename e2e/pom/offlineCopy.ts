@@ -87,3 +87,23 @@ function copyText(page: Page, name: string): Promise<string> {
 export async function copyHolds(page: Page, name: string, text: string): Promise<void> {
   await expect.poll(() => copyText(page, name)).toContain(text);
 }
+
+/**
+ * Waits until the copy's REST answers (record `queries`, React Query's dehydrated cache) hold the
+ * answer of the query `key` with its data. A text of the answer is not enough to know that: the
+ * patient list's rows carry the same names as the card opened from them, and the list is stored
+ * first. The app writes a new answer shortly after it arrives, so a page left sooner loses it.
+ */
+export async function copyHoldsQuery(page: Page, key: readonly unknown[]): Promise<void> {
+  const wanted = JSON.stringify(key);
+  await expect
+    .poll(async () => {
+      const text = await copyText(page, 'queries');
+      if (!text) return false;
+      const { queries } = JSON.parse(text) as {
+        queries: { queryKey: unknown; state: { data?: unknown } }[];
+      };
+      return queries.some((q) => JSON.stringify(q.queryKey) === wanted && q.state.data != null);
+    })
+    .toBe(true);
+}

@@ -2,7 +2,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import { ChatPane } from '../pom/Chat';
 import { LoginPage } from '../pom/LoginPage';
 import { PatientsPage } from '../pom/Patients';
-import { copyHolds, copyRecords } from '../pom/offlineCopy';
+import { copyHolds, copyHoldsQuery, copyRecords } from '../pom/offlineCopy';
 import { Shell } from '../pom/Shell';
 
 /**
@@ -81,7 +81,10 @@ test('desktop: offline after a visit, the list, a conversation and the opened ca
   await expect(page).toHaveURL(/\/patients\/\d+/);
   await expect(patients.section('Patient info')).toContainText(patientInfo);
   const cardUrl = page.url();
-  await copyHolds(page, 'queries', patientInfo);
+  const cardId = Number(/\/patients\/(\d+)/.exec(cardUrl)?.[1]);
+  // The card's own answer is stored before the page is left (the list's answer, stored before,
+  // already holds the patient's name, so waiting for the name proved nothing about the card).
+  await copyHoldsQuery(page, ['patient-cards', 'detail', cardId]);
   // At rest the copy is ciphertext: neither the message nor the patient is readable in it.
   const atRest = await sealedBytes(page);
   expect(atRest).not.toContain(seen);
