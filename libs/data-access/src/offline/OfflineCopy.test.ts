@@ -240,6 +240,35 @@ describe('which answers the copy keeps', () => {
     }
     for (const key of never) expect(keptInCopy(key, true)).toBe(false);
   });
+
+  it('are the answers the cache keeps while the page lives, from the first visit on; the rest goes after gcTime', async () => {
+    const { QueryClient } = await import('@tanstack/react-query');
+    const { keptInCopy, restoreQueries } = await import('./queries');
+    const b = browser();
+    const firstVisit = b.page(); // nothing saved yet
+    await firstVisit.open();
+    const client = new QueryClient({ defaultOptions: { queries: { gcTime: 10 } } });
+    restoreQueries(client, firstVisit);
+    const keys = [
+      ['auth', 'current-user'],
+      ['teams', 'with-advice-conversations'],
+      ['teams', 'detail', 3],
+      ['teams', 'members', 3],
+      ['advice', 'detail', 1, 2],
+      ['users', 'detail', 'u'],
+      ['wards', 'St Mary'],
+      ['patient-cards', 'list'],
+      ['patient-cards', 'detail', 4],
+      ['patients', 'detail', 4],
+      ['patient-cards', 'list', 'search', 'Ada'],
+      ['admin', 'users'],
+      ['users', 'statuses', []],
+    ];
+    for (const key of keys) {
+      const { gcTime } = client.defaultQueryOptions({ queryKey: key });
+      expect([key, gcTime]).toEqual([key, keptInCopy(key, true) ? Infinity : 10]);
+    }
+  });
 });
 
 describe('answers restored from the copy', () => {
@@ -262,5 +291,43 @@ describe('answers restored from the copy', () => {
     const state = next.getQueryState(['patient-cards', 'list']);
     expect(next.getQueryData(['patient-cards', 'list'])).toEqual([{ id: 4, title: 'Ada' }]);
     expect(state?.isInvalidated).toBe(true);
+  });
+  it('a restored answer no screen shows stays in the copy when the cache lets unused answers go', async () => {
+    const { QueryClient } = await import('@tanstack/react-query');
+    const { persistQueries, restoreQueries } = await import('./queries');
+    const b = browser();
+    // The visit: a card opened, stored.
+    const visit = b.page();
+    await visit.open();
+    const first = new QueryClient();
+    const stopFirst = persistQueries(first, visit);
+    first.setQueryData(['patient-cards', 'detail', 4], { id: 4, title: 'Ada' });
+    stopFirst();
+    await visit.flush();
+
+    // The next page (the chat) restores the card and never shows it. Its cache lets unused
+    // answers go after gcTime (5 min in a browser; 10 ms here, where React Query would keep them
+    // for ever), and the copy is saved again when the sidebar's lists arrive.
+    const chat = b.page();
+    await chat.open();
+    const second = new QueryClient({ defaultOptions: { queries: { gcTime: 10 } } });
+    restoreQueries(second, chat);
+    const stop = persistQueries(second, chat);
+    await new Promise((r) => setTimeout(r, 50));
+    second.setQueryData(['teams', 'with-advice-conversations'], { teams: [] });
+    // What is not kept still goes after gcTime: a search.
+    second.setQueryData(['patient-cards', 'list', 'search', 'Ada'], []);
+    await new Promise((r) => setTimeout(r, 50));
+    stop();
+    await chat.flush();
+    expect(second.getQueryData(['patient-cards', 'list', 'search', 'Ada'])).toBeUndefined();
+
+    // The card's address, bookmarked, opened offline: still in the copy.
+    b.setOnline(false);
+    const bookmark = b.page();
+    await bookmark.open();
+    const third = new QueryClient();
+    restoreQueries(third, bookmark);
+    expect(third.getQueryData(['patient-cards', 'detail', 4])).toEqual({ id: 4, title: 'Ada' });
   });
 });

@@ -2,6 +2,32 @@ import { dehydrate, hydrate, type QueryClient, type QueryKey } from '@tanstack/r
 import type { OfflineCopy } from './OfflineCopy';
 import { QUERIES } from './sealedRecord';
 
+interface KeptAnswers {
+  /** The start of their query keys (the api modules' key factories). */
+  key: QueryKey;
+  /** Only when the organisation allows patient data offline (`offline_patient_data`). */
+  patientData?: true;
+  /** This key alone, not the longer ones under it (the patient list, not its searches). */
+  exact?: true;
+}
+
+/** What `keptInCopy` keeps; `keepKeptAnswers` pins the same answers in the cache. */
+const KEPT: readonly KeptAnswers[] = [
+  { key: ['auth', 'current-user'] },
+  // The sidebar's lists, and the team and advice conversations opened (their panes' headers).
+  { key: ['teams', 'with-advice-conversations'] },
+  { key: ['teams', 'detail'] },
+  { key: ['teams', 'members'] },
+  { key: ['advice', 'detail'] },
+  { key: ['users', 'detail'] },
+  { key: ['wards'] },
+  { key: ['patient-cards', 'detail'], patientData: true },
+  { key: ['patient-cards', 'list'], patientData: true, exact: true },
+  { key: ['patients', 'detail'], patientData: true },
+];
+
+const startsWith = (key: QueryKey, start: QueryKey) => start.every((part, i) => key[i] === part);
+
 /**
  * Which answers the copy keeps: who is signed in, the sidebar's lists, the teams, advice
  * conversations, people and wards opened or named, and, when the organisation allows it (`offline_patient_data`), the patient list and the
@@ -10,17 +36,31 @@ import { QUERIES } from './sealedRecord';
  * (issue 36), so the copy never reads records the person did not.
  */
 export function keptInCopy(key: QueryKey, patientData: boolean): boolean {
-  const [area, kind] = key;
-  if (area === 'auth') return kind === 'current-user';
-  // The sidebar's lists, and the team and advice conversations opened (their panes' headers).
-  if (area === 'teams')
-    return kind === 'with-advice-conversations' || kind === 'detail' || kind === 'members';
-  if (area === 'advice') return kind === 'detail';
-  if (area === 'users') return kind === 'detail';
-  if (area === 'wards') return true;
-  if (!patientData) return false;
-  if (area === 'patient-cards') return kind === 'detail' || (kind === 'list' && key.length === 2);
-  return area === 'patients' && kind === 'detail';
+  return KEPT.some(
+    (kept) =>
+      (patientData || !kept.patientData) &&
+      startsWith(key, kept.key) &&
+      (!kept.exact || key.length === kept.key.length),
+  );
+}
+
+/**
+ * Kept answers stay in the cache for the page's life, also when no screen shows them: React
+ * Query lets an unobserved answer go after its gcTime (5 min), and the next save of the copy,
+ * a dehydration of the cache, would then leave it out, so a card opened earlier in a shift would
+ * silently drop out of the copy. Only an explicit removal (a card deleted, a reassignment
+ * refused) makes the copy forget one. The cost is the memory of what the copy holds anyway.
+ */
+function keepKeptAnswers(client: QueryClient, patientData: boolean): void {
+  const libraryDefault = client.getDefaultOptions().queries?.gcTime;
+  for (const kept of KEPT) {
+    if (kept.patientData && !patientData) continue;
+    client.setQueryDefaults(kept.key, { gcTime: Infinity });
+    // The keys under an exact one are not kept; under the list they are its searches
+    // (`patientCardKeys.search`): the cache's own gcTime again (registered after the prefix's,
+    // so it wins in `getQueryDefaults`; the tests hold this and `keptInCopy` together).
+    if (kept.exact) client.setQueryDefaults([...kept.key, 'search'], { gcTime: libraryDefault });
+  }
 }
 
 /**
@@ -31,9 +71,11 @@ export function keptInCopy(key: QueryKey, patientData: boolean): boolean {
  * Returns when the answers were saved, or undefined when the copy had none.
  */
 export function restoreQueries(client: QueryClient, copy: OfflineCopy): number | undefined {
+  const patientData = copy.patientDataAllowed;
+  // Also on a first visit, with nothing to restore: what it opens must stay until it is saved.
+  keepKeptAnswers(client, patientData);
   const saved = copy.read<ReturnType<typeof dehydrate>>(QUERIES);
   if (!saved) return undefined;
-  const patientData = copy.patientDataAllowed;
   const queries = saved.value.queries.filter((q) => keptInCopy(q.queryKey, patientData));
   hydrate(client, { ...saved.value, mutations: [], queries });
   // Stale whatever their age: a page load asks each of them again as it is shown (a card deleted
