@@ -1,6 +1,6 @@
 import type { OfflineKeyResponse } from '@pando/domain';
 import { describe, expect, it } from 'vitest';
-import { UnauthorisedError } from '../http/errors';
+import { NotFoundError, ServerError, UnauthorisedError } from '../http/errors';
 import { COPY_KEY_ITEM, OfflineCopy } from './OfflineCopy';
 import type { RecordStore } from './records';
 import type { SealedRecord } from './crypto';
@@ -329,5 +329,64 @@ describe('answers restored from the copy', () => {
     const third = new QueryClient();
     restoreQueries(third, bookmark);
     expect(third.getQueryData(['patient-cards', 'detail', 4])).toEqual({ id: 4, title: 'Ada' });
+  });
+  it('a restored answer whose refresh fails offline stays in the copy; one deleted or no longer shared (404/403) leaves it', async () => {
+    const { QueryClient } = await import('@tanstack/react-query');
+    const { persistQueries, restoreQueries } = await import('./queries');
+    const b = browser();
+    const visit = b.page();
+    await visit.open();
+    const first = new QueryClient();
+    const stopFirst = persistQueries(first, visit);
+    first.setQueryData(['patient-cards', 'detail', 4], { id: 4, title: 'Ada' });
+    first.setQueryData(['patient-cards', 'detail', 5], { id: 5, title: 'Grace' });
+    stopFirst();
+    await visit.flush();
+
+    // A page in a dead zone: the card's refresh finds no network; the other card was deleted.
+    const dead = b.page();
+    await dead.open();
+    const second = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    restoreQueries(second, dead);
+    const stop = persistQueries(second, dead);
+    const request = { method: 'GET', path: '/cards/4' };
+    await second
+      .query({
+        queryKey: ['patient-cards', 'detail', 4],
+        queryFn: () => Promise.reject(new ServerError('No connection', { ...request, status: 0 })),
+      })
+      .catch(() => undefined);
+    await second
+      .query({
+        queryKey: ['patient-cards', 'detail', 5],
+        queryFn: () =>
+          Promise.reject(
+            new NotFoundError('Not found', { ...request, path: '/cards/5', status: 404 }),
+          ),
+      })
+      .catch(() => undefined);
+    expect(second.getQueryState(['patient-cards', 'detail', 4])?.status).toBe('error');
+    const restored = async () => {
+      await dead.flush();
+      const bookmark = b.page();
+      await bookmark.open();
+      const client = new QueryClient();
+      restoreQueries(client, bookmark);
+      return client;
+    };
+    // The deleted card has left the copy at once; the other is still there.
+    const afterGone = await restored();
+    expect(afterGone.getQueryData(['patient-cards', 'detail', 5])).toBeUndefined();
+    expect(afterGone.getQueryData(['patient-cards', 'detail', 4])).toEqual({ id: 4, title: 'Ada' });
+
+    // Another kept answer arrives (the network is back for a moment): the copy is saved again.
+    second.setQueryData(['teams', 'with-advice-conversations'], { teams: [] });
+    stop();
+    const later = await restored();
+    expect(later.getQueryData(['patient-cards', 'detail', 4])).toEqual({ id: 4, title: 'Ada' });
+    // Restored as an answer, not as a failure a screen would show as one.
+    expect(later.getQueryState(['patient-cards', 'detail', 4])?.status).toBe('success');
+    expect(later.getQueryState(['patient-cards', 'detail', 4])?.error).toBeNull();
+    expect(later.getQueryData(['patient-cards', 'detail', 5])).toBeUndefined();
   });
 });

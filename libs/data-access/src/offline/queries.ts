@@ -1,4 +1,12 @@
-import { dehydrate, hydrate, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import {
+  dehydrate,
+  hydrate,
+  type DehydratedState,
+  type Query,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
+import { ForbiddenError, NotFoundError } from '../http/errors';
 import type { OfflineCopy } from './OfflineCopy';
 import { QUERIES } from './sealedRecord';
 
@@ -88,23 +96,52 @@ export function restoreQueries(client: QueryClient, copy: OfflineCopy): number |
   return saved.savedAt;
 }
 
+/** Deleted, or no longer shared with the person (404/403): an answer held for it must go. */
+const isGone = (error: unknown) =>
+  error instanceof NotFoundError || error instanceof ForbiddenError;
+
+/**
+ * An answer the copy holds: a success, or the last answer of a query whose refresh failed (no
+ * network, a server error): offline, a restored answer's refresh fails and it is still what the
+ * person saw. Not when the failure says the record is gone (as `PatientDetail` stops showing it).
+ */
+const holdsAnswer = (q: Query) =>
+  q.state.status === 'success' ||
+  (q.state.status === 'error' && q.state.data !== undefined && !isGone(q.state.error));
+
+/** A failed refresh is stored as the answer it kept: the next page shows it, not the failure. */
+function asAnswer(q: DehydratedState['queries'][number]): DehydratedState['queries'][number] {
+  if (q.state.status !== 'error') return q;
+  return {
+    ...q,
+    state: {
+      ...q.state,
+      status: 'success',
+      error: null,
+      fetchFailureCount: 0,
+      fetchFailureReason: null,
+    },
+  };
+}
+
 /** Keeps the copy's answers up to date as answers arrive; returns the unsubscribe. */
 export function persistQueries(client: QueryClient, copy: OfflineCopy): () => void {
   const save = () => {
     if (!copy.isOpen) return;
     const patientData = copy.patientDataAllowed;
-    copy.write(
-      QUERIES,
-      dehydrate(client, {
-        shouldDehydrateQuery: (q) =>
-          q.state.status === 'success' && keptInCopy(q.queryKey, patientData),
-        shouldDehydrateMutation: () => false,
-      }),
-    );
+    const state = dehydrate(client, {
+      shouldDehydrateQuery: (q) => holdsAnswer(q) && keptInCopy(q.queryKey, patientData),
+      shouldDehydrateMutation: () => false,
+    });
+    copy.write(QUERIES, { ...state, queries: state.queries.map(asAnswer) });
   };
   const unsubscribe = client.getQueryCache().subscribe((event) => {
+    // A record found gone leaves the copy at once, not at the next answer.
     const changed =
-      (event.type === 'updated' && event.action.type === 'success') || event.type === 'removed';
+      (event.type === 'updated' &&
+        (event.action.type === 'success' ||
+          (event.action.type === 'error' && isGone(event.action.error)))) ||
+      event.type === 'removed';
     const key = event.query.queryKey as QueryKey;
     if (changed && keptInCopy(key, true)) save();
   });
