@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ApiError } from '../http/errors';
 import type { HttpClient } from '../http/createHttpClient';
@@ -29,6 +29,32 @@ function createPandoQueryClient(): QueryClient {
   });
 }
 
+/**
+ * React Query's online state follows the browser's from the start (`navigator.onLine`, then the
+ * `online`/`offline` events). By itself React Query assumes a network until an `offline` event,
+ * so a page loaded in a dead zone fetched, failed and retried for about 7 s instead of pausing
+ * its queries: the offline copy's answers then turned into errors and the screens' offline
+ * branches (`fetchStatus === 'paused'`, issue 37) were never reached.
+ */
+function followBrowserOnline(): void {
+  if (typeof window === 'undefined') return;
+  onlineManager.setEventListener((setOnline) => {
+    setOnline(navigator.onLine);
+    const online = () => {
+      setOnline(true);
+    };
+    const offline = () => {
+      setOnline(false);
+    };
+    window.addEventListener('online', online);
+    window.addEventListener('offline', offline);
+    return () => {
+      window.removeEventListener('online', online);
+      window.removeEventListener('offline', offline);
+    };
+  });
+}
+
 export interface PandoApiProviderProps {
   /** The one HTTP client (`createHttpClient`). */
   http: HttpClient;
@@ -45,6 +71,8 @@ export interface PandoApiProviderProps {
 /** Gives every data-access hook below it the HTTP client and a React Query cache. */
 export function PandoApiProvider({ http, queryClient, offline, children }: PandoApiProviderProps) {
   const [client] = useState(() => {
+    // Before the first render: its queries start as soon as they mount.
+    followBrowserOnline();
     const made = queryClient ?? createPandoQueryClient();
     if (offline) restoreQueries(made, offline);
     return made;

@@ -64,6 +64,28 @@ describe('PandoApiProvider', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(() => renderHook(() => useHttpClient())).toThrow(/inside <PandoApiProvider/);
   });
+
+  it('a page loaded without a network waits for one: its queries pause instead of failing after retries (issue 37)', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { calls, wrapper } = harness(() => ({
+      status: 200,
+      body: { results: [{ id: 'alice', status: 'AVAILABLE' }] },
+    }));
+    const { result } = renderHook(() => useUserStatusesQuery(['alice']), { wrapper });
+    await waitFor(() => {
+      expect(result.current.fetchStatus).toBe('paused');
+    });
+    expect(calls).toHaveLength(0);
+
+    onLine.mockReturnValue(true);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => {
+      expect(result.current.isSuccess).toBe(true);
+    });
+    expect(calls).toHaveLength(1);
+  });
 });
 
 describe('status polling', () => {
