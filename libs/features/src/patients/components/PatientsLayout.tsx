@@ -119,7 +119,10 @@ function PatientList(props: Omit<PatientTableProps, 'cards' | 'onScan'>) {
     );
   }
   if (cards.isPending) return <LoadingScreen fullScreen={false} label="Loading patients…" />;
-  if (cards.isError) {
+  // A failed refresh of a list already held (the offline copy's, or an earlier answer) keeps it
+  // shown with its freshness line, as the card does (`PatientDetail`); the error is for a list
+  // that never loaded.
+  if (!cards.data) {
     return (
       <Text c="red" p="md" role="alert">
         The patient list could not be loaded.
