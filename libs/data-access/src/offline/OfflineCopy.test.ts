@@ -91,6 +91,50 @@ describe('the offline copy (issue 37)', () => {
     expect(after.read('chat')).toEqual({ value: { unread: 2 }, savedAt: NOW + 5_000 });
   });
 
+  it('never stores an older value over a newer one: a flush waits for the one before it', async () => {
+    const b = browser();
+    // The first record's store is slow (a busy disk): it finishes when the test says.
+    let started: () => void = () => undefined;
+    const firstStarted = new Promise<void>((resolve) => (started = resolve));
+    let finishFirst: () => void = () => undefined;
+    const firstFinished = new Promise<void>((resolve) => (finishFirst = resolve));
+    let puts = 0;
+    const slowFirst: RecordStore = {
+      getAll: () => b.records.getAll(),
+      clear: () => b.records.clear(),
+      put: async (name, record) => {
+        if (puts++ === 0) {
+          started();
+          await firstFinished;
+        }
+        await b.records.put(name, record);
+      },
+    };
+    const page = new OfflineCopy({
+      fetchKey: () => Promise.resolve(keyAnswer(KEY_A)),
+      records: slowFirst,
+      keyStorage: b.tab,
+      isOnline: () => true,
+      now: () => NOW,
+      writeDelayMs: 60_000,
+    });
+    await page.open();
+    page.write('chat', { unread: 1 });
+    const older = page.flush();
+    await firstStarted;
+    // A newer value, flushed as the page is left (pagehide) while the older one is stored. It is
+    // given time to be stored first, as it was before flushes waited for each other.
+    page.write('chat', { unread: 2 });
+    const newer = page.flush();
+    await Promise.race([newer, new Promise((r) => setTimeout(r, 50))]);
+    finishFirst();
+    await Promise.all([older, newer]);
+
+    const next = b.page();
+    await next.open();
+    expect(next.read('chat')?.value).toEqual({ unread: 2 });
+  });
+
   it('keeps values encrypted at rest and reads them back after an offline reload', async () => {
     const b = browser();
     const first = b.page();

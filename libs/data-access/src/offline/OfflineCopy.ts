@@ -74,6 +74,8 @@ export class OfflineCopy {
   /** What `write` gathered for the next `flush`: each value with the time it was written. */
   private readonly pending = new Map<string, CopyValue<unknown>>();
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** The last flush, settled or not: the next one is stored after it. */
+  private flushed: Promise<void> = Promise.resolve();
   private opening: Promise<void> | undefined;
   /** Bumped by every wipe: a write sealed before it is never stored after it. */
   private generation = 0;
@@ -194,8 +196,12 @@ export class OfflineCopy {
     this.options.onWrite?.(name);
   }
 
-  /** Seals and stores what `write` gathered (also on `pagehide`). */
-  async flush(): Promise<void> {
+  /**
+   * Seals and stores what `write` gathered (also on `pagehide`). One flush at a time: a batch is
+   * stored only once the one before it is, so an older value still being sealed or stored (the
+   * timer's flush) can never land over a newer one (the page-hide flush's).
+   */
+  flush(): Promise<void> {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
     const key = this.key;
@@ -205,6 +211,17 @@ export class OfflineCopy {
     // updated 10:42").
     const batch = [...this.pending];
     this.pending.clear();
+    const stored = this.flushed.then(() => this.store(key, generation, batch));
+    // A failed store does not stop the next one.
+    this.flushed = stored.catch(() => undefined);
+    return stored;
+  }
+
+  private async store(
+    key: CryptoKey | undefined,
+    generation: number,
+    batch: [string, CopyValue<unknown>][],
+  ): Promise<void> {
     if (!key) return;
     for (const [name, { value, savedAt }] of batch) {
       const record = await seal(key, name, value, savedAt);
