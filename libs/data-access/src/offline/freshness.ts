@@ -24,14 +24,20 @@ function useOnline(): boolean {
 
 /**
  * The freshness line of a list (issue 37, `copyFreshness`) from its query's state: pass the
- * query result's `isFetching` and `dataUpdatedAt` (0 when it has no data).
+ * query result (its `isFetching`, `dataUpdatedAt`: 0 when it has no data, and `isRefetchError`:
+ * the answer held is shown although its refresh failed).
  */
-export function useCopyFreshness(query: { isFetching: boolean; dataUpdatedAt: number }) {
+export function useCopyFreshness(query: {
+  isFetching: boolean;
+  dataUpdatedAt: number;
+  isRefetchError: boolean;
+}) {
   const online = useOnline();
   return copyFreshness({
     online,
     fetching: query.isFetching,
     updatedAt: query.dataUpdatedAt,
     pageStartedAt,
+    refreshFailed: query.isRefetchError,
   });
 }

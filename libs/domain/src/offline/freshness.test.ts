@@ -29,4 +29,47 @@ describe('copyFreshness', () => {
       copyFreshness({ online: false, fetching: false, updatedAt: 0, pageStartedAt }),
     ).toBeNull();
   });
+
+  it('says the answer could not be updated when its refresh failed with a network', () => {
+    const live = pageStartedAt + 1000;
+    // From the offline copy, and the live answer failed (a server error, a dead uplink).
+    expect(
+      copyFreshness({
+        online: true,
+        fetching: false,
+        updatedAt: copied,
+        pageStartedAt,
+        refreshFailed: true,
+      }),
+    ).toBe('Could not update — last updated 10:42');
+    // Fetched on this page, and a later refresh failed.
+    expect(
+      copyFreshness({
+        online: true,
+        fetching: false,
+        updatedAt: live,
+        pageStartedAt,
+        refreshFailed: true,
+      }),
+    ).toBe('Could not update — last updated 11:00');
+    // Asking again for a copied answer: "Updating…"; with no network, the offline line.
+    expect(
+      copyFreshness({
+        online: true,
+        fetching: true,
+        updatedAt: copied,
+        pageStartedAt,
+        refreshFailed: true,
+      }),
+    ).toBe('Updating…');
+    expect(
+      copyFreshness({
+        online: false,
+        fetching: false,
+        updatedAt: copied,
+        pageStartedAt,
+        refreshFailed: true,
+      }),
+    ).toBe('Offline — last updated 10:42');
+  });
 });

@@ -76,6 +76,11 @@ export const TEXTS = {
   copyUpdating: 'Updating…',
   /** Issue 37: answers from the offline copy with no network: when they were fetched. */
   copyOffline: (time: string) => `Offline — last updated ${time}`,
+  /**
+   * Issue 37 (ours): answers on screen whose live version could not be fetched although the browser
+   * has a network (a server error, a dead uplink): when they were fetched.
+   */
+  copyNotUpdated: (time: string) => `Could not update — last updated ${time}`,
   /** Issue 37: offline, and what was asked for is not in the offline copy. */
   offlineNotKept: 'You are offline. This shows when you are back online.',
   messageProblem: 'There is a problem showing this message, administrators are aware.',

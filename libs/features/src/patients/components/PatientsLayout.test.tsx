@@ -100,6 +100,10 @@ describe('the patient list (spec 01 §2, issue 37)', () => {
     });
     expect(screen.getByRole('list', { name: 'Patients' })).toBeTruthy();
     expect(screen.queryByText(LOAD_ERROR)).toBeNull();
+    // With a network, the line says the list shown could not be updated, and how old it is.
+    expect((await screen.findByRole('status')).textContent).toMatch(
+      new RegExp(`^${TEXTS.copyNotUpdated('\\d\\d:\\d\\d')}$`),
+    );
 
     // The browser then knows the network is gone: the line above the list says how old it is.
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
