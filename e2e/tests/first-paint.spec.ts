@@ -145,3 +145,52 @@ for (const size of SIZES) {
     await context.close();
   });
 }
+
+// A press on the kept list while the app takes over (its shell comes on screen a second after the
+// list when nothing is chosen): the list stays under the pointer until the release, so its click
+// opens the row pressed. Before session 34 the list went at once, the release landed on the
+// app's row, and the browser sent the click to neither (the chat-list bench lost such a click).
+test('desktop: a row held down while the app takes over opens when released', async ({
+  browser,
+}) => {
+  const context = await contextAt(browser, SIZES[0]);
+  const first = await context.newPage();
+  await logIn(first, 'alice@example.org');
+  await expect(first.getByRole('navigation', { name: 'Conversations' })).toBeVisible();
+  await copyHolds(first, 'paint', 'Ward 7 Team');
+  await first.close();
+
+  const page = await context.newPage();
+  // When the app behind the list says its shell is on screen (SHELL_SHOWN, features).
+  await page.addInitScript(() => {
+    window.addEventListener('pando:shell-shown', () => {
+      (window as unknown as { shellShownAt?: number }).shellShownAt = performance.now();
+    });
+  });
+  await page.goto('/');
+  // The kept list (outside #root: painted without React).
+  const kept = page.locator('body > div:not(#root) nav[aria-label="Conversations"]');
+  const row = kept.getByRole('link', { name: /^Ward 7 Team/ });
+  await expect(row).toBeVisible();
+  const box = await row.boundingBox();
+  if (!box) throw new Error('the row has no box');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  // The app behind the list renders its own shell, and says so…
+  await page.waitForFunction(
+    () => (window as unknown as { shellShownAt?: number }).shellShownAt,
+    null,
+    {
+      timeout: 30_000,
+    },
+  );
+  // …and the list pressed stays on screen while the button is down.
+  await page.waitForTimeout(300);
+  await expect(row).toBeVisible();
+  await page.mouse.up();
+  await expect(page).toHaveURL(/\/teams\/\d+$/);
+  await expect(page.getByRole('log', { name: 'Messages' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: /Ward 7 Team/ }).first()).toBeVisible();
+  await expect(kept).toHaveCount(0);
+  await context.close();
+});

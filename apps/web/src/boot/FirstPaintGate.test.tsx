@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { firstPaintView, SHELL_SHOWN } from '@pando/features';
@@ -71,6 +71,25 @@ describe('FirstPaintGate (the chat list from the offline copy before the app, is
       window.dispatchEvent(new Event(SHELL_SHOWN));
     });
     expect(screen.queryByRole('navigation', { name: 'Conversations' })).toBeNull();
+    expect(screen.getByText('The app')).toBeVisible();
+  });
+
+  it('a row pressed while the app takes over still opens: the first paint gives way after the release and its click', async () => {
+    const onChoose = renderGate();
+    const row = screen.getByRole('link', { name: /Ward 7/ });
+    fireEvent.pointerDown(row);
+    act(() => {
+      window.dispatchEvent(new Event(SHELL_SHOWN));
+    });
+    // Pressed: the row stays where the press began, so the release and its click land on it.
+    expect(screen.getByRole('navigation', { name: 'Conversations' })).toBeInTheDocument();
+    fireEvent.pointerUp(row);
+    fireEvent.click(row);
+    expect(window.location.pathname).toBe('/teams/7');
+    expect(onChoose).toHaveBeenCalled();
+    await waitFor(() => {
+      expect(screen.queryByRole('navigation', { name: 'Conversations' })).toBeNull();
+    });
     expect(screen.getByText('The app')).toBeVisible();
   });
 

@@ -155,6 +155,39 @@ describe('the chat list painted without React (issue 37)', () => {
     expect(root.textContent).toBe('the app');
   });
 
+  it('a row pressed while the app takes over still opens: the list goes after the release and its click', async () => {
+    const paint = await keptPaint();
+    const onNavigate = vi.fn();
+    showStaticPaint(paint, onNavigate);
+    const root = document.getElementById('root');
+    if (!root) throw new Error('no #root');
+    await act(async () => {
+      createRoot(root).render(
+        <StaticPaintGate>
+          <p>the app</p>
+        </StaticPaintGate>,
+      );
+      await Promise.resolve();
+    });
+    const row = link('Ward 30');
+    if (!row) throw new Error('no row');
+    row.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    await act(async () => {
+      window.dispatchEvent(new Event(SHELL_SHOWN));
+      await Promise.resolve();
+    });
+    // Pressed: the kept list stays, so the release and its click land on the row pressed.
+    expect(row.isConnected).toBe(true);
+    row.dispatchEvent(new Event('pointerup', { bubbles: true }));
+    row.click();
+    expect(onNavigate).toHaveBeenCalledWith(row.getAttribute('href'));
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    });
+    expect(document.querySelector('nav[aria-label="Conversations"]')).toBeNull();
+    expect(root.textContent).toBe('the app');
+  });
+
   it('goes in the frame React first renders in #root, and never paints over React', async () => {
     const paint = await keptPaint();
     showStaticPaint(paint, vi.fn());
