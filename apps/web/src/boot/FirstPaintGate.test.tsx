@@ -93,6 +93,33 @@ describe('FirstPaintGate (the chat list from the offline copy before the app, is
     expect(screen.getByText('The app')).toBeVisible();
   });
 
+  it('a press whose release never comes holds the first paint 5 s at most', () => {
+    vi.useFakeTimers();
+    try {
+      renderGate();
+      const row = screen.getByRole('link', { name: /Ward 7/ });
+      fireEvent.pointerDown(row);
+      act(() => {
+        window.dispatchEvent(new Event(SHELL_SHOWN));
+      });
+      act(() => {
+        vi.advanceTimersByTime(4900);
+      });
+      expect(screen.getByRole('navigation', { name: 'Conversations' })).toBeInTheDocument();
+      act(() => {
+        vi.advanceTimersByTime(200);
+      });
+      expect(screen.queryByRole('navigation', { name: 'Conversations' })).toBeNull();
+      // The page hears of a release later: nothing is left waiting.
+      fireEvent.pointerUp(document.body);
+      act(() => {
+        vi.advanceTimersByTime(1);
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('gives way when the app went to the login page (the session is over)', () => {
     vi.useFakeTimers();
     try {

@@ -33,15 +33,25 @@ if (typeof window !== 'undefined') {
   window.addEventListener('pointercancel', release, true);
 }
 
+/** A press never holds the first paint longer than this (a release the page never heard of). */
+const PRESS_MAX_MS = 5000;
+
 /** Runs `go` now, or once the press in progress is released; the returned function cancels it. */
 function afterPress(go: () => void): () => void {
   if (!pressing) {
     go();
     return () => undefined;
   }
-  waiting.add(go);
+  const once = () => {
+    window.clearTimeout(limit);
+    waiting.delete(once);
+    go();
+  };
+  const limit = window.setTimeout(once, PRESS_MAX_MS);
+  waiting.add(once);
   return () => {
-    waiting.delete(go);
+    window.clearTimeout(limit);
+    waiting.delete(once);
   };
 }
 
