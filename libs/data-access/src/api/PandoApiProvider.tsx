@@ -1,5 +1,6 @@
 import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
+import { browserNetworkStatus } from '../chat/environment';
 import { ApiError } from '../http/errors';
 import type { HttpClient } from '../http/createHttpClient';
 import { HttpClientProvider } from './httpContext';
@@ -37,21 +38,10 @@ function createPandoQueryClient(): QueryClient {
  * branches (`fetchStatus === 'paused'`, issue 37) were never reached.
  */
 function followBrowserOnline(): void {
-  if (typeof window === 'undefined') return;
   onlineManager.setEventListener((setOnline) => {
-    setOnline(navigator.onLine);
-    const online = () => {
-      setOnline(true);
-    };
-    const offline = () => {
-      setOnline(false);
-    };
-    window.addEventListener('online', online);
-    window.addEventListener('offline', offline);
-    return () => {
-      window.removeEventListener('online', online);
-      window.removeEventListener('offline', offline);
-    };
+    const network = browserNetworkStatus();
+    setOnline(network.isOnline());
+    return network.subscribe(setOnline);
   });
 }
 

@@ -8,19 +8,6 @@ import { AppErrorBoundary } from './AppErrorBoundary';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-// jsdom has no matchMedia; Mantine reads it for the colour scheme.
-if (typeof window.matchMedia !== 'function') {
-  Object.defineProperty(window, 'matchMedia', {
-    writable: true,
-    value: (query: string): Partial<MediaQueryList> => ({
-      matches: false,
-      media: query,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    }),
-  });
-}
-
 function renderInMantine(ui: ReactNode) {
   return render(<MantineProvider>{ui}</MantineProvider>);
 }

@@ -9,26 +9,6 @@ import { AppServicesProvider } from '../../common/AppServices';
 import { ViewerContext } from '../../common/viewer';
 import { PatientsLayout } from './PatientsLayout';
 
-// jsdom has no matchMedia (Mantine's colour scheme) and no ResizeObserver (the list's Virtuoso).
-if (typeof window.matchMedia !== 'function') {
-  Object.defineProperty(window, 'matchMedia', {
-    writable: true,
-    value: (query: string): Partial<MediaQueryList> => ({
-      matches: false,
-      media: query,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    }),
-  });
-}
-if (typeof window.ResizeObserver !== 'function') {
-  window.ResizeObserver = class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-}
-
 const LOAD_ERROR = 'The patient list could not be loaded.';
 
 const card: PatientCard = {
