@@ -73,6 +73,21 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
+/** The app rendered in #root behind the static list (`StaticPaintGate`); returns #root. */
+async function appBehindList(): Promise<HTMLElement> {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('no #root');
+  await act(async () => {
+    createRoot(root).render(
+      <StaticPaintGate>
+        <p>the app</p>
+      </StaticPaintGate>,
+    );
+    await Promise.resolve();
+  });
+  return root;
+}
+
 const link = (name: string) =>
   [...document.querySelectorAll('a')].find((a) => a.textContent.startsWith(name));
 
@@ -132,17 +147,8 @@ describe('the chat list painted without React (issue 37)', () => {
   it('keeps the app hidden behind it until the app shows its shell, then gives way in one commit (no React half loaded)', async () => {
     const paint = await keptPaint();
     showStaticPaint(paint, vi.fn());
-    const root = document.getElementById('root');
-    if (!root) throw new Error('no #root');
+    const root = await appBehindList();
     const list = () => document.querySelector('nav[aria-label="Conversations"]');
-    await act(async () => {
-      createRoot(root).render(
-        <StaticPaintGate>
-          <p>the app</p>
-        </StaticPaintGate>,
-      );
-      await Promise.resolve();
-    });
     // The app is rendered, hidden; the kept list is what the person sees and uses.
     expect(list()).not.toBeNull();
     expect(root.querySelector('p')?.closest('[hidden]')).not.toBeNull();
@@ -159,16 +165,7 @@ describe('the chat list painted without React (issue 37)', () => {
     const paint = await keptPaint();
     const onNavigate = vi.fn();
     showStaticPaint(paint, onNavigate);
-    const root = document.getElementById('root');
-    if (!root) throw new Error('no #root');
-    await act(async () => {
-      createRoot(root).render(
-        <StaticPaintGate>
-          <p>the app</p>
-        </StaticPaintGate>,
-      );
-      await Promise.resolve();
-    });
+    const root = await appBehindList();
     const row = link('Ward 30');
     if (!row) throw new Error('no row');
     row.dispatchEvent(new Event('pointerdown', { bubbles: true }));
