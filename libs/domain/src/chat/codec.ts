@@ -6,81 +6,94 @@ import {
   MESSAGE_BODY_VERSION,
   MESSAGE_SUBJECTS,
 } from './constants';
+import { lazySchema } from '../wire/lazySchema';
 
 // ---------------------------------------------------------------------------------------------
 // Body schemas (the JSON inside <body>). Each carries `version: 1`, so a future format can be
 // told apart; a body of another version decodes as malformed rather than as a wrong guess.
 // ---------------------------------------------------------------------------------------------
 
-const Version = z.literal(MESSAGE_BODY_VERSION);
+const Version = lazySchema(() => z.literal(MESSAGE_BODY_VERSION));
 
 /**
  * `image/jpeg` body. Decision (the spec does not show it): `{ version: 1, image: { id,
  * filename? } }` where id is the chat image record (`GET /images/chat/{id}`). A bare id string
  * (older clients) is accepted when decoding.
  */
-export const ImageBodySchema = z.object({
-  version: Version,
-  image: z.object({
-    id: z.union([z.string().min(1), z.number().int().nonnegative()]).transform(String),
-    filename: z.string().optional(),
+export const ImageBodySchema = lazySchema(() =>
+  z.object({
+    version: Version,
+    image: z.object({
+      id: z.union([z.string().min(1), z.number().int().nonnegative()]).transform(String),
+      filename: z.string().optional(),
+    }),
   }),
-});
+);
 
 /**
  * `image/placeholder` body, sent while the image uploads: `{ version: 1, placeholder: { id,
  * filename? } }`, id being a client id the later image message repeats.
  */
-export const ImagePlaceholderBodySchema = z.object({
-  version: Version,
-  placeholder: z.object({ id: z.string().min(1), filename: z.string().optional() }),
-});
+export const ImagePlaceholderBodySchema = lazySchema(() =>
+  z.object({
+    version: Version,
+    placeholder: z.object({ id: z.string().min(1), filename: z.string().optional() }),
+  }),
+);
 
 /** `json/file` body (spec 01 §3): version 1 and file (id, filename, size, type). */
-export const FileBodySchema = z.object({
-  version: Version,
-  file: z.object({
-    id: z.union([z.string().min(1), z.number().int().nonnegative()]).transform(String),
-    filename: z.string().min(1),
-    size: z.number().int().nonnegative(),
-    type: z.string(),
+export const FileBodySchema = lazySchema(() =>
+  z.object({
+    version: Version,
+    file: z.object({
+      id: z.union([z.string().min(1), z.number().int().nonnegative()]).transform(String),
+      filename: z.string().min(1),
+      size: z.number().int().nonnegative(),
+      type: z.string(),
+    }),
   }),
-});
+);
 
 /**
  * `json/card` body (spec 01 §3): version 1 and patient_card (patient_dob, patient_gender,
  * card_id, patient_identificator, card_title).
  */
-export const PatientCardBodySchema = z.object({
-  version: Version,
-  patient_card: z.object({
-    card_id: z.number().int().nonnegative(),
-    card_title: z.string(),
-    patient_dob: z.string().nullish(),
-    patient_gender: z.enum(['MALE', 'FEMALE']).nullish(),
-    patient_identificator: z.string().nullish(),
+export const PatientCardBodySchema = lazySchema(() =>
+  z.object({
+    version: Version,
+    patient_card: z.object({
+      card_id: z.number().int().nonnegative(),
+      card_title: z.string(),
+      patient_dob: z.string().nullish(),
+      patient_gender: z.enum(['MALE', 'FEMALE']).nullish(),
+      patient_identificator: z.string().nullish(),
+    }),
   }),
-});
+);
 
 /**
  * `json/reply` body (spec 01 §3): message and quoted_message (sender_name, message). We add
  * `version: 1` and an optional quoted `id` so the UI can scroll to the original.
  */
-export const ReplyBodySchema = z.object({
-  version: Version,
-  message: z.string().min(1),
-  quoted_message: z.object({
-    id: z.string().optional(),
-    sender_name: z.string(),
-    message: z.string(),
+export const ReplyBodySchema = lazySchema(() =>
+  z.object({
+    version: Version,
+    message: z.string().min(1),
+    quoted_message: z.object({
+      id: z.string().optional(),
+      sender_name: z.string(),
+      message: z.string(),
+    }),
   }),
-});
+);
 
 /** `json/advice_resolution` body (spec 01 §3): advice_resolution.action, ACCEPT/REJECT/RESOLVE. */
-export const AdviceResolutionBodySchema = z.object({
-  version: Version,
-  advice_resolution: z.object({ action: z.enum(ADVICE_RESOLUTION_ACTIONS) }),
-});
+export const AdviceResolutionBodySchema = lazySchema(() =>
+  z.object({
+    version: Version,
+    advice_resolution: z.object({ action: z.enum(ADVICE_RESOLUTION_ACTIONS) }),
+  }),
+);
 
 export type AdviceResolutionAction = (typeof ADVICE_RESOLUTION_ACTIONS)[number];
 export type PatientCardShare = z.infer<typeof PatientCardBodySchema>['patient_card'];

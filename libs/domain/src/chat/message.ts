@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MARKER_TYPES, MAX_TEXT_BODY_LENGTH } from './constants';
+import { lazySchema } from '../wire/lazySchema';
 
 /**
  * A chat message as the client store holds it (spec 01 §3 "Chat message"). It is the XMPP stanza
@@ -14,22 +15,24 @@ import { MARKER_TYPES, MAX_TEXT_BODY_LENGTH } from './constants';
  * - `muclightAffiliations`: affiliation changes of a MUC Light room (membership messages).
  * - `historical`: true when it came from the archive (MAM) rather than live.
  */
-export const ChatMessageSchema = z.object({
-  id: z.string().min(1).max(128),
-  from: z.string().min(1),
-  to: z.string().min(1),
-  body: z.string().max(MAX_TEXT_BODY_LENGTH).optional(),
-  subject: z.string().max(100).optional(),
-  sent: z.object({ timestamp: z.number().nonnegative() }).optional(),
-  sendTimestamp: z.number().nonnegative().optional(),
-  displayNames: z.object({ sender: z.string(), recipient: z.string() }).optional(),
-  marker: z.object({ type: z.enum(MARKER_TYPES), id: z.string() }).optional(),
-  muclightAffiliations: z
-    .array(z.object({ user: z.string(), affiliation: z.enum(['owner', 'member', 'none']) }))
-    .optional(),
-  type: z.enum(['chat', 'groupchat']),
-  historical: z.boolean().optional(),
-});
+export const ChatMessageSchema = lazySchema(() =>
+  z.object({
+    id: z.string().min(1).max(128),
+    from: z.string().min(1),
+    to: z.string().min(1),
+    body: z.string().max(MAX_TEXT_BODY_LENGTH).optional(),
+    subject: z.string().max(100).optional(),
+    sent: z.object({ timestamp: z.number().nonnegative() }).optional(),
+    sendTimestamp: z.number().nonnegative().optional(),
+    displayNames: z.object({ sender: z.string(), recipient: z.string() }).optional(),
+    marker: z.object({ type: z.enum(MARKER_TYPES), id: z.string() }).optional(),
+    muclightAffiliations: z
+      .array(z.object({ user: z.string(), affiliation: z.enum(['owner', 'member', 'none']) }))
+      .optional(),
+    type: z.enum(['chat', 'groupchat']),
+    historical: z.boolean().optional(),
+  }),
+);
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 export type MarkerType = (typeof MARKER_TYPES)[number];
 

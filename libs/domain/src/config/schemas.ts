@@ -1,22 +1,27 @@
 import { z } from 'zod';
 import { DEFAULT_KNOWLEDGE_BASE_URL, DEFAULT_SUPPORT_URL } from './constants';
+import { lazySchema } from '../wire/lazySchema';
 
 /** Fixed analytics scope set by configuration (spec 02 §6). */
-export const AnalyticsScopeSchema = z.object({
-  kind: z.enum(['organisation', 'network']),
-  id: z.string().min(1),
-});
+export const AnalyticsScopeSchema = lazySchema(() =>
+  z.object({
+    kind: z.enum(['organisation', 'network']),
+    id: z.string().min(1),
+  }),
+);
 
 /**
  * Spec 02 §6 "certain internal email domains and one named account map to a fixed demo
  * organisation" (server settings ANALYTICS_DEMO_*): the organisation (uuid or numeric id) and who
  * is mapped to it. Emails and domains are compared case-insensitively.
  */
-export const AnalyticsDemoSchema = z.object({
-  organisation_id: z.string().min(1),
-  email_domains: z.array(z.string().min(1)),
-  accounts: z.array(z.string().min(1)),
-});
+export const AnalyticsDemoSchema = lazySchema(() =>
+  z.object({
+    organisation_id: z.string().min(1),
+    email_domains: z.array(z.string().min(1)),
+    accounts: z.array(z.string().min(1)),
+  }),
+);
 export type AnalyticsDemo = z.infer<typeof AnalyticsDemoSchema>;
 
 /**
@@ -37,17 +42,19 @@ export type AnalyticsDemo = z.infer<typeof AnalyticsDemoSchema>;
  * - `support_url`, `knowledge_base_url`: the manage sidebar's external links (spec 02 §2; the spec
  *   gives no addresses, so a deployment sets its own; the defaults are `DEFAULT_*_URL`).
  */
-export const RuntimeConfigSchema = z.object({
-  api_base: z.string().min(1).default('/api/v4'),
-  analytics_base: z.string().min(1).default('/api/v1'),
-  chat_websocket_url: z.string().min(1),
-  chat_domain: z.string().regex(/^[A-Za-z0-9.-]+$/, 'must be a host name'),
-  product_name: z.string().min(1).default('Pando'),
-  demo: z.boolean().default(false),
-  redirect_disabled: z.boolean().default(false),
-  analytics_scope: AnalyticsScopeSchema.nullable().default(null),
-  analytics_demo: AnalyticsDemoSchema.nullable().default(null),
-  support_url: z.string().min(1).default(DEFAULT_SUPPORT_URL),
-  knowledge_base_url: z.string().min(1).default(DEFAULT_KNOWLEDGE_BASE_URL),
-});
+export const RuntimeConfigSchema = lazySchema(() =>
+  z.object({
+    api_base: z.string().min(1).default('/api/v4'),
+    analytics_base: z.string().min(1).default('/api/v1'),
+    chat_websocket_url: z.string().min(1),
+    chat_domain: z.string().regex(/^[A-Za-z0-9.-]+$/, 'must be a host name'),
+    product_name: z.string().min(1).default('Pando'),
+    demo: z.boolean().default(false),
+    redirect_disabled: z.boolean().default(false),
+    analytics_scope: AnalyticsScopeSchema.nullable().default(null),
+    analytics_demo: AnalyticsDemoSchema.nullable().default(null),
+    support_url: z.string().min(1).default(DEFAULT_SUPPORT_URL),
+    knowledge_base_url: z.string().min(1).default(DEFAULT_KNOWLEDGE_BASE_URL),
+  }),
+);
 export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>;

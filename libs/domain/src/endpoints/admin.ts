@@ -26,9 +26,10 @@ import { UserIdsBodySchema } from '../wire/common';
 import { IdParamSchema, NoQuerySchema } from '../wire/params';
 import { MessageResponseSchema } from '../wire/responses';
 import { ACCESS, endpoint, type ScopeName } from './endpoint';
+import { lazySchema } from '../wire/lazySchema';
 
 /** A DELETE's answer: 204 and no body. */
-export const DeletedSchema = z.null().describe('Deleted');
+export const DeletedSchema = lazySchema(() => z.null().describe('Deleted'));
 
 /** A row of either team family (the server's routes answer either with the same code). */
 type TeamRow = typeof AdminTeamSchema | typeof AdviceChannelSchema;
@@ -59,7 +60,7 @@ function teamFamily<const B extends string, const S extends ScopeName>(
       method: 'GET',
       path: base,
       query: AdminListQuerySchema,
-      responses: { 200: adminPageOf(Row) },
+      responses: { 200: lazySchema(() => adminPageOf(Row)) },
       access: ACCESS.scoped('admin'),
     }),
     one: endpoint({
@@ -130,7 +131,7 @@ export const adminEndpoints = {
     method: 'GET',
     path: '/admin/users',
     query: AdminUsersQuerySchema,
-    responses: { 200: adminPageOf(AdminUserRowSchema) },
+    responses: { 200: lazySchema(() => adminPageOf(AdminUserRowSchema)) },
     access: ACCESS.scoped('admin'),
   }),
   user: endpoint({
@@ -165,7 +166,7 @@ export const adminEndpoints = {
     method: 'GET',
     path: '/admin/invites',
     query: AdminListQuerySchema,
-    responses: { 200: adminPageOf(InviteSchema) },
+    responses: { 200: lazySchema(() => adminPageOf(InviteSchema)) },
     access: ACCESS.scoped('admin'),
   }),
   /** To the body's `organisation` (within the reach), else the caller's own. */
@@ -208,7 +209,7 @@ export const adminEndpoints = {
     method: 'GET',
     path: '/admin/networks',
     query: AdminListQuerySchema,
-    responses: { 200: adminPageOf(NetworkSchema) },
+    responses: { 200: lazySchema(() => adminPageOf(NetworkSchema)) },
     access: ACCESS.scoped('admin:networks'),
   }),
   createNetwork: endpoint({
@@ -248,7 +249,7 @@ export const adminEndpoints = {
     method: 'GET',
     path: '/admin/organisations',
     query: AdminListQuerySchema,
-    responses: { 200: adminPageOf(OrganisationSchema) },
+    responses: { 200: lazySchema(() => adminPageOf(OrganisationSchema)) },
     access: ACCESS.scoped('admin'),
   }),
   /** An organisation's settings (issue 37): `offline_patient_data`. */
@@ -264,7 +265,7 @@ export const adminEndpoints = {
     method: 'GET',
     path: '/admin/pagers',
     query: AdminListQuerySchema,
-    responses: { 200: adminPageOf(PagerSchema) },
+    responses: { 200: lazySchema(() => adminPageOf(PagerSchema)) },
     access: ACCESS.scoped('admin'),
   }),
   /** Stored and mailed to support, who verify the requester and act. */

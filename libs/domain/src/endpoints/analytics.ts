@@ -2,11 +2,12 @@ import { ANALYTICS_METRICS, type AnalyticsMetric } from '../analytics/constants'
 import { ANALYTICS_RESPONSE_SCHEMAS, AnalyticsParamsSchema } from '../analytics/schemas';
 import { NoQuerySchema } from '../wire/params';
 import { ACCESS, endpoint } from './endpoint';
+import { lazySchema } from '../wire/lazySchema';
 
 /** A report window's path values: `/{scope}/{id}/…/{from}/{to}`. */
-const WindowParamsSchema = AnalyticsParamsSchema.required({ from: true });
+const WindowParamsSchema = lazySchema(() => AnalyticsParamsSchema.required({ from: true }));
 /** Cross-organisational teams take only `{to}`. */
-const ToParamsSchema = AnalyticsParamsSchema.omit({ from: true });
+const ToParamsSchema = lazySchema(() => AnalyticsParamsSchema.omit({ from: true }));
 
 type OnlyTo = 'crossOrganisationTeamsCount';
 type Metrics = typeof ANALYTICS_METRICS;

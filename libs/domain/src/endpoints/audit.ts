@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AuditFilterSchema, AuditPageSchema, AuditQuerySchema } from '../audit/schemas';
 import { ACCESS, endpoint } from './endpoint';
+import { lazySchema } from '../wire/lazySchema';
 
 /**
  * The audit trail for administrators (issue 36): a page of it (newest first) and the same
@@ -19,7 +20,7 @@ export const auditEndpoints = {
     method: 'GET',
     path: '/admin/audit/export',
     query: AuditFilterSchema,
-    responses: { 200: z.string().describe('text/csv') },
+    responses: { 200: lazySchema(() => z.string().describe('text/csv')) },
     access: ACCESS.scoped('admin'),
   }),
 };

@@ -14,11 +14,12 @@ import { EmbedQuerySchema, NoQuerySchema } from '../wire/params';
 import { ACCESS, endpoint, type EndpointShape } from './endpoint';
 import { firstPaintEndpoints } from './firstPaint';
 import { loginEndpoints } from './login';
+import { lazySchema } from '../wire/lazySchema';
 
 export { loginEndpoints } from './login';
 
 /** Logout's answer: 204 and no body. */
-export const LoggedOutSchema = z.undefined().describe('Logged out');
+export const LoggedOutSchema = lazySchema(() => z.undefined().describe('Logged out'));
 
 /**
  * Login and the session it gives (spec 01 §7, API v4): a code by email, the code for a session,

@@ -15,24 +15,33 @@ import { IdParamSchema, NoQuerySchema } from '../wire/params';
 import { DeletedSchema } from './admin';
 import { ACCESS, endpoint, multipartBody } from './endpoint';
 import { DOWNLOAD } from './uploads';
+import { lazySchema } from '../wire/lazySchema';
 
 /** The file of a structured-file URL. */
-const StructuredFileParamsSchema = z.object({
-  guid: z.uuid().describe('file_guid of POST /structured/files'),
-});
+const StructuredFileParamsSchema = lazySchema(() =>
+  z.object({
+    guid: z.uuid().describe('file_guid of POST /structured/files'),
+  }),
+);
 
-const StructuredEmailParamsSchema = StructuredFileParamsSchema.extend({
-  kind: z.enum(['file', 'image']).describe('`image` only names an image; `file` any'),
-});
+const StructuredEmailParamsSchema = lazySchema(() =>
+  StructuredFileParamsSchema.extend({
+    kind: z.enum(['file', 'image']).describe('`image` only names an image; `file` any'),
+  }),
+);
 
 /** A scan's look-up: a patient field a control may map to, and its value. */
-const PatientFieldParamsSchema = z.object({
-  field: z.enum(PATIENT_DATA_FIELDS),
-  value: z.string().trim().min(1).max(200),
-});
+const PatientFieldParamsSchema = lazySchema(() =>
+  z.object({
+    field: z.enum(PATIENT_DATA_FIELDS),
+    value: z.string().trim().min(1).max(200),
+  }),
+);
 
 /** The multipart form of POST /structured/files: the `file` part only, no text fields. */
-const StructuredFileFieldsSchema = z.object({}).describe('multipart: `file` (the bytes)');
+const StructuredFileFieldsSchema = lazySchema(() =>
+  z.object({}).describe('multipart: `file` (the bytes)'),
+);
 
 /**
  * Smart forms (spec 02 §7 "Structured forms", issue 20), under /api/v4, bearer token or session:
@@ -96,7 +105,7 @@ export const formsEndpoints = {
     method: 'POST',
     path: '/structured/files',
     consumes: ['multipart/form-data'],
-    body: multipartBody(StructuredFileFieldsSchema),
+    body: lazySchema(() => multipartBody(StructuredFileFieldsSchema)),
     responses: { 201: StructuredFileUploadResponseSchema },
     access: ACCESS.self,
   }),

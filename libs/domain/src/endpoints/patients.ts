@@ -23,6 +23,7 @@ import { IdParamSchema, NoBodySchema, ShareParamSchema } from '../wire/params';
 import { MessageResponseSchema } from '../wire/responses';
 import { DeletedSchema } from './admin';
 import { ACCESS, endpoint, type EndpointShape } from './endpoint';
+import { lazySchema } from '../wire/lazySchema';
 
 /** A card shared into a chat (access_type READ): the same answer for every target. */
 const share = <P extends string>(path: P) =>
@@ -46,7 +47,7 @@ export const patientsEndpoints = {
     method: 'GET',
     path: '/cards-multiple-reassign',
     query: PatientCardListQuerySchema,
-    responses: { 200: resultsOf(PatientCardSchema) },
+    responses: { 200: lazySchema(() => resultsOf(PatientCardSchema)) },
     access: ACCESS.self,
   }),
   /** A card and its (empty) patient; the creator and the query's assignee are assigned. */
@@ -79,7 +80,7 @@ export const patientsEndpoints = {
     method: 'DELETE',
     path: '/cards-multiple-reassign/:id',
     params: IdParamSchema,
-    query: z.object({}),
+    query: lazySchema(() => z.object({})),
     responses: { 204: DeletedSchema },
     access: ACCESS.scoped('card:editor'),
   }),
@@ -121,14 +122,14 @@ export const patientsEndpoints = {
     method: 'GET',
     path: '/tasks-multiple-reassign',
     query: TaskListQuerySchema,
-    responses: { 200: resultsOf(TaskSchema) },
+    responses: { 200: lazySchema(() => resultsOf(TaskSchema)) },
     access: ACCESS.self,
   }),
   patient: endpoint({
     method: 'GET',
     path: '/patients-multiple-reassign/:id',
     params: IdParamSchema,
-    query: z.object({ embed: z.string().max(300).optional() }),
+    query: lazySchema(() => z.object({ embed: z.string().max(300).optional() })),
     responses: { 200: PatientSchema },
     access: ACCESS.scoped('patient:viewer'),
   }),
@@ -145,7 +146,7 @@ export const patientsEndpoints = {
     method: 'GET',
     path: '/hospitals/:id',
     params: IdParamSchema,
-    query: z.object({}),
+    query: lazySchema(() => z.object({})),
     responses: { 200: HospitalSchema },
     access: ACCESS.scoped('hospital:network'),
   }),

@@ -20,6 +20,7 @@ import {
 } from '../wire/params';
 import { BinaryResponseSchema, MessageResponseSchema } from '../wire/responses';
 import { ACCESS, endpoint, multipartBody, type EndpointShape } from './endpoint';
+import { lazySchema } from '../wire/lazySchema';
 
 /**
  * A download's 200 for the API document: the bytes, with their own content type. Not a zod
@@ -70,7 +71,7 @@ export const uploadsEndpoints = {
     path: '/images/chat/:id',
     params: IdParamSchema,
     consumes: ['multipart/form-data'],
-    body: multipartBody(ChatImageUploadFieldsSchema),
+    body: lazySchema(() => multipartBody(ChatImageUploadFieldsSchema)),
     responses: { 200: ImageMetaSchema },
     access: ACCESS.scoped('image:uploader'),
   }),
@@ -92,7 +93,7 @@ export const uploadsEndpoints = {
     method: 'POST',
     path: '/files',
     consumes: ['multipart/form-data'],
-    body: multipartBody(FileUploadFieldsSchema),
+    body: lazySchema(() => multipartBody(FileUploadFieldsSchema)),
     responses: { 201: FileRecordSchema },
     access: ACCESS.self,
   }),
@@ -130,7 +131,7 @@ export const uploadsEndpoints = {
     method: 'POST',
     path: '/images',
     consumes: ['multipart/form-data'],
-    body: multipartBody(PatientImageUploadFieldsSchema),
+    body: lazySchema(() => multipartBody(PatientImageUploadFieldsSchema)),
     responses: { 201: ImageMetaSchema },
     access: ACCESS.self,
   }),

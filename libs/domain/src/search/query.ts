@@ -6,9 +6,10 @@ import {
   SEARCH_QUERY_MAX_LENGTH,
 } from './constants';
 import { buildQueryString } from './encode';
+import { lazySchema } from '../wire/lazySchema';
 
 export type SearchInclude = (typeof SEARCH_INCLUDES)[number];
-export const SearchIncludeSchema = z.enum(SEARCH_INCLUDES);
+export const SearchIncludeSchema = lazySchema(() => z.enum(SEARCH_INCLUDES));
 
 /** Search state (spec 01 §3): query, includes, filters.outsideOrganisation (default false). */
 export interface SearchState {
@@ -75,23 +76,25 @@ export function filtersQueryString(state: SearchState, page = 1): string {
  * Server-side parse of the /filters query (keys as Fastify's querystring parser gives them). No
  * include means every include.
  */
-export const FiltersQuerySchema = z.object({
-  include: z
-    .string()
-    .max(300)
-    .optional()
-    .transform((s) =>
-      s
-        ? s
-            .split(',')
-            .map((x) => x.trim())
-            .filter(Boolean)
-        : [...SEARCH_INCLUDES],
-    )
-    .pipe(z.array(SearchIncludeSchema).min(1)),
-  q: z.string().max(SEARCH_QUERY_MAX_LENGTH).default(''),
-  'page[number]': z.coerce.number().int().min(1).max(10_000).default(1),
-  'page[size]': z.coerce.number().int().min(1).max(100).default(SEARCH_PAGE_SIZE),
-  'outside-organisation': z.enum(['true', 'false']).default('false'),
-});
+export const FiltersQuerySchema = lazySchema(() =>
+  z.object({
+    include: z
+      .string()
+      .max(300)
+      .optional()
+      .transform((s) =>
+        s
+          ? s
+              .split(',')
+              .map((x) => x.trim())
+              .filter(Boolean)
+          : [...SEARCH_INCLUDES],
+      )
+      .pipe(z.array(SearchIncludeSchema).min(1)),
+    q: z.string().max(SEARCH_QUERY_MAX_LENGTH).default(''),
+    'page[number]': z.coerce.number().int().min(1).max(10_000).default(1),
+    'page[size]': z.coerce.number().int().min(1).max(100).default(SEARCH_PAGE_SIZE),
+    'outside-organisation': z.enum(['true', 'false']).default('false'),
+  }),
+);
 export type FiltersQuery = z.infer<typeof FiltersQuerySchema>;

@@ -3,24 +3,29 @@ import { TeamSchema } from '../teams/schemas';
 import { IdSchema, UuidSchema } from '../wire/common';
 import { UserStatusSchema } from '../users/schemas';
 import { chatRoutes } from '../chat/routes';
+import { lazySchema } from '../wire/lazySchema';
 
 /** A user hit: a user-like record (spec 01 §3) with hospital name for the result row. */
-export const SearchUserSchema = z.object({
-  id: IdSchema,
-  uuid: UuidSchema,
-  first_name: z.string(),
-  last_name: z.string(),
-  status: UserStatusSchema.default('UNKNOWN'),
-  gdpr_accepted: z.boolean().optional(),
-  role: z.object({ description: z.string().nullish() }).nullish(),
-  speciality: z.string().nullish(),
-  hospital: z.object({ name: z.string() }).nullish(),
-  hospital_uuid: UuidSchema.nullish(),
-});
+export const SearchUserSchema = lazySchema(() =>
+  z.object({
+    id: IdSchema,
+    uuid: UuidSchema,
+    first_name: z.string(),
+    last_name: z.string(),
+    status: UserStatusSchema.default('UNKNOWN'),
+    gdpr_accepted: z.boolean().optional(),
+    role: z.object({ description: z.string().nullish() }).nullish(),
+    speciality: z.string().nullish(),
+    hospital: z.object({ name: z.string() }).nullish(),
+    hospital_uuid: UuidSchema.nullish(),
+  }),
+);
 export type SearchUser = z.infer<typeof SearchUserSchema>;
 
-const UserHitSchema = z.object({ type: z.literal('USER'), data: SearchUserSchema });
-const TeamHitSchema = z.object({ type: z.literal('TEAM'), data: TeamSchema });
+const UserHitSchema = lazySchema(() =>
+  z.object({ type: z.literal('USER'), data: SearchUserSchema }),
+);
+const TeamHitSchema = lazySchema(() => z.object({ type: z.literal('TEAM'), data: TeamSchema }));
 
 /**
  * One search result (spec 01 §3: "results (each with data) … result keys USER and TEAM").
@@ -29,19 +34,21 @@ const TeamHitSchema = z.object({ type: z.literal('TEAM'), data: TeamSchema });
  * `{ "TEAM": { "data": {…} } }`. Parsed shape (what clients get): the discriminated union
  * `{ type: 'USER' | 'TEAM', data }`. The `{ type, data }` form is accepted on input too.
  */
-export const SearchResultSchema = z.preprocess(
-  (raw) => {
-    if (raw === null || typeof raw !== 'object' || 'type' in raw) return raw;
-    const hit = raw as Record<string, unknown>;
-    for (const key of ['USER', 'TEAM'] as const) {
-      const entry = hit[key];
-      if (entry !== null && typeof entry === 'object') {
-        return { type: key, data: (entry as { data?: unknown }).data };
+export const SearchResultSchema = lazySchema(() =>
+  z.preprocess(
+    (raw) => {
+      if (raw === null || typeof raw !== 'object' || 'type' in raw) return raw;
+      const hit = raw as Record<string, unknown>;
+      for (const key of ['USER', 'TEAM'] as const) {
+        const entry = hit[key];
+        if (entry !== null && typeof entry === 'object') {
+          return { type: key, data: (entry as { data?: unknown }).data };
+        }
       }
-    }
-    return raw;
-  },
-  z.discriminatedUnion('type', [UserHitSchema, TeamHitSchema]),
+      return raw;
+    },
+    z.discriminatedUnion('type', [UserHitSchema, TeamHitSchema]),
+  ),
 );
 export type SearchResult = z.output<typeof SearchResultSchema>;
 
@@ -51,10 +58,12 @@ export type SearchResultWire =
   | { TEAM: { data: z.input<typeof TeamSchema> } };
 
 /** The keyed wire form as a schema: what the server declares and sends. */
-export const SearchResultWireSchema = z.union([
-  z.object({ USER: z.object({ data: SearchUserSchema }) }),
-  z.object({ TEAM: z.object({ data: TeamSchema }) }),
-]);
+export const SearchResultWireSchema = lazySchema(() =>
+  z.union([
+    z.object({ USER: z.object({ data: SearchUserSchema }) }),
+    z.object({ TEAM: z.object({ data: TeamSchema }) }),
+  ]),
+);
 
 /** `{ type, data }` → the keyed wire form. */
 export function toWireSearchResult(result: SearchResult): SearchResultWire {
@@ -62,24 +71,26 @@ export function toWireSearchResult(result: SearchResult): SearchResultWire {
 }
 
 /** `GET /filters` answer: results, meta (total, searchResultCount), links. */
-export const SearchResponseSchema = z.object({
-  results: z.array(SearchResultSchema),
-  meta: z.object({
-    total: z.number().int().nonnegative(),
-    searchResultCount: z.number().int().nonnegative(),
-    page: z.object({ number: z.number().int(), size: z.number().int() }).optional(),
+export const SearchResponseSchema = lazySchema(() =>
+  z.object({
+    results: z.array(SearchResultSchema),
+    meta: z.object({
+      total: z.number().int().nonnegative(),
+      searchResultCount: z.number().int().nonnegative(),
+      page: z.object({ number: z.number().int(), size: z.number().int() }).optional(),
+    }),
+    /** JSON:API-style page links; null at the ends. */
+    links: z
+      .object({
+        self: z.string().nullish(),
+        first: z.string().nullish(),
+        last: z.string().nullish(),
+        next: z.string().nullish(),
+        prev: z.string().nullish(),
+      })
+      .default({}),
   }),
-  /** JSON:API-style page links; null at the ends. */
-  links: z
-    .object({
-      self: z.string().nullish(),
-      first: z.string().nullish(),
-      last: z.string().nullish(),
-      next: z.string().nullish(),
-      prev: z.string().nullish(),
-    })
-    .default({}),
-});
+);
 export type SearchResponse = z.output<typeof SearchResponseSchema>;
 /** What the server sends (keyed results). */
 export type SearchResponseWire = Omit<z.input<typeof SearchResponseSchema>, 'results'> & {
@@ -131,6 +142,8 @@ export function uniqueIds<T extends number | string>(ids: readonly T[]): T[] {
 }
 
 /** `GET /filters` as the server sends it: results in their keyed wire form. */
-export const SearchResponseWireSchema = SearchResponseSchema.extend({
-  results: z.array(SearchResultWireSchema),
-});
+export const SearchResponseWireSchema = lazySchema(() =>
+  SearchResponseSchema.extend({
+    results: z.array(SearchResultWireSchema),
+  }),
+);

@@ -1,24 +1,29 @@
 import { z } from 'zod';
+import { lazySchema } from './lazySchema';
 
 /**
  * The error body every API answer uses (spec 02 §8: "API error carries message, statusCode,
  * details"; spec 01 §8: 409 carries internalCode). `details` holds zod issues on a 400/422:
  * `[{ path: 'email', message: '…' }]`, so clients can name the field.
  */
-export const ApiErrorDetailSchema = z.object({
-  path: z.string(),
-  message: z.string(),
-});
+export const ApiErrorDetailSchema = lazySchema(() =>
+  z.object({
+    path: z.string(),
+    message: z.string(),
+  }),
+);
 export type ApiErrorDetail = z.infer<typeof ApiErrorDetailSchema>;
 
-export const ApiErrorSchema = z.object({
-  message: z.string(),
-  statusCode: z.number().int().min(400).max(599),
-  details: z
-    .union([z.array(ApiErrorDetailSchema), z.string(), z.record(z.string(), z.unknown())])
-    .optional(),
-  internalCode: z.string().optional(),
-});
+export const ApiErrorSchema = lazySchema(() =>
+  z.object({
+    message: z.string(),
+    statusCode: z.number().int().min(400).max(599),
+    details: z
+      .union([z.array(ApiErrorDetailSchema), z.string(), z.record(z.string(), z.unknown())])
+      .optional(),
+    internalCode: z.string().optional(),
+  }),
+);
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 
 export { INTERNAL_CODES } from './internalCodes';
