@@ -38,7 +38,10 @@ test.afterEach(() => {
 /** Opens a demo path and waits for the demo's worker and the signed-in network admin. */
 async function openDemo(page: Page, path: string) {
   await page.goto(`${origin}${path}`);
-  await expect(page.getByRole('note')).toContainText('None of it is real data');
+  // Once the demo has started (demo-navigation.spec.ts says why the wait is long).
+  await expect(page.getByRole('note')).toContainText('None of it is real data', {
+    timeout: 45_000,
+  });
   // The worker and the console's chunks load first: generous on a loaded machine.
   await expect(page.getByText('Nina Network').first()).toBeVisible({ timeout: 30_000 });
 }

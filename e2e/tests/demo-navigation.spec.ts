@@ -34,7 +34,11 @@ test.afterEach(() => {
 
 /** The page shows the demo (its banner and the signed-in person), not an error body. */
 async function expectDemo(page: Page, person: string) {
-  await expect(page.getByRole('note')).toContainText('None of it is real data');
+  // The note shows once the demo has started (its server in the page, PGlite loading the seeded
+  // database): 20 s was not enough on the loaded host of 2026-11-30 (the clean-clone run, session 35).
+  await expect(page.getByRole('note')).toContainText('None of it is real data', {
+    timeout: 45_000,
+  });
   await expect(page.getByRole('banner').getByText(person)).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('body')).not.toContainText(MSW_ERROR);
 }
