@@ -175,6 +175,40 @@ async function checkArrival(
 }
 
 /**
+ * Goes to `path` inside the running app, as a link in the app does (the router is told of the
+ * new address; no page load), waits until the page shows something else than before (a route
+ * may be a dialog over the page it opens from),
+ * and checks the arrival. For the demo build, whose every page load starts its server in the
+ * page again (~3 s idle, over 15 s on a loaded CI host): its walk opens the first page by URL and
+ * reaches the others this way (route-walk.spec.ts says why that is the same check).
+ */
+export async function arriveInApp(
+  page: Page,
+  watch: ConsoleWatch,
+  path: string,
+  screen: string,
+  options: ArrivalOptions,
+): Promise<void> {
+  watch.take();
+  const pageText = () => page.evaluate(() => document.body.innerText);
+  const before = await pageText();
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect
+    .poll(pageText, {
+      message: `${screen} (in the app): the screen did not change`,
+      timeout: 30_000,
+    })
+    .not.toBe(before)
+    .catch((error: unknown) => {
+      expect.soft(error instanceof Error ? error.message : String(error), screen).toBe('');
+    });
+  await checkArrival(page, watch, `${screen} (in the app)`, options);
+}
+
+/**
  * Opens `path` by URL, checks the arrival, and (unless `reload: false`) reloads it and checks
  * again (axe on the first only).
  */
