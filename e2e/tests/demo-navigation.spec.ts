@@ -114,3 +114,45 @@ test('a long admin page scrolls under the header, which stays in view below the 
     -0.5,
   );
 });
+
+/**
+ * The demo's own start on a bad connection (conference Wi-Fi): its largest chunk (the server in
+ * the page) lost once is asked for again, as the app does with its chunks; lost twice, the page
+ * says the demo did not start and to reload, instead of staying blank or on "Starting the demo…".
+ * A fresh browser context: no service worker yet, so the page's own requests are the ones routed.
+ */
+const START_CHUNK = /\/assets\/startDemoWorker-[^/]+\.js$/;
+
+test('the demo’s start survives its main chunk lost once; lost twice, it says so and to reload', async ({
+  page,
+}) => {
+  let asked = 0;
+  await page.route(START_CHUNK, async (route) => {
+    asked += 1;
+    if (asked === 1) await route.abort('connectionreset');
+    else await route.continue();
+  });
+  await page.goto(`${origin}/`);
+  await expectDemo(page, 'Nina Network');
+  expect(asked, 'the chunk asked for twice').toBe(2);
+
+  const failing = await page.context().browser()?.newContext();
+  if (!failing) throw new Error('no browser');
+  const second = await failing.newPage();
+  const errors: string[] = [];
+  second.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await second.route(START_CHUNK, (route) => route.abort('connectionreset'));
+  await second.goto(`${origin}/`);
+  await expect(second.getByRole('alert')).toContainText(
+    /^The demo did not start: .+\. Reload the page to try again\.$/,
+  );
+  await expect(second.getByText('Starting the demo…')).toHaveCount(0);
+  expect(errors.some((text) => text.includes('[demo] did not start'))).toBe(true);
+  // Reload once the connection is back: the demo starts.
+  await second.unroute(START_CHUNK);
+  await second.reload();
+  await expectDemo(second, 'Nina Network');
+  await failing.close();
+});

@@ -10,12 +10,16 @@ import { chooseDemoViewer, demoViewerEmail } from './demoViewer';
  * "MSW trio": import it dynamically and await `worker.start()` before rendering), so the first
  * request is already answered. That takes a few seconds (PGlite loading the seeded database):
  * index.html's "Starting the demo…" stays in #root until the app replaces it, and a failure is
- * written there instead of leaving a blank page.
+ * written there instead of leaving a blank page (e2e demo-navigation.spec).
  */
 async function boot(container: HTMLElement) {
   const flags = readDemoFlags(import.meta.env);
   const viewer = chooseDemoViewer(flags, window.location.search, window.sessionStorage);
-  const { startDemoWorker } = await import('./startDemoWorker');
+  // As the app does with its chunks (libs/features preloadable): one retry covers a dropped
+  // connection (conference Wi-Fi); a chunk that fails twice is reported below, with a reload.
+  const { startDemoWorker } = await import('./startDemoWorker').catch(
+    () => import('./startDemoWorker'),
+  );
   const server = await startDemoWorker(flags);
   const session = await server.login(demoViewerEmail(viewer));
   createRoot(container).render(
