@@ -177,10 +177,10 @@ async function checkArrival(
 /**
  * Goes to `path` inside the running app, as a link in the app does (the router is told of the
  * new address; no page load), waits until the page shows something else than before (a route
- * may be a dialog over the page it opens from),
- * and checks the arrival. For the demo build, whose every page load starts its server in the
- * page again (~3 s idle, over 15 s on a loaded CI host): its walk opens the first page by URL and
- * reaches the others this way (route-walk.spec.ts says why that is the same check).
+ * may be a dialog over the page it opens from), and checks the arrival. For the demo build,
+ * whose every page load starts its server in the page again (~3 s idle, over 15 s on a loaded
+ * CI host): its walk opens a viewer's first page by URL and reaches the others this way
+ * (route-walk.spec.ts says why that is the same check).
  */
 export async function arriveInApp(
   page: Page,
