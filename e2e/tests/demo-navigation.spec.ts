@@ -125,6 +125,7 @@ const START_CHUNK = /\/assets\/startDemoWorker-[^/]+\.js$/;
 
 test('the demo’s start survives its main chunk lost once; lost twice, it says so and to reload', async ({
   page,
+  browser,
 }) => {
   let asked = 0;
   await page.route(START_CHUNK, async (route) => {
@@ -136,8 +137,7 @@ test('the demo’s start survives its main chunk lost once; lost twice, it says 
   await expectDemo(page, 'Nina Network');
   expect(asked, 'the chunk asked for twice').toBe(2);
 
-  const failing = await page.context().browser()?.newContext();
-  if (!failing) throw new Error('no browser');
+  const failing = await browser.newContext();
   const second = await failing.newPage();
   const errors: string[] = [];
   second.on('console', (message) => {
