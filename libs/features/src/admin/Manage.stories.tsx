@@ -26,7 +26,11 @@ export const Report: Story = {
   ...screenStory('/manage', admin),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const subtitle = await canvas.findByText(/^30 day report, ending /, {}, find);
+    // The first report story of a page pays its cold start (vite transforms the report's chunk
+    // and the charts on first use): 22 s on the slow host of session 35, and over this file's
+    // 15 s at phone size in session 36's clean clone. The story's own limit is 60 s
+    // (vitest.config.ts); this wait only ends a story that is already failing.
+    const subtitle = await canvas.findByText(/^30 day report, ending /, {}, { timeout: 45_000 });
     await waitFor(() => expect(subtitle).toBeVisible(), find);
     await expect(
       await canvas.findByRole('figure', { name: 'Average users per hour' }, find),
