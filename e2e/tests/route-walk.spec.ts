@@ -381,13 +381,13 @@ test.describe('every /manage page of the demo build (no server)', () => {
         for (const path of walked) await byUrl(path);
       } else {
         // Every page: each viewer's first by URL, the others in the app (the note at the top).
-        const [first, ...rest] = await demoManageRoutes(page);
-        await byUrl(first ?? '/manage');
+        const [first = '/manage', ...rest] = await demoManageRoutes(page);
+        await byUrl(first);
         for (const path of rest) await inApp(path);
         await byUrl(networks);
         const networkPages = await demoNetworkRoutes(page);
         for (const path of networkPages) await inApp(path);
-        walked = [first ?? '/manage', ...rest, networks, ...networkPages];
+        walked = [first, ...rest, networks, ...networkPages];
       }
       expect(host.apiHits, 'no request may reach a server').toEqual([]);
       await context.close();
