@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from '../pom/axe';
 import { serveDemo, type DemoHost } from '../pom/demoHost';
 
 /**
@@ -138,11 +139,13 @@ test('the demo’s start survives its main chunk lost once; lost twice, it says 
   await expectDemo(page, 'Nina Network');
   expect(asked, 'the chunk asked for twice').toBe(2);
 
-  // On a phone: the message names the file it could not load, and must not scroll sideways.
+  // On a phone in a dark-scheme browser: the message names the file it could not load, and must
+  // not scroll sideways; the page is dark before the app (no white page), and legible.
   const failing = await browser.newContext({
     viewport: { width: 390, height: 844 },
     isMobile: true,
     hasTouch: true,
+    colorScheme: 'dark',
   });
   const second = await failing.newPage();
   const errors: string[] = [];
@@ -162,6 +165,12 @@ test('the demo’s start survives its main chunk lost once; lost twice, it says 
     .evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
   expect(scrollWidth, 'the message fits the phone').toBeLessThanOrEqual(clientWidth);
   expect(errors.some((text) => text.includes('[demo] did not start'))).toBe(true);
+  await expect(second.locator('html'), 'a dark page').toHaveCSS(
+    'background-color',
+    'rgb(36, 36, 36)',
+  );
+  await expect(second.getByRole('alert')).toHaveCSS('color', 'rgb(255, 135, 135)');
+  await expectNoSeriousAxeViolations(second, 'the demo that did not start, dark, on a phone');
   // Reload once the connection is back: the demo starts.
   await second.unroute(START_CHUNK);
   await second.reload();
