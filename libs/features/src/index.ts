@@ -7,7 +7,7 @@ export {
   SHELL_SHOWN,
   type FirstPaintView,
 } from './app/firstPaint';
-export { consoleLogger } from './common/AppServices';
+export { consoleLogger } from './common/consoleLogger';
 export { createPandoApp, preloadChatWiring, preloadSignedIn } from './app/createPandoApp';
 export type { PandoApp } from './app/createPandoApp';
 export type { ManageSettings } from './common/manageSettings';

@@ -29,7 +29,7 @@ export interface PandoAppAdapters {
   /**
    * The admin console's settings (report scope of spec 02 §6, sidebar links, the report's
    * no-data switch): the web app's from `/api/config`, the demo's from its flags.
-   * @default manageSettings() (own scope, our support pages, real figures only)
+   * @default the defaults of `useManageSettings` (own scope, our support pages, real figures only)
    */
   manage?: Partial<ManageSettings>;
   logger: HttpLogger;

@@ -1,7 +1,6 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { HttpLogger } from '@pando/data-access';
 import type { ManageSettings } from './manageSettings';
-import { manageSettings } from './manageSettings';
 import { NotificationCenter } from './notifications';
 
 /** What every connected screen needs from the app besides the API: config, logging, notices. */
@@ -12,37 +11,28 @@ export interface AppServices {
   redirectDisabled: boolean;
   /** The XMPP domain: users are `{uuid}@{domain}`, rooms `{mim_id}@muclight.{domain}`. */
   chatDomain: string;
-  /** The admin console's deployment settings (report scope, sidebar links, report switch). */
-  manage: ManageSettings;
+  /**
+   * The admin console's deployment settings (report scope, sidebar links, report switch) as
+   * given: the admin screens read them with their defaults filled in (`useManageSettings`), so
+   * the defaults stay off the login route's JavaScript.
+   */
+  manage: Partial<ManageSettings>;
   logger: HttpLogger;
   notifications: NotificationCenter;
 }
 
 const AppServicesContext = createContext<AppServices | null>(null);
 
-/** A logger that only writes to the console: stories, tests and the demo. */
-export const consoleLogger: HttpLogger = {
-  info: (message, context) => {
-    console.info(message, context ?? '');
-  },
-  warn: (message, context) => {
-    console.warn(message, context ?? '');
-  },
-  error: (message, context) => {
-    console.error(message, context ?? '');
-  },
-  event: (name, properties) => {
-    console.info(`[event] ${name}`, properties ?? '');
-  },
-};
-
-export interface AppServicesProviderProps extends Partial<Omit<AppServices, 'manage'>> {
-  /** Any setting not given keeps its default (`manageSettings`). */
-  manage?: Partial<ManageSettings>;
+export interface AppServicesProviderProps extends Partial<Omit<AppServices, 'logger'>> {
+  /**
+   * Required: a default would put a logger on the login route's JavaScript that the app never
+   * uses (tests and stories pass `consoleLogger`).
+   */
+  logger: HttpLogger;
   children: ReactNode;
 }
 
-/** Provides the app services; anything not given gets a harmless default (stories, tests). */
+/** Provides the app services; anything else not given gets a harmless default (stories, tests). */
 export function AppServicesProvider({ children, ...given }: AppServicesProviderProps) {
   const { productName, redirectDisabled, chatDomain, manage, logger, notifications } = given;
   const value = useMemo<AppServices>(
@@ -50,8 +40,8 @@ export function AppServicesProvider({ children, ...given }: AppServicesProviderP
       productName: productName ?? 'Pando',
       redirectDisabled: redirectDisabled ?? false,
       chatDomain: chatDomain ?? 'localhost',
-      manage: manageSettings(manage),
-      logger: logger ?? consoleLogger,
+      manage: manage ?? {},
+      logger,
       notifications: notifications ?? new NotificationCenter(),
     }),
     [productName, redirectDisabled, chatDomain, manage, logger, notifications],

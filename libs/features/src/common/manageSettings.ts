@@ -3,6 +3,8 @@ import {
   DEFAULT_SUPPORT_URL,
   type AnalyticsScopeConfig,
 } from '@pando/domain';
+import { useMemo } from 'react';
+import { useAppServices } from './AppServices';
 
 /**
  * The admin console's deployment settings: the web app reads them from the runtime configuration
@@ -29,11 +31,17 @@ export interface ManageSettings {
 }
 
 /** The settings with every default filled in. */
-export function manageSettings(given: Partial<ManageSettings> = {}): ManageSettings {
+function manageSettings(given: Partial<ManageSettings>): ManageSettings {
   return {
     analytics: given.analytics ?? {},
     supportUrl: given.supportUrl ?? DEFAULT_SUPPORT_URL,
     knowledgeBaseUrl: given.knowledgeBaseUrl ?? DEFAULT_KNOWLEDGE_BASE_URL,
     reportNoData: given.reportNoData ?? true,
   };
+}
+
+/** The admin console's settings (`AppServices.manage`) with every default filled in. */
+export function useManageSettings(): ManageSettings {
+  const { manage } = useAppServices();
+  return useMemo(() => manageSettings(manage), [manage]);
 }

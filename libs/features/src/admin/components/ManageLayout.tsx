@@ -4,7 +4,7 @@ import { useAdminNetworkQuery } from '@pando/data-access';
 import { manageMenu, manageRouteAccess } from '@pando/domain';
 import { LAYOUT, ManageNav, NoAccessPage } from '@pando/ui';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { useAppServices } from '../../common/AppServices';
+import { useManageSettings } from '../../common/manageSettings';
 import { useManageViewer } from '../hooks/useManageViewer';
 
 /**
@@ -25,7 +25,7 @@ export function ManageLayout() {
   const theme = useMantineTheme();
   const wide = useMediaQuery(`(min-width: ${theme.breakpoints[LAYOUT.splitFrom]})`, true);
   const [menuOpen, menu] = useDisclosure(false);
-  const { manage } = useAppServices();
+  const manage = useManageSettings();
 
   if (denied) {
     return (

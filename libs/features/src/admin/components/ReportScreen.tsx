@@ -18,7 +18,7 @@ import {
 } from '@pando/domain';
 import { AdminReport, type ReportFigures } from '@pando/ui';
 import { useMemo, useState } from 'react';
-import { useAppServices } from '../../common/AppServices';
+import { useManageSettings } from '../../common/manageSettings';
 import { errorText } from '../hooks/errorText';
 import { useManageViewer } from '../hooks/useManageViewer';
 
@@ -84,7 +84,7 @@ function realFigures(
  */
 export function ReportScreen() {
   const { user } = useManageViewer();
-  const { manage } = useAppServices();
+  const manage = useManageSettings();
   const [noData, setNoData] = useState(manage.reportNoData);
   const [today] = useState(() => new Date());
   const current = useMemo(() => reportWindow(today), [today]);

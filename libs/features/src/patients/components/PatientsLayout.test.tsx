@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHttpClient, PandoApiProvider, patientCardKeys } from '@pando/data-access';
 import { CurrentUserSchema, TEXTS, type PatientCard } from '@pando/domain';
 import { AppServicesProvider } from '../../common/AppServices';
+import { consoleLogger } from '../../common/consoleLogger';
 import { ViewerContext } from '../../common/viewer';
 import { PatientsLayout } from './PatientsLayout';
 
@@ -51,7 +52,7 @@ function renderList(held: PatientCard[] | undefined) {
   }
   render(
     <MantineProvider>
-      <AppServicesProvider>
+      <AppServicesProvider logger={consoleLogger}>
         <ViewerContext.Provider value={viewer}>
           <PandoApiProvider http={http} queryClient={queryClient}>
             <MemoryRouter initialEntries={['/patients']}>
