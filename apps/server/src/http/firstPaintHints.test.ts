@@ -52,7 +52,7 @@ describe('firstPaintLinks', () => {
     // A navigation's hints are the first visit's: both chunks and the two answers, not the key.
     const first = links?.(navigation({ '__Host-pando_session': 'token' }));
     expect(first).toContain('</assets/firstPaintGate-Ef56Gh78.js>; rel=modulepreload');
-    expect(first).toContain('</api/v4/login/current>; rel=preload; as=fetch');
+    expect(first).toContain('</api/v4/login/current?embed=hospital>; rel=preload; as=fetch');
     expect(first).not.toContain('offline-key');
     // Any other request for / (a script's fetch) gets none.
     expect(

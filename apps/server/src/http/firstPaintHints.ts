@@ -3,6 +3,7 @@ import path from 'node:path';
 import {
   FIRST_PAINT_HINTS_FILE,
   firstPaintEndpoints,
+  firstPaintUserPath,
   START_PAGE_REQUEST_HEADER,
   type FirstPaintHints,
 } from '@pando/domain';
@@ -16,8 +17,8 @@ const isPaths = (v: unknown): v is string[] =>
   v.every((p) => typeof p === 'string' && /^\/assets\/[\w-][\w.-]*\.(?:js|css)$/.test(p));
 
 /** A `Link` preload of one of the API's GETs, as the first paint's `fetch` asks for it. */
-const answerPreload = (endpoint: { path: string }) =>
-  `<${REST_BASE}${endpoint.path}>; rel=preload; as=fetch; crossorigin=anonymous`;
+const answerPreload = (sitePath: string) =>
+  `<${REST_BASE}${sitePath}>; rel=preload; as=fetch; crossorigin=anonymous`;
 const modulePreload = (p: string) => `<${p}>; rel=modulepreload`;
 
 /**
@@ -66,12 +67,12 @@ export function firstPaintLinks(
   const navigation = [
     ...hints.scripts.map(modulePreload),
     ...hints.styles.map((p) => `<${p}>; rel=preload; as=style; crossorigin=anonymous`),
-    answerPreload(firstPaintEndpoints.currentUser),
-    answerPreload(firstPaintEndpoints.sidebarLists),
+    answerPreload(firstPaintUserPath),
+    answerPreload(firstPaintEndpoints.sidebarLists.path),
   ].join(', ');
   const startPage = [
     ...hints.returning.map(modulePreload),
-    answerPreload(firstPaintEndpoints.offlineKey),
+    answerPreload(firstPaintEndpoints.offlineKey.path),
   ].join(', ');
   const cookie = sessionCookieName(config);
   return (req) => {

@@ -94,7 +94,7 @@ describe('the web app', () => {
       '</assets/firstPaint-Ab12Cd34.js>; rel=modulepreload',
       '</assets/firstPaintGate-Ef56Gh78.js>; rel=modulepreload',
       '</assets/firstPaintGate-Ij90Kl12.css>; rel=preload; as=style; crossorigin=anonymous',
-      '</api/v4/login/current>; rel=preload; as=fetch; crossorigin=anonymous',
+      '</api/v4/login/current?embed=hospital>; rel=preload; as=fetch; crossorigin=anonymous',
       '</api/v4/teams-with-advices-conversations>; rel=preload; as=fetch; crossorigin=anonymous',
     ]);
     // The hinted answers are where the server serves them (refused here: the token is made up).

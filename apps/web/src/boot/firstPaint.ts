@@ -1,5 +1,10 @@
-import { openBootCopy, type BootCopy } from '@pando/data-access';
-import { firstPaintEndpoints, type OfflineKeyResponse, type RuntimeConfig } from '@pando/domain';
+import { offerFirstAnswers, openBootCopy, type BootCopy } from '@pando/data-access';
+import {
+  firstPaintEndpoints,
+  firstPaintUserPath,
+  type OfflineKeyResponse,
+  type RuntimeConfig,
+} from '@pando/domain';
 import { firstPaintView, matchingPaint, type FirstPaintView } from '@pando/features';
 import { createElement, type ComponentProps } from 'react';
 import { apiBaseUrl } from '../config';
@@ -47,15 +52,18 @@ async function fetchKey(config: RuntimeConfig): Promise<OfflineKeyResponse | und
 }
 
 /**
- * A first visit (no copy yet): the two answers the list needs, asked for at once. The app asks
- * for them again when it loads (it validates them with its schemas); what is read here is only
- * checked to be the shape the list reads.
+ * A first visit (no copy yet): the two answers the list needs, asked for at once. What is read
+ * here is only checked to be the shape the list reads; the app's cache takes both answers over
+ * when it loads (`offerFirstAnswers`: checked with its schemas), so its shell need not wait for
+ * them again.
  */
 async function fromNetwork(config: RuntimeConfig): Promise<BootCopy | undefined> {
+  const askedAt = Date.now();
   const [user, lists] = await Promise.all([
-    getJson(config, firstPaintEndpoints.currentUser.path),
+    getJson(config, firstPaintUserPath),
     getJson(config, firstPaintEndpoints.sidebarLists.path),
   ]);
+  offerFirstAnswers({ currentUser: user, sidebarLists: lists, askedAt });
   const listed = (key: string) => isObject(lists) && Array.isArray(lists[key]);
   if (!isObject(user) || typeof user.id !== 'number' || typeof user.access_level !== 'string')
     return undefined;

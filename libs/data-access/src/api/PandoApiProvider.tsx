@@ -1,4 +1,10 @@
-import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { authEndpoints, teamsEndpoints } from '@pando/domain';
+import {
+  onlineManager,
+  QueryClient,
+  QueryClientProvider,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { browserNetworkStatus } from '../chat/environment';
 import { ApiError } from '../http/errors';
@@ -7,6 +13,9 @@ import { HttpClientProvider } from './httpContext';
 import { OfflineCopyContext } from '../offline/context';
 import type { OfflineCopy } from '../offline/OfflineCopy';
 import { persistQueries, restoreQueries } from '../offline/queries';
+import { takeOfferedAnswers } from './firstAnswers';
+import { authKeys } from './login';
+import { teamKeys } from './teams';
 
 // The HTTP client's context is its own module: the login page uses it without React Query.
 export { HttpClientProvider, useHttpClient } from './httpContext';
@@ -45,6 +54,35 @@ function followBrowserOnline(): void {
   });
 }
 
+/**
+ * A first visit's answers from the chat list's first paint (`firstAnswers.ts`), where the app's
+ * own queries read them: each only when the app's schema for it accepts it (otherwise the app
+ * asks, as before), and never over a newer answer the cache holds already.
+ */
+function takeFirstAnswers(client: QueryClient): void {
+  const answers = takeOfferedAnswers();
+  if (!answers) return;
+  const take = (
+    key: QueryKey,
+    schema: {
+      safeParse: (value: unknown) => { success: true; data: unknown } | { success: false };
+    },
+    value: unknown,
+  ) => {
+    // An answer restored from the offline copy is older: the first paint's replaces it.
+    const held = client.getQueryState(key);
+    if (held?.data !== undefined && held.dataUpdatedAt >= answers.askedAt) return;
+    const parsed = schema.safeParse(value);
+    if (parsed.success) client.setQueryData(key, parsed.data, { updatedAt: answers.askedAt });
+  };
+  take(authKeys.currentUser(), authEndpoints.currentUser.responses[200], answers.currentUser);
+  take(
+    teamKeys.lists(),
+    teamsEndpoints.teamsWithAdviceConversations.responses[200],
+    answers.sidebarLists,
+  );
+}
+
 export interface PandoApiProviderProps {
   /** The one HTTP client (`createHttpClient`). */
   http: HttpClient;
@@ -65,6 +103,7 @@ export function PandoApiProvider({ http, queryClient, offline, children }: Pando
     followBrowserOnline();
     const made = queryClient ?? createPandoQueryClient();
     if (offline) restoreQueries(made, offline);
+    takeFirstAnswers(made);
     return made;
   });
   useEffect(() => (offline ? persistQueries(client, offline) : undefined), [client, offline]);

@@ -1,4 +1,4 @@
-import { authEndpoints } from '@pando/domain';
+import { authEndpoints, CURRENT_USER_QUERY } from '@pando/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { HttpClient } from '../http/createHttpClient';
 import { call } from '../http/endpoint';
@@ -16,10 +16,10 @@ export async function getChatToken(http: HttpClient) {
   return orThrowBadRequest(await call(http, authEndpoints.chatToken, {}));
 }
 
-/** GET /login/current?embed=hospital. */
+/** GET /login/current?embed=hospital (a first visit's first paint asks for the same answer). */
 export async function getCurrentUser(http: HttpClient) {
   return orThrowBadRequest(
-    await call(http, authEndpoints.currentUser, { query: { embed: 'hospital' } }),
+    await call(http, authEndpoints.currentUser, { query: CURRENT_USER_QUERY }),
   );
 }
 

@@ -7,6 +7,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHttpClient } from '../http/createHttpClient';
 import { PandoApiProvider, useHttpClient } from './PandoApiProvider';
 import { useAdviceHistoryInfiniteQuery } from './advice';
+import { useCurrentUserQuery } from './auth';
+import { offerFirstAnswers } from './firstAnswers';
 import { patientCardKeys, useReassignPatientCardMutation } from './patientCards';
 import { useSearchInfiniteQuery } from './search';
 import {
@@ -85,6 +87,73 @@ describe('PandoApiProvider', () => {
       expect(result.current.isSuccess).toBe(true);
     });
     expect(calls).toHaveLength(1);
+  });
+});
+
+describe('a first visit’s answers from the chat list’s first paint (issue 37)', () => {
+  const team: Team = {
+    id: 5,
+    name: 'Ward 7 Team',
+    mim_id: 'ward-7',
+    user_ids: [1, 2],
+    discoverable: false,
+    auto_accept: false,
+  };
+  const lists = { teams: [team], forums: [], advice_conversations: [] };
+  const route: Route = (url) =>
+    url.pathname.endsWith('/teams-with-advices-conversations')
+      ? { status: 200, body: { teams: [], forums: [], advice_conversations: [] } }
+      : { status: 500, body: { message: 'not in this test' } };
+  const asked = (calls: { url: URL }[], path: string) =>
+    calls.filter((c) => c.url.pathname.endsWith(path)).map((c) => c.url.search);
+
+  it('the app shows the paint’s answer without asking again; one its schema refuses is asked for; taken once', async () => {
+    offerFirstAnswers({
+      currentUser: { id: 'not a user' },
+      sidebarLists: lists,
+      askedAt: Date.now(),
+    });
+    const first = harness(route);
+    const { result } = renderHook(
+      () => ({ lists: useTeamsWithAdviceConversationsQuery(), me: useCurrentUserQuery() }),
+      { wrapper: first.wrapper },
+    );
+    // On the first render: no loading state, no request.
+    expect(result.current.lists.data?.teams.map((t) => t.name)).toEqual(['Ward 7 Team']);
+    await waitFor(() => {
+      expect(asked(first.calls, '/login/current')).toEqual(['?embed=hospital']);
+    });
+    expect(asked(first.calls, '/teams-with-advices-conversations')).toEqual([]);
+
+    // Another cache (a later sign-in in the same page) gets nothing of them.
+    const second = harness(route);
+    const later = renderHook(() => useTeamsWithAdviceConversationsQuery(), {
+      wrapper: second.wrapper,
+    });
+    await waitFor(() => {
+      expect(later.result.current.data?.teams).toEqual([]);
+    });
+    expect(asked(second.calls, '/teams-with-advices-conversations')).toEqual(['']);
+  });
+
+  it('replaces an older answer (from the offline copy), never a newer one', () => {
+    const askedAt = Date.now();
+    const older = harness(route);
+    older.queryClient.setQueryData(
+      teamKeys.lists(),
+      { teams: [], forums: [], advice_conversations: [] },
+      { updatedAt: askedAt - 60_000 },
+    );
+    offerFirstAnswers({ currentUser: undefined, sidebarLists: lists, askedAt });
+    renderHook(() => useHttpClient(), { wrapper: older.wrapper });
+    expect(older.queryClient.getQueryData(teamKeys.lists())).toEqual(lists);
+
+    const newer = harness(route);
+    const held = { teams: [], forums: [team], advice_conversations: [] };
+    newer.queryClient.setQueryData(teamKeys.lists(), held, { updatedAt: askedAt + 1 });
+    offerFirstAnswers({ currentUser: undefined, sidebarLists: lists, askedAt });
+    renderHook(() => useHttpClient(), { wrapper: newer.wrapper });
+    expect(newer.queryClient.getQueryData(teamKeys.lists())).toEqual(held);
   });
 });
 

@@ -3,6 +3,7 @@ export * from './stale';
 export * from './editConflict';
 export * from './login';
 export * from './auth';
+export { offerFirstAnswers } from './firstAnswers';
 export * from './users';
 export * from './teams';
 export * from './advice';

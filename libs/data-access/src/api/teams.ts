@@ -17,7 +17,7 @@ import type { HttpClient } from '../http/createHttpClient';
 import { call } from '../http/endpoint';
 import { isBadRequest, orThrowBadRequest } from '../http/errors';
 import { isEditConflict } from './editConflict';
-import { useHttpClient } from './PandoApiProvider';
+import { useHttpClient } from './httpContext';
 import { STALE } from './stale';
 
 /** GET /teams-with-advices-conversations → teams, forums, advice_conversations. */

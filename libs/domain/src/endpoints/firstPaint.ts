@@ -25,6 +25,17 @@ export const firstPaintEndpoints = {
 } as const satisfies Record<string, EndpointShape>;
 
 /**
+ * The current user as the app reads it (`GET /login/current?embed=hospital`). A first visit's
+ * first paint asks for this same answer (and the server hints this same URL with the page), so
+ * the app takes the paint's two answers over instead of asking for them again
+ * (libs/data-access `seedFirstAnswers`).
+ */
+export const CURRENT_USER_QUERY = { embed: 'hospital' } as const;
+
+/** The current user's URL under the REST base, as the first paint and the server's hint write it. */
+export const firstPaintUserPath = `${firstPaintEndpoints.currentUser.path}?embed=${CURRENT_USER_QUERY.embed}`;
+
+/**
  * The web build's list of the first paint's own files (apps/web `firstPaintHints.ts` writes it
  * beside index.html): the server names them, with `firstPaintEndpoints`' two answers, as preload
  * hints on a signed-in navigation to `/`, and the returning visit's chunk with the key's answer
