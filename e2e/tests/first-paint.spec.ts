@@ -124,6 +124,11 @@ for (const size of SIZES) {
     // The header does not move when the app takes over (on a phone: the same menu button first).
     const brand = fresh.getByRole('banner').getByRole('heading', { name: 'Pando', exact: true });
     const brandBefore = await brand.boundingBox();
+    // The first paint kept the copy's key for the tab, before the app: the app's copy opens with
+    // it at once (and confirms the session behind it) instead of waiting for a request of its own.
+    await expect
+      .poll(() => fresh.evaluate(() => window.sessionStorage.getItem('pando.offline.key') !== null))
+      .toBe(true);
     releaseElsewhere();
     await expect(fresh.getByRole('button', { name: /Log out|Account:/ })).toHaveCount(1, {
       timeout: 30_000,

@@ -112,7 +112,7 @@ describe('openBootCopy().copy (the chat list before the app, issue 37)', () => {
     expect(fetchKey).not.toHaveBeenCalled();
   });
 
-  it('shows nothing without a copy (a first visit) and keeps no key', async () => {
+  it('shows nothing without a copy (a first visit), and keeps the key it asked for, for the app', async () => {
     const tab = new MemoryStorage();
     const boot = await readBootCopy({
       fetchKey: () => Promise.resolve(keyAnswer(KEY_A)),
@@ -121,6 +121,22 @@ describe('openBootCopy().copy (the chat list before the app, issue 37)', () => {
       now: () => NOW,
     });
     expect(boot).toBeUndefined();
+    // The app's copy finds it kept, as `OfflineCopy` keeps it, and opens with it at once.
+    await vi.waitFor(() => {
+      expect(JSON.parse(tab.getItem(COPY_KEY_ITEM) ?? 'null')).toEqual(keyAnswer(KEY_A));
+    });
+  });
+
+  it('a first visit whose key is refused keeps nothing', async () => {
+    const tab = new MemoryStorage();
+    const boot = await readBootCopy({
+      fetchKey: () => Promise.resolve(undefined),
+      keyStorage: tab,
+      readRecord: () => Promise.resolve(undefined),
+      now: () => NOW,
+    });
+    expect(boot).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(tab.getItem(COPY_KEY_ITEM)).toBeNull();
   });
 

@@ -121,12 +121,19 @@ export function openBootCopy(options: BootCopyOptions): BootRead {
     if (info && Date.parse(info.expires_at) <= now()) return undefined;
     if (!info) {
       // Asked at once, beside the read (a new tab's app asks for it anyway, and finds it kept);
-      // with no copy to open (a first visit), not waited for.
-      const fetched = options.fetchKey().catch(() => undefined);
+      // with no copy to open (a first visit), not waited for, but kept when it comes: the app's
+      // copy then opens with it at once instead of waiting for a request of its own before the
+      // app's first render (it confirms the session behind it, as on a returning visit).
+      const fetched = options.fetchKey().then(
+        (answer) => {
+          if (answer) options.keyStorage.setItem(COPY_KEY_ITEM, JSON.stringify(answer));
+          return answer;
+        },
+        () => undefined,
+      );
       if (!(await record)) return undefined;
       info = await fetched;
       if (!info) return undefined;
-      options.keyStorage.setItem(COPY_KEY_ITEM, JSON.stringify(info));
     }
     return importCopyKey(info.key);
   })().catch(() => undefined);
