@@ -57,6 +57,16 @@ function harness(route: Route) {
 
 const now = '2026-01-01T09:00:00.000Z';
 
+/** A team as the server answers it, for the tests below. */
+const ward7Team: Team = {
+  id: 5,
+  name: 'Ward 7 Team',
+  mim_id: 'ward-7',
+  user_ids: [1, 2],
+  discoverable: false,
+  auto_accept: false,
+};
+
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -91,14 +101,7 @@ describe('PandoApiProvider', () => {
 });
 
 describe('a first visit’s answers from the chat list’s first paint (issue 37)', () => {
-  const team: Team = {
-    id: 5,
-    name: 'Ward 7 Team',
-    mim_id: 'ward-7',
-    user_ids: [1, 2],
-    discoverable: false,
-    auto_accept: false,
-  };
+  const team = ward7Team;
   const lists = { teams: [team], forums: [], advice_conversations: [] };
   const route: Route = (url) =>
     url.pathname.endsWith('/teams-with-advices-conversations')
@@ -181,14 +184,7 @@ describe('status polling', () => {
 
 describe('optimistic updates', () => {
   it('adding members shows them at once and rolls back when the server refuses (403)', async () => {
-    const team: Team = {
-      id: 5,
-      name: 'Ward 7 Team',
-      mim_id: 'ward-7',
-      user_ids: [1, 2],
-      discoverable: false,
-      auto_accept: false,
-    };
+    const team = ward7Team;
     let release: (value: { status: number; body?: unknown }) => void = () => undefined;
     const { queryClient, wrapper } = harness((url) =>
       url.pathname.endsWith('/members/add')
@@ -244,15 +240,7 @@ describe('spec rules in the cache', () => {
   });
 
   it('leaving a team drops the member at once and marks it as not theirs (spec 01 §4 "Team panel")', async () => {
-    const team: Team = {
-      id: 5,
-      name: 'Ward 7 Team',
-      mim_id: 'ward-7',
-      user_ids: [1, 2],
-      discoverable: false,
-      auto_accept: false,
-      member_of: true,
-    };
+    const team: Team = { ...ward7Team, member_of: true };
     let release: (value: { status: number; body?: unknown }) => void = () => undefined;
     const { queryClient, wrapper } = harness((url) =>
       url.pathname.endsWith('/leave')
