@@ -269,17 +269,7 @@ describe('spec rules in the cache', () => {
 
 describe('the sidebar lists', () => {
   const lists = {
-    teams: [
-      {
-        id: 5,
-        name: 'Ward 7 Team',
-        mim_id: 'ward-7',
-        user_ids: [1, 2],
-        discoverable: false,
-        auto_accept: false,
-        member_of: true,
-      },
-    ],
+    teams: [{ ...ward7Team, member_of: true }],
     forums: [],
     advice_conversations: [],
   };
