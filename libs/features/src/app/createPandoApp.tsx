@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore, type JSX, type ReactNode } from 'react';
+import { useState, useSyncExternalStore, type JSX } from 'react';
 import {
   createHttpClient,
   HttpClientProvider,
@@ -15,7 +15,7 @@ import { AppServicesProvider } from '../common/AppServices';
 import { NotificationCenter } from '../common/notifications';
 import { AppErrorBoundary } from '../common/AppErrorBoundary';
 import type { ChatAdapter } from '../chat/runtime/ChatWiring';
-import type { AppRouter } from './appRouter';
+import type { AppRouter, SignedInParts } from './appRouter';
 import { isLoginPath, loginTarget } from './loginRedirect';
 
 /** What differs between the web app, the demo and the Screens stories; the rest is built here. */
@@ -105,8 +105,7 @@ export function createPandoApp(adapters: PandoAppAdapters): PandoApp {
   const { logger, productName, chatDomain, redirectDisabled = false } = adapters;
   const notifications = new NotificationCenter();
   const session = { established: false };
-  // Created on the first render of the routed app: after a login without the router, the browser
-  // router must start from the redirect target, not from /validate.
+  // Created on the first render of the routed app (appRouter.tsx `signedInApp`).
   let router: AppRouter | undefined;
   // Built right below the HTTP client that fetches its key.
   let copy: Promise<OfflineCopy> | undefined = undefined;
@@ -144,47 +143,39 @@ export function createPandoApp(adapters: PandoAppAdapters): PandoApp {
       () => undefined,
     );
 
-  const { loadChat } = adapters;
-  const liveChat = preloadable(
-    () =>
-      Promise.all([chatRoot.preload(), loadChat?.()]).then(
-        ([ChatRoot, adapter]) =>
-          function LiveChat({ children }: { children: ReactNode }) {
-            return (
-              <ChatRoot adapter={adapter} logger={logger}>
-                {children}
-              </ChatRoot>
-            );
-          },
-      ),
-    // The screens read the chat on their first render: rather than mounting the shell without
-    // it and remounting it when it arrives, a spinner shows until the chunk is in (usually it
-    // was requested at boot and is in before the sidebar's lists).
-    { fallback: <LoadingScreen label="Loading your conversations…" /> },
-  );
-  const LiveChat = liveChat.Component;
+  // The chat's root and adapter: loaded once for the app (at boot by `preloadChat`, or when the
+  // shell first renders); a failure is asked again (the shell's one retry, `preloadable`).
+  let chat: ReturnType<SignedInParts['loadChat']> | undefined;
+  const loadChat = () =>
+    (chat ??= Promise.all([chatRoot.preload(), adapters.loadChat?.()]).catch((error: unknown) => {
+      chat = undefined;
+      throw error;
+    }));
 
-  const routeOptions = {
-    onLogin: () => {
-      if (adapters.initialPath === undefined) window.location.assign('/login');
-      else void router?.navigate('/login?msg=unauthorised');
-    },
-    onSessionEstablished: () => {
-      session.established = true;
-    },
-    wrapShell: (shell: ReactNode) => <LiveChat>{shell}</LiveChat>,
-  };
   const Routed = preloadable(
     () =>
       // The copy opens beside the router's code: its answers are in the cache at the first render.
       // A logout made without a network is sent first (the copy was wiped with it).
       Promise.all([loadAppRouter(), logoutPending() ? undefined : openCopy()]).then(
-        async ([{ createAppRouter, RoutedApp, finishPendingLogout }, opened]) => {
+        async ([{ signedInApp, finishPendingLogout }, offline]) => {
           await finishPendingLogout(http);
-          return function Routed() {
-            router ??= createAppRouter(routeOptions, adapters.initialPath);
-            return <RoutedApp router={router} http={http} offline={opened} />;
-          };
+          return signedInApp({
+            http,
+            offline,
+            logger,
+            loadChat,
+            initialPath: adapters.initialPath,
+            onLogin: () => {
+              if (adapters.initialPath === undefined) window.location.assign('/login');
+              else void router?.navigate('/login?msg=unauthorised');
+            },
+            onSessionEstablished: () => {
+              session.established = true;
+            },
+            onRouter: (created) => {
+              router = created;
+            },
+          });
         },
       ),
     { fallback: <LoadingScreen /> },
@@ -252,6 +243,6 @@ export function createPandoApp(adapters: PandoAppAdapters): PandoApp {
 
   return {
     Root,
-    preloadChat: () => liveChat.preload(),
+    preloadChat: loadChat,
   };
 }
