@@ -42,6 +42,19 @@ for (const size of SIZES) {
       await route.continue();
     });
     const page = await context.newPage();
+    // The links the app's start adds for its scripts (vite's preload helper), in the batches a
+    // mutation observer receives them: links added in one run of script come in one batch.
+    await page.addInitScript(() => {
+      const w = window as unknown as { startBatches: string[][] };
+      w.startBatches = [];
+      new MutationObserver((records) => {
+        w.startBatches.push(
+          records
+            .flatMap((r) => [...r.addedNodes])
+            .flatMap((n) => (n instanceof HTMLLinkElement ? [new URL(n.href).pathname] : [])),
+        );
+      }).observe(document, { childList: true, subtree: true });
+    });
     await page.goto('/');
     const list = page.getByRole('navigation', { name: 'Conversations' });
     const row = list.getByRole('link', { name: /^Ward 7 Team/ });
@@ -81,6 +94,17 @@ for (const size of SIZES) {
       size.name === 'phone' ? 0 : 1,
     );
     await expect(page.getByRole('button', { name: /Log out|Account:/ })).toHaveCount(1);
+    // Behind the first paint the app's start gave way between its steps (apps/web main.tsx
+    // `givingWay`): the router's scripts, the chat's wiring and the chat's adapter were asked for
+    // in separate tasks, so a press or a frame could go between them. Before session 38 all three
+    // were asked for in one run of script, one long task in which the page answered nothing else.
+    const batches = await page.evaluate(
+      () => (window as unknown as { startBatches: string[][] }).startBatches,
+    );
+    const stepOf = (chunk: RegExp) => batches.findIndex((b) => b.some((p) => chunk.test(p)));
+    const steps = [/\/appRouter-/, /\/ChatWiring-/, /\/webChat-/].map(stepOf);
+    expect(steps, JSON.stringify(batches)).not.toContain(-1);
+    expect(new Set(steps).size, JSON.stringify(batches)).toBe(3);
 
     // A first visit (another browser profile, same session, no copy): the list from the network.
     const elsewhere = await contextAt(browser, size);

@@ -25,6 +25,20 @@ function afterFirstPaint(go: () => void): void {
   else later();
 }
 
+/**
+ * Behind a first paint, each step of the app's start is a task of its own at background priority
+ * (`scheduler.postTask`; a plain task where there is none): what the page owes the person first
+ * (a press on the list, the frame that shows it, a network answer) runs before the next step
+ * instead of waiting for the whole start. Session 38 (issue 37, bench/RESULTS.md): after a row
+ * was chosen the start ran as one task (38–62 ms at 1× CPU in the chat-list bench's traces) in
+ * which the page answered nothing else; given way, the conversation opened no later.
+ */
+const givingWay = () =>
+  new Promise<void>((go) => {
+    if ('scheduler' in window) void scheduler.postTask(go, { priority: 'background' });
+    else setTimeout(go);
+  });
+
 async function boot() {
   const pageStartedAt = Date.now();
   const container = document.getElementById('root');
@@ -69,11 +83,11 @@ async function boot() {
   );
   if (view && !painted) root.render(page((await config).product_name));
   await appMayStart;
+  const step = view ? givingWay : () => Promise.resolve();
   // Behind the login, fetch the signed-in code while the configuration loads, not after it.
-  if (signedInPage) {
-    void preloadSignedIn();
-    preloadChatWiring().catch(() => undefined);
-    loadWebChat().catch(() => undefined);
+  for (const load of signedInPage ? [preloadSignedIn, preloadChatWiring, loadWebChat] : []) {
+    await step();
+    load().catch(() => undefined);
   }
   try {
     const loaded = await config;
@@ -81,6 +95,7 @@ async function boot() {
     const app = createWebApp(loaded, logger);
     // The shell renders inside the chat: have it ready by the time the session is known.
     if (signedInPage) app.preloadChat().catch(() => undefined);
+    await step();
     const render = () => {
       root.render(page(loaded.product_name, <app.Root />));
     };
