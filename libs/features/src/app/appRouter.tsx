@@ -17,7 +17,7 @@ import { createAppRoutes, type AppRoutesOptions } from './routes';
 // The router, every route, the React Query cache and the live chat around the shell: their own
 // chunk, off the login route's JavaScript (issue 16). A first load at /login or /validate renders
 // the login page without them (createPandoApp). Session 38 moved the signed-in app's wiring here
-// from createPandoApp (~0.4 KB gzip off the login route, which was at its budget).
+// from createPandoApp (~70 B gzip off the login route, which was at its budget).
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
