@@ -16,6 +16,11 @@ const browser = (name: string) => ({
     launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
   }),
   instances: [{ browser: 'chromium' as const, name }],
+  // Vitest's default is 60 s. On the slowest host of 2026-12-01 (ESLint 579 s against ~250) the
+  // dark project's page did not connect within it, and the stories step failed with every story
+  // that ran passing (the project alone afterwards: 476/476). A page that connects late fails no
+  // story; a page that never connects still ends the run, three minutes in.
+  connectTimeout: 180_000,
 });
 
 export default defineConfig({
