@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from '../pom/axe';
 import { LoginPage } from '../pom/LoginPage';
 import { Shell } from '../pom/Shell';
 
@@ -87,4 +88,46 @@ test.describe('a part of the app that cannot be downloaded (a redeploy)', () => 
     expect(seen.crashes).toBeLessThanOrEqual(2);
     expect(seen.requests).toBeLessThanOrEqual(2);
   });
+});
+
+// A first visit in a dead zone: the page arrived, the app's script did not (no worker has it yet).
+// Before, the page stayed blank and white. Now it follows the browser's scheme from the start and,
+// after 10 s, says what to do (apps/web index.html); the app, once it runs, replaces it.
+test("the app's entry script not arriving on a first visit: the page says so after 10 s, in the browser's scheme", async ({
+  browser,
+}) => {
+  const STALLED =
+    'The app is taking longer than usual to start. Check the connection, then reload the page.';
+  const entry = /\/assets\/index-[^/]+\.js$/;
+  for (const [scheme, background] of [
+    ['dark', 'rgb(36, 36, 36)'],
+    ['light', 'rgb(255, 255, 255)'],
+  ] as const) {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      colorScheme: scheme,
+      serviceWorkers: 'block',
+    });
+    const page = await context.newPage();
+    await page.route(entry, (route) => route.abort('internetdisconnected'));
+    await page.goto('/login');
+    await expect(page.locator('html'), `a ${scheme} page before the app`).toHaveCSS(
+      'background-color',
+      background,
+    );
+    await expect(page.getByText(STALLED), 'not at once: the app may still come').toBeHidden();
+    await expect(page.getByRole('alert')).toHaveText(STALLED, { timeout: 15_000 });
+    await expectNoSeriousAxeViolations(page, `the app that did not start, ${scheme}, on a phone`);
+    // The connection is back: a reload starts the app, and the message is gone.
+    await page.unroute(entry);
+    await page.reload();
+    await expect(new LoginPage(page).email).toBeVisible();
+    await expect(page.getByText(STALLED)).toBeHidden();
+    // The app's own scheme ('auto': the browser's) takes over with the same colour.
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+    await expect(page.locator('body')).toHaveCSS('background-color', background);
+    await context.close();
+  }
 });
